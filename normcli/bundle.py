@@ -1,0 +1,369 @@
+"""Read a `norm.md` bundle (SPEC §2) into the model: front matter, clause tree, pages and parts.
+
+Parsing never raises on bad content: every problem becomes a `Problem` with file, line and
+reason, and only a bundle that cannot say which norm it is (no code) is left unreadable.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from normcli.fold import path_key
+from normcli.model import Bundle, Figure, Formula, Node, Problem, Table
+from normcli.xrefs import find_references
+
+LANGUAGES = ("fr", "de", "it", "en")
+_FILE_NAME = re.compile(r"^norm(?:\.(?P<lang>[a-z]{2}))?\.md$")
+_HEADING = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)(?:[ \t]+#+)?[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_PAGE = re.compile(r"^\s*<!--\s*page\s+(?P<page>[^\s>]+)[^>]*-->\s*$", re.I)
+_NUMBERED = re.compile(r"^(?P<path>\d+(?:\.\d+)*)\.?(?:[ \t]+(?P<title>.*))?$")
+_ANNEX = re.compile(
+    r"^(?P<path>(?i:annexe|anhang|annex|allegato|appendix|appendice)[ \t]+(?:[A-Z]|\d+))\b\.?"
+    r"(?:[ \t]*[:–—\-.]?[ \t]*(?P<title>.*))?$"
+)
+_ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d+)+)\.?(?:[ \t]+(?P<title>.*))?$")
+_IMAGE = re.compile(r"!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_FIGURE_LABEL = re.compile(
+    r"^(?i:figure|fig\.?|abbildung|abb\.|bild|figur|figura)\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
+    r"\s*[–—:\-.]?\s*(?P<caption>.*)$"
+)
+_TABLE_CAPTION = re.compile(
+    r"^\**(?i:tableau|tabelle|table|tabella|tab\.)\s*(?P<num>[A-Z]?\d+(?:\.\d+)*)\**\s*[–—:\-.]?\s*(?P<caption>.*)$"
+)
+_TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
+_FORMULA_NUMBER = re.compile(
+    r"(?:\\qquad|\\quad)?\s*(?:\((?P<num>[A-Z]?\d+(?:\.\d+)*[a-z]?)\)|\\tag\{(?P<tag>[^}]+)\})\s*$"
+)
+_SCALAR_TRUE = {"true", "yes", "on", "1"}
+_SCALAR_FALSE = {"false", "no", "off", "0"}
+
+
+def language_of(file: Path) -> str | None:
+    """The language a file name declares (`norm.de.md` → `de`), None for `norm.md`."""
+    match = _FILE_NAME.match(file.name)
+    return match.group("lang") if match else None
+
+
+def is_bundle_file(file: Path) -> bool:
+    """Whether a file name is one of a bundle's Markdown files."""
+    return _FILE_NAME.match(file.name) is not None
+
+
+def _scalar(raw: str) -> str | list[str]:
+    value = raw.strip()
+    if value.startswith("[") and value.endswith("]"):
+        return [item.strip().strip("\"'") for item in value[1:-1].split(",") if item.strip()]
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value.split(" #", 1)[0].strip()
+
+
+class _Reader:
+    """One pass over a bundle's lines; collects nodes, parts and problems."""
+
+    def __init__(self, file: Path, shown_name: str) -> None:
+        self.file = file
+        self.name = shown_name
+        self.problems: list[Problem] = []
+
+    def problem(self, line: int, severity: str, kind: str, reason: str) -> None:
+        self.problems.append(Problem(self.name, line, severity, kind, reason))
+
+    def front_matter(self, lines: list[str]) -> tuple[dict[str, object], int]:
+        """The front matter's fields and the index of the first body line."""
+        if not lines or lines[0].strip() != "---":
+            self.problem(1, "error", "front_matter", "no front matter: the file must start with a '---' line")
+            return {}, 0
+        fields: dict[str, object] = {}
+        last_key = None
+        for index in range(1, len(lines)):
+            line = lines[index]
+            if line.strip() == "---":
+                return fields, index + 1
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if line.lstrip().startswith("- ") and last_key:
+                current = fields.get(last_key)
+                items = current if isinstance(current, list) else []
+                items.append(str(_scalar(line.lstrip()[2:])))
+                fields[last_key] = items
+                continue
+            key, sep, value = line.partition(":")
+            if not sep or not key.strip().isidentifier():
+                self.problem(index + 1, "warning", "front_matter", f"front matter line is not 'key: value': {line.strip()[:60]}")
+                continue
+            last_key = key.strip()
+            fields[last_key] = _scalar(value) if value.strip() else []
+        self.problem(1, "error", "front_matter", "front matter is not closed by a '---' line")
+        return {}, 0
+
+    def flag(self, fields: dict[str, object], key: str, default: bool, line: int) -> bool:
+        value = fields.get(key)
+        if value is None or value == []:
+            return default
+        text = str(value).strip().lower()
+        if text in _SCALAR_TRUE:
+            return True
+        if text in _SCALAR_FALSE:
+            return False
+        self.problem(line, "warning", "front_matter", f"'{key}: {value}' is not true or false; read as {str(default).lower()}")
+        return default
+
+
+def _heading_path(text: str, level: int) -> tuple[str, str, int]:
+    """A heading's path, title and depth as SPEC §2 defines them."""
+    for pattern in (_NUMBERED, _ANNEX, _ANNEX_CLAUSE):
+        match = pattern.match(text)
+        if match:
+            path = match.group("path")
+            title = (match.group("title") or "").strip() or path
+            if pattern is _ANNEX:
+                return path, title, 1
+            return path, title, path.count(".") + 1
+    return text.rstrip(" :."), text, level
+
+
+def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
+    """Parse one bundle file; its problems are kept on the returned bundle.
+
+    Raises `UnreadableBundle`, carrying the problems, when the file does not say which norm it is.
+    """
+    reader = _Reader(file, shown_name or str(file))
+    raw = file.read_bytes()
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        reader.problem(line, "warning", "encoding", f"invalid UTF-8 at byte {exc.start}; bad bytes shown as U+FFFD")
+        text = raw.decode("utf-8", errors="replace")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    fields, body_start = reader.front_matter(lines)
+    code = str(fields.get("code") or "").strip()
+    if not code:
+        if fields:
+            reader.problem(1, "error", "front_matter", "front matter has no 'code' (e.g. code: SIA 261)")
+        raise UnreadableBundle(reader.problems)
+    edition = str(fields.get("edition") or "").strip()
+    if not edition:
+        edition = file.parent.name
+        reader.problem(1, "warning", "front_matter", f"front matter has no 'edition'; the folder name '{edition}' is used")
+    file_language = language_of(file)
+    language = str(fields.get("language") or file_language or "").strip().lower()
+    if file_language and language != file_language:
+        reader.problem(1, "warning", "front_matter", f"language '{language}' differs from the file name; '{file_language}' is used")
+        language = file_language
+    if language not in LANGUAGES:
+        reader.problem(1, "warning", "front_matter", f"language '{language or '(none)'}' is not one of {', '.join(LANGUAGES)}; 'en' is assumed")
+        language = "en"
+    requires = fields.get("requires") or []
+    bundle = Bundle(
+        file=file,
+        code=code,
+        edition=edition,
+        language=language,
+        title=str(fields.get("title") or code),
+        scope=str(fields.get("scope") or ""),
+        published=reader.flag(fields, "published", True, 1),
+        demo=reader.flag(fields, "demo", False, 1),
+        requires=[str(item) for item in (requires if isinstance(requires, list) else [requires])],
+    )
+    _read_body(bundle, reader, lines, body_start)
+    bundle.problems = reader.problems
+    return bundle
+
+
+class UnreadableBundle(Exception):
+    """A bundle that cannot be indexed at all; carries the problems that say why."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(problems[0].reason if problems else "unreadable bundle")
+        self.problems = problems
+
+
+def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) -> None:
+    page = 1
+    nodes: list[Node] = []
+    own_lines: list[list[tuple[int, str]]] = []
+    seen: dict[str, int] = {}
+    stack: list[Node] = []
+    preamble: list[tuple[int, str]] = []
+    in_fence = False
+    in_math = False
+    last_content_page: list[int] = []
+    for index in range(start, len(lines)):
+        line = lines[index]
+        number = index + 1
+        page_match = None if in_fence or in_math else _PAGE.match(line)
+        if page_match:
+            value = page_match.group("page")
+            if value.isdigit():
+                page = int(value)
+            else:
+                reader.problem(number, "warning", "page", f"page marker '{value}' is not a number; ignored")
+            continue
+        if _FENCE.match(line) and not in_math:
+            in_fence = not in_fence
+        elif not in_fence and line.strip().startswith("$$"):
+            stripped = line.strip()
+            if not (stripped.count("$$") >= 2 and len(stripped) > 2):
+                in_math = not in_math
+        elif in_math and line.strip().endswith("$$"):
+            in_math = False
+        heading = None if in_fence or in_math else _HEADING.match(line)
+        if heading:
+            path, title, depth = _heading_path(heading.group("text").strip(), len(heading.group("hashes")))
+            key = path_key(path)
+            if key in seen:
+                reader.problem(number, "warning", "duplicate_path", f"duplicate path '{path}' (first at line {seen[key]}); this one is read as '{path} ({number})'")
+                path = f"{path} ({number})"
+                key = path_key(path)
+            seen[key] = number
+            while stack and stack[-1].depth >= depth:
+                stack.pop()
+            node = Node(path=path, title=title, depth=depth, line=number, page_start=page, page_end=page)
+            if stack:
+                node.parent_path = stack[-1].path
+                stack[-1].children.append(path)
+            stack.append(node)
+            nodes.append(node)
+            own_lines.append([])
+            last_content_page.append(page)
+            continue
+        if nodes:
+            own_lines[-1].append((number, line))
+            if line.strip():
+                last_content_page[-1] = page
+        elif line.strip():
+            preamble.append((number, line))
+    if preamble:
+        reader.problem(preamble[0][0], "warning", "preamble", "text before the first heading is not part of any clause; add a heading above it")
+    if not nodes:
+        reader.problem(start + 1, "warning", "empty", "the bundle has no headings, so no clauses")
+    by_path = {node.path: node for node in nodes}
+    for node, own, end_page in zip(nodes, own_lines, last_content_page):
+        node.text = "\n".join(line for _, line in own).strip("\n")
+        node.page_end = max(node.page_start, end_page)
+    for node in reversed(nodes):
+        if node.parent_path is not None:
+            parent = by_path[node.parent_path]
+            parent.page_end = max(parent.page_end, node.page_end)
+    bundle.nodes = nodes
+    keys = set(seen)
+    for node, own in zip(nodes, own_lines):
+        _read_parts(bundle, reader, node, own)
+        for ref in find_references(node.text, lambda path: path_key(path) in keys):
+            ref.node_path = node.path
+            bundle.xrefs.append(ref)
+    _check_numbering(bundle, reader)
+
+
+def _read_parts(bundle: Bundle, reader: _Reader, node: Node, own: list[tuple[int, str]]) -> None:
+    figure_ids = {figure.id for figure in bundle.figures}
+    index = 0
+    while index < len(own):
+        number, line = own[index]
+        for image in _IMAGE.finditer(line):
+            figure = _figure(bundle, reader, node, number, image.group("alt"), image.group("src"))
+            if figure.id in figure_ids:
+                reader.problem(number, "warning", "duplicate_figure", f"figure id '{figure.id}' is used twice; this one is '{figure.id}-{number}'")
+                figure.id = f"{figure.id}-{number}"
+            figure_ids.add(figure.id)
+            bundle.figures.append(figure)
+        stripped = line.strip()
+        if stripped.startswith("|") and index + 1 < len(own) and _TABLE_RULE.match(own[index + 1][1].strip()):
+            end = index
+            while end < len(own) and own[end][1].strip().startswith("|"):
+                end += 1
+            caption_line = next((text.strip() for _, text in reversed(own[max(0, index - 2) : index]) if text.strip()), "")
+            caption = _TABLE_CAPTION.match(caption_line)
+            ordinal = len(bundle.tables) + 1
+            table_number = caption.group("num") if caption else None
+            bundle.tables.append(
+                Table(
+                    id=f"tab-{table_number.lower()}" if table_number else f"tab-u{ordinal}",
+                    number=table_number,
+                    caption=caption_line if caption else "",
+                    markdown="\n".join(text for _, text in own[index:end]),
+                    node_path=node.path,
+                )
+            )
+            index = end
+            continue
+        if stripped.startswith("$$"):
+            end = index
+            body = stripped[2:]
+            while not (body.rstrip().endswith("$$") or "$$" in body) and end + 1 < len(own):
+                end += 1
+                body += "\n" + own[end][1].strip()
+            latex, _, after = body.partition("$$")
+            latex = latex.rstrip()
+            number_match = _FORMULA_NUMBER.search(latex)
+            if number_match:
+                latex = latex[: number_match.start()]
+            else:
+                number_match = _FORMULA_NUMBER.search(after)
+            formula_number = (number_match.group("num") or number_match.group("tag")) if number_match else None
+            bundle.formulas.append(Formula(formula_number, latex.strip(), node.path))
+            index = end + 1
+            continue
+        index += 1
+
+
+def _figure(bundle: Bundle, reader: _Reader, node: Node, line: int, alt: str, src: str) -> Figure:
+    label = _FIGURE_LABEL.match(alt.strip())
+    number = label.group("num") if label else None
+    caption = alt.strip()
+    fig_id = f"fig-{number.lower()}" if number else f"img-{Path(src).stem.lower()}"
+    folder = bundle.folder.resolve()
+    reason = None
+    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:", src):
+        reason = f"figure link '{src}' is a URL; only files inside the bundle folder are served"
+    elif src.startswith(("/", "\\")) or re.match(r"^[a-zA-Z]:", src):
+        reason = f"figure link '{src}' is an absolute path; use a path relative to the bundle folder"
+    else:
+        target = (folder / src).resolve()
+        if not target.is_relative_to(folder):
+            reason = f"figure link '{src}' points outside the bundle folder; it will not be served"
+        elif not target.is_file():
+            reason = f"figure file '{src}' is missing"
+    if reason:
+        reader.problem(line, "warning", "figure", reason)
+    return Figure(fig_id, number, caption, None if reason else src, node.path, line)
+
+
+def _check_numbering(bundle: Bundle, reader: _Reader) -> None:
+    """Warn where sibling clause numbers skip (4.1 then 4.3)."""
+    siblings: dict[str | None, list[Node]] = {}
+    for node in bundle.nodes:
+        siblings.setdefault(node.parent_path, []).append(node)
+    for children in siblings.values():
+        previous = None
+        for node in children:
+            if not re.fullmatch(r"\d+(?:\.\d+)*", node.path):
+                continue
+            last = int(node.path.rsplit(".", 1)[-1])
+            if previous is not None and last > previous + 1:
+                reader.problem(node.line, "warning", "numbering_gap", f"numbering gap: '{node.path}' follows number {previous}")
+            previous = last
+
+
+def summary_of(text: str, limit: int = 160) -> str:
+    """A one-line summary of a clause: its first sentence of plain text, cut at `limit`."""
+    plain_lines = []
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("|", "$$", "![", "<!--", "```")):
+            if plain_lines:
+                break
+            continue
+        plain_lines.append(stripped)
+    plain = re.sub(r"[*_`#>]+", "", " ".join(plain_lines))
+    plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
+    sentence = re.split(r"(?<=[.;:!?])\s", plain, maxsplit=1)[0]
+    return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+

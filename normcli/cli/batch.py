@@ -1,0 +1,47 @@
+"""`normcli batch`: JSON Lines of operations in, one JSON answer per line out."""
+
+from __future__ import annotations
+
+import json
+from typing import TextIO
+
+from normcli.errors import ExitCode, InvalidArgument, NormcliError
+
+
+def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
+    """Answer each line; a bad line gets an error object and the next line is still answered."""
+    from normcli.operations import run
+    from normcli.service import Service
+
+    try:
+        service = Service.open(workspace)
+    except NormcliError as error:
+        sink.write(json.dumps(error.to_json(), ensure_ascii=False) + "\n")
+        return error.exit_code
+    failures = 0
+    for line in source:
+        if not line.strip():
+            continue
+        request_id = None
+        try:
+            try:
+                request = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InvalidArgument(f"line is not JSON: {exc.msg}") from None
+            if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+                raise InvalidArgument('each line must be an object with an "op", e.g. {"op": "toc", "code": "SIA 261"}')
+            request_id = request.get("id")
+            params = {key: value for key, value in request.items() if key not in ("op", "id")}
+            data = run(service, request["op"], params).to_json()
+        except NormcliError as error:
+            failures += 1
+            data = error.to_json()
+        except Exception as exc:  # one bad request must not end the batch
+            failures += 1
+            data = NormcliError(f"internal error ({type(exc).__name__})", "please report it").to_json()
+        if request_id is not None:
+            data = {"id": request_id, **data}
+        sink.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sink.flush()
+    service.close()
+    return ExitCode.OK

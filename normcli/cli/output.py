@@ -1,0 +1,253 @@
+"""Turning results into output: JSON for machines, rich text for people (imported only then)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from normcli import results as r
+from normcli.errors import InvalidArgument, NormcliError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+def print_json(data: dict) -> None:
+    """Exactly one JSON document on stdout (indented on a terminal)."""
+    indent = 2 if sys.stdout.isatty() else None
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=indent) + "\n")
+    sys.stdout.flush()
+
+
+def fail(error: NormcliError, as_json: bool) -> None:
+    """One line on stderr; with --json, also the error object on stdout."""
+    sys.stderr.write(f"normcli: {error.one_line()}\n")
+    if as_json:
+        print_json(error.to_json())
+
+
+def note(message: str) -> None:
+    """A one-line note on stderr that never mixes with the data on stdout."""
+    sys.stderr.write(f"normcli: {message}\n")
+
+
+_console: Console | None = None
+
+
+def console() -> Console:
+    """The rich console for people; colour only on a terminal and never with NO_COLOR."""
+    global _console
+    if _console is None:
+        from rich.console import Console
+
+        _console = Console(highlight=False)
+    return _console
+
+
+def render(result: Any) -> None:
+    """Print a result for a person."""
+    renderer = _RENDERERS.get(type(result))
+    if renderer is None:
+        print_json(result.to_json())
+        return
+    renderer(result)
+
+
+def _info(result: r.InfoResult) -> None:
+    from rich.table import Table
+
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    table.add_row("workspace", result.workspace + (" (sample)" if result.is_sample else ""))
+    table.add_row("name", result.name)
+    table.add_row("norms", f"{result.norms} norms, {result.editions} editions")
+    table.add_row("sections", f"{result.sections:,} sections, {result.figures} figures")
+    table.add_row("index", f"{result.index.path} (built {result.index.built_at}{', fresh' if result.index.fresh else ', stale'})")
+    console().print(table)
+
+
+def _norms(result: r.NormsResult) -> None:
+    from rich.table import Table
+
+    table = Table(title=None, header_style="bold")
+    for column in ("code", "edition", "title", "languages", "sections", "pages"):
+        table.add_column(column, justify="right" if column in ("sections", "pages") else "left")
+    for norm in result.norms:
+        for position, edition in enumerate(norm.editions):
+            flags = []
+            if not edition.published:
+                flags.append("draft")
+            if norm.demo and position == 0:
+                flags.append("demo")
+            title = edition.title + (f" [{', '.join(flags)}]" if flags else "")
+            table.add_row(norm.code if position == 0 else "", edition.edition, title, "/".join(edition.languages), str(edition.sections), str(edition.pages))
+    if not result.norms:
+        note("no norms in this workspace yet: add bundles under norms/ or run `normcli ingest`")
+    console().print(table)
+
+
+def _tree_label(node: r.TreeNode) -> str:
+    from rich.markup import escape
+
+    title = "" if node.title == node.path else f" {escape(node.title)}"
+    return f"[bold]{escape(node.path)}[/bold]{title}  [dim]{_pages(node.page_start, node.page_end)}[/dim]" + (" [yellow](truncated)[/yellow]" if node.truncated else "")
+
+
+def _pages(start: int, end: int) -> str:
+    from normcli.render import pages
+
+    return pages(start, end)
+
+
+def _print_tree(heading: str, nodes: tuple[r.TreeNode, ...]) -> None:
+    from rich.markup import escape
+    from rich.tree import Tree
+
+    tree = Tree(f"[bold]{escape(heading)}[/bold]")
+    stack = [(tree, node) for node in reversed(nodes)]
+    branches = []
+    while stack:
+        parent, node = stack.pop()
+        branch = parent.add(_tree_label(node))
+        branches.append(branch)
+        stack.extend((branch, child) for child in reversed(node.children))
+    console().print(tree)
+
+
+def _toc(result: r.TocResult) -> None:
+    _print_tree(f"{result.edition.code}:{result.edition.edition} ({result.edition.language}) {result.edition.title}", result.tree)
+
+
+def _subtree(result: r.SubtreeResult) -> None:
+    if result.requested_path:
+        note(f"no clause '{result.requested_path}'; showing the nearest heading above it, {result.path}")
+    _print_tree(f"{result.edition.code}:{result.edition.edition} ({result.edition.language})", result.tree)
+
+
+def _section(result: r.SectionResult) -> None:
+    from rich.markdown import Markdown
+
+    from normcli.render import formulas_to_unicode
+
+    if result.requested_path:
+        note(f"no clause '{result.requested_path}'; showing the nearest heading above it, {result.path}")
+    console().print(Markdown(formulas_to_unicode(result.markdown)))
+    if result.next_offset is not None:
+        code = f"{result.edition.code}:{result.edition.edition}"
+        note(f'more follows: normcli section "{code}" {result.path} --offset {result.next_offset}')
+
+
+def _highlighted(hit: r.Hit):  # noqa: ANN202 - rich.text.Text
+    from rich.text import Text
+
+    text = Text(hit.snippet)
+    for start, end in hit.marks:
+        text.stylize("bold yellow", start, end)
+    return text
+
+
+def _hits_table(rows: list[tuple[str, r.Hit]], with_norm: bool):  # noqa: ANN202
+    from rich.table import Table
+
+    table = Table(header_style="bold", expand=False)
+    if with_norm:
+        table.add_column("norm", no_wrap=True)
+    table.add_column("clause", no_wrap=True)
+    table.add_column("title")
+    table.add_column("page", justify="right")
+    table.add_column("snippet")
+    for norm, hit in rows:
+        cells = [norm] if with_norm else []
+        kind = "" if hit.kind == "text" else f" ({hit.kind})"
+        table.add_row(*cells, hit.path + kind, hit.title, str(hit.page_start), _highlighted(hit))
+    return table
+
+
+def _search(result: r.SearchResult) -> None:
+    if not result.hits:
+        note(f"no hits for '{result.keyword}' in {result.edition.code}:{result.edition.edition} ({result.edition.language})")
+        return
+    console().print(_hits_table([("", hit) for hit in result.hits], with_norm=False))
+
+
+def _corpus(result: r.CorpusResult) -> None:
+    rows = [(f"{norm.code}:{norm.edition}", hit) for norm in result.norms for hit in norm.hits]
+    if not rows:
+        note(f"no hits for '{result.keyword}' in any norm")
+        return
+    console().print(_hits_table(rows, with_norm=True))
+
+
+def _xrefs(result: r.XrefsResult) -> None:
+    from rich.table import Table
+
+    if not result.cross_refs:
+        note(f"{result.edition.code} {result.path} refers to nothing")
+        return
+    table = Table(header_style="bold")
+    for column in ("reference", "kind", "target", "title", "found"):
+        table.add_column(column)
+    for ref in result.cross_refs:
+        target = " ".join(part for part in (ref.target_code, ref.target_path) if part)
+        table.add_row(ref.text, ref.target_kind, target, ref.target_title or "", "yes" if ref.resolvable else "no")
+    console().print(table)
+
+
+def _methodology(result: r.MethodologyResult) -> None:
+    sys.stdout.write(result.text + "\n")
+
+
+def _check(result: r.CheckResult) -> None:
+    from rich.table import Table
+
+    table = Table(header_style="bold")
+    for column in ("bundle", "norm", "sections", "score", "errors", "warnings"):
+        table.add_column(column, justify="right" if column in ("sections", "score", "errors", "warnings") else "left")
+    for bundle in result.bundles:
+        errors = sum(1 for problem in bundle.problems if problem["severity"] == "error")
+        norm = f"{bundle.code}:{bundle.edition} ({bundle.language})" if bundle.readable else "unreadable"
+        table.add_row(bundle.file, norm, str(bundle.sections), f"{bundle.score}%", str(errors), str(len(bundle.problems) - errors))
+    console().print(table)
+    for line in result.notes:
+        sys.stdout.write(f"{line}\n")
+    for bundle in result.bundles:
+        for problem in bundle.problems:
+            sys.stdout.write(f"{problem['file']}:{problem['line']}: {problem['severity']}: {problem['reason']}\n")
+    sys.stdout.write(f"{len(result.bundles)} bundles, {result.errors} errors, {result.warnings} warnings\n")
+
+
+def _index(result: r.IndexResult) -> None:
+    action = "rebuilt" if result.rebuilt else "refreshed"
+    sys.stdout.write(f"index {action}: {result.indexed} bundles indexed, {result.removed} removed in {result.seconds:.2f} s ({result.path})\n")
+
+
+def save_figure(result: r.FigureResult, output_file: Path | None) -> None:
+    """Write a figure to a file, or to stdout when that is not a terminal."""
+    if output_file is None:
+        if sys.stdout.isatty():
+            raise InvalidArgument("refusing to print image bytes on a terminal", "pass --output FILE or redirect stdout")
+        sys.stdout.buffer.write(result.data)
+        sys.stdout.flush()
+        return
+    try:
+        output_file.write_bytes(result.data)
+    except OSError as exc:
+        raise InvalidArgument(f"cannot write {output_file}: {exc.strerror}") from exc
+    note(f"{result.figure_id} ({result.mime_type}, {len(result.data):,} bytes) written to {output_file}: {result.caption}")
+
+
+_RENDERERS = {
+    r.InfoResult: _info,
+    r.NormsResult: _norms,
+    r.TocResult: _toc,
+    r.SubtreeResult: _subtree,
+    r.SectionResult: _section,
+    r.SearchResult: _search,
+    r.CorpusResult: _corpus,
+    r.XrefsResult: _xrefs,
+    r.MethodologyResult: _methodology,
+    r.CheckResult: _check,
+    r.IndexResult: _index,
+}
+

@@ -1,0 +1,57 @@
+"""The errors every layer raises, with the stable codes and exit statuses of SPEC §4."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Process exit statuses, part of the command-line contract."""
+
+    OK = 0
+    NOT_FOUND = 1
+    USAGE = 2
+    WORKSPACE = 3
+    INTERNAL = 4
+    INTERRUPTED = 130
+
+
+class NormcliError(Exception):
+    """A failure the user can act on: a message, a stable code and a hint on what to do next."""
+
+    code = "internal_error"
+    exit_code = ExitCode.INTERNAL
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def one_line(self) -> str:
+        """The message and the hint as the single line printed on stderr."""
+        return f"{self.message} ({self.hint})" if self.hint else self.message
+
+    def to_json(self) -> dict:
+        """The `{"error": {...}}` document printed on stdout with --json."""
+        return {"error": {"code": self.code, "message": self.one_line()}}
+
+
+class NotFound(NormcliError):
+    """An unknown norm, edition, language, path or figure."""
+
+    code = "not_found"
+    exit_code = ExitCode.NOT_FOUND
+
+
+class InvalidArgument(NormcliError):
+    """An argument out of range or malformed."""
+
+    code = "invalid_argument"
+    exit_code = ExitCode.USAGE
+
+
+class WorkspaceError(NormcliError):
+    """The workspace, its index or a bundle cannot be read."""
+
+    code = "workspace_error"
+    exit_code = ExitCode.WORKSPACE

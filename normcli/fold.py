@@ -1,0 +1,56 @@
+"""Text folding for search and forgiving matching: lowercase ASCII transliteration."""
+
+from __future__ import annotations
+
+import re
+
+from unidecode import unidecode
+
+_WORD = re.compile(r"[a-z0-9]+")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_KEY_DROP = re.compile(r"[\s\-_–—/]+")
+_ANNEX_WORD = re.compile(r"^(annexe|annex|anhang|allegato|appendix|appendice)(?=[a-z0-9])")
+
+
+def fold(text: str) -> str:
+    """Lowercase transliteration: `Straße` → `strasse`, `Résistance` → `resistance`."""
+    if text.isascii():
+        return text.lower()
+    return unidecode(text).lower()
+
+
+def words(text: str) -> list[str]:
+    """The folded words of a text, as the search index sees them."""
+    return _WORD.findall(fold(text))
+
+
+def code_key(code: str) -> str:
+    """A norm code reduced so that `sia261`, `SIA-261` and `SIA 261` compare equal."""
+    return _KEY_DROP.sub("", fold(code)).replace(".", "")
+
+
+def path_key(path: str) -> str:
+    """A clause path reduced for matching: case, accents, spaces, hyphens and the annex word ignored."""
+    key = _KEY_DROP.sub("", fold(path)).rstrip(".")
+    return _ANNEX_WORD.sub("annex", key)
+
+
+def fold_with_offsets(text: str) -> tuple[str, list[int]]:
+    """Fold `text` and return, for every folded character, the index of the original character."""
+    if text.isascii():
+        return text.lower(), list(range(len(text)))
+    folded: list[str] = []
+    offsets: list[int] = []
+    position = 0
+    for match in _NON_ASCII.finditer(text):
+        start = match.start()
+        if start > position:
+            folded.append(text[position:start].lower())
+            offsets.extend(range(position, start))
+        replacement = unidecode(match.group()).lower()
+        folded.append(replacement)
+        offsets.extend([start] * len(replacement))
+        position = start + 1
+    folded.append(text[position:].lower())
+    offsets.extend(range(position, len(text)))
+    return "".join(folded), offsets

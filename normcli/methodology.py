@@ -1,0 +1,77 @@
+"""The reading method handed to agents (and people): built for the norms this workspace holds."""
+
+from __future__ import annotations
+
+from normcli.results import NormsResult
+from normcli.workspace import Settings
+
+VERSION = 2
+READ_BUDGET = 4
+AUDIT_BUDGET = 8
+
+
+def build_methodology(settings: Settings, listing: NormsResult) -> str:
+    """The Markdown method of SPEC §3; its last line is `methodology: v2`."""
+    norms = listing.norms
+    only_demo = bool(norms) and all(norm.demo for norm in norms)
+    lines = [
+        f"# How to answer questions from the norms of “{settings.name}”",
+        "",
+        "## Role",
+        "You answer technical questions of structural and civil engineers from the norms in this workspace, "
+        "and only from them. You quote what a clause says, cite it, and say plainly when the norms held here do not answer.",
+        "",
+        "## Norms you can read",
+        "",
+        "| code | edition | title | scope | coverage | requires |",
+        "|---|---|---|---|---|---|",
+    ]
+    known = {norm.code for norm in norms}
+    for norm in norms:
+        default = next((edition for edition in norm.editions if edition.published), norm.editions[0])
+        others = [edition.edition for edition in norm.editions if edition is not default]
+        coverage = f"{default.sections} clauses, {default.pages} pages, {'/'.join(default.languages)}"
+        if others:
+            coverage += f"; also editions {', '.join(others)}"
+        requires = ", ".join(f"{code}" + ("" if code in known else " (not held)") for code in norm.requires) or "—"
+        scope = norm.scope.replace("|", "/").replace("\n", " ")
+        demo = " (fictional sample)" if norm.demo else ""
+        lines.append(f"| {norm.code} | {default.edition} | {norm.title}{demo} | {scope} | {coverage} | {requires} |")
+    if not norms:
+        lines.append("| — | — | no norms yet | add bundles under norms/ or run `normcli ingest` | — | — |")
+    lines += [
+        "",
+        "## Method",
+        "1. `list_norms` (CLI `norms`): pick the norm(s) that govern the question; prefer the newest published edition unless the user names one.",
+        "2. `get_toc` (`toc`, maxDepth 1–2): find the chapter; `get_subtree` (`subtree`) to see the clauses under it.",
+        "3. `get_section` (`section`): read the clauses you will rely on. Long clauses come in windows: follow `nextOffset` until `truncated` is false when the rest matters.",
+        "4. `search_in_norm` / `search_corpus` (`search` / `corpus`) when you do not know where a subject is treated; a clause number as keyword jumps to it.",
+        "5. `get_cross_refs` (`xrefs`): follow the references of a clause you rely on before answering (definitions, coefficients, annexes, other norms). Say so when a referenced norm is not held here.",
+        "6. `get_figure` (`figure`) when a figure carries the values you need.",
+        "",
+        "## Answer contract",
+        "- Every technical claim cites a clause you read with `get_section`, as `[SIA 261, 4.2.1, p. 22]` (code, path, first page).",
+        "- Show calculations step by step with the formula, its number, the values and their units.",
+        "- Follow cross-references before you answer; never rely on a clause you only saw in a search snippet.",
+        "- Report the edition (`normEdition`) with each cited entry when you write a dossier or a list of references.",
+        "- If the norms held here do not answer, say which norm would (a `requires` entry, a reference that is not resolvable) instead of guessing.",
+        "",
+        "## Budget",
+        f"- After {READ_BUDGET} read calls in a row without answering, answer with what you have or say what is missing; "
+        f"in an audit or a full review, {AUDIT_BUDGET}.",
+        "- Do not repeat a call with the same arguments; use `offset` to read on.",
+    ]
+    if only_demo:
+        lines += [
+            "",
+            "## Demonstration only",
+            "Every norm in this workspace is a fictional sample (`demo: true`). Use it to learn and demonstrate the tools; "
+            "say so in every answer, and never present its values as applicable to a real project.",
+        ]
+    elif any(norm.demo for norm in norms):
+        demos = ", ".join(norm.code for norm in norms if norm.demo)
+        lines += ["", "## Demonstration norms", f"{demos} are fictional samples: never cite them as applicable to a real project."]
+    if settings.methodology_extra.strip():
+        lines += ["", "## Notes for this workspace", settings.methodology_extra.strip()]
+    lines += ["", f"methodology: v{VERSION}"]
+    return "\n".join(lines)

@@ -1,0 +1,47 @@
+"""`check`: the problems found while reading each bundle and a quality score per bundle."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from normcli.results import BundleCheck, CheckResult
+
+if TYPE_CHECKING:
+    from normcli.service import Service
+
+SPARSE_CHARS = 40
+
+
+def check_workspace(service: Service) -> CheckResult:
+    """Every bundle's parse problems plus what the index shows: empty and sparse leaves, unresolved internal references."""
+    index = service.index()
+    checks = []
+    for row in index.bundles():
+        problems = json.loads(row["problems"] or "[]")
+        sections = row["sections"] or 0
+        if row["readable"]:
+            version = service.version_of(row, [row])
+            for node in index.outline(row["id"]):
+                if node["child_count"]:
+                    continue
+                length = len(index.node_text(node["id"]).strip())
+                if length == 0:
+                    problems.append(_problem(row["file"], node["line"], "empty_leaf", f"clause '{node['path']}' has no text and no subclauses"))
+                elif length < SPARSE_CHARS:
+                    problems.append(_problem(row["file"], node["line"], "sparse_text", f"clause '{node['path']}' has only {length} characters of text"))
+            lines = {node["path"]: node["line"] for node in index.outline(row["id"])}
+            for xref in index.xrefs(row["id"]):
+                ref = service.resolve_refs(version, [xref])[0]
+                if ref.internal and not ref.resolvable:
+                    problems.append(_problem(row["file"], lines.get(xref["node_path"], 0), "unresolved_reference", f"'{ref.text}' refers to {ref.target_kind} '{ref.target_path}', which this norm does not have"))
+        warnings = sum(1 for problem in problems if problem["severity"] == "warning")
+        score = round(100 * (1 - min(1.0, warnings / max(sections, 1)))) if row["readable"] else 0
+        checks.append(
+            BundleCheck(row["file"], row["code"], row["edition"], row["language"], bool(row["readable"]), sections, score, tuple(problems))
+        )
+    return CheckResult(str(service.root), tuple(checks), tuple(service.settings.problems))
+
+
+def _problem(file: str, line: int, kind: str, reason: str) -> dict:
+    return {"file": file, "line": line, "severity": "warning", "kind": kind, "reason": reason}

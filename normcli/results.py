@@ -1,0 +1,479 @@
+"""The answers of the read operations: small frozen dataclasses, each with one `to_json()` shape.
+
+Every frontend (CLI, TUI, MCP, batch) renders these; the JSON is SPEC §3's, in camelCase.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+
+
+
+@dataclass(frozen=True)
+class EditionInfo:
+    """One edition of a norm in the listing."""
+
+    edition: str
+    year: int | None
+    title: str
+    published: bool
+    languages: tuple[str, ...]
+    sections: int
+    pages: int
+
+    def to_json(self) -> dict:
+        return {
+            "edition": self.edition,
+            "year": self.year,
+            "title": self.title,
+            "published": self.published,
+            "languages": list(self.languages),
+            "sections": self.sections,
+            "pages": self.pages,
+        }
+
+
+@dataclass(frozen=True)
+class NormInfo:
+    """A norm (a code) with its editions, newest first; the top fields describe the default edition."""
+
+    code: str
+    year: int | None
+    title: str
+    language: str
+    demo: bool
+    scope: str
+    requires: tuple[str, ...]
+    editions: tuple[EditionInfo, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "year": self.year,
+            "title": self.title,
+            "language": self.language,
+            "demo": self.demo,
+            "editions": [edition.to_json() for edition in self.editions],
+        }
+
+
+@dataclass(frozen=True)
+class NormsResult:
+    """`norms` / `list_norms`."""
+
+    norms: tuple[NormInfo, ...]
+
+    def to_json(self) -> dict:
+        return {"norms": [norm.to_json() for norm in self.norms]}
+
+
+@dataclass(frozen=True)
+class IndexInfo:
+    """Where the index is and whether it matches the bundles."""
+
+    path: str
+    built_at: str | None
+    fresh: bool
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "builtAt": self.built_at, "fresh": self.fresh}
+
+
+@dataclass(frozen=True)
+class InfoResult:
+    """`info` / `whoami`: which workspace is read and what it holds."""
+
+    workspace: str
+    name: str
+    norms: int
+    editions: int
+    sections: int
+    figures: int
+    index: IndexInfo
+    is_sample: bool = False
+
+    def to_json(self) -> dict:
+        return {
+            "workspace": self.workspace,
+            "name": self.name,
+            "norms": self.norms,
+            "editions": self.editions,
+            "sections": self.sections,
+            "figures": self.figures,
+            "index": self.index.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class MethodologyResult:
+    """`methodology` / `get_methodology`."""
+
+    text: str
+    version: int = 2
+
+    def to_json(self) -> dict:
+        return {"version": self.version, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Which norm, edition and language version an answer was read from."""
+
+    code: str
+    edition: str
+    language: str
+    languages: tuple[str, ...]
+    title: str
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "edition": self.edition, "language": self.language, "languages": list(self.languages)}
+
+
+@dataclass(frozen=True)
+class TreeNode:
+    """A clause in a `toc` or `subtree` answer."""
+
+    node_id: str
+    path: str
+    title: str
+    summary: str
+    page_start: int
+    page_end: int
+    depth: int
+    children: tuple[TreeNode, ...] = ()
+    truncated: bool = False
+
+    def to_json(self) -> dict:
+        data = {
+            "nodeId": self.node_id,
+            "path": self.path,
+            "title": self.title,
+            "summary": self.summary,
+            "pageStart": self.page_start,
+            "pageEnd": self.page_end,
+            "depth": self.depth,
+            "children": [child.to_json() for child in self.children],
+        }
+        if self.truncated:
+            data["truncated"] = True
+        return data
+
+
+@dataclass(frozen=True)
+class TocResult:
+    """`toc` / `get_toc`."""
+
+    edition: Edition
+    tree: tuple[TreeNode, ...]
+    max_depth: int
+
+    def to_json(self) -> dict:
+        return {**self.edition.to_json(), "tree": [node.to_json() for node in self.tree]}
+
+
+@dataclass(frozen=True)
+class SubtreeResult:
+    """`subtree` / `get_subtree`."""
+
+    edition: Edition
+    path: str
+    requested_path: str | None
+    tree: tuple[TreeNode, ...]
+
+    def to_json(self) -> dict:
+        data = {**self.edition.to_json(), "path": self.path}
+        if self.requested_path is not None:
+            data["requestedPath"] = self.requested_path
+        data["tree"] = [node.to_json() for node in self.tree]
+        return data
+
+
+@dataclass(frozen=True)
+class FigureRef:
+    """A figure listed with a section."""
+
+    id: str
+    figure_number: str | None
+    caption: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "figureNumber": self.figure_number, "caption": self.caption}
+
+
+@dataclass(frozen=True)
+class TableRef:
+    """A table listed with a section."""
+
+    id: str
+    table_number: str | None
+    caption: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "tableNumber": self.table_number, "caption": self.caption}
+
+
+@dataclass(frozen=True)
+class FormulaRef:
+    """A display formula listed with a section, in LaTeX."""
+
+    number: str | None
+    latex: str
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "latex": self.latex}
+
+
+@dataclass(frozen=True)
+class ResolvedRef:
+    """A cross-reference with where it leads in this workspace."""
+
+    text: str
+    type: str
+    target_code: str | None
+    target_path: str | None
+    target_kind: str
+    internal: bool
+    resolvable: bool
+    target_title: str | None = None
+    target_edition: str | None = None
+
+    def to_json(self) -> dict:
+        data = {
+            "text": self.text,
+            "type": self.type,
+            "targetCode": self.target_code,
+            "targetPath": self.target_path,
+            "targetKind": self.target_kind,
+            "internal": self.internal,
+            "resolvable": self.resolvable,
+        }
+        if self.target_title is not None:
+            data["targetTitle"] = self.target_title
+        return data
+
+
+@dataclass(frozen=True)
+class ChildRef:
+    """A direct child of a section."""
+
+    path: str
+    title: str
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "title": self.title}
+
+
+@dataclass(frozen=True)
+class SectionResult:
+    """`section` / `get_section`: one window of a clause's text with everything around it."""
+
+    edition: Edition
+    node_id: str
+    path: str
+    requested_path: str | None
+    title: str
+    markdown: str
+    content: str
+    page_start: int
+    page_end: int
+    parent_path: str | None
+    children: tuple[ChildRef, ...]
+    offset: int
+    next_offset: int | None
+    total_chars: int
+    figures: tuple[FigureRef, ...]
+    tables: tuple[TableRef, ...]
+    formulas: tuple[FormulaRef, ...]
+    cross_refs: tuple[ResolvedRef, ...]
+
+    @property
+    def truncated(self) -> bool:
+        """Whether more of the text follows this window."""
+        return self.next_offset is not None
+
+    def to_json(self) -> dict:
+        section = {**self.edition.to_json(), "nodeId": self.node_id, "path": self.path}
+        if self.requested_path is not None:
+            section["requestedPath"] = self.requested_path
+        section.update(
+            title=self.title,
+            markdown=self.markdown,
+            content=self.content,
+            pageStart=self.page_start,
+            pageEnd=self.page_end,
+            parentPath=self.parent_path,
+            children=[child.to_json() for child in self.children],
+            offset=self.offset,
+            truncated=self.truncated,
+            nextOffset=self.next_offset,
+            totalChars=self.total_chars,
+            figures=[figure.to_json() for figure in self.figures],
+            tables=[table.to_json() for table in self.tables],
+            formulas=[formula.to_json() for formula in self.formulas],
+            crossRefs=[ref.to_json() for ref in self.cross_refs],
+        )
+        return {"section": section}
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A search hit; `marks` are the (start, end) spans of matched words in the snippet."""
+
+    path: str
+    title: str
+    snippet: str
+    kind: str
+    language: str
+    page_start: int
+    marks: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "title": self.title, "snippet": self.snippet, "kind": self.kind, "language": self.language, "pageStart": self.page_start}
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """`search` / `search_in_norm`."""
+
+    edition: Edition
+    keyword: str
+    hits: tuple[Hit, ...]
+
+    def to_json(self) -> dict:
+        return {**self.edition.to_json(), "keyword": self.keyword, "hits": [hit.to_json() for hit in self.hits]}
+
+
+@dataclass(frozen=True)
+class CorpusNorm:
+    """The hits of one norm edition in a corpus search."""
+
+    code: str
+    edition: str
+    title: str
+    hits: tuple[Hit, ...]
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "edition": self.edition, "title": self.title, "hits": [hit.to_json() for hit in self.hits]}
+
+
+@dataclass(frozen=True)
+class CorpusResult:
+    """`corpus` / `search_corpus`."""
+
+    keyword: str
+    norms: tuple[CorpusNorm, ...]
+
+    def to_json(self) -> dict:
+        return {"keyword": self.keyword, "norms": [norm.to_json() for norm in self.norms]}
+
+
+@dataclass(frozen=True)
+class XrefsResult:
+    """`xrefs` / `get_cross_refs`."""
+
+    edition: Edition
+    path: str
+    requested_path: str | None
+    cross_refs: tuple[ResolvedRef, ...]
+
+    def to_json(self) -> dict:
+        data = {**self.edition.to_json(), "path": self.path}
+        if self.requested_path is not None:
+            data["requestedPath"] = self.requested_path
+        data["crossRefs"] = [ref.to_json() for ref in self.cross_refs]
+        return data
+
+
+@dataclass(frozen=True)
+class FigureResult:
+    """`figure` / `get_figure`: the image bytes with their caption."""
+
+    edition: Edition
+    figure_id: str
+    figure_number: str | None
+    caption: str
+    mime_type: str
+    path: str
+    data: bytes = field(repr=False)
+
+    def to_json(self) -> dict:
+        return {
+            **self.edition.to_json(),
+            "figureId": self.figure_id,
+            "figureNumber": self.figure_number,
+            "caption": self.caption,
+            "path": self.path,
+            "mimeType": self.mime_type,
+            "data": base64.b64encode(self.data).decode("ascii"),
+        }
+
+
+@dataclass(frozen=True)
+class BundleCheck:
+    """The verdict of `check` on one bundle file."""
+
+    file: str
+    code: str | None
+    edition: str | None
+    language: str | None
+    readable: bool
+    sections: int
+    score: int
+    problems: tuple[dict, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.file,
+            "code": self.code,
+            "edition": self.edition,
+            "language": self.language,
+            "readable": self.readable,
+            "sections": self.sections,
+            "score": self.score,
+            "problems": list(self.problems),
+        }
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """`check`: every bundle's problems and quality score."""
+
+    workspace: str
+    bundles: tuple[BundleCheck, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def errors(self) -> int:
+        """How many problems make a bundle unreadable."""
+        return sum(1 for bundle in self.bundles for problem in bundle.problems if problem["severity"] == "error")
+
+    @property
+    def warnings(self) -> int:
+        """How many problems leave the bundle readable."""
+        return sum(1 for bundle in self.bundles for problem in bundle.problems if problem["severity"] == "warning")
+
+    def to_json(self) -> dict:
+        return {
+            "workspace": self.workspace,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "notes": list(self.notes),
+            "bundles": [bundle.to_json() for bundle in self.bundles],
+        }
+
+
+@dataclass(frozen=True)
+class IndexResult:
+    """`index`: what a refresh or rebuild did."""
+
+    path: str
+    indexed: int
+    removed: int
+    rebuilt: bool
+    seconds: float
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "indexed": self.indexed, "removed": self.removed, "rebuilt": self.rebuilt, "seconds": round(self.seconds, 3)}
+
+

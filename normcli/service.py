@@ -1,0 +1,663 @@
+"""The read operations of SPEC §3, shared by every frontend.
+
+A `Service` reads one workspace. Each operation first makes sure the index matches the bundles
+(a stat per bundle when nothing changed), then answers from the index with a result dataclass.
+"""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import re
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from normcli import results as r
+from normcli.errors import InvalidArgument, NotFound, WorkspaceError
+from normcli.fold import code_key, fold_with_offsets, path_key, words
+from normcli.store.build import BUILT_AT_KEY, refresh
+from normcli.store.queries import Index
+from normcli.workspace import Located, Settings, locate, read_settings
+
+MAX_DEPTH_RANGE = (1, 6)
+MAX_NODES_RANGE = (20, 2000)
+MAX_CHARS_RANGE = (500, 40000)
+SEARCH_LIMIT_RANGE = (1, 50)
+CORPUS_LIMIT_RANGE = (1, 40)
+KEYWORD_CHARS = (1, 200)
+SNIPPET_CHARS = 180
+_CLAUSE_KEYWORD = re.compile(r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:annexe?|anhang|allegato|appendix)\s+[A-Z])\s*$")
+_IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".svg": "image/svg+xml", ".webp": "image/webp"}
+
+
+def check_range(name: str, value: int, bounds: tuple[int, int]) -> int:
+    """Refuse a number outside SPEC's range with an `invalid_argument` that names the range."""
+    low, high = bounds
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidArgument(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def split_code(code: str, edition: str | None) -> tuple[str, str | None]:
+    """`SIA 261:2014` → (`SIA 261`, `2014`); an explicit edition wins over the suffix."""
+    if not isinstance(code, str) or not code.strip():
+        raise InvalidArgument("a norm code is required (for example 'SIA 261')", "run `normcli norms` to see the codes")
+    if len(code) > 200 or any(ord(char) < 32 for char in code):
+        raise InvalidArgument("the norm code is too long or holds control characters")
+    base, sep, suffix = code.rpartition(":")
+    if sep and base.strip() and suffix.strip():
+        return base.strip(), edition or suffix.strip()
+    return code.strip(), edition
+
+
+def _check_path(path: str) -> str:
+    if not isinstance(path, str) or not path.strip():
+        raise InvalidArgument("a clause path is required (for example 4.2.1)")
+    if len(path) > 300 or any(ord(char) < 32 for char in path):
+        raise InvalidArgument("the clause path is too long or holds control characters")
+    return path.strip()
+
+
+@dataclass(frozen=True)
+class Version:
+    """One language version of one edition: the bundle an answer is read from."""
+
+    bundle_id: int
+    code: str
+    edition: str
+    language: str
+    languages: tuple[str, ...]
+    title: str
+    file: str
+
+    def describe(self) -> r.Edition:
+        """The edition block every per-norm answer carries."""
+        return r.Edition(self.code, self.edition, self.language, self.languages, self.title)
+
+    @property
+    def label(self) -> str:
+        """`SIA 261:2020` (with the language when the edition has several)."""
+        suffix = f" ({self.language})" if len(self.languages) > 1 else ""
+        return f"{self.code}:{self.edition}{suffix}"
+
+
+class Service:
+    """The read operations over one workspace."""
+
+    def __init__(self, located: Located) -> None:
+        self.root = located.root
+        self.is_sample = located.is_sample
+        self.settings: Settings = read_settings(self.root)
+        self._index: Index | None = None
+        self._bundles: list[sqlite3.Row] = []
+
+    @classmethod
+    def open(cls, workspace: str | Path | None = None) -> Service:
+        """The service for `--workspace`, $NORMCLI_WORKSPACE, the folder we are in, or the sample."""
+        return cls(locate(workspace))
+
+    def close(self) -> None:
+        """Release the index connection."""
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+
+    # -- the index -------------------------------------------------------------------------
+
+    def index(self) -> Index:
+        """The index, refreshed for every bundle that changed since the last call."""
+        try:
+            done = refresh(self.root)
+            if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._stale(done.path)):
+                self.close()
+            if self._index is None:
+                self._index = Index(done.path)
+                self._bundles = self._index.bundles()
+        except sqlite3.DatabaseError as exc:
+            raise WorkspaceError(f"the index cannot be read: {exc}", "run `normcli index --rebuild`") from exc
+        return self._index
+
+    def _stale(self, path: Path) -> bool:
+        try:
+            return self._index is not None and path.stat().st_ino != self._index.inode
+        except OSError:
+            return True
+
+    def rebuild(self, force: bool = True) -> r.IndexResult:
+        """`index`: refresh the index, or rebuild it from scratch with `force`."""
+        started = time.perf_counter()
+        self.close()
+        done = refresh(self.root, rebuild=force)
+        return r.IndexResult(str(done.path), done.indexed, done.removed, done.rebuilt, time.perf_counter() - started)
+
+    def _readable(self) -> list[sqlite3.Row]:
+        self.index()
+        return [row for row in self._bundles if row["readable"]]
+
+    # -- choosing a norm, edition, language and clause --------------------------------------
+
+    def _editions_of(self, code: str) -> dict[str, list[sqlite3.Row]]:
+        key = code_key(code)
+        editions: dict[str, list[sqlite3.Row]] = {}
+        for row in self._readable():
+            if row["code_key"] == key:
+                editions.setdefault(row["edition"], []).append(row)
+        if not editions:
+            raise NotFound(f"no norm '{code}' in this workspace", "run `normcli norms` to list the codes")
+        return editions
+
+    @staticmethod
+    def _newest_first(editions: dict[str, list[sqlite3.Row]]) -> list[str]:
+        return sorted(editions, key=lambda name: (editions[name][0]["year"], name), reverse=True)
+
+    def _default_edition(self, editions: dict[str, list[sqlite3.Row]]) -> str | None:
+        published = [name for name in self._newest_first(editions) if editions[name][0]["published"]]
+        return published[0] if published else None
+
+    def version(self, code: str, edition: str | None = None, language: str | None = None) -> Version:
+        """The bundle a per-norm read uses: newest published edition and preferred language by default."""
+        code, edition = split_code(code, edition)
+        editions = self._editions_of(code)
+        if edition is not None:
+            wanted = code_key(str(edition))
+            chosen = next((name for name in editions if code_key(name) == wanted), None)
+            if chosen is None:
+                known = ", ".join(self._newest_first(editions))
+                raise NotFound(f"{code} has no edition '{edition}'", f"its editions are {known}")
+        else:
+            chosen = self._default_edition(editions)
+            if chosen is None:
+                known = ", ".join(self._newest_first(editions))
+                raise NotFound(f"{code} has only draft editions ({known})", "name one with --edition")
+        rows = editions[chosen]
+        languages = tuple(row["language"] for row in rows)
+        if language:
+            wanted_language = language.strip().lower()
+            row = next((row for row in rows if row["language"] == wanted_language), None)
+            if row is None:
+                raise NotFound(f"{rows[0]['code']}:{chosen} has no '{language}' version", f"its languages are {', '.join(languages)}")
+        else:
+            preferred = self.settings.language
+            row = next((row for row in rows if row["language"] == preferred), rows[0])
+        return Version(row["id"], row["code"], row["edition"], row["language"], languages, row["title"], row["file"])
+
+    def _node(self, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
+        """The clause at `path`, else the nearest heading above it (then the requested path is returned too)."""
+        path = _check_path(path)
+        index = self.index()
+        key = path_key(path)
+        candidates = [key]
+        if re.fullmatch(r"[a-z]", key):
+            candidates.append(f"annex{key}")
+        trimmed = key
+        while "." in trimmed:
+            trimmed = trimmed.rsplit(".", 1)[0]
+            candidates.append(trimmed)
+            if re.fullmatch(r"[a-z]", trimmed):
+                candidates.append(f"annex{trimmed}")
+        for position, candidate in enumerate(candidates):
+            row = index.node(version.bundle_id, candidate)
+            if row is not None:
+                exact = position == 0 or (position == 1 and candidate == f"annex{key}")
+                return row, None if exact else path
+        raise NotFound(f"no clause '{path}' in {version.label}", f"run `normcli toc \"{version.code}\"` to see its clauses")
+
+    # -- operations ------------------------------------------------------------------------
+
+    def info(self) -> r.InfoResult:
+        """`info` / `whoami`."""
+        index = self.index()
+        readable = [row for row in self._bundles if row["readable"]]
+        counts = index.counts()
+        return r.InfoResult(
+            workspace=str(self.root),
+            name=self.settings.name,
+            norms=len({row["code_key"] for row in readable}),
+            editions=len({(row["code_key"], row["edition"]) for row in readable}),
+            sections=counts["sections"],
+            figures=counts["figures"],
+            index=r.IndexInfo(str(index.path), index.meta(BUILT_AT_KEY), True),
+            is_sample=self.is_sample,
+        )
+
+    def norms(self) -> r.NormsResult:
+        """`norms` / `list_norms`: every norm with its editions, newest first."""
+        by_code: dict[str, dict[str, list[sqlite3.Row]]] = {}
+        for row in self._readable():
+            by_code.setdefault(row["code_key"], {}).setdefault(row["edition"], []).append(row)
+        norms = []
+        for editions in by_code.values():
+            order = self._newest_first(editions)
+            default = self._default_edition(editions) or order[0]
+            head = self._preferred(editions[default])
+            infos = tuple(
+                r.EditionInfo(
+                    edition=name,
+                    year=editions[name][0]["year"] or None,
+                    title=self._preferred(editions[name])["title"],
+                    published=bool(editions[name][0]["published"]),
+                    languages=tuple(row["language"] for row in editions[name]),
+                    sections=self._preferred(editions[name])["sections"],
+                    pages=self._preferred(editions[name])["pages"],
+                )
+                for name in order
+            )
+            norms.append(
+                r.NormInfo(
+                    code=head["code"],
+                    year=head["year"] or None,
+                    title=head["title"],
+                    language=head["language"],
+                    demo=bool(head["demo"]),
+                    scope=head["scope"] or "",
+                    requires=tuple(json.loads(head["requires"] or "[]")),
+                    editions=infos,
+                )
+            )
+        norms.sort(key=lambda norm: code_key(norm.code))
+        return r.NormsResult(tuple(norms))
+
+    def _preferred(self, rows: list[sqlite3.Row]) -> sqlite3.Row:
+        return next((row for row in rows if row["language"] == self.settings.language), rows[0])
+
+    def methodology(self) -> r.MethodologyResult:
+        """`methodology` / `get_methodology`: the reading method built for this workspace."""
+        from normcli.methodology import build_methodology
+
+        return r.MethodologyResult(build_methodology(self.settings, self.norms()))
+
+    def toc(self, code: str, max_depth: int = 1, edition: str | None = None, language: str | None = None) -> r.TocResult:
+        """`toc` / `get_toc`: the clause tree down to `max_depth` (1 = chapters)."""
+        check_range("maxDepth", max_depth, MAX_DEPTH_RANGE)
+        version = self.version(code, edition, language)
+        rows = self.index().outline(version.bundle_id, max_depth)
+        return r.TocResult(version.describe(), _tree(rows, version), max_depth)
+
+    def subtree(
+        self,
+        code: str,
+        path: str,
+        max_depth: int | None = None,
+        max_nodes: int = 400,
+        edition: str | None = None,
+        language: str | None = None,
+    ) -> r.SubtreeResult:
+        """`subtree` / `get_subtree`: a clause and its descendants; past `max_nodes` the deepest levels go."""
+        if max_depth is not None:
+            check_range("maxDepth", max_depth, (0, 1000))
+        check_range("maxNodes", max_nodes, MAX_NODES_RANGE)
+        version = self.version(code, edition, language)
+        root, requested = self._node(version, path)
+        rows = self.index().descendants(version.bundle_id, root, max_depth)
+        per_level: dict[int, int] = {}
+        for row in rows:
+            per_level[row["depth"]] = per_level.get(row["depth"], 0) + 1
+        kept_depth, total = root["depth"], 0
+        for depth in sorted(per_level):
+            if total + per_level[depth] > max_nodes:
+                break
+            total += per_level[depth]
+            kept_depth = depth
+        truncated = any(depth > kept_depth for depth in per_level)
+        kept = [row for row in rows if row["depth"] <= kept_depth] or rows[:1]
+        tree = _tree(kept, version, truncated_root=truncated)
+        return r.SubtreeResult(version.describe(), root["path"], requested, tree)
+
+    def section(
+        self,
+        code: str,
+        path: str,
+        max_chars: int = 12000,
+        offset: int = 0,
+        edition: str | None = None,
+        language: str | None = None,
+    ) -> r.SectionResult:
+        """`section` / `get_section`: one window of a clause's text, cut at a paragraph boundary."""
+        check_range("maxChars", max_chars, MAX_CHARS_RANGE)
+        if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
+            raise InvalidArgument(f"offset must be a whole number from 0, not {offset!r}")
+        version = self.version(code, edition, language)
+        node, requested = self._node(version, path)
+        index = self.index()
+        text = index.node_text(node["id"])
+        if offset > len(text):
+            raise InvalidArgument(f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", "start again from --offset 0")
+        content, next_offset = window(text, offset, max_chars)
+        figures = tuple(r.FigureRef(row["fig_id"], row["number"], row["caption"]) for row in index.figures(version.bundle_id, node["path"]))
+        tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
+        formulas = tuple(r.FormulaRef(row["number"], row["latex"]) for row in index.formulas(version.bundle_id, node["path"]))
+        children = tuple(r.ChildRef(row["path"], row["title"]) for row in index.children(version.bundle_id, node["path"]))
+        refs = self.resolve_refs(version, index.xrefs(version.bundle_id, node["path"]))
+        from normcli.render import section_markdown
+
+        markdown = section_markdown(version, node, content, offset, next_offset, len(text), figures, refs, children)
+        return r.SectionResult(
+            edition=version.describe(),
+            node_id=node["node_id"],
+            path=node["path"],
+            requested_path=requested,
+            title=node["title"],
+            markdown=markdown,
+            content=content,
+            page_start=node["page_start"],
+            page_end=node["page_end"],
+            parent_path=node["parent_path"],
+            children=children,
+            offset=offset,
+            next_offset=next_offset,
+            total_chars=len(text),
+            figures=figures,
+            tables=tables,
+            formulas=formulas,
+            cross_refs=refs,
+        )
+
+    def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
+        """`search` / `search_in_norm`: titles and text of one norm, best first."""
+        tokens = _keyword_tokens(keyword)
+        check_range("limit", limit, SEARCH_LIMIT_RANGE)
+        version = self.version(code, edition, language)
+        index = self.index()
+        hits: list[r.Hit] = []
+        if tokens:
+            id_range = index.id_range(version.bundle_id)
+            title_ids = index.match(_fts_query(tokens, title_only=True), limit, id_range)
+            text_ids = [node for node in index.match(_fts_query(tokens), limit + len(title_ids), id_range) if node not in title_ids]
+            languages = {version.bundle_id: version.language}
+            found = self._hits(index, tokens, title_ids, "title", languages) + self._hits(index, tokens, text_ids, "text", languages)
+            hits = [hit for hit, _ in found[:limit]]
+        return r.SearchResult(version.describe(), keyword, tuple(hits))
+
+    def corpus(self, keyword: str, limit: int = 20) -> r.CorpusResult:
+        """`corpus` / `search_corpus`: every norm's default edition, clause numbers, then titles, then text."""
+        tokens = _keyword_tokens(keyword)
+        check_range("limit", limit, CORPUS_LIMIT_RANGE)
+        index = self.index()
+        defaults = self._default_versions()
+        languages = {row["id"]: row["language"] for rows in defaults.values() for row in rows}
+        owner = {row["id"]: rows for rows in defaults.values() for row in rows}
+        grouped: dict[tuple[str, str], list[r.Hit]] = {}
+        seen: set[tuple[str, str, str]] = set()
+
+        def add(hit: r.Hit, bundle_id: int) -> None:
+            head = owner[bundle_id][0]
+            key = (head["code_key"], head["edition"])
+            if sum(map(len, grouped.values())) < limit and (*key, hit.path) not in seen:
+                seen.add((*key, hit.path))
+                grouped.setdefault(key, []).append(hit)
+
+        if _CLAUSE_KEYWORD.match(keyword):
+            for rows in defaults.values():
+                bundle = self._preferred(rows)
+                try:
+                    node, requested = self._node(self.version_of(bundle, rows), keyword)
+                except NotFound:
+                    continue
+                if requested is None:
+                    add(r.Hit(node["path"], node["title"], node["summary"], "path", bundle["language"], node["page_start"]), bundle["id"])
+        if tokens and _CLAUSE_KEYWORD.match(keyword):
+            ids = self._corpus_ids(index, _fts_phrase(tokens), limit + len(seen), set(languages))
+            for hit, bundle_id in self._hits(index, tokens, ids, "text", languages):
+                add(hit, bundle_id)
+        elif tokens:
+            for kind, query in (("title", _fts_query(tokens, title_only=True)), ("text", _fts_query(tokens))):
+                ids = self._corpus_ids(index, query, limit + len(seen), set(languages))
+                for hit, bundle_id in self._hits(index, tokens, ids, kind, languages):
+                    add(hit, bundle_id)
+        norms = []
+        for (key, edition_name), hits in grouped.items():
+            rows = defaults[key]
+            head = self._preferred(rows)
+            norms.append(r.CorpusNorm(head["code"], edition_name, head["title"], tuple(hits)))
+        return r.CorpusResult(keyword, tuple(norms))
+
+    def xrefs(self, code: str, path: str, edition: str | None = None, language: str | None = None) -> r.XrefsResult:
+        """`xrefs` / `get_cross_refs`: a clause's references, those that lead somewhere first."""
+        version = self.version(code, edition, language)
+        node, requested = self._node(version, path)
+        refs = self.resolve_refs(version, self.index().xrefs(version.bundle_id, node["path"]))
+        return r.XrefsResult(version.describe(), node["path"], requested, refs)
+
+    def figure(self, code: str, figure_id: str, edition: str | None = None, language: str | None = None) -> r.FigureResult:
+        """`figure` / `get_figure`: a figure's image, read only from inside its bundle folder."""
+        if not isinstance(figure_id, str) or not figure_id.strip() or len(figure_id) > 200:
+            raise InvalidArgument("a figure id is required (for example fig-3)", "the figures of a clause are listed by `normcli section`")
+        version = self.version(code, edition, language)
+        rows = self.index().figures(version.bundle_id)
+        wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
+        number = re.sub(r"^(?i:figure|fig\.?|abbildung|abb\.|bild|figur|figura)\s*", "", figure_id.strip())
+        row = next((row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))), None)
+        if row is None:
+            known = ", ".join(row["fig_id"] for row in rows[:12]) or "none"
+            raise NotFound(f"no figure '{figure_id}' in {version.label}", f"its figures are: {known}")
+        if not row["file"]:
+            raise NotFound(f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder", "run `normcli check` for the reason")
+        folder = (self.root / version.file).parent.resolve()
+        target = (folder / row["file"]).resolve()
+        if not target.is_relative_to(folder) or not target.is_file():
+            raise NotFound(f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder", "run `normcli check`")
+        mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], target.read_bytes())
+
+    def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:
+        """The clause before (`step` -1) or after (+1) `path` in reading order, for readers that walk."""
+        version = self.version(code, edition, language)
+        node, _ = self._node(version, path)
+        row = self.index().neighbour(version.bundle_id, node["ord"], step)
+        return r.ChildRef(row["path"], row["title"]) if row else None
+
+    def check(self) -> r.CheckResult:
+        """`check`: every bundle's problems with file, line and reason, and a quality score."""
+        from normcli.quality import check_workspace
+
+        self.index()
+        return check_workspace(self)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def version_of(self, bundle: sqlite3.Row, rows: list[sqlite3.Row]) -> Version:
+        """The `Version` of one bundle row, given the rows of all languages of its edition."""
+        languages = tuple(row["language"] for row in rows)
+        return Version(bundle["id"], bundle["code"], bundle["edition"], bundle["language"], languages, bundle["title"], bundle["file"])
+
+    def _default_versions(self) -> dict[str, list[sqlite3.Row]]:
+        """For each norm, the bundles (one per language) of its default edition."""
+        by_code: dict[str, dict[str, list[sqlite3.Row]]] = {}
+        for row in self._readable():
+            by_code.setdefault(row["code_key"], {}).setdefault(row["edition"], []).append(row)
+        defaults = {}
+        for key, editions in by_code.items():
+            chosen = self._default_edition(editions)
+            if chosen is not None:
+                defaults[key] = editions[chosen]
+        return defaults
+
+    def _corpus_ids(self, index: Index, query: str, want: int, allowed: set[int]) -> list[int]:
+        """Best-ranked clause ids of the allowed bundles, asking the index for more while others crowd them out."""
+        ask = max(want * 2, 20)
+        while True:
+            ids = index.match(query, ask)
+            rows = index.nodes_by_ids(ids)
+            kept = [node for node in ids if rows[node]["bundle_id"] in allowed]
+            if len(kept) >= want or len(ids) < ask:
+                return kept[:want]
+            ask *= 4
+
+    def _hits(self, index: Index, tokens: list[str], ids: list[int], kind: str, languages: dict[int, str]) -> list[tuple[r.Hit, int]]:
+        """Hits (with their bundle id) for clause ids in rank order, snippets cut from the original text."""
+        rows = index.nodes_by_ids(ids)
+        out = []
+        for node in ids:
+            row = rows[node]
+            snippet, marks = snippet_for(row["text"] or row["title"], tokens)
+            out.append((r.Hit(row["path"], row["title"], snippet, kind, languages.get(row["bundle_id"], ""), row["page_start"], marks), row["bundle_id"]))
+        return out
+
+    def resolve_refs(self, version: Version, rows: list[sqlite3.Row]) -> tuple[r.ResolvedRef, ...]:
+        """Where each stored reference of `version` leads in this workspace, the resolvable ones first."""
+        own_key = code_key(version.code)
+        resolved = []
+        for row in rows:
+            target_code = row["target_code"]
+            internal = target_code is None or code_key(target_code) == own_key
+            ref = self._resolve_one(version, row, internal)
+            resolved.append(ref)
+        resolved.sort(key=lambda ref: not ref.resolvable)
+        return tuple(resolved)
+
+    def _resolve_one(self, version: Version, row: sqlite3.Row, internal: bool) -> r.ResolvedRef:
+        kind, target_path = row["target_kind"], row["target_path"]
+        target_code = version.code if internal else row["target_code"]
+
+        def answer(resolvable: bool, path: str | None = target_path, title: str | None = None, edition: str | None = None) -> r.ResolvedRef:
+            return r.ResolvedRef(row["text"], row["type"], target_code, path, kind, internal, resolvable, title, edition)
+
+        if internal:
+            target = version
+        else:
+            try:
+                target = self.version(row["target_code"], None, version.language if version.language else None)
+            except NotFound:
+                try:
+                    target = self.version(row["target_code"])
+                except NotFound:
+                    return answer(False)
+        if kind == "norm" or not target_path:
+            return answer(True, None, target.title, target.edition)
+        index = self.index()
+        if kind in ("figure", "table"):
+            rows = index.figures(target.bundle_id) if kind == "figure" else index.tables(target.bundle_id)
+            id_column = "fig_id" if kind == "figure" else "table_id"
+            match = next((item for item in rows if item["number"] and path_key(item["number"]) == path_key(target_path)), None)
+            if match is None:
+                return answer(False)
+            return answer(True, match[id_column], match["caption"], target.edition)
+        try:
+            node, requested = self._node(target, target_path)
+        except (NotFound, InvalidArgument):
+            return answer(False)
+        return answer(True, node["path"], node["title"], target.edition)
+
+
+def _keyword_tokens(keyword: str) -> list[str]:
+    if not isinstance(keyword, str):
+        raise InvalidArgument("the keyword must be text")
+    length = len(keyword.strip())
+    if not KEYWORD_CHARS[0] <= length <= KEYWORD_CHARS[1]:
+        raise InvalidArgument(f"the keyword must have {KEYWORD_CHARS[0]} to {KEYWORD_CHARS[1]} characters, not {length}")
+    return words(keyword)[:16]
+
+
+def _fts_query(tokens: list[str], title_only: bool = False) -> str:
+    """An FTS5 query from folded words: every word required, longer words also as prefixes."""
+    terms = " ".join(f'"{token}"*' if len(token) >= 4 else f'"{token}"' for token in tokens)
+    return f"title : ({terms})" if title_only else terms
+
+
+def _fts_phrase(tokens: list[str]) -> str:
+    """An FTS5 phrase: the words next to each other, as in a mention of clause `4.2.1`."""
+    return '"' + " ".join(tokens) + '"'
+
+
+def window(text: str, offset: int, max_chars: int) -> tuple[str, int | None]:
+    """The text from `offset`, at most `max_chars` long, ending at a paragraph boundary when it can."""
+    end = offset + max_chars
+    if end >= len(text):
+        return text[offset:], None
+    floor = offset + max_chars // 4
+    for separator in ("\n\n", "\n", " "):
+        cut = text.rfind(separator, floor, end)
+        if cut != -1:
+            cut += len(separator)
+            return text[offset:cut], cut
+    return text[offset:end], end
+
+
+_SPACES = re.compile(r"\s+")
+_SNIPPET_NOISE = (
+    (re.compile(r"!\[([^\]]*)\]\([^)]*\)"), r"[\1]"),
+    (re.compile(r"(?<!!)\[([^\]]*)\]\([^)]*\)"), r"\1"),
+    (re.compile(r"^\s*\|?[\s:|-]*-{2,}[\s:|-]*$", re.M), " "),
+    (re.compile(r"\$\$|\*\*|__|^#+\s+|<!--.*?-->", re.M), " "),
+)
+
+
+def _plain(text: str) -> str:
+    for pattern, replacement in _SNIPPET_NOISE:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def snippet_for(text: str, tokens: list[str], width: int = SNIPPET_CHARS) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """A short excerpt of the original text around the first matched word, with the matched spans."""
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(token) for token in sorted(tokens, key=len, reverse=True)) + ")") if tokens else None
+    start = 0
+    chunk = 20000
+    found = None
+    while pattern and start < len(text):
+        piece = text[start : start + chunk + 200]
+        folded, offsets = fold_with_offsets(piece)
+        match = pattern.search(folded)
+        if match:
+            found = start + offsets[match.start()]
+            break
+        start += chunk
+    if found is None:
+        found = 0
+    begin = max(0, found - width // 3)
+    if begin:
+        space = text.find(" ", begin, found)
+        begin = space + 1 if space != -1 else begin
+    excerpt = text[begin : begin + width]
+    if begin + width < len(text):
+        cut = excerpt.rfind(" ")
+        excerpt = excerpt[:cut] if cut > width // 2 else excerpt
+    snippet = _SPACES.sub(" ", _plain(excerpt)).strip()
+    if begin > 0:
+        snippet = "…" + snippet
+    if begin + width < len(text):
+        snippet += "…"
+    return snippet, _marks(snippet, pattern)
+
+
+def _marks(snippet: str, pattern: re.Pattern[str] | None) -> tuple[tuple[int, int], ...]:
+    if pattern is None:
+        return ()
+    folded, offsets = fold_with_offsets(snippet)
+    spans = []
+    for match in pattern.finditer(folded):
+        end = match.end()
+        while end < len(folded) and folded[end].isalnum():
+            end += 1
+        spans.append((offsets[match.start()], offsets[end - 1] + 1))
+    return tuple(spans)
+
+
+def _tree(rows: list[sqlite3.Row], version: Version, truncated_root: bool = False) -> tuple[r.TreeNode, ...]:
+    """Nest rows (in reading order) by parent path; built without recursion so any depth works."""
+    kept = {row["path"] for row in rows}
+    children: dict[str | None, list[sqlite3.Row]] = {}
+    for row in rows:
+        parent = row["parent_path"] if row["parent_path"] in kept else None
+        children.setdefault(parent, []).append(row)
+    built: dict[str, r.TreeNode] = {}
+    for row in reversed(rows):
+        built[row["path"]] = r.TreeNode(
+            node_id=row["node_id"],
+            path=row["path"],
+            title=row["title"],
+            summary=row["summary"] or "",
+            page_start=row["page_start"],
+            page_end=row["page_end"],
+            depth=row["depth"],
+            children=tuple(built[child["path"]] for child in children.get(row["path"], [])),
+        )
+    roots = [built[row["path"]] for row in children.get(None, [])]
+    if truncated_root and roots:
+        first = roots[0]
+        roots[0] = r.TreeNode(first.node_id, first.path, first.title, first.summary, first.page_start, first.page_end, first.depth, first.children, True)
+    return tuple(roots)
+
+

@@ -1,0 +1,102 @@
+"""The index schema. A file whose application id or version differs is foreign and is rebuilt."""
+
+from __future__ import annotations
+
+import sqlite3
+
+APPLICATION_ID = 0x4E524D43  # "NRMC"
+SCHEMA_VERSION = 1
+INDEX_FILE = "index.sqlite"
+
+FTS_TABLE = "nodes_fts"
+
+
+def create(db) -> None:  # noqa: ANN001 - a sqlite_utils.Database, imported lazily by the builder
+    """Create every table of an empty index through sqlite-utils."""
+    db["meta"].create({"key": str, "value": str}, pk="key")
+    db["bundles"].create(
+        {
+            "id": int,
+            "file": str,
+            "mtime_ns": int,
+            "size": int,
+            "readable": int,
+            "code": str,
+            "code_key": str,
+            "edition": str,
+            "year": int,
+            "language": str,
+            "title": str,
+            "scope": str,
+            "published": int,
+            "demo": int,
+            "requires": str,
+            "pages": int,
+            "sections": int,
+            "problems": str,
+        },
+        pk="id",
+    )
+    db["bundles"].create_index(["file"], unique=True)
+    db["bundles"].create_index(["code_key", "edition"])
+    db["nodes"].create(
+        {
+            "id": int,
+            "bundle_id": int,
+            "ord": int,
+            "node_id": str,
+            "path": str,
+            "path_key": str,
+            "title": str,
+            "depth": int,
+            "line": int,
+            "parent_path": str,
+            "child_count": int,
+            "page_start": int,
+            "page_end": int,
+            "summary": str,
+            "text": str,
+        },
+        pk="id",
+    )
+    db["nodes"].create_index(["bundle_id", "path_key"])
+    db["nodes"].create_index(["bundle_id", "parent_path"])
+    db["nodes"].create_index(["bundle_id", "ord"])
+    db["figures"].create(
+        {"bundle_id": int, "fig_id": str, "number": str, "caption": str, "file": str, "node_path": str}
+    )
+    db["figures"].create_index(["bundle_id", "fig_id"])
+    db["norm_tables"].create(
+        {"bundle_id": int, "table_id": str, "number": str, "caption": str, "markdown": str, "node_path": str}
+    )
+    db["norm_tables"].create_index(["bundle_id", "node_path"])
+    db["formulas"].create({"bundle_id": int, "number": str, "latex": str, "node_path": str})
+    db["formulas"].create_index(["bundle_id", "node_path"])
+    db["xrefs"].create(
+        {
+            "bundle_id": int,
+            "node_path": str,
+            "ord": int,
+            "text": str,
+            "type": str,
+            "target_code": str,
+            "target_path": str,
+            "target_kind": str,
+        }
+    )
+    db["xrefs"].create_index(["bundle_id", "node_path"])
+    # Contentless: the folded text is only indexed, never stored twice; snippets come from nodes.text.
+    db.execute(
+        f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(title, body, content='', "
+        "tokenize='unicode61 remove_diacritics 2')"
+    )
+    db.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rank) VALUES('rank', 'bm25(8.0, 1.0)')")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def is_ours(connection: sqlite3.Connection) -> bool:
+    """Whether an open file is a normcli index of this schema version (raises on a non-database)."""
+    application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    return application_id == APPLICATION_ID and version == SCHEMA_VERSION

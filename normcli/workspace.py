@@ -1,0 +1,155 @@
+"""Find the workspace, read its settings and list its bundles with their fingerprints."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from normcli.bundle import is_bundle_file
+from normcli.errors import WorkspaceError
+
+ENV_VAR = "NORMCLI_WORKSPACE"
+SETTINGS_FILE = "normcli.toml"
+INDEX_DIR = ".normcli"
+
+
+def sample_workspace() -> Path:
+    """The sample workspace shipped with the package (inside it when installed, beside it in a checkout)."""
+    package = Path(__file__).resolve().parent
+    for candidate in (package / "sample_workspace", package.parent / "sample_workspace"):
+        if (candidate / "norms").is_dir():
+            return candidate
+    raise WorkspaceError("the sample workspace is missing from this installation", "reinstall normcli")
+
+
+@dataclass(frozen=True)
+class Located:
+    """A workspace folder and how it was chosen, for the note printed when it is the sample."""
+
+    root: Path
+    is_sample: bool = False
+
+
+def locate(explicit: str | os.PathLike[str] | None = None, start: Path | None = None) -> Located:
+    """`--workspace`, else $NORMCLI_WORKSPACE, else the nearest folder with `norms/` or `normcli.toml`, else the sample."""
+    chosen = explicit or os.environ.get(ENV_VAR)
+    if chosen:
+        root = Path(chosen).expanduser()
+        if not root.is_dir():
+            raise WorkspaceError(f"workspace '{root}' is not a folder", "pass --workspace DIR with a folder holding norms/")
+        return Located(root.resolve())
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "norms").is_dir() or (folder / SETTINGS_FILE).is_file():
+            return Located(folder)
+    return Located(sample_workspace(), is_sample=True)
+
+
+@dataclass
+class Settings:
+    """What `normcli.toml` says: a name, a preferred language, extra methodology text."""
+
+    name: str
+    language: str | None = None
+    methodology_extra: str = ""
+    problems: list[str] = field(default_factory=list)
+
+
+def read_settings(root: Path) -> Settings:
+    """Read `normcli.toml`; a broken file is reported, never fatal."""
+    settings = Settings(name=root.name)
+    file = root / SETTINGS_FILE
+    if not file.is_file():
+        return settings
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        settings.problems.append(f"{SETTINGS_FILE}: {exc}")
+        return settings
+    settings.name = str(data.get("name") or root.name)
+    language = data.get("language")
+    settings.language = str(language).lower() if language else None
+    methodology = data.get("methodology")
+    if isinstance(methodology, dict):
+        settings.methodology_extra = str(methodology.get("extra") or "")
+    elif isinstance(methodology, str):
+        settings.methodology_extra = methodology
+    return settings
+
+
+@dataclass(frozen=True)
+class BundleFile:
+    """A bundle file on disk with the stat fingerprint that decides whether to re-index it."""
+
+    path: Path
+    relative: str
+    mtime_ns: int
+    size: int
+
+
+def list_bundle_files(root: Path) -> list[BundleFile]:
+    """Every `norms/<slug>/<edition>/norm*.md`, sorted; one stat per file, no reading."""
+    norms = root / "norms"
+    found: list[BundleFile] = []
+    try:
+        slugs = sorted(os.scandir(norms), key=lambda entry: entry.name)
+    except FileNotFoundError:
+        return found
+    except OSError as exc:
+        raise WorkspaceError(f"cannot read {norms}: {exc.strerror}", "check the folder's permissions") from exc
+    for slug in slugs:
+        if not slug.is_dir() or slug.name.startswith("."):
+            continue
+        try:
+            editions = sorted(os.scandir(slug.path), key=lambda entry: entry.name)
+        except OSError:
+            continue
+        for edition in editions:
+            if not edition.is_dir() or edition.name.startswith("."):
+                continue
+            try:
+                entries = sorted(os.scandir(edition.path), key=lambda entry: entry.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if not is_bundle_file(Path(entry.name)):
+                    continue
+                try:
+                    stat = entry.stat()
+                except OSError:
+                    continue
+                relative = f"norms/{slug.name}/{edition.name}/{entry.name}"
+                found.append(BundleFile(Path(entry.path), relative, stat.st_mtime_ns, stat.st_size))
+    return found
+
+
+def cache_folder(root: Path) -> Path:
+    """Where the index lives when the workspace cannot be written: the user cache folder."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    digest = hashlib.sha1(str(root).encode()).hexdigest()[:16]
+    return base / "normcli" / digest
+
+
+def index_folder(root: Path) -> Path:
+    """`.normcli/` in the workspace when it can be written there, else the user cache folder."""
+    local = root / INDEX_DIR
+    if local.is_dir() and os.access(local, os.W_OK):
+        return local
+    if not local.exists() and os.access(root, os.W_OK):
+        try:
+            local.mkdir()
+            return local
+        except OSError:
+            pass
+    fallback = cache_folder(root)
+    fallback.mkdir(parents=True, exist_ok=True)
+    return fallback
