@@ -256,6 +256,10 @@ def batch(ctx: typer.Context) -> None:
     raise typer.Exit(run_batch(options.workspace, sys.stdin, sys.stdout))
 
 
+# Commands that live in modules of their own (each module adds itself to `app` when imported).
+# One import line per module below this comment; keep their own imports lazy.
+
+
 def run_cli(argv: list[str]) -> int:
     """Run the app on `argv` and return the exit status instead of exiting."""
     try:
