@@ -1,0 +1,77 @@
+"""`normcli mcp`: run the stdio MCP server (the SDK is imported only when this command runs)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from typing import Annotated
+
+import typer
+
+from normcli.cli.app import Options, app
+from normcli.errors import ExitCode, NormcliError
+
+
+@app.command("mcp")
+def mcp(
+    ctx: typer.Context,
+    read_budget: Annotated[
+        int | None,
+        typer.Option(
+            "--read-budget",
+            min=1,
+            help="Read calls in a row before the server reminds the agent to answer (default 4, or [mcp] read_budget).",
+            show_default=False,
+        ),
+    ] = None,
+    audit_budget: Annotated[
+        int | None,
+        typer.Option(
+            "--audit-budget", min=1, help="The same threshold in audit mode (default 8, or [mcp] audit_budget).", show_default=False
+        ),
+    ] = None,
+    audit: Annotated[
+        bool | None,
+        typer.Option(
+            "--audit/--no-audit",
+            help="Apply the audit budget instead of the read budget (default: [mcp] audit, else off).",
+            show_default=False,
+        ),
+    ] = None,
+    idle_reset: Annotated[
+        float | None,
+        typer.Option(
+            "--idle-reset",
+            min=0,
+            help="Seconds without a call after which a new run of reads starts (default 120; 0: never).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Serve the read tools to a local agent over stdio (MCP). Example: normcli --workspace ~/norms mcp"""
+    options: Options = ctx.obj or Options()
+    try:
+        from normcli.mcp.guard import read_mcp_settings
+        from normcli.service import Service
+
+        service = Service.open(options.workspace)
+        settings = read_mcp_settings(service.root)
+        overrides = {"read_budget": read_budget, "audit_budget": audit_budget, "audit": audit, "idle_reset": idle_reset}
+        settings = replace(settings, **{key: value for key, value in overrides.items() if value is not None})
+        for problem in settings.problems:
+            sys.stderr.write(f"normcli: {problem} (using the default)\n")
+        service.index()  # fail now, on stderr, rather than on the agent's first call
+        if service.is_sample:
+            sys.stderr.write(f"normcli: serving the sample workspace at {service.root} (pass --workspace DIR or set NORMCLI_WORKSPACE)\n")
+        from normcli.mcp.server import serve
+    except NormcliError as error:
+        sys.stderr.write(f"normcli: {error.one_line()}\n")
+        raise typer.Exit(error.exit_code) from None
+    except ImportError as exc:
+        sys.stderr.write(f"normcli: the MCP SDK cannot be imported ({exc}); reinstall normcli (it needs mcp>=2,<3)\n")
+        raise typer.Exit(ExitCode.INTERNAL) from None
+    sys.stderr.write(f"normcli: MCP server on stdio for {service.root} (reading budget {settings.budget}); Ctrl-C or close stdin to stop\n")
+    try:
+        serve(service, settings)
+    finally:
+        service.close()

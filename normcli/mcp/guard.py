@@ -1,0 +1,136 @@
+"""The reading budget of an agent session: counts reads in a row and spots calls that repeat.
+
+The method (SPEC §3) asks an agent to answer after four read calls in a row (eight in an audit).
+The server cannot see the agent answer, so a pause longer than `idle_reset` seconds, or a new call
+to `get_methodology`, starts a new count. Nothing here imports the MCP SDK.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from normcli.methodology import AUDIT_BUDGET, READ_BUDGET
+
+# Tools that orient the agent; they neither count as reads nor break a run of reads.
+ORIENTATION_TOOLS = frozenset({"whoami", "list_norms"})
+# The tool that starts a new question: it resets the count.
+RESET_TOOLS = frozenset({"get_methodology"})
+IDLE_RESET_SECONDS = 120.0
+
+
+@dataclass(frozen=True)
+class McpSettings:
+    """The server's settings: `[mcp]` in normcli.toml, overridden by `normcli mcp` options."""
+
+    read_budget: int = READ_BUDGET
+    audit_budget: int = AUDIT_BUDGET
+    audit: bool = False
+    idle_reset: float = IDLE_RESET_SECONDS
+    problems: tuple[str, ...] = ()
+
+    @property
+    def budget(self) -> int:
+        """The threshold in force: the audit budget in audit mode, else the read budget."""
+        return self.audit_budget if self.audit else self.read_budget
+
+
+def read_mcp_settings(root: Path) -> McpSettings:
+    """The `[mcp]` table of `<root>/normcli.toml`; a missing or broken table gives the defaults (and says why)."""
+    file = root / "normcli.toml"
+    if not file.is_file():
+        return McpSettings()
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        return McpSettings(problems=(f"normcli.toml: {exc}",))
+    table = data.get("mcp")
+    if not isinstance(table, dict):
+        return McpSettings()
+    problems: list[str] = []
+
+    def whole(key: str, default: int) -> int:
+        value = table.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            problems.append(f"normcli.toml [mcp] {key} must be a whole number from 1, not {value!r}")
+            return default
+        return value
+
+    audit = table.get("audit", False)
+    if not isinstance(audit, bool):
+        problems.append(f"normcli.toml [mcp] audit must be true or false, not {audit!r}")
+        audit = False
+    idle = table.get("idle_reset", IDLE_RESET_SECONDS)
+    if isinstance(idle, bool) or not isinstance(idle, int | float) or idle < 0:
+        problems.append(f"normcli.toml [mcp] idle_reset must be a number of seconds from 0, not {idle!r}")
+        idle = IDLE_RESET_SECONDS
+    return McpSettings(whole("read_budget", READ_BUDGET), whole("audit_budget", AUDIT_BUDGET), audit, float(idle), tuple(problems))
+
+
+@dataclass
+class Notes:
+    """What the guard has to say about one call: lines to append to the result, and counters for `_meta`."""
+
+    lines: list[str] = field(default_factory=list)
+    reads: int = 0
+    budget: int = 0
+    repeated: bool = False
+
+    def meta(self) -> dict[str, Any]:
+        """The counters, for the result's `_meta`."""
+        return {"reads": self.reads, "budget": self.budget, "repeated": self.repeated}
+
+
+def fingerprint(value: Any) -> str:
+    """A short stable digest of a JSON-able value (arguments or a result)."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+class BudgetGuard:
+    """Counts consecutive read calls of one session and remembers which calls it has answered."""
+
+    def __init__(self, settings: McpSettings, clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.reads = 0
+        self.calls = 0
+        self._last: float | None = None
+        self._seen: dict[str, tuple[int, str]] = {}
+
+    def record(self, tool: str, arguments: dict[str, Any], result: Any, answered: bool = True) -> Notes:
+        """Count one call of `tool` that gave `result`; a failed call (`answered` false) reads nothing and does not count."""
+        now = self.clock()
+        if self._last is not None and self.settings.idle_reset and now - self._last > self.settings.idle_reset:
+            self.reads = 0
+        self._last = now
+        self.calls += 1
+        if tool in RESET_TOOLS:
+            self.reads = 0
+        elif tool not in ORIENTATION_TOOLS and answered:
+            self.reads += 1
+        notes = Notes(reads=self.reads, budget=self.settings.budget)
+        key = fingerprint([tool, {name: value for name, value in sorted(arguments.items()) if value is not None}])
+        digest = fingerprint(result)
+        earlier = self._seen.get(key)
+        if earlier is not None and earlier[1] == digest:
+            notes.repeated = True
+            notes.lines.append(
+                f"Note: this repeats call #{earlier[0]} of this session with the same arguments and the same result. "
+                "Use the answer you already have instead of asking again (to read on in a long section, pass offset=nextOffset)."
+            )
+        self._seen[key] = (self.calls, digest)
+        if answered and self.reads > notes.budget:
+            kind = "audit budget" if self.settings.audit else "reading budget"
+            notes.lines.append(
+                f"Budget: this is read call {self.reads} in a row without answering ({kind}: {notes.budget}). "
+                "Answer now with what you have read, citing each clause as [CODE, path, p. N], "
+                "or tell the user exactly which clause or norm is still missing."
+            )
+        return notes

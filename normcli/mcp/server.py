@@ -1,0 +1,461 @@
+"""`normcli mcp`: the read operations of SPEC §3 as MCP tools over stdio, for local agents.
+
+Ten typed tools call the `Service`; each answers the CLI's `--json` document as structured content
+plus a Markdown block, and failures become tool errors that tell the agent what to call instead.
+This module imports the MCP SDK at the top, so only `normcli mcp` (inside its body) imports it.
+"""
+
+import base64
+import json
+import logging
+import re
+import threading
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
+from mcp.server.mcpserver.resources import FunctionResource
+from mcp_types import CallToolResult, ContentBlock, ImageContent, TextContent, ToolAnnotations
+from pydantic import Field, ValidationError
+
+from normcli import __version__
+from normcli import results as r
+from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceError
+from normcli.fold import code_key
+from normcli.mcp.guard import BudgetGuard, McpSettings
+from normcli.mcp.schemas import (
+    CorpusJson,
+    FigureJson,
+    InfoJson,
+    MethodologyJson,
+    NormsJson,
+    SearchJson,
+    SectionJson,
+    SubtreeJson,
+    TocJson,
+    XrefsJson,
+)
+from normcli.mcp.text import to_markdown
+from normcli.service import Service, split_code
+
+logger = logging.getLogger("normcli.mcp")
+
+TOOL_NAMES = (
+    "get_methodology",
+    "whoami",
+    "list_norms",
+    "get_toc",
+    "get_subtree",
+    "get_section",
+    "search_in_norm",
+    "search_corpus",
+    "get_cross_refs",
+    "get_figure",
+)
+RESOURCE_TOC_DEPTH = 2
+
+# -- parameters, in SPEC §3's camelCase ---------------------------------------------------------
+
+Code = Annotated[
+    str,
+    Field(
+        description="Norm code as list_norms gives it, e.g. 'SIA 261'; 'SIA 261:2014' also names the edition. "
+        "Case, spaces, accents and hyphens do not matter ('sia261' works). The older name `norm` is accepted too.",
+        min_length=1,
+        max_length=200,
+    ),
+]
+ClausePath = Annotated[
+    str,
+    Field(
+        description="Clause path exactly as the norm prints it: '4.2.1', 'A.1', 'Annexe A', or an unnumbered heading's title. "
+        "A number below the last heading (e.g. '4.2.1.3') resolves to the heading that holds it.",
+        min_length=1,
+        max_length=300,
+    ),
+]
+Edition = Annotated[
+    str | None,
+    Field(description="Edition to read, e.g. '2014'. Default: the newest published edition (drafts only when named).", max_length=50),
+]
+Language = Annotated[
+    str | None,
+    Field(
+        description="Language version: 'fr', 'de', 'it' or 'en'. Default: the workspace's preferred language, else the edition's first.",
+        max_length=10,
+    ),
+]
+Keyword = Annotated[
+    str,
+    Field(
+        description="Words to find (1–200 characters); case, accents and ß/ss do not matter. A clause number such as '4.2.1' jumps to that clause.",
+        min_length=1,
+        max_length=200,
+    ),
+]
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+
+
+def _annotations(title: str) -> ToolAnnotations:
+    return READ_ONLY.model_copy(update={"title": title})
+
+
+# -- tool descriptions: when to use, what comes back, what to call next -------------------------
+
+DESCRIPTIONS = {
+    "get_methodology": (
+        "Call this first, once per conversation. Returns the reading method for this workspace as Markdown: the norms you can read "
+        "(code, edition, title, scope, coverage, which norms they require), the navigation method (list_norms → get_toc → get_subtree → "
+        "get_section, with search and cross-references as needed), the answer contract (cite every claim as [SIA 261, 4.2.1, p. 22] "
+        "from a section you read), the reading budget and workspace notes. Then follow it."
+    ),
+    "whoami": (
+        "Which workspace this server reads and what it holds (norms, editions, sections, figures, index state). "
+        "Use it when the user asks which norms or which folder you have access to; for the list of norms call list_norms."
+    ),
+    "list_norms": (
+        "Every norm of the workspace with its editions (newest first), languages, section and page counts; `demo: true` marks a "
+        "fictional sample norm that must never be applied. Use the `code` values here in every other tool. Next: get_toc or search_corpus."
+    ),
+    "get_toc": (
+        "The table of contents of one norm down to maxDepth (1 = chapters, up to 6): each node has path, title, summary and pages. "
+        "Use it to find the chapter that governs a question, or when a path was not found. "
+        "Next: get_subtree on a chapter to see its clauses, or get_section to read one."
+    ),
+    "get_subtree": (
+        "A clause and all clauses below it (or down to maxDepth levels), with titles, summaries and pages; past maxNodes (20–2000) the "
+        "deepest levels are left out and the root says `truncated`. Use it to see what a chapter contains before reading. Next: get_section."
+    ),
+    "get_section": (
+        "Read one clause: its text (Markdown, formulas in LaTeX, pipe tables), pages, figures (ids for get_figure), tables, formulas, "
+        "cross-references and subclauses. This is the only tool whose text you may cite, as [CODE, path, p. pageStart]. "
+        "Long clauses come in windows of maxChars (500–40000): when `truncated` is true, call again with offset=nextOffset. "
+        "Next: get_cross_refs / get_section on the references you rely on, get_figure for a figure that carries values."
+    ),
+    "search_in_norm": (
+        "Search the titles and text of one norm, best first (title hits before text hits); case- and accent-insensitive. "
+        "Returns clause paths with snippets; snippets are not citable. Use it when you do not know where a subject is treated. "
+        "Next: get_section on the best hits."
+    ),
+    "search_corpus": (
+        "Search every norm of the workspace at once (each norm's default edition), grouped by norm; title hits first; accents, case and "
+        "transliteration are ignored ('Strasse' finds 'Straße'). A clause number as keyword ('4.2.1') finds that clause in each norm. "
+        "Use it when you do not know which norm treats a subject. Next: get_section with the code and path of a hit."
+    ),
+    "get_cross_refs": (
+        "The references a clause makes (to its own clauses, annexes, figures, tables and other norms) and whether each leads somewhere in "
+        "this workspace (`resolvable`, with targetCode/targetPath). Use it before answering from a clause. "
+        "Next: get_section on the resolvable targets you rely on; name the unresolvable ones as not held."
+    ),
+    "get_figure": (
+        "A figure's image, inline as an image block, with its number and caption. figureId is the id get_section lists (e.g. 'fig-3'); "
+        "a figure number ('3') works too. Use it when a figure carries values you need (coefficients, zones, diagrams)."
+    ),
+}
+
+INSTRUCTIONS = """\
+normcli serves the technical norms of the workspace “{name}” ({norms} norms) from local files, offline.
+Call get_methodology first and follow the method it returns: list_norms → get_toc → get_subtree → get_section,
+with search_in_norm, search_corpus, get_cross_refs and get_figure as needed.
+Cite every technical claim from a clause you read with get_section, as [SIA 261, 4.2.1, p. 22]; never from a search snippet.
+Reading budget: after {budget} read calls in a row, answer with what you have or say what is missing;
+the server appends a reminder to the result once you pass it, and a note when you repeat a call."""
+
+
+class Reader:
+    """The service behind the tools: one call at a time, errors turned into tool errors, the budget counted."""
+
+    def __init__(self, service: Service, settings: McpSettings) -> None:
+        self.service = service
+        self.settings = settings
+        self.guard = BudgetGuard(settings)
+        self._lock = threading.Lock()
+
+    def answer(self, tool: str, arguments: dict[str, Any], call: Callable[[Service], Any]) -> CallToolResult:
+        """Run one read operation and build the tool result: structured JSON, Markdown, reminders."""
+        with self._lock:
+            try:
+                result = call(self.service)
+            except NormcliError as error:
+                notes = self.guard.record(tool, arguments, {"error": error.one_line()}, answered=False)
+                raise ToolError("\n".join([self.explain(error, tool, arguments), *notes.lines])) from None
+            except Exception as exc:  # a bug in the core must not end the session
+                logger.exception("normcli: %s failed", tool)
+                raise ToolError(
+                    f"internal error in normcli ({type(exc).__name__}: {exc}); tell the user to report it. Other tools still work."
+                ) from None
+            data = result.to_json()
+            notes = self.guard.record(tool, arguments, data)
+        content: list[ContentBlock] = [TextContent(type="text", text=to_markdown(result))]
+        if isinstance(result, r.FigureResult):
+            data = {key: value for key, value in data.items() if key != "data"}
+            content.append(ImageContent(type="image", data=base64.b64encode(result.data).decode("ascii"), mime_type=result.mime_type))
+        content += [TextContent(type="text", text=line) for line in notes.lines]
+        return CallToolResult(content=content, structured_content=data, _meta={"normcli/budget": notes.meta()})
+
+    def read(self, call: Callable[[Service], Any]) -> Any:
+        """Run one operation for a resource; an unknown norm is a resource-not-found error."""
+        with self._lock:
+            try:
+                return call(self.service)
+            except NotFound as error:
+                raise ResourceNotFoundError(f"{error.message}; call list_norms or read normcli://norms for the codes") from None
+            except NormcliError as error:
+                raise ResourceError(error.message) from None
+
+    def explain(self, error: NormcliError, tool: str, arguments: dict[str, Any]) -> str:
+        """The error text an agent can act on: what was wrong, then which tool to call instead."""
+        if isinstance(error, NotFound):
+            return f"{error.message}. {self._not_found_hint(error, tool, arguments)}"
+        if isinstance(error, InvalidArgument):
+            return f"{error.message}. Correct that argument and call {tool} again."
+        if isinstance(error, WorkspaceError):
+            return f"{error.message}. The workspace cannot be read; tell the user to run `normcli check` in a terminal."
+        return error.one_line()
+
+    def _not_found_hint(self, error: NotFound, tool: str, arguments: dict[str, Any]) -> str:
+        code = arguments.get("code")
+        if not code:
+            return "Call list_norms to see what this workspace holds."
+        try:
+            base, edition = split_code(code, arguments.get("edition"))
+            held = [norm.code for norm in self.service.norms().norms]
+            if code_key(base) not in {code_key(name) for name in held}:
+                return f"The codes held here are: {', '.join(held) or 'none'}. Call list_norms for their editions, then call {tool} again with one of them."
+            self.service.version(base, edition, arguments.get("language"))
+        except NotFound as version_error:
+            hint = _agent_hint(version_error.hint)
+            return f"{hint + '. ' if hint else ''}Call list_norms to see each norm's editions and languages, then call {tool} again."
+        except NormcliError:
+            return "Call list_norms to see what this workspace holds."
+        if tool == "get_figure":
+            hint = _agent_hint(error.hint)
+            return (
+                f"{hint + '. ' if hint else ''}get_section lists each clause's figures with their ids; call get_figure with one of those."
+            )
+        return (
+            f"Call get_toc with code='{code}' (maxDepth 2), get_subtree on a chapter, or search_in_norm to find the clause path, "
+            f"then call {tool} again with a path from there."
+        )
+
+
+def _agent_hint(hint: str) -> str:
+    """A core hint worth passing on to an agent: facts like 'its editions are 2020, 2014', not CLI advice."""
+    if not hint or "normcli" in hint or "--" in hint:
+        return ""
+    return hint[0].upper() + hint[1:]
+
+
+class NormServer(MCPServer):
+    """MCPServer with the forgiving argument handling agents need: `norm` for `code`, unknown names refused."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
+        """Map `norm` to `code`, refuse unknown argument names, and put validation errors in plain words."""
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None and isinstance(arguments, dict):
+            arguments = dict(arguments)
+            if "norm" in arguments:
+                alias = arguments.pop("norm")
+                arguments.setdefault("code", alias)
+            known = set(tool.parameters.get("properties", {}))
+            unknown = sorted(set(arguments) - known)
+            if unknown:
+                takes = ", ".join(sorted(known)) or "no parameters"
+                raise ToolError(
+                    f"{name} takes no parameter {', '.join(unknown)}; its parameters are {takes}. Call {name} again with those."
+                )
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as error:
+            cause = error.__cause__
+            if isinstance(cause, ValidationError):
+                raise ToolError(f"{name}: {_plain_validation(cause)}. Call {name} again with corrected arguments.") from None
+            raise
+
+
+def _plain_validation(error: ValidationError) -> str:
+    """Pydantic's report as one line per argument, without links: 'maxDepth must be ≤ 6 (got 9)'."""
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item["loc"]) or "arguments"
+        message = re.sub(r"^Input should be ", "must be ", item["msg"])
+        got = item.get("input")
+        parts.append(f"{where} {message}" + (f" (got {got!r})" if item["type"] != "missing" and not isinstance(got, dict) else ""))
+    return "; ".join(parts)
+
+
+def build_server(service: Service, settings: McpSettings | None = None) -> NormServer:
+    """The MCP server over one workspace: ten read tools, the method, the norm list and each norm's TOC as resources."""
+    settings = settings or McpSettings()
+    reader = Reader(service, settings)
+    info = service.info()
+    server = NormServer(
+        name="normcli",
+        title="normcli — local technical norms",
+        description="Reads the technical norms of a local workspace: tables of contents, clauses, search, references, figures.",
+        version=__version__,
+        instructions=INSTRUCTIONS.format(name=info.name, norms=info.norms, budget=settings.budget),
+        log_level="WARNING",
+    )
+    server.reader = reader  # type: ignore[attr-defined]  # for tests and the CLI
+
+    def tool(name: str, title: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        return server.tool(name=name, title=title, description=DESCRIPTIONS[name], annotations=_annotations(title))
+
+    @tool("get_methodology", "Reading method")
+    def get_methodology() -> Annotated[CallToolResult, MethodologyJson]:
+        return reader.answer("get_methodology", {}, lambda s: s.methodology())
+
+    @tool("whoami", "Workspace")
+    def whoami() -> Annotated[CallToolResult, InfoJson]:
+        return reader.answer("whoami", {}, lambda s: s.info())
+
+    @tool("list_norms", "List norms")
+    def list_norms() -> Annotated[CallToolResult, NormsJson]:
+        return reader.answer("list_norms", {}, lambda s: s.norms())
+
+    @tool("get_toc", "Table of contents")
+    def get_toc(
+        code: Code,
+        maxDepth: Annotated[int, Field(ge=1, le=6, description="How deep: 1 = chapters (default), up to 6.")] = 1,
+        edition: Edition = None,
+        language: Language = None,
+    ) -> Annotated[CallToolResult, TocJson]:
+        arguments = {"code": code, "maxDepth": maxDepth, "edition": edition, "language": language}
+        return reader.answer("get_toc", arguments, lambda s: s.toc(code, maxDepth, edition, language))
+
+    @tool("get_subtree", "Clauses under a clause")
+    def get_subtree(
+        code: Code,
+        path: ClausePath,
+        maxDepth: Annotated[int | None, Field(ge=0, le=1000, description="Levels below the clause; default: all.")] = None,
+        maxNodes: Annotated[
+            int, Field(ge=20, le=2000, description="At most this many clauses (20–2000, default 400); the deepest levels go first.")
+        ] = 400,
+        edition: Edition = None,
+        language: Language = None,
+    ) -> Annotated[CallToolResult, SubtreeJson]:
+        arguments = {"code": code, "path": path, "maxDepth": maxDepth, "maxNodes": maxNodes, "edition": edition, "language": language}
+        return reader.answer("get_subtree", arguments, lambda s: s.subtree(code, path, maxDepth, maxNodes, edition, language))
+
+    @tool("get_section", "Read a clause")
+    def get_section(
+        code: Code,
+        path: ClausePath,
+        maxChars: Annotated[int, Field(ge=500, le=40000, description="Window size in characters (500–40000, default 12000).")] = 12000,
+        offset: Annotated[int, Field(ge=0, description="Where the window starts: 0, or the nextOffset of the previous window.")] = 0,
+        edition: Edition = None,
+        language: Language = None,
+    ) -> Annotated[CallToolResult, SectionJson]:
+        arguments = {"code": code, "path": path, "maxChars": maxChars, "offset": offset, "edition": edition, "language": language}
+        return reader.answer("get_section", arguments, lambda s: s.section(code, path, maxChars, offset, edition, language))
+
+    @tool("search_in_norm", "Search one norm")
+    def search_in_norm(
+        code: Code,
+        keyword: Keyword,
+        limit: Annotated[int, Field(ge=1, le=50, description="At most this many hits (1–50, default 20).")] = 20,
+        edition: Edition = None,
+        language: Language = None,
+    ) -> Annotated[CallToolResult, SearchJson]:
+        arguments = {"code": code, "keyword": keyword, "limit": limit, "edition": edition, "language": language}
+        return reader.answer("search_in_norm", arguments, lambda s: s.search(code, keyword, limit, edition, language))
+
+    @tool("search_corpus", "Search all norms")
+    def search_corpus(
+        keyword: Keyword,
+        limit: Annotated[int, Field(ge=1, le=40, description="At most this many hits over all norms (1–40, default 20).")] = 20,
+    ) -> Annotated[CallToolResult, CorpusJson]:
+        return reader.answer("search_corpus", {"keyword": keyword, "limit": limit}, lambda s: s.corpus(keyword, limit))
+
+    @tool("get_cross_refs", "Cross-references of a clause")
+    def get_cross_refs(
+        code: Code, path: ClausePath, edition: Edition = None, language: Language = None
+    ) -> Annotated[CallToolResult, XrefsJson]:
+        arguments = {"code": code, "path": path, "edition": edition, "language": language}
+        return reader.answer("get_cross_refs", arguments, lambda s: s.xrefs(code, path, edition, language))
+
+    @tool("get_figure", "Figure image")
+    def get_figure(
+        code: Code,
+        figureId: Annotated[
+            str, Field(description="Figure id as get_section lists it ('fig-3'), or its number ('3').", min_length=1, max_length=200)
+        ],
+        edition: Edition = None,
+        language: Language = None,
+    ) -> Annotated[CallToolResult, FigureJson]:
+        arguments = {"code": code, "figureId": figureId, "edition": edition, "language": language}
+        return reader.answer("get_figure", arguments, lambda s: s.figure(code, figureId, edition, language))
+
+    _add_resources(server, reader)
+    return server
+
+
+def resource_slug(code: str) -> str:
+    """The URI-safe name of a norm code: 'SIA 261' → 'sia-261' (codes match forgivingly, so it reads back)."""
+    return re.sub(r"[^a-z0-9]+", "-", code.lower()).strip("-")
+
+
+def _add_resources(server: MCPServer, reader: Reader) -> None:
+    """The method, the norm list, and each norm's TOC at depth 2 (plus a template for any code)."""
+
+    def methodology() -> str:
+        return reader.read(lambda s: s.methodology().text)
+
+    def norms() -> str:
+        return json.dumps(reader.read(lambda s: s.norms().to_json()), ensure_ascii=False)
+
+    server.add_resource(
+        FunctionResource.from_function(
+            methodology,
+            uri="normcli://methodology",
+            name="methodology",
+            title="Reading method",
+            description="The reading method for this workspace (the same text as the get_methodology tool). Read it first.",
+            mime_type="text/markdown",
+        )
+    )
+    server.add_resource(
+        FunctionResource.from_function(
+            norms,
+            uri="normcli://norms",
+            name="norms",
+            title="Norms in this workspace",
+            description="Every norm with its editions and languages, as JSON (the same as the list_norms tool).",
+            mime_type="application/json",
+        )
+    )
+    for norm in reader.read(lambda s: s.norms()).norms:
+        slug = resource_slug(norm.code)
+
+        def toc(code: str = norm.code) -> str:
+            return json.dumps(reader.read(lambda s: s.toc(code, RESOURCE_TOC_DEPTH).to_json()), ensure_ascii=False)
+
+        server.add_resource(
+            FunctionResource.from_function(
+                toc,
+                uri=f"normcli://toc/{slug}",
+                name=f"toc-{slug}",
+                title=f"{norm.code} — table of contents",
+                description=f"The table of contents of {norm.code} ({norm.title}), two levels deep, as JSON (get_toc with maxDepth 2).",
+                mime_type="application/json",
+            )
+        )
+
+    @server.resource(
+        "normcli://toc/{code}",
+        name="toc",
+        title="Table of contents of a norm",
+        description="Any norm's table of contents two levels deep, as JSON; {code} is the code in lower case with hyphens, e.g. sia-261.",
+        mime_type="application/json",
+    )
+    def toc_template(code: str) -> str:
+        return json.dumps(reader.read(lambda s: s.toc(code, RESOURCE_TOC_DEPTH).to_json()), ensure_ascii=False)
+
+
+def serve(service: Service, settings: McpSettings | None = None) -> None:
+    """Run the server on stdin/stdout until the client closes the connection."""
+    build_server(service, settings).run("stdio")
