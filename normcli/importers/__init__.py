@@ -1,0 +1,229 @@
+"""`ingest`: turn a PDF, Markdown or plain-text norm into a bundle (SPEC §2) and report on its quality.
+
+The importers only build a `Draft` (Markdown body + figure files); `writer` puts it in place
+atomically, `parse_bundle` reads it back to count what was written, and the workspace's own
+`check` gives the quality report, so the report always describes the bundle as it is on disk.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from normcli.bundle import LANGUAGES, parse_bundle
+from normcli.errors import InvalidArgument, NotFound
+from normcli.importers.common import Draft
+
+Progress = Callable[[int, int], None]
+SPARSE_PAGE_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class IngestReport:
+    """What one import wrote and how good it looks: the `--json` answer of `normcli ingest`."""
+
+    source: str
+    format: str
+    code: str
+    edition: str
+    language: str
+    title: str
+    file: str
+    pages: int
+    sections: int
+    sections_by_depth: dict[str, int]
+    figures: int
+    tables: int
+    formulas: int
+    outline_used: bool
+    scanned_pages: int
+    seconds: float
+    warnings: tuple[str, ...] = ()
+    quality_score: int | None = None
+    problems: tuple[dict, ...] = field(default_factory=tuple)
+
+    @property
+    def is_scan(self) -> bool:
+        """Whether most pages had no text layer."""
+        return self.pages > 0 and self.scanned_pages >= max(1, self.pages * SPARSE_PAGE_SHARE)
+
+    def to_json(self) -> dict:
+        """The report in the camelCase JSON of SPEC §3."""
+        return {
+            "source": self.source,
+            "format": self.format,
+            "code": self.code,
+            "edition": self.edition,
+            "language": self.language,
+            "title": self.title,
+            "file": self.file,
+            "pages": self.pages,
+            "sections": self.sections,
+            "sectionsByDepth": self.sections_by_depth,
+            "figures": self.figures,
+            "tables": self.tables,
+            "formulas": self.formulas,
+            "outlineUsed": self.outline_used,
+            "scannedPages": self.scanned_pages,
+            "scan": self.is_scan,
+            "seconds": round(self.seconds, 3),
+            "warnings": list(self.warnings),
+            "quality": {"score": self.quality_score, "problems": list(self.problems)},
+        }
+
+
+def detect_format(source: Path) -> str:
+    """`pdf`, `markdown`, `rfcxml` or `text`, from the file's first bytes and its name."""
+    with source.open("rb") as handle:
+        head = handle.read(2048)
+    suffix = source.suffix.lower()
+    if head.lstrip().startswith(b"%PDF") or suffix == ".pdf":
+        return "pdf"
+    if suffix in (".md", ".markdown", ".mdown", ".mkd"):
+        return "markdown"
+    if suffix == ".xml" or b"<rfc" in head:
+        return "rfcxml"
+    return "text"
+
+
+def guess_language(text: str) -> str:
+    """fr, de, it or en from the commonest short words of a text sample."""
+    words = re.findall(r"[a-zäöüéèàòùç]+", text[:60000].lower())
+    markers = {
+        "fr": {"le", "la", "les", "des", "est", "une", "pour", "dans", "et", "du"},
+        "de": {"der", "die", "das", "und", "ist", "nicht", "mit", "für", "den", "zu"},
+        "it": {"il", "di", "che", "della", "per", "una", "sono", "gli", "nel", "con"},
+        "en": {"the", "and", "of", "is", "to", "in", "for", "that", "be", "with"},
+    }
+    scores = {language: sum(1 for word in words if word in common) for language, common in markers.items()}
+    best = max(scores, key=lambda language: scores[language])
+    return best if scores[best] else "en"
+
+
+def build_draft(
+    source: Path, fmt: str, *, ocr: bool = False, use_outline: bool = True, language: str = "en", progress: Progress | None = None
+) -> Draft:
+    """Run the importer for `fmt` on `source` and return its draft (nothing is written)."""
+    if fmt == "pdf":
+        from normcli.importers.pdf import import_pdf
+
+        return import_pdf(source, use_outline=use_outline, ocr=ocr, language=language, progress=progress)
+    if fmt == "markdown":
+        from normcli.importers.markdown import import_markdown
+
+        return import_markdown(source)
+    if fmt == "rfcxml":
+        from normcli.importers.rfcxml import import_rfcxml
+
+        return import_rfcxml(source)
+    from normcli.importers.text import import_text
+
+    return import_text(source)
+
+
+def ingest(
+    source: str | Path,
+    code: str,
+    edition: str,
+    *,
+    workspace: str | Path | None = None,
+    language: str | None = None,
+    title: str | None = None,
+    force: bool = False,
+    ocr: bool = False,
+    use_outline: bool = True,
+    progress: Progress | None = None,
+) -> IngestReport:
+    """Import `source` as `code:edition` into the workspace and return what was written with its quality report."""
+    started = time.perf_counter()
+    source = Path(source).expanduser()
+    if not source.is_file():
+        raise NotFound(f"no file '{source}'", "give the path of a PDF, Markdown or text file")
+    code = re.sub(r"\s+", " ", code or "").strip()
+    edition = (edition or "").strip()
+    if not code:
+        raise InvalidArgument("--code is required (e.g. --code 'SIA 261')")
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._\-+]{0,39}", edition):
+        raise InvalidArgument(f"edition '{edition}' is not a plain name", "use letters, digits, dots or hyphens, e.g. --edition 2020")
+    if language is not None and language.lower() not in LANGUAGES:
+        raise InvalidArgument(f"language '{language}' is not one of {', '.join(LANGUAGES)}")
+    root = _workspace_root(workspace)
+    fmt = detect_format(source)
+    if language is None and fmt != "pdf":
+        language = guess_language(source.read_text(encoding="utf-8", errors="replace"))
+    draft = build_draft(source, fmt, ocr=ocr, use_outline=use_outline, language=(language or "en").lower(), progress=progress)
+    if language is None:
+        language = guess_language("\n".join(draft.body))
+    language = language.lower()
+    chosen_title = title or draft.title or code
+
+    from normcli.importers.writer import write_bundle
+
+    written = write_bundle(root, draft, code, edition, language, chosen_title, force)
+    bundle = parse_bundle(written)
+    depths: dict[str, int] = {}
+    for node in bundle.nodes:
+        depths[str(node.depth)] = depths.get(str(node.depth), 0) + 1
+    warnings = list(draft.warnings)
+    if draft.pages and draft.scanned_pages >= max(1, draft.pages * SPARSE_PAGE_SHARE):
+        warnings.insert(
+            0,
+            f"{draft.scanned_pages} of {draft.pages} pages have no text layer: this PDF is a scan. "
+            + (
+                "OCR was used for them."
+                if ocr and not any("tesseract" in w for w in warnings)
+                else "Run it through OCR (normcli ingest --ocr with tesseract installed, or ocrmypdf) and import again."
+            ),
+        )
+    elif draft.scanned_pages:
+        warnings.append(f"{draft.scanned_pages} of {draft.pages} pages have no text layer (scanned or image-only pages)")
+    score, problems = _quality(root, written)
+    relative = written.relative_to(root).as_posix()
+    return IngestReport(
+        source=str(source),
+        format=fmt,
+        code=code,
+        edition=edition,
+        language=language,
+        title=chosen_title,
+        file=relative,
+        pages=draft.pages,
+        sections=len(bundle.nodes),
+        sections_by_depth=dict(sorted(depths.items(), key=lambda item: int(item[0]))),
+        figures=len(bundle.figures),
+        tables=len(bundle.tables),
+        formulas=len(bundle.formulas),
+        outline_used=draft.outline_used,
+        scanned_pages=draft.scanned_pages,
+        seconds=time.perf_counter() - started,
+        warnings=tuple(warnings),
+        quality_score=score,
+        problems=problems,
+    )
+
+
+def _workspace_root(workspace: str | Path | None) -> Path:
+    """The workspace to write into; never the sample shipped with the package (then the current folder)."""
+    from normcli.workspace import locate
+
+    located = locate(workspace)
+    return Path.cwd().resolve() if located.is_sample else located.root
+
+
+def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
+    """The workspace `check` of the bundle just written (the same report as `normcli check`)."""
+    from normcli.service import Service
+
+    service = Service.open(root)
+    try:
+        result = service.check()
+    finally:
+        service.close()
+    relative = written.relative_to(root).as_posix()
+    for bundle in result.bundles:
+        if bundle.file == relative or bundle.file.endswith(relative) or relative.endswith(bundle.file):
+            return bundle.score, bundle.problems
+    return None, ()

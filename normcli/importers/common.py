@@ -1,0 +1,221 @@
+"""What every importer shares: the draft it produces, clause numbers, their order, and safe Markdown lines."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ANNEX_WORDS = ("annexe", "anhang", "annex", "allegato", "appendix", "appendice", "anhänge")
+_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?:[ \t\u00a0]+(?P<title>\S.*))?$")
+_ANNEX = re.compile(
+    r"^(?P<word>(?i:annexe|anhang|annex|allegato|appendix|appendice))[ \t\u00a0]+(?P<letter>[A-Z]|\d{1,2})\b\.?"
+    r"(?:[ \t\u00a0]*[:–—\-.]?[ \t\u00a0]*(?P<title>.*))?$"
+)
+_ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d{1,3})+)(?P<dot>\.?)(?:[ \t\u00a0]+(?P<title>\S.*))?$")
+_CHAPTER = re.compile(
+    r"^(?i:chapter|chapitre|kapitel|capitolo)[ \t\u00a0]+(?P<number>\d{1,3})\b\.?(?:[ \t\u00a0]*[:–—\-.]?[ \t\u00a0]*(?P<title>.*))?$"
+)
+_UNSAFE_START = re.compile(r"^( {0,3})(?=#{1,6}(?:[ \t]|$))|^(\s*)(?=\$\$|<!--|```|~~~)")
+_SPELLED = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+}  # fmt: skip
+FIGURE_LABEL = re.compile(
+    r"^(?P<label>(?i:figure|fig\.|abbildung|abb\.|bild|figur|figura))[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
+    r"[ \t\u00a0]*(?P<sep>[:–—.]|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
+)
+TABLE_LABEL = re.compile(
+    r"^(?P<label>(?i:tableau|tabelle|table|tabella))[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)"
+    r"[ \t\u00a0]*(?P<sep>[:–—.]|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
+)
+
+
+@dataclass
+class Draft:
+    """What an importer hands to the bundle writer: the Markdown body and the files it links to."""
+
+    title: str = ""
+    body: list[str] = field(default_factory=list)
+    files: dict[str, bytes | Path] = field(default_factory=dict)
+    pages: int = 0
+    warnings: list[str] = field(default_factory=list)
+    scanned_pages: int = 0
+    outline_used: bool = False
+
+    def add_file(self, name: str, content: bytes | Path) -> str:
+        """Register a file for `figures/`, renaming on a clash; returns its path relative to the bundle."""
+        stem, dot, suffix = name.rpartition(".")
+        if not dot:
+            stem, suffix = name, "bin"
+        candidate = f"figures/{safe_file_name(stem)}.{suffix.lower()}"
+        counter = 2
+        while candidate in self.files:
+            candidate = f"figures/{safe_file_name(stem)}-{counter}.{suffix.lower()}"
+            counter += 1
+        self.files[candidate] = content
+        return candidate
+
+
+@dataclass(frozen=True)
+class Number:
+    """A clause number as printed: its path and the title that follows it on the heading line."""
+
+    path: str
+    title: str
+    kind: str  # "clause" (4.2.1), "annex" (Annexe A), "annex_clause" (A.1), "chapter" (Chapter 3)
+
+    @property
+    def depth(self) -> int:
+        """Depth as SPEC §2 counts it: number of components; an annex is a chapter."""
+        if self.kind == "annex":
+            return 1
+        return self.path.count(".") + 1
+
+
+def parse_number(text: str) -> Number | None:
+    """The clause number a heading line starts with, or None (`3.2.1 Title`, `Annexe A Title`, `A.1`, `Chapter 4. Title`)."""
+    text = text.strip()
+    match = _CHAPTER.match(text)
+    if match:
+        return Number(str(int(match.group("number"))), (match.group("title") or "").strip(), "clause")
+    match = _ANNEX.match(text)
+    if match:
+        word = match.group("word")
+        return Number(f"{word[0].upper()}{word[1:]} {match.group('letter')}", (match.group("title") or "").strip(), "annex")
+    match = _ANNEX_CLAUSE.match(text)
+    if match:
+        return Number(match.group("path"), (match.group("title") or "").strip(), "annex_clause")
+    match = _NUMBER.match(text)
+    if match:
+        path = match.group("path")
+        if path.split(".")[0] == "0" and path != "0":
+            return None
+        return Number(path, (match.group("title") or "").strip(), "clause")
+    return None
+
+
+def spelled_number(word: str) -> int | None:
+    """`TWENTYONE`, `twenty-one`, `Thirteen` → the number; None if it is not a spelled-out number."""
+    cleaned = re.sub(r"[\s\-]", "", word.lower())
+    if not cleaned.isalpha():
+        return None
+    if cleaned in _SPELLED:
+        return _SPELLED[cleaned]
+    for tens in ("twenty", "thirty", "forty"):
+        rest = cleaned.removeprefix(tens)
+        if rest != cleaned and rest in _SPELLED and _SPELLED[rest] < 10:
+            return _SPELLED[tens] + _SPELLED[rest]
+    return None
+
+
+class Sequencer:
+    """Accepts clause numbers only in reading order (4.1 → 4.2 or 4.1.1 or 5, never 2.3), so lists and TOCs are not headings."""
+
+    def __init__(self) -> None:
+        self.current: list[int] = []
+        self.annex: str | None = None  # the current annex letter, None while in the numbered clauses
+        self.annex_current: list[int] = []
+        self.last_annex: str | None = None
+
+    def fits(self, number: Number, skip: int = 0) -> bool:
+        """Whether `number` may come next; `skip` tolerates that many missed siblings (for strong layout signals)."""
+        if number.kind == "annex":
+            letter = number.path.split()[-1]
+            if letter.isdigit():
+                expected = int(self.last_annex) + 1 if self.last_annex and self.last_annex.isdigit() else 1
+                return expected <= int(letter) <= expected + skip
+            expected_ord = ord(self.last_annex) + 1 if self.last_annex and self.last_annex.isalpha() else ord("A")
+            return expected_ord <= ord(letter) <= expected_ord + skip
+        if number.kind == "annex_clause":
+            letter, *rest = number.path.split(".")
+            if letter != self.last_annex and not (self.last_annex is None and letter == "A"):
+                # an annex clause may also open its annex when the annex heading itself was not found
+                expected = chr(ord(self.last_annex) + 1) if self.last_annex and self.last_annex.isalpha() else "A"
+                return letter == expected and [int(part) for part in rest] == [1] * len(rest) and len(rest) == 1
+            return _follows([int(part) for part in rest], self.annex_current if self.annex == letter else [], skip)
+        if self.annex is not None:
+            return False
+        return _follows([int(part) for part in number.path.split(".")], self.current, skip)
+
+    def accept(self, number: Number) -> None:
+        """Record `number` as the clause we are now in."""
+        if number.kind == "annex":
+            self.annex = self.last_annex = number.path.split()[-1]
+            self.annex_current = []
+        elif number.kind == "annex_clause":
+            letter, *rest = number.path.split(".")
+            if self.annex != letter:
+                self.annex = self.last_annex = letter
+            self.annex_current = [int(part) for part in rest]
+        else:
+            self.current = [int(part) for part in number.path.split(".")]
+
+
+def _follows(parts: list[int], current: list[int], skip: int) -> bool:
+    if not current:
+        return len(parts) == 1 and parts[0] in range(0, 2 + skip)
+    if len(parts) == len(current) + 1 and parts[:-1] == current:
+        return 1 <= parts[-1] <= 1 + skip
+    if len(parts) > len(current):
+        return False
+    prefix = current[: len(parts) - 1]
+    return parts[:-1] == prefix and current[len(parts) - 1] + 1 <= parts[-1] <= current[len(parts) - 1] + 1 + skip
+
+
+def heading_line(path: str | None, title: str, depth: int) -> str:
+    """One Markdown heading as SPEC §2 reads it: `### 4.2.1 Title` (or `## Title` without a number)."""
+    hashes = "#" * max(1, min(depth, 6))
+    title = clean_inline(title)
+    if path is None or path == title:
+        return f"{hashes} {title}"
+    return f"{hashes} {path} {title}".rstrip() if title and title != path else f"{hashes} {path}"
+
+
+def clean_inline(text: str) -> str:
+    """A single line of text with control characters and extraction artefacts removed."""
+    text = text.replace("\ufffe", "").replace("\u00ad", "").replace("\ufeff", "")
+    text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
+    return re.sub(r"[ \t\u00a0]+", " ", text).strip()
+
+
+def safe_text_line(line: str) -> str:
+    """A line of body text that the bundle parser cannot mistake for a heading, page marker, fence or formula."""
+    match = _UNSAFE_START.match(line)
+    if match:
+        indent = match.group(1) or match.group(2) or ""
+        return f"{indent}\\{line[len(indent) :]}"
+    return line
+
+
+def safe_file_name(stem: str) -> str:
+    """A file name stem of letters, digits and hyphens."""
+    cleaned = re.sub(r"[^A-Za-z0-9]+", "-", stem).strip("-").lower()
+    return cleaned[:60] or "file"
+
+
+def slug(code: str) -> str:
+    """The folder name of a code: `SIA 261` → `sia-261`, `EN 1991-1-3` → `en-1991-1-3`."""
+    from unidecode import unidecode
+
+    cleaned = re.sub(r"[^a-z0-9]+", "-", unidecode(code).lower()).strip("-")
+    return cleaned or "norm"
+
+
+def figure_name(number: str) -> str:
+    """The file stem of a numbered figure: `3` → `fig-3`, `2.1` → `fig-2-1`."""
+    return "fig-" + safe_file_name(number)
+
+
+def is_toc_line(text: str) -> bool:
+    """A table-of-contents entry: dot leaders or a page number after the title."""
+    return bool(re.search(r"(?:\.\s?){4,}\s*[\divxlc]+\s*$|\s{3,}\d{1,4}\s*$|\s\.\s\.\s", text))
+
+
+def title_key(text: str) -> str:
+    """A title reduced for comparison: case, accents, punctuation and spacing ignored."""
+    from unidecode import unidecode
+
+    return re.sub(r"[^a-z0-9]+", "", unidecode(text.replace("\ufffe", "")).lower())

@@ -1,0 +1,329 @@
+"""Plain text into a draft: RFC style (form feeds, `[Page N]` footers, numbered headings) and underlined headings (Sphinx, reST).
+
+Headings are numbered lines in reading order (a `Sequencer` drops lists and tables of contents),
+or, when the text marks its headings with underlines, the underlined lines. Page headers and
+footers are removed and every page gets its `<!-- page N -->` marker.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from normcli.importers.common import (
+    Draft,
+    Number,
+    Sequencer,
+    clean_inline,
+    heading_line,
+    is_toc_line,
+    parse_number,
+    safe_text_line,
+    title_key,
+)
+
+_FOOTER = re.compile(r"\[Page (?P<page>\d+)\]\s*$")
+_UNDERLINE = re.compile(r"^([=\-~*^\"#+`'_.:])\1{2,}\s*$")
+_TOC_TITLE = re.compile(r"^\s*(?:table of contents|contents|inhaltsverzeichnis|table des matières|sommaire|indice)\s*$", re.I)
+_FIELD = re.compile(r"^Title:\s*(?P<title>.+)$")
+FRONT_MATTER = "Front matter"
+_BACK_MATTER = re.compile(
+    r"^(?:acknowledge?ments?|contributors|authors?'? addresse?s?|author's address|index|(?:normative |informative )?references|"
+    r"bibliography|full copyright statement|intellectual property(?: statement)?|copyright notice|change ?log|glossary)$",
+    re.I,
+)
+
+
+@dataclass
+class _Line:
+    text: str
+    page: int | None
+
+
+@dataclass
+class _Heading:
+    number: Number | None
+    title: str
+    depth: int
+    body: str = ""  # text that shared the heading's line
+
+
+def read_pages(raw: str) -> tuple[list[_Line], int]:
+    """The lines of a text with page furniture removed, each with its page; and the number of pages (0 if unpaginated)."""
+    raw = raw.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    chunks = raw.split("\f")
+    if len(chunks) < 2 and not _FOOTER.search(raw):
+        return [_Line(line.rstrip(), None) for line in raw.split("\n")], 0
+    lines: list[_Line] = []
+    for index, chunk in enumerate(chunks):
+        page_lines = chunk.split("\n")
+        page = index + 1
+        for position in range(len(page_lines) - 1, max(-1, len(page_lines) - 6), -1):
+            match = _FOOTER.search(page_lines[position])
+            if match:
+                page = int(match.group("page"))
+                del page_lines[position]
+                break
+        if index > 0:
+            for position, line in enumerate(page_lines[:4]):
+                if line.strip():
+                    if re.search(r"\S\s{3,}\S", line) and not line.startswith(" "):
+                        del page_lines[position]
+                    break
+        if not "".join(page_lines).strip():
+            continue
+        lines.extend(_Line(line.rstrip(), page) for line in page_lines)
+    pages = sum(1 for chunk in chunks if chunk.strip())
+    return _collapse_blank_runs(lines), pages
+
+
+def _collapse_blank_runs(lines: list[_Line]) -> list[_Line]:
+    kept: list[_Line] = []
+    for line in lines:
+        if not line.text.strip() and kept and not kept[-1].text.strip():
+            continue
+        kept.append(line)
+    return kept
+
+
+def import_text(source: Path) -> Draft:
+    """Read a text file into a draft; never raises on odd content."""
+    raw = source.read_text(encoding="utf-8", errors="replace")
+    lines, pages = read_pages(raw)
+    draft = Draft(pages=pages)
+    draft.title = _title(lines)
+    underlined = _underlined(lines)
+    headings = _underline_headings(lines, underlined, draft) if len(underlined) >= 3 else _numbered_headings(lines, draft)
+    _emit(lines, headings, draft, paginated=pages > 0)
+    if not any(heading.number for heading in headings.values()):
+        draft.warnings.append("no numbered clause headings were found; clauses are named by their titles")
+    return draft
+
+
+def _title(lines: list[_Line]) -> str:
+    for line in lines[:60]:
+        match = _FIELD.match(line.text)
+        if match:
+            return clean_inline(match.group("title"))
+    content = [line for line in lines[:80] if line.text.strip()]
+    if content and not content[0].text.startswith(" ") and not re.search(r"\S\s{3,}\S", content[0].text):
+        return clean_inline(content[0].text)
+    for index, line in enumerate(lines[:80]):
+        text = line.text
+        indent = len(text) - len(text.lstrip())
+        centered = abs(indent - (72 - len(text.rstrip()))) <= 12
+        if indent >= 8 and centered and not re.search(r"\S\s{3,}\S", text.strip()) and len(text.strip()) > 8:
+            following = lines[index + 1].text if index + 1 < len(lines) else ""
+            title = text.strip()
+            if following.startswith(" " * 8) and following.strip() and not re.search(r"\S\s{3,}\S", following.strip()):
+                title += " " + following.strip()
+            return clean_inline(title)
+    for line in lines:
+        if line.text.strip():
+            return clean_inline(line.text)[:120]
+    return ""
+
+
+def _underlined(lines: list[_Line]) -> dict[int, tuple[str, bool]]:
+    """Line index → (underline character, overlined) for every heading marked by an underline."""
+    found: dict[int, tuple[str, bool]] = {}
+    for index in range(len(lines) - 1):
+        text = lines[index].text
+        under = lines[index + 1].text
+        if not text.strip() or _UNDERLINE.match(text) or not _UNDERLINE.match(under):
+            continue
+        if len(under.strip()) < len(text.strip()) - 1 or len(text.strip()) > 400:
+            continue
+        overlined = index > 0 and _UNDERLINE.match(lines[index - 1].text) is not None
+        found[index] = (under.strip()[0], overlined)
+    return found
+
+
+def _underline_headings(lines: list[_Line], underlined: dict[int, tuple[str, bool]], draft: Draft) -> dict[int, _Heading]:
+    styles: list[tuple[str, bool]] = []
+    headings: dict[int, _Heading] = {}
+    sequencer = Sequencer()
+    offset = 0  # added to a top-level numbering that restarts at 1 (appendices numbered anew)
+    last_top = 0
+    for index, style in underlined.items():
+        if style not in styles:
+            styles.append(style)
+        level = styles.index(style) + 1
+        text = clean_inline(lines[index].text)
+        number = parse_number(text)
+        if number and number.title and number.kind == "clause":
+            shifted = _shift(number, offset)
+            if not sequencer.fits(shifted, skip=3) and number.path == "1" and last_top > 1:
+                offset = last_top
+                shifted = _shift(number, offset)
+                draft.warnings.append(
+                    f"numbering restarts at 1 after chapter {last_top} (line {index + 1}): the second sequence is numbered "
+                    f"{last_top + 1}, {last_top + 2}, … to keep clause paths unique"
+                )
+            if sequencer.fits(shifted, skip=3):
+                sequencer.accept(shifted)
+                if shifted.depth == 1:
+                    last_top = int(shifted.path)
+                headings[index] = _Heading(shifted, shifted.title, shifted.depth)
+                continue
+        elif number and number.title and sequencer.fits(number, skip=3):
+            sequencer.accept(number)
+            headings[index] = _Heading(number, number.title, number.depth)
+            continue
+        headings[index] = _Heading(None, text, level)
+    for index in list(headings):
+        lines[index + 1] = _Line("", lines[index + 1].page)
+        if underlined[index][1]:
+            lines[index - 1] = _Line("", lines[index - 1].page)
+    return headings
+
+
+def _shift(number: Number, offset: int) -> Number:
+    if not offset:
+        return number
+    first, _, rest = number.path.partition(".")
+    path = str(int(first) + offset) + (f".{rest}" if rest else "")
+    return Number(path, number.title, number.kind)
+
+
+def _toc_titles(lines: list[_Line]) -> dict[str, str]:
+    """Clause number → title as the table of contents prints it (to split a heading from body text on its line)."""
+    titles: dict[str, str] = {}
+    for line in lines:
+        if not is_toc_line(line.text):
+            continue
+        text = re.sub(r"(?:\s?\.){2,}\s*\d+\s*$|\s{3,}\d+\s*$", "", line.text).strip()
+        number = parse_number(text)
+        if number and number.title:
+            titles[number.path] = number.title
+    return titles
+
+
+def _numbered_headings(lines: list[_Line], draft: Draft) -> dict[int, _Heading]:
+    toc_titles = _toc_titles(lines)
+    skip = _toc_block(lines)
+    candidates: list[tuple[int, int, Number]] = []
+    for index, line in enumerate(lines):
+        if index in skip or not line.text.strip() or is_toc_line(line.text):
+            continue
+        indent = len(line.text) - len(line.text.lstrip(" "))
+        if indent > 16:
+            continue
+        number = parse_number(line.text.strip())
+        if not number or not number.title or len(number.title) > 200:
+            continue
+        if not re.match(r"[A-Z0-9\"'/(\[.`_]", number.title) or number.title.endswith((",", ";")):
+            continue
+        candidates.append((index, indent, number))
+    flush = _accepted(candidates, lambda indent, depth: indent == 0)
+    deep_flush = sum(1 for _, number in flush if number.depth >= 2)
+    if deep_flush >= 2:
+        accepted = flush
+    else:
+        accepted = _accepted(candidates, lambda indent, depth: indent == 0 if depth == 1 else 1 <= indent <= 4 * (depth - 1))
+    headings: dict[int, _Heading] = {}
+    for index, number in accepted:
+        title, body = _split_title(number, toc_titles)
+        headings[index] = _Heading(number, title, number.depth, body)
+    if _mostly_indented(lines):
+        first_numbered = min(headings, default=len(lines))
+        for index, line in enumerate(lines):
+            if index in headings or index in skip or not _is_plain_heading(lines, index):
+                continue
+            title = clean_inline(line.text)
+            if index < first_numbered or _BACK_MATTER.match(title):
+                headings[index] = _Heading(None, title, 1)
+    return headings
+
+
+def _accepted(candidates: list[tuple[int, int, Number]], indent_ok) -> list[tuple[int, Number]]:
+    sequencer = Sequencer()
+    accepted = []
+    for index, indent, number in candidates:
+        if not indent_ok(indent, number.depth):
+            continue
+        if sequencer.fits(number):
+            sequencer.accept(number)
+            accepted.append((index, number))
+    return accepted
+
+
+def _split_title(number: Number, toc_titles: dict[str, str]) -> tuple[str, str]:
+    """A heading's title, and the body text that shares its line (RFC 1951 `3.1. Overall conventions In the …`)."""
+    title = clean_inline(number.title)
+    known = toc_titles.get(number.path)
+    if known:
+        known = clean_inline(known)
+        if title_key(title).startswith(title_key(known)) and len(title) > len(known) + 1 and title[: len(known)].lower() == known.lower():
+            return title[: len(known)].strip(), title[len(known) :].strip()
+    return title, ""
+
+
+def _toc_block(lines: list[_Line]) -> set[int]:
+    """Indices of the lines of an unpaginated table of contents (from its title to the next line at column 0)."""
+    skip: set[int] = set()
+    index = 0
+    while index < len(lines):
+        if _TOC_TITLE.match(lines[index].text) and lines[index].text == lines[index].text.lstrip():
+            index += 1
+            while index < len(lines) and (not lines[index].text.strip() or lines[index].text.startswith(" ")):
+                skip.add(index)
+                index += 1
+            continue
+        index += 1
+    return skip
+
+
+def _mostly_indented(lines: list[_Line]) -> bool:
+    content = [line.text for line in lines if line.text.strip()]
+    return bool(content) and sum(1 for text in content if text.startswith(" ")) >= 0.6 * len(content)
+
+
+def _is_plain_heading(lines: list[_Line], index: int) -> bool:
+    """An unnumbered heading of an RFC-like text: a short line at column 0 between blank lines."""
+    text = lines[index].text
+    if not text.strip() or text.startswith((" ", "\t")) or len(text) > 60 or text.rstrip().endswith((".", ",", ";", ":")):
+        return False
+    if re.search(r"\S\s{3,}\S", text) or not re.match(r"[A-Z]", text):
+        return False
+    before = lines[index - 1].text if index > 0 else ""
+    after = lines[index + 1].text if index + 1 < len(lines) else ""
+    return not before.strip() and (not after.strip() or after.startswith(" "))
+
+
+def _emit(lines: list[_Line], headings: dict[int, _Heading], draft: Draft, paginated: bool) -> None:
+    body = draft.body
+    page: int | None = None
+    seen: dict[str, int] = {}
+    started = False
+    for index, line in enumerate(lines):
+        if paginated and line.page is not None and line.page != page and (line.text.strip() or index in headings):
+            page = line.page
+            body.append(f"<!-- page {page} -->")
+        heading = headings.get(index)
+        if heading is not None:
+            started = True
+            title = heading.title
+            path = heading.number.path if heading.number else None
+            if path is None:
+                key = title_key(title)
+                seen[key] = seen.get(key, 0) + 1
+                if seen[key] > 1:
+                    title = f"{title} ({seen[key]})"
+            if body and body[-1].strip() and not body[-1].startswith("<!--"):
+                body.append("")
+            body.append(heading_line(path, title, heading.depth))
+            body.append("")
+            if heading.body:
+                body.append(safe_text_line(heading.body))
+            continue
+        if not started:
+            if not line.text.strip():
+                continue
+            started = True
+            body.append(heading_line(None, FRONT_MATTER, 1))
+            body.append("")
+        body.append(safe_text_line(line.text.replace("\ufffe", "")))
+    while body and not body[-1].strip():
+        body.pop()
