@@ -33,9 +33,7 @@ _TABLE_CAPTION = re.compile(
     r"^\**(?i:tableau|tabelle|table|tabella|tab\.)\s*(?P<num>[A-Z]?\d+(?:\.\d+)*)\**\s*[–—:\-.]?\s*(?P<caption>.*)$"
 )
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
-_FORMULA_NUMBER = re.compile(
-    r"(?:\\qquad|\\quad)?\s*(?:\((?P<num>[A-Z]?\d+(?:\.\d+)*[a-z]?)\)|\\tag\{(?P<tag>[^}]+)\})\s*$"
-)
+_FORMULA_NUMBER = re.compile(r"(?:\\qquad|\\quad)?\s*(?:\((?P<num>[A-Z]?\d+(?:\.\d+)*[a-z]?)\)|\\tag\{(?P<tag>[^}]+)\})\s*$")
 _SCALAR_TRUE = {"true", "yes", "on", "1"}
 _SCALAR_FALSE = {"false", "no", "off", "0"}
 
@@ -157,7 +155,9 @@ def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
         reader.problem(1, "warning", "front_matter", f"language '{language}' differs from the file name; '{file_language}' is used")
         language = file_language
     if language not in LANGUAGES:
-        reader.problem(1, "warning", "front_matter", f"language '{language or '(none)'}' is not one of {', '.join(LANGUAGES)}; 'en' is assumed")
+        reader.problem(
+            1, "warning", "front_matter", f"language '{language or '(none)'}' is not one of {', '.join(LANGUAGES)}; 'en' is assumed"
+        )
         language = "en"
     requires = fields.get("requires") or []
     bundle = Bundle(
@@ -218,7 +218,12 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
             path, title, depth = _heading_path(heading.group("text").strip(), len(heading.group("hashes")))
             key = path_key(path)
             if key in seen:
-                reader.problem(number, "warning", "duplicate_path", f"duplicate path '{path}' (first at line {seen[key]}); this one is read as '{path} ({number})'")
+                reader.problem(
+                    number,
+                    "warning",
+                    "duplicate_path",
+                    f"duplicate path '{path}' (first at line {seen[key]}); this one is read as '{path} ({number})'",
+                )
                 path = f"{path} ({number})"
                 key = path_key(path)
             seen[key] = number
@@ -240,11 +245,13 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
         elif line.strip():
             preamble.append((number, line))
     if preamble:
-        reader.problem(preamble[0][0], "warning", "preamble", "text before the first heading is not part of any clause; add a heading above it")
+        reader.problem(
+            preamble[0][0], "warning", "preamble", "text before the first heading is not part of any clause; add a heading above it"
+        )
     if not nodes:
         reader.problem(start + 1, "warning", "empty", "the bundle has no headings, so no clauses")
     by_path = {node.path: node for node in nodes}
-    for node, own, end_page in zip(nodes, own_lines, last_content_page):
+    for node, own, end_page in zip(nodes, own_lines, last_content_page, strict=True):
         node.text = "\n".join(line for _, line in own).strip("\n")
         node.page_end = max(node.page_start, end_page)
     for node in reversed(nodes):
@@ -253,7 +260,7 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
             parent.page_end = max(parent.page_end, node.page_end)
     bundle.nodes = nodes
     keys = set(seen)
-    for node, own in zip(nodes, own_lines):
+    for node, own in zip(nodes, own_lines, strict=True):
         _read_parts(bundle, reader, node, own)
         for ref in find_references(node.text, lambda path: path_key(path) in keys):
             ref.node_path = node.path
@@ -269,7 +276,9 @@ def _read_parts(bundle: Bundle, reader: _Reader, node: Node, own: list[tuple[int
         for image in _IMAGE.finditer(line):
             figure = _figure(bundle, reader, node, number, image.group("alt"), image.group("src"))
             if figure.id in figure_ids:
-                reader.problem(number, "warning", "duplicate_figure", f"figure id '{figure.id}' is used twice; this one is '{figure.id}-{number}'")
+                reader.problem(
+                    number, "warning", "duplicate_figure", f"figure id '{figure.id}' is used twice; this one is '{figure.id}-{number}'"
+                )
                 figure.id = f"{figure.id}-{number}"
             figure_ids.add(figure.id)
             bundle.figures.append(figure)
@@ -365,5 +374,3 @@ def summary_of(text: str, limit: int = 160) -> str:
     plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
     sentence = re.split(r"(?<=[.;:!?])\s", plain, maxsplit=1)[0]
     return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-

@@ -24,7 +24,11 @@ _SPECS: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
         {"code": "code", "path": "path", "maxChars": "max_chars", "offset": "offset", "edition": "edition", "language": "language"},
         ("code", "path"),
     ),
-    "search": ("search", {"code": "code", "keyword": "keyword", "limit": "limit", "edition": "edition", "language": "language"}, ("code", "keyword")),
+    "search": (
+        "search",
+        {"code": "code", "keyword": "keyword", "limit": "limit", "edition": "edition", "language": "language"},
+        ("code", "keyword"),
+    ),
     "corpus": ("corpus", {"keyword": "keyword", "limit": "limit"}, ("keyword",)),
     "xrefs": ("xrefs", {"code": "code", "path": "path", "edition": "edition", "language": "language"}, ("code", "path")),
     "figure": ("figure", {"code": "code", "figureId": "figure_id", "edition": "edition", "language": "language"}, ("code", "figureId")),

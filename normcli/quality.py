@@ -27,14 +27,25 @@ def check_workspace(service: Service) -> CheckResult:
                     continue
                 length = len(index.node_text(node["id"]).strip())
                 if length == 0:
-                    problems.append(_problem(row["file"], node["line"], "empty_leaf", f"clause '{node['path']}' has no text and no subclauses"))
+                    problems.append(
+                        _problem(row["file"], node["line"], "empty_leaf", f"clause '{node['path']}' has no text and no subclauses")
+                    )
                 elif length < SPARSE_CHARS:
-                    problems.append(_problem(row["file"], node["line"], "sparse_text", f"clause '{node['path']}' has only {length} characters of text"))
+                    problems.append(
+                        _problem(row["file"], node["line"], "sparse_text", f"clause '{node['path']}' has only {length} characters of text")
+                    )
             lines = {node["path"]: node["line"] for node in index.outline(row["id"])}
             for xref in index.xrefs(row["id"]):
                 ref = service.resolve_refs(version, [xref])[0]
                 if ref.internal and not ref.resolvable:
-                    problems.append(_problem(row["file"], lines.get(xref["node_path"], 0), "unresolved_reference", f"'{ref.text}' refers to {ref.target_kind} '{ref.target_path}', which this norm does not have"))
+                    problems.append(
+                        _problem(
+                            row["file"],
+                            lines.get(xref["node_path"], 0),
+                            "unresolved_reference",
+                            f"'{ref.text}' refers to {ref.target_kind} '{ref.target_path}', which this norm does not have",
+                        )
+                    )
         warnings = sum(1 for problem in problems if problem["severity"] == "warning")
         score = round(100 * (1 - min(1.0, warnings / max(sections, 1)))) if row["readable"] else 0
         checks.append(

@@ -13,18 +13,92 @@ if TYPE_CHECKING:
     from normcli.service import Version
 
 _SYMBOLS = {
-    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ",
-    "eta": "η", "theta": "θ", "vartheta": "ϑ", "iota": "ι", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
-    "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "upsilon": "υ", "phi": "ϕ", "varphi": "φ",
-    "chi": "χ", "psi": "ψ", "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ",
-    "Pi": "Π", "Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω", "cdot": "·", "times": "×", "div": "÷",
-    "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥", "neq": "≠", "ne": "≠", "approx": "≈", "pm": "±", "mp": "∓",
-    "infty": "∞", "partial": "∂", "nabla": "∇", "sum": "Σ", "prod": "Π", "int": "∫", "to": "→",
-    "rightarrow": "→", "leftarrow": "←", "Rightarrow": "⇒", "cdots": "⋯", "ldots": "…", "dots": "…",
-    "degree": "°", "circ": "°", "sim": "∼", "equiv": "≡", "propto": "∝", "in": "∈", "forall": "∀",
-    "quad": "  ", "qquad": "    ", ",": " ", ";": " ", ":": " ", "!": "", " ": " ", "%": "%",
-    "max": "max", "min": "min", "ln": "ln", "log": "log", "exp": "exp", "sin": "sin", "cos": "cos",
-    "tan": "tan", "lim": "lim", "sqrt": "√",
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "epsilon": "ε",
+    "varepsilon": "ε",
+    "zeta": "ζ",
+    "eta": "η",
+    "theta": "θ",
+    "vartheta": "ϑ",
+    "iota": "ι",
+    "kappa": "κ",
+    "lambda": "λ",
+    "mu": "μ",
+    "nu": "ν",
+    "xi": "ξ",
+    "pi": "π",
+    "rho": "ρ",
+    "sigma": "σ",
+    "tau": "τ",
+    "upsilon": "υ",
+    "phi": "ϕ",
+    "varphi": "φ",
+    "chi": "χ",
+    "psi": "ψ",
+    "omega": "ω",
+    "Gamma": "Γ",
+    "Delta": "Δ",
+    "Theta": "Θ",
+    "Lambda": "Λ",
+    "Xi": "Ξ",
+    "Pi": "Π",
+    "Sigma": "Σ",
+    "Phi": "Φ",
+    "Psi": "Ψ",
+    "Omega": "Ω",
+    "cdot": "·",
+    "times": "×",
+    "div": "÷",
+    "leq": "≤",
+    "le": "≤",
+    "geq": "≥",
+    "ge": "≥",
+    "neq": "≠",
+    "ne": "≠",
+    "approx": "≈",
+    "pm": "±",
+    "mp": "∓",
+    "infty": "∞",
+    "partial": "∂",
+    "nabla": "∇",
+    "sum": "Σ",
+    "prod": "Π",
+    "int": "∫",
+    "to": "→",
+    "rightarrow": "→",
+    "leftarrow": "←",
+    "Rightarrow": "⇒",
+    "cdots": "⋯",
+    "ldots": "…",
+    "dots": "…",
+    "degree": "°",
+    "circ": "°",
+    "sim": "∼",
+    "equiv": "≡",
+    "propto": "∝",
+    "in": "∈",
+    "forall": "∀",
+    "quad": "  ",
+    "qquad": "    ",
+    ",": " ",
+    ";": " ",
+    ":": " ",
+    "!": "",
+    " ": " ",
+    "%": "%",
+    "max": "max",
+    "min": "min",
+    "ln": "ln",
+    "log": "log",
+    "exp": "exp",
+    "sin": "sin",
+    "cos": "cos",
+    "tan": "tan",
+    "lim": "lim",
+    "sqrt": "√",
 }
 _SUPERSCRIPTS = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ")
 _GROUP = r"\{((?:[^{}]|\{[^{}]*\})*)\}"
@@ -69,9 +143,41 @@ def _wrap(part: str) -> str:
 
 
 def formulas_to_unicode(markdown: str) -> str:
-    """Markdown with every `$$…$$` and `$…$` formula turned into readable Unicode."""
-    markdown = _DISPLAY.sub(lambda m: f"`{latex_to_unicode(m.group(1))}`", markdown)
+    """Markdown with every `$$…$$` and `$…$` formula turned into readable Unicode, blocks kept apart."""
+    markdown = _DISPLAY.sub(lambda m: f"`{latex_to_unicode(m.group(1))}`", separate_blocks(markdown))
     return _INLINE.sub(lambda m: latex_to_unicode(m.group(1)), markdown)
+
+
+def _block_kind(line: str) -> str:
+    stripped = line.strip()
+    if stripped.startswith("|"):
+        return "table"
+    if stripped.startswith(("![", "$$", "#")) or _CAPTION.match(stripped):
+        return f"block{id(line)}"
+    return "text"
+
+
+_CAPTION = re.compile(r"^\**(?i:tableau|tabelle|table|tabella|figure|abbildung)\s+[A-Z]?\d")
+
+
+def separate_blocks(markdown: str) -> str:
+    """Put a blank line between a table, an image, a caption or a formula and the text around it.
+
+    Bundles often write them on consecutive lines, which Markdown would fold into one paragraph.
+    """
+    out: list[str] = []
+    previous = None
+    for line in markdown.split("\n"):
+        if not line.strip():
+            previous = None
+            out.append(line)
+            continue
+        kind = _block_kind(line)
+        if previous is not None and (kind != previous or kind.startswith("block")):
+            out.append("")
+        out.append(line)
+        previous = kind
+    return "\n".join(out)
 
 
 def pages(start: int, end: int) -> str:
@@ -113,8 +219,14 @@ def section_markdown(
         for ref in refs:
             where = ref.target_path or ""
             target = " ".join(part for part in (ref.target_code if not ref.internal else "", where) if part)
-            status = f"→ {target}" + (f" ({ref.target_title})" if ref.target_title else "") if ref.resolvable else f"→ {target} (not in this workspace)"
+            status = (
+                f"→ {target}" + (f" ({ref.target_title})" if ref.target_title else "")
+                if ref.resolvable
+                else f"→ {target} (not in this workspace)"
+            )
             lines.append(f"- {ref.text} {status}")
     if children:
-        lines += ["", "**Subclauses**", ""] + [f"- {child.path} {child.title}" if child.title != child.path else f"- {child.path}" for child in children]
+        lines += ["", "**Subclauses**", ""] + [
+            f"- {child.path} {child.title}" if child.title != child.path else f"- {child.path}" for child in children
+        ]
     return "\n".join(lines) + "\n"

@@ -9,7 +9,6 @@ import base64
 from dataclasses import dataclass, field
 
 
-
 @dataclass(frozen=True)
 class EditionInfo:
     """One edition of a norm in the listing."""
@@ -329,7 +328,14 @@ class Hit:
     marks: tuple[tuple[int, int], ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict:
-        return {"path": self.path, "title": self.title, "snippet": self.snippet, "kind": self.kind, "language": self.language, "pageStart": self.page_start}
+        return {
+            "path": self.path,
+            "title": self.title,
+            "snippet": self.snippet,
+            "kind": self.kind,
+            "language": self.language,
+            "pageStart": self.page_start,
+        }
 
 
 @dataclass(frozen=True)
@@ -474,6 +480,10 @@ class IndexResult:
     seconds: float
 
     def to_json(self) -> dict:
-        return {"path": self.path, "indexed": self.indexed, "removed": self.removed, "rebuilt": self.rebuilt, "seconds": round(self.seconds, 3)}
-
-
+        return {
+            "path": self.path,
+            "indexed": self.indexed,
+            "removed": self.removed,
+            "rebuilt": self.rebuilt,
+            "seconds": round(self.seconds, 3),
+        }

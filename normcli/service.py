@@ -6,13 +6,16 @@ A `Service` reads one workspace. Each operation first makes sure the index match
 
 from __future__ import annotations
 
+import functools
 import json
 import mimetypes
 import re
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 from normcli import results as r
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
@@ -21,6 +24,7 @@ from normcli.store.build import BUILT_AT_KEY, refresh
 from normcli.store.queries import Index
 from normcli.workspace import Located, Settings, locate, read_settings
 
+T = TypeVar("T")
 MAX_DEPTH_RANGE = (1, 6)
 MAX_NODES_RANGE = (20, 2000)
 MAX_CHARS_RANGE = (500, 40000)
@@ -29,7 +33,14 @@ CORPUS_LIMIT_RANGE = (1, 40)
 KEYWORD_CHARS = (1, 200)
 SNIPPET_CHARS = 180
 _CLAUSE_KEYWORD = re.compile(r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:annexe?|anhang|allegato|appendix)\s+[A-Z])\s*$")
-_IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".svg": "image/svg+xml", ".webp": "image/webp"}
+_IMAGE_TYPES = {
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".svg": "image/svg+xml",
+    ".webp": "image/webp",
+}
 
 
 def check_range(name: str, value: int, bounds: tuple[int, int]) -> int:
@@ -81,6 +92,21 @@ class Version:
         """`SIA 261:2020` (with the language when the edition has several)."""
         suffix = f" ({self.language})" if len(self.languages) > 1 else ""
         return f"{self.code}:{self.edition}{suffix}"
+
+
+def _recovers(operation: Callable[..., T]) -> Callable[..., T]:
+    """Run an operation; if the index turns out to be damaged, rebuild it once and run it again."""
+
+    @functools.wraps(operation)
+    def run(self: Service, *args: Any, **kwargs: Any) -> T:
+        try:
+            return operation(self, *args, **kwargs)
+        except sqlite3.DatabaseError:
+            self.close()
+            refresh(self.root, rebuild=True)
+            return operation(self, *args, **kwargs)
+
+    return run
 
 
 class Service:
@@ -202,10 +228,11 @@ class Service:
             if row is not None:
                 exact = position == 0 or (position == 1 and candidate == f"annex{key}")
                 return row, None if exact else path
-        raise NotFound(f"no clause '{path}' in {version.label}", f"run `normcli toc \"{version.code}\"` to see its clauses")
+        raise NotFound(f"no clause '{path}' in {version.label}", f'run `normcli toc "{version.code}"` to see its clauses')
 
     # -- operations ------------------------------------------------------------------------
 
+    @_recovers
     def info(self) -> r.InfoResult:
         """`info` / `whoami`."""
         index = self.index()
@@ -222,6 +249,7 @@ class Service:
             is_sample=self.is_sample,
         )
 
+    @_recovers
     def norms(self) -> r.NormsResult:
         """`norms` / `list_norms`: every norm with its editions, newest first."""
         by_code: dict[str, dict[str, list[sqlite3.Row]]] = {}
@@ -262,12 +290,14 @@ class Service:
     def _preferred(self, rows: list[sqlite3.Row]) -> sqlite3.Row:
         return next((row for row in rows if row["language"] == self.settings.language), rows[0])
 
+    @_recovers
     def methodology(self) -> r.MethodologyResult:
         """`methodology` / `get_methodology`: the reading method built for this workspace."""
         from normcli.methodology import build_methodology
 
         return r.MethodologyResult(build_methodology(self.settings, self.norms()))
 
+    @_recovers
     def toc(self, code: str, max_depth: int = 1, edition: str | None = None, language: str | None = None) -> r.TocResult:
         """`toc` / `get_toc`: the clause tree down to `max_depth` (1 = chapters)."""
         check_range("maxDepth", max_depth, MAX_DEPTH_RANGE)
@@ -323,7 +353,9 @@ class Service:
         index = self.index()
         text = index.node_text(node["id"])
         if offset > len(text):
-            raise InvalidArgument(f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", "start again from --offset 0")
+            raise InvalidArgument(
+                f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", "start again from --offset 0"
+            )
         content, next_offset = window(text, offset, max_chars)
         figures = tuple(r.FigureRef(row["fig_id"], row["number"], row["caption"]) for row in index.figures(version.bundle_id, node["path"]))
         tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
@@ -354,6 +386,7 @@ class Service:
             cross_refs=refs,
         )
 
+    @_recovers
     def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
         """`search` / `search_in_norm`: titles and text of one norm, best first."""
         tokens = _keyword_tokens(keyword)
@@ -363,13 +396,14 @@ class Service:
         hits: list[r.Hit] = []
         if tokens:
             id_range = index.id_range(version.bundle_id)
-            title_ids = index.match(_fts_query(tokens, title_only=True), limit, id_range)
-            text_ids = [node for node in index.match(_fts_query(tokens), limit + len(title_ids), id_range) if node not in title_ids]
+            title_ids = _phrase_first(index, tokens, limit, id_range, title_only=True)
+            text_ids = [node for node in _phrase_first(index, tokens, limit + len(title_ids), id_range) if node not in title_ids]
             languages = {version.bundle_id: version.language}
             found = self._hits(index, tokens, title_ids, "title", languages) + self._hits(index, tokens, text_ids, "text", languages)
             hits = [hit for hit, _ in found[:limit]]
         return r.SearchResult(version.describe(), keyword, tuple(hits))
 
+    @_recovers
     def corpus(self, keyword: str, limit: int = 20) -> r.CorpusResult:
         """`corpus` / `search_corpus`: every norm's default edition, clause numbers, then titles, then text."""
         tokens = _keyword_tokens(keyword)
@@ -402,8 +436,13 @@ class Service:
             for hit, bundle_id in self._hits(index, tokens, ids, "text", languages):
                 add(hit, bundle_id)
         elif tokens:
-            for kind, query in (("title", _fts_query(tokens, title_only=True)), ("text", _fts_query(tokens))):
-                ids = self._corpus_ids(index, query, limit + len(seen), set(languages))
+            for kind, title_only in (("title", True), ("text", False)):
+                queries = [_fts_query(tokens, title_only)]
+                if len(tokens) > 1:
+                    queries.insert(0, _fts_phrase(tokens, title_only))
+                ids = []
+                for query in queries:
+                    ids += [node for node in self._corpus_ids(index, query, limit + len(seen), set(languages)) if node not in ids]
                 for hit, bundle_id in self._hits(index, tokens, ids, kind, languages):
                     add(hit, bundle_id)
         norms = []
@@ -413,6 +452,7 @@ class Service:
             norms.append(r.CorpusNorm(head["code"], edition_name, head["title"], tuple(hits)))
         return r.CorpusResult(keyword, tuple(norms))
 
+    @_recovers
     def xrefs(self, code: str, path: str, edition: str | None = None, language: str | None = None) -> r.XrefsResult:
         """`xrefs` / `get_cross_refs`: a clause's references, those that lead somewhere first."""
         version = self.version(code, edition, language)
@@ -420,6 +460,7 @@ class Service:
         refs = self.resolve_refs(version, self.index().xrefs(version.bundle_id, node["path"]))
         return r.XrefsResult(version.describe(), node["path"], requested, refs)
 
+    @_recovers
     def figure(self, code: str, figure_id: str, edition: str | None = None, language: str | None = None) -> r.FigureResult:
         """`figure` / `get_figure`: a figure's image, read only from inside its bundle folder."""
         if not isinstance(figure_id, str) or not figure_id.strip() or len(figure_id) > 200:
@@ -428,19 +469,27 @@ class Service:
         rows = self.index().figures(version.bundle_id)
         wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
         number = re.sub(r"^(?i:figure|fig\.?|abbildung|abb\.|bild|figur|figura)\s*", "", figure_id.strip())
-        row = next((row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))), None)
+        row = next(
+            (row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))),
+            None,
+        )
         if row is None:
             known = ", ".join(row["fig_id"] for row in rows[:12]) or "none"
             raise NotFound(f"no figure '{figure_id}' in {version.label}", f"its figures are: {known}")
         if not row["file"]:
-            raise NotFound(f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder", "run `normcli check` for the reason")
+            raise NotFound(
+                f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder", "run `normcli check` for the reason"
+            )
         folder = (self.root / version.file).parent.resolve()
         target = (folder / row["file"]).resolve()
         if not target.is_relative_to(folder) or not target.is_file():
-            raise NotFound(f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder", "run `normcli check`")
+            raise NotFound(
+                f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder", "run `normcli check`"
+            )
         mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], target.read_bytes())
 
+    @_recovers
     def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:
         """The clause before (`step` -1) or after (+1) `path` in reading order, for readers that walk."""
         version = self.version(code, edition, language)
@@ -448,6 +497,7 @@ class Service:
         row = self.index().neighbour(version.bundle_id, node["ord"], step)
         return r.ChildRef(row["path"], row["title"]) if row else None
 
+    @_recovers
     def check(self) -> r.CheckResult:
         """`check`: every bundle's problems with file, line and reason, and a quality score."""
         from normcli.quality import check_workspace
@@ -492,7 +542,12 @@ class Service:
         for node in ids:
             row = rows[node]
             snippet, marks = snippet_for(row["text"] or row["title"], tokens)
-            out.append((r.Hit(row["path"], row["title"], snippet, kind, languages.get(row["bundle_id"], ""), row["page_start"], marks), row["bundle_id"]))
+            out.append(
+                (
+                    r.Hit(row["path"], row["title"], snippet, kind, languages.get(row["bundle_id"], ""), row["page_start"], marks),
+                    row["bundle_id"],
+                )
+            )
         return out
 
     def resolve_refs(self, version: Version, rows: list[sqlite3.Row]) -> tuple[r.ResolvedRef, ...]:
@@ -538,7 +593,15 @@ class Service:
             node, requested = self._node(target, target_path)
         except (NotFound, InvalidArgument):
             return answer(False)
+        if requested is not None and not _paragraph_of(node, requested):
+            return answer(False)
         return answer(True, node["path"], node["title"], target.edition)
+
+
+def _paragraph_of(node: sqlite3.Row, requested: str) -> bool:
+    """Whether `requested` (4.2.6.1) is a numbered paragraph in the text of heading `node` (4.2.6):
+    one level below it, under a heading that has no subclauses of its own."""
+    return path_key(requested).rsplit(".", 1)[0] == node["path_key"] and node["child_count"] == 0
 
 
 def _keyword_tokens(keyword: str) -> list[str]:
@@ -556,9 +619,18 @@ def _fts_query(tokens: list[str], title_only: bool = False) -> str:
     return f"title : ({terms})" if title_only else terms
 
 
-def _fts_phrase(tokens: list[str]) -> str:
-    """An FTS5 phrase: the words next to each other, as in a mention of clause `4.2.1`."""
-    return '"' + " ".join(tokens) + '"'
+def _fts_phrase(tokens: list[str], title_only: bool = False) -> str:
+    """An FTS5 phrase: the words next to each other (`charge de neige`, or `4 2 1` for clause 4.2.1)."""
+    phrase = '"' + " ".join(tokens) + '"'
+    return f"title : {phrase}" if title_only else phrase
+
+
+def _phrase_first(index: Index, tokens: list[str], limit: int, id_range: tuple[int, int], title_only: bool = False) -> list[int]:
+    """Clause ids where the words stand together first, then those that merely hold them all."""
+    ids = index.match(_fts_phrase(tokens, title_only), limit, id_range) if len(tokens) > 1 else []
+    if len(ids) < limit:
+        ids += [node for node in index.match(_fts_query(tokens, title_only), limit, id_range) if node not in ids]
+    return ids[:limit]
 
 
 def window(text: str, offset: int, max_chars: int) -> tuple[str, int | None]:
@@ -591,21 +663,34 @@ def _plain(text: str) -> str:
 
 
 def snippet_for(text: str, tokens: list[str], width: int = SNIPPET_CHARS) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """A short excerpt of the original text around the first matched word, with the matched spans."""
-    pattern = re.compile(r"\b(?:" + "|".join(re.escape(token) for token in sorted(tokens, key=len, reverse=True)) + ")") if tokens else None
-    start = 0
-    chunk = 20000
-    found = None
-    while pattern and start < len(text):
-        piece = text[start : start + chunk + 200]
-        folded, offsets = fold_with_offsets(piece)
-        match = pattern.search(folded)
-        if match:
-            found = start + offsets[match.start()]
-            break
-        start += chunk
-    if found is None:
-        found = 0
+    """A short excerpt of the original text around the best match, with the matched words' spans.
+
+    The excerpt centres on the whole phrase when it occurs, else on the longest word: `de` in
+    `charge de neige` is everywhere and says nothing.
+    """
+    if not tokens:
+        return _excerpt(text, 0, width), ()
+    longest = sorted(set(tokens), key=len, reverse=True)
+    candidates = [re.compile(r"\b" + r"\W+".join(re.escape(token) for token in tokens))] if len(tokens) > 1 else []
+    candidates += [re.compile(r"\b" + re.escape(token)) for token in longest]
+    found = _first_match(text, candidates)
+    snippet = _excerpt(text, found, width)
+    shown = [token for token in longest if len(token) >= 3] or longest
+    return snippet, _marks(snippet, re.compile(r"\b(?:" + "|".join(re.escape(token) for token in shown) + ")"))
+
+
+def _first_match(text: str, patterns: list[re.Pattern[str]], chunk: int = 20000) -> int:
+    """Where in the original text the first pattern that matches the folded text matches first."""
+    for pattern in patterns:
+        for start in range(0, max(len(text), 1), chunk):
+            folded, offsets = fold_with_offsets(text[start : start + chunk + 200])
+            match = pattern.search(folded)
+            if match:
+                return start + offsets[match.start()]
+    return 0
+
+
+def _excerpt(text: str, found: int, width: int) -> str:
     begin = max(0, found - width // 3)
     if begin:
         space = text.find(" ", begin, found)
@@ -619,12 +704,10 @@ def snippet_for(text: str, tokens: list[str], width: int = SNIPPET_CHARS) -> tup
         snippet = "…" + snippet
     if begin + width < len(text):
         snippet += "…"
-    return snippet, _marks(snippet, pattern)
+    return snippet
 
 
-def _marks(snippet: str, pattern: re.Pattern[str] | None) -> tuple[tuple[int, int], ...]:
-    if pattern is None:
-        return ()
+def _marks(snippet: str, pattern: re.Pattern[str]) -> tuple[tuple[int, int], ...]:
     folded, offsets = fold_with_offsets(snippet)
     spans = []
     for match in pattern.finditer(folded):
@@ -657,7 +740,7 @@ def _tree(rows: list[sqlite3.Row], version: Version, truncated_root: bool = Fals
     roots = [built[row["path"]] for row in children.get(None, [])]
     if truncated_root and roots:
         first = roots[0]
-        roots[0] = r.TreeNode(first.node_id, first.path, first.title, first.summary, first.page_start, first.page_end, first.depth, first.children, True)
+        roots[0] = r.TreeNode(
+            first.node_id, first.path, first.title, first.summary, first.page_start, first.page_end, first.depth, first.children, True
+        )
     return tuple(roots)
-
-

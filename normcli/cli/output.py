@@ -59,11 +59,11 @@ def _info(result: r.InfoResult) -> None:
     from rich.table import Table
 
     table = Table(show_header=False, box=None, padding=(0, 2))
-    table.add_row("workspace", result.workspace + (" (sample)" if result.is_sample else ""))
-    table.add_row("name", result.name)
-    table.add_row("norms", f"{result.norms} norms, {result.editions} editions")
-    table.add_row("sections", f"{result.sections:,} sections, {result.figures} figures")
-    table.add_row("index", f"{result.index.path} (built {result.index.built_at}{', fresh' if result.index.fresh else ', stale'})")
+    table.add_row(*_cells("workspace", result.workspace + (" (sample)" if result.is_sample else "")))
+    table.add_row(*_cells("name", result.name))
+    table.add_row(*_cells("norms", f"{result.norms} norms, {result.editions} editions"))
+    table.add_row(*_cells("sections", f"{result.sections:,} sections, {result.figures} figures"))
+    table.add_row(*_cells("index", f"{result.index.path} (built {result.index.built_at}{', fresh' if result.index.fresh else ', stale'})"))
     console().print(table)
 
 
@@ -80,18 +80,36 @@ def _norms(result: r.NormsResult) -> None:
                 flags.append("draft")
             if norm.demo and position == 0:
                 flags.append("demo")
-            title = edition.title + (f" [{', '.join(flags)}]" if flags else "")
-            table.add_row(norm.code if position == 0 else "", edition.edition, title, "/".join(edition.languages), str(edition.sections), str(edition.pages))
+            title = edition.title + (f" ({', '.join(flags)})" if flags else "")
+            table.add_row(
+                *_cells(
+                    norm.code if position == 0 else "",
+                    edition.edition,
+                    title,
+                    "/".join(edition.languages),
+                    str(edition.sections),
+                    str(edition.pages),
+                )
+            )
     if not result.norms:
         note("no norms in this workspace yet: add bundles under norms/ or run `normcli ingest`")
     console().print(table)
+
+
+def _cells(*values: str) -> list:
+    """Table cells as plain text: brackets in titles are not rich markup."""
+    from rich.text import Text
+
+    return [Text(value) for value in values]
 
 
 def _tree_label(node: r.TreeNode) -> str:
     from rich.markup import escape
 
     title = "" if node.title == node.path else f" {escape(node.title)}"
-    return f"[bold]{escape(node.path)}[/bold]{title}  [dim]{_pages(node.page_start, node.page_end)}[/dim]" + (" [yellow](truncated)[/yellow]" if node.truncated else "")
+    return f"[bold]{escape(node.path)}[/bold]{title}  [dim]{_pages(node.page_start, node.page_end)}[/dim]" + (
+        " [yellow](truncated)[/yellow]" if node.truncated else ""
+    )
 
 
 def _pages(start: int, end: int) -> str:
@@ -138,7 +156,7 @@ def _section(result: r.SectionResult) -> None:
         note(f'more follows: normcli section "{code}" {result.path} --offset {result.next_offset}')
 
 
-def _highlighted(hit: r.Hit):  # noqa: ANN202 - rich.text.Text
+def _highlighted(hit: r.Hit):
     from rich.text import Text
 
     text = Text(hit.snippet)
@@ -147,7 +165,7 @@ def _highlighted(hit: r.Hit):  # noqa: ANN202 - rich.text.Text
     return text
 
 
-def _hits_table(rows: list[tuple[str, r.Hit]], with_norm: bool):  # noqa: ANN202
+def _hits_table(rows: list[tuple[str, r.Hit]], with_norm: bool):
     from rich.table import Table
 
     table = Table(header_style="bold", expand=False)
@@ -160,7 +178,7 @@ def _hits_table(rows: list[tuple[str, r.Hit]], with_norm: bool):  # noqa: ANN202
     for norm, hit in rows:
         cells = [norm] if with_norm else []
         kind = "" if hit.kind == "text" else f" ({hit.kind})"
-        table.add_row(*cells, hit.path + kind, hit.title, str(hit.page_start), _highlighted(hit))
+        table.add_row(*_cells(*cells, hit.path + kind, hit.title, str(hit.page_start)), _highlighted(hit))
     return table
 
 
@@ -190,7 +208,7 @@ def _xrefs(result: r.XrefsResult) -> None:
         table.add_column(column)
     for ref in result.cross_refs:
         target = " ".join(part for part in (ref.target_code, ref.target_path) if part)
-        table.add_row(ref.text, ref.target_kind, target, ref.target_title or "", "yes" if ref.resolvable else "no")
+        table.add_row(*_cells(ref.text, ref.target_kind, target, ref.target_title or "", "yes" if ref.resolvable else "no"))
     console().print(table)
 
 
@@ -203,11 +221,11 @@ def _check(result: r.CheckResult) -> None:
 
     table = Table(header_style="bold")
     for column in ("bundle", "norm", "sections", "score", "errors", "warnings"):
-        table.add_column(column, justify="right" if column in ("sections", "score", "errors", "warnings") else "left")
+        table.add_column(column, justify="right" if column in ("sections", "score", "errors", "warnings") else "left", overflow="fold")
     for bundle in result.bundles:
         errors = sum(1 for problem in bundle.problems if problem["severity"] == "error")
         norm = f"{bundle.code}:{bundle.edition} ({bundle.language})" if bundle.readable else "unreadable"
-        table.add_row(bundle.file, norm, str(bundle.sections), f"{bundle.score}%", str(errors), str(len(bundle.problems) - errors))
+        table.add_row(*_cells(bundle.file, norm, str(bundle.sections), f"{bundle.score}%", str(errors), str(len(bundle.problems) - errors)))
     console().print(table)
     for line in result.notes:
         sys.stdout.write(f"{line}\n")
@@ -219,7 +237,9 @@ def _check(result: r.CheckResult) -> None:
 
 def _index(result: r.IndexResult) -> None:
     action = "rebuilt" if result.rebuilt else "refreshed"
-    sys.stdout.write(f"index {action}: {result.indexed} bundles indexed, {result.removed} removed in {result.seconds:.2f} s ({result.path})\n")
+    sys.stdout.write(
+        f"index {action}: {result.indexed} bundles indexed, {result.removed} removed in {result.seconds:.2f} s ({result.path})\n"
+    )
 
 
 def save_figure(result: r.FigureResult, output_file: Path | None) -> None:
@@ -250,4 +270,3 @@ _RENDERERS = {
     r.CheckResult: _check,
     r.IndexResult: _index,
 }
-

@@ -62,10 +62,18 @@ def _stored(path: Path) -> dict[str, tuple[int, int]] | None:
 
 
 def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tuple[list[BundleFile], list[str]]:
+    """Files to (re)index and files to forget. The language versions of an edition share node
+    ids, so when one file of an edition folder changes, the whole folder is indexed again."""
     on_disk = {file.relative for file in files}
-    changed = [file for file in files if stored.get(file.relative) != (file.mtime_ns, file.size)]
     removed = [name for name in stored if name not in on_disk]
+    touched = {_folder(file.relative) for file in files if stored.get(file.relative) != (file.mtime_ns, file.size)}
+    touched |= {_folder(name) for name in removed}
+    changed = [file for file in files if _folder(file.relative) in touched]
     return changed, removed
+
+
+def _folder(relative: str) -> str:
+    return relative.rsplit("/", 1)[0]
 
 
 @contextlib.contextmanager
@@ -117,7 +125,7 @@ def _meta(path: Path, key: str) -> str | None:
         connection.close()
 
 
-def _connect_writer(path: Path):  # noqa: ANN202 - sqlite_utils.Database
+def _connect_writer(path: Path):
     import sqlite_utils
 
     connection = sqlite3.connect(path, timeout=60, isolation_level=None)
@@ -145,7 +153,7 @@ def _build_new(path: Path, root: Path, files: list[BundleFile]) -> None:
         temporary.unlink(missing_ok=True)
 
 
-def _write_meta(db) -> None:  # noqa: ANN001
+def _write_meta(db) -> None:
     db["meta"].upsert_all(
         [
             {"key": FOLD_VERSION_KEY, "value": _fold_version()},
@@ -168,7 +176,7 @@ def _update(path: Path, root: Path, changed: list[BundleFile], removed: list[str
         db.close()
 
 
-def _delete_bundle(db, relative: str) -> None:  # noqa: ANN001
+def _delete_bundle(db, relative: str) -> None:
     row = db.execute("SELECT id FROM bundles WHERE file = ?", (relative,)).fetchone()
     if row is None:
         return
@@ -189,92 +197,128 @@ def _year(edition: str) -> int:
     return int(match.group(1)) if match else 0
 
 
-def _insert(db, root: Path, files: list[BundleFile], first_id: int) -> None:  # noqa: ANN001
-    next_id = first_id
-    for file in files:
-        try:
-            bundle: Bundle | None = parse_bundle(file.path, file.relative)
-            problems = bundle.problems
-        except UnreadableBundle as unreadable:
-            bundle, problems = None, unreadable.problems
-        except OSError as exc:
-            bundle, problems = None, [Problem(file.relative, 0, "error", "unreadable", f"cannot read the file: {exc.strerror}")]
-        except Exception as exc:  # a parser bug must not hide the rest of the workspace
-            bundle, problems = None, [Problem(file.relative, 0, "error", "internal", f"normcli could not parse this file ({type(exc).__name__}); please report it")]
-        row = {
-            "file": file.relative,
-            "mtime_ns": file.mtime_ns,
-            "size": file.size,
-            "readable": int(bundle is not None),
-            "problems": json.dumps([problem.to_json() for problem in problems], ensure_ascii=False),
-        }
-        if bundle is None:
-            db["bundles"].insert(row)
-            continue
-        row.update(
-            code=bundle.code,
-            code_key=code_key(bundle.code),
-            edition=bundle.edition,
-            year=_year(bundle.edition),
-            language=bundle.language,
-            title=bundle.title,
-            scope=bundle.scope,
-            published=int(bundle.published),
-            demo=int(bundle.demo),
-            requires=json.dumps(bundle.requires, ensure_ascii=False),
-            pages=max((node.page_end for node in bundle.nodes), default=0),
-            sections=len(bundle.nodes),
-        )
-        bundle_id = db["bundles"].insert(row).last_pk
-        nodes = []
-        for ord_, node in enumerate(bundle.nodes):
-            nodes.append(
-                {
-                    "id": next_id + ord_,
-                    "bundle_id": bundle_id,
-                    "ord": ord_,
-                    "node_id": node_id(bundle.code, bundle.edition, node.path),
-                    "path": node.path,
-                    "path_key": path_key(node.path),
-                    "title": node.title,
-                    "depth": node.depth,
-                    "line": node.line,
-                    "parent_path": node.parent_path,
-                    "child_count": len(node.children),
-                    "page_start": node.page_start,
-                    "page_end": node.page_end,
-                    "summary": summary_of(node.text),
-                    "text": node.text,
-                }
-            )
-        db["nodes"].insert_all(nodes, batch_size=500)
-        db.conn.executemany(
-            f"INSERT INTO {schema.FTS_TABLE}(rowid, title, body) VALUES (?, ?, ?)",
-            [(row["id"], fold(row["title"]), fold(row["text"])) for row in nodes],
-        )
-        next_id += len(nodes)
-        db["figures"].insert_all(
-            {"bundle_id": bundle_id, "fig_id": f.id, "number": f.number, "caption": f.caption, "file": f.file, "node_path": f.node_path}
-            for f in bundle.figures
-        )
-        db["norm_tables"].insert_all(
-            {"bundle_id": bundle_id, "table_id": t.id, "number": t.number, "caption": t.caption, "markdown": t.markdown, "node_path": t.node_path}
-            for t in bundle.tables
-        )
-        db["formulas"].insert_all(
-            {"bundle_id": bundle_id, "number": f.number, "latex": f.latex, "node_path": f.node_path} for f in bundle.formulas
-        )
-        db["xrefs"].insert_all(
-            {
-                "bundle_id": bundle_id,
-                "node_path": x.node_path,
-                "ord": ord_,
-                "text": x.text,
-                "type": x.type,
-                "target_code": x.target_code,
-                "target_path": x.target_path,
-                "target_kind": x.target_kind,
-            }
-            for ord_, x in enumerate(bundle.xrefs)
-        )
+def _parse(file: BundleFile) -> tuple[Bundle | None, list[Problem]]:
+    try:
+        bundle = parse_bundle(file.path, file.relative)
+        return bundle, bundle.problems
+    except UnreadableBundle as unreadable:
+        return None, unreadable.problems
+    except OSError as exc:
+        return None, [Problem(file.relative, 0, "error", "unreadable", f"cannot read the file: {exc.strerror}")]
+    except Exception as exc:  # a parser bug must not hide the rest of the workspace
+        return None, [
+            Problem(file.relative, 0, "error", "internal", f"normcli could not parse this file ({type(exc).__name__}); please report it")
+        ]
 
+
+def _canonical_paths(parsed: list[tuple[BundleFile, Bundle | None, list[Problem]]]) -> dict[str, str]:
+    """Folded path → the path printed in the edition's first language version (by file name).
+
+    `Anhang A` in norm.de.md and `Annexe A` in norm.fr.md are one clause: both get the node id
+    of the first file's spelling, so a reader can switch language and stay on the clause.
+    """
+    canonical: dict[str, str] = {}
+    for _, bundle, _ in parsed:
+        if bundle is not None:
+            for node in bundle.nodes:
+                canonical.setdefault(path_key(node.path), node.path)
+    return canonical
+
+
+def _insert(db, root: Path, files: list[BundleFile], first_id: int) -> None:
+    next_id = first_id
+    folders: dict[str, list[BundleFile]] = {}
+    for file in files:
+        folders.setdefault(_folder(file.relative), []).append(file)
+    for folder_files in folders.values():
+        parsed = [(file, *_parse(file)) for file in folder_files]
+        canonical = _canonical_paths(parsed)
+        for file, bundle, problems in parsed:
+            next_id = _insert_bundle(db, file, bundle, problems, canonical, next_id)
+
+
+def _insert_bundle(db, file: BundleFile, bundle: Bundle | None, problems: list[Problem], canonical: dict[str, str], next_id: int) -> int:
+    row = {
+        "file": file.relative,
+        "mtime_ns": file.mtime_ns,
+        "size": file.size,
+        "readable": int(bundle is not None),
+        "problems": json.dumps([problem.to_json() for problem in problems], ensure_ascii=False),
+    }
+    if bundle is None:
+        db["bundles"].insert(row)
+        return next_id
+    row.update(
+        code=bundle.code,
+        code_key=code_key(bundle.code),
+        edition=bundle.edition,
+        year=_year(bundle.edition),
+        language=bundle.language,
+        title=bundle.title,
+        scope=bundle.scope,
+        published=int(bundle.published),
+        demo=int(bundle.demo),
+        requires=json.dumps(bundle.requires, ensure_ascii=False),
+        pages=max((node.page_end for node in bundle.nodes), default=0),
+        sections=len(bundle.nodes),
+    )
+    bundle_id = db["bundles"].insert(row).last_pk
+    nodes = []
+    for ord_, node in enumerate(bundle.nodes):
+        nodes.append(
+            {
+                "id": next_id + ord_,
+                "bundle_id": bundle_id,
+                "ord": ord_,
+                "node_id": node_id(bundle.code, bundle.edition, canonical.get(path_key(node.path), node.path)),
+                "path": node.path,
+                "path_key": path_key(node.path),
+                "title": node.title,
+                "depth": node.depth,
+                "line": node.line,
+                "parent_path": node.parent_path,
+                "child_count": len(node.children),
+                "page_start": node.page_start,
+                "page_end": node.page_end,
+                "summary": summary_of(node.text),
+                "text": node.text,
+            }
+        )
+    db["nodes"].insert_all(nodes, batch_size=500)
+    db.conn.executemany(
+        f"INSERT INTO {schema.FTS_TABLE}(rowid, title, body) VALUES (?, ?, ?)",
+        [(row["id"], fold(row["title"]), fold(row["text"])) for row in nodes],
+    )
+    next_id += len(nodes)
+    db["figures"].insert_all(
+        {"bundle_id": bundle_id, "fig_id": f.id, "number": f.number, "caption": f.caption, "file": f.file, "node_path": f.node_path}
+        for f in bundle.figures
+    )
+    db["norm_tables"].insert_all(
+        {
+            "bundle_id": bundle_id,
+            "table_id": t.id,
+            "number": t.number,
+            "caption": t.caption,
+            "markdown": t.markdown,
+            "node_path": t.node_path,
+        }
+        for t in bundle.tables
+    )
+    db["formulas"].insert_all(
+        {"bundle_id": bundle_id, "number": f.number, "latex": f.latex, "node_path": f.node_path} for f in bundle.formulas
+    )
+    db["xrefs"].insert_all(
+        {
+            "bundle_id": bundle_id,
+            "node_path": x.node_path,
+            "ord": ord_,
+            "text": x.text,
+            "type": x.type,
+            "target_code": x.target_code,
+            "target_path": x.target_path,
+            "target_kind": x.target_kind,
+        }
+        for ord_, x in enumerate(bundle.xrefs)
+    )
+    return next_id

@@ -45,9 +45,7 @@ class Index:
 
     def node(self, bundle_id: int, key: str) -> sqlite3.Row | None:
         """The clause of a bundle whose folded path is `key`."""
-        return self._one(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND path_key = ? ORDER BY ord LIMIT 1", (bundle_id, key)
-        )
+        return self._one(f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND path_key = ? ORDER BY ord LIMIT 1", (bundle_id, key))
 
     def node_text(self, node_row_id: int) -> str:
         """The own text of a clause."""
@@ -66,9 +64,7 @@ class Index:
         """A bundle's clauses in reading order, down to `max_depth` when given."""
         if max_depth is None:
             return self._all(f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? ORDER BY ord", (bundle_id,))
-        return self._all(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND depth <= ? ORDER BY ord", (bundle_id, max_depth)
-        )
+        return self._all(f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND depth <= ? ORDER BY ord", (bundle_id, max_depth))
 
     def descendants(self, bundle_id: int, root: sqlite3.Row, max_depth: int | None) -> list[sqlite3.Row]:
         """The clause `root` and every clause below it, in reading order."""
@@ -126,7 +122,5 @@ class Index:
         if id_range is None:
             sql = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? ORDER BY rank LIMIT ?"
             return [row[0] for row in self._all(sql, (query, limit))]
-        sql = (
-            f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT ?"
-        )
+        sql = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT ?"
         return [row[0] for row in self._all(sql, (query, id_range[0], id_range[1], limit))]

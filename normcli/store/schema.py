@@ -5,13 +5,13 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 FTS_TABLE = "nodes_fts"
 
 
-def create(db) -> None:  # noqa: ANN001 - a sqlite_utils.Database, imported lazily by the builder
+def create(db) -> None:
     """Create every table of an empty index through sqlite-utils."""
     db["meta"].create({"key": str, "value": str}, pk="key")
     db["bundles"].create(
@@ -62,13 +62,9 @@ def create(db) -> None:  # noqa: ANN001 - a sqlite_utils.Database, imported lazi
     db["nodes"].create_index(["bundle_id", "path_key"])
     db["nodes"].create_index(["bundle_id", "parent_path"])
     db["nodes"].create_index(["bundle_id", "ord"])
-    db["figures"].create(
-        {"bundle_id": int, "fig_id": str, "number": str, "caption": str, "file": str, "node_path": str}
-    )
+    db["figures"].create({"bundle_id": int, "fig_id": str, "number": str, "caption": str, "file": str, "node_path": str})
     db["figures"].create_index(["bundle_id", "fig_id"])
-    db["norm_tables"].create(
-        {"bundle_id": int, "table_id": str, "number": str, "caption": str, "markdown": str, "node_path": str}
-    )
+    db["norm_tables"].create({"bundle_id": int, "table_id": str, "number": str, "caption": str, "markdown": str, "node_path": str})
     db["norm_tables"].create_index(["bundle_id", "node_path"])
     db["formulas"].create({"bundle_id": int, "number": str, "latex": str, "node_path": str})
     db["formulas"].create_index(["bundle_id", "node_path"])
@@ -86,10 +82,7 @@ def create(db) -> None:  # noqa: ANN001 - a sqlite_utils.Database, imported lazi
     )
     db["xrefs"].create_index(["bundle_id", "node_path"])
     # Contentless: the folded text is only indexed, never stored twice; snippets come from nodes.text.
-    db.execute(
-        f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(title, body, content='', "
-        "tokenize='unicode61 remove_diacritics 2')"
-    )
+    db.execute(f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(title, body, content='', tokenize='unicode61 remove_diacritics 2')")
     db.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rank) VALUES('rank', 'bm25(8.0, 1.0)')")
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -1,0 +1,153 @@
+"""The index: refreshed per changed bundle, rebuilt when corrupt, safe with two builders and read-only folders."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from normcli.service import Service
+from normcli.store.build import refresh
+from tests.conftest import write_bundle
+
+GOOD = """\
+---
+code: T 1
+edition: "2020"
+title: Bonne norme
+language: fr
+---
+# 1 Objet
+La charge de neige est traitée ici.
+## 1.1 Détail
+Texte du détail.
+"""
+
+
+def test_nothing_changed_means_no_write(sample_fresh: Path) -> None:
+    first = refresh(sample_fresh)
+    assert first.rebuilt
+    stamp = first.path.stat().st_mtime_ns
+    again = refresh(sample_fresh)
+    assert (again.indexed, again.removed, again.rebuilt) == (0, 0, False)
+    assert first.path.stat().st_mtime_ns == stamp
+
+
+def test_a_changed_bundle_is_reindexed_alone(sample_fresh: Path) -> None:
+    service = Service.open(sample_fresh)
+    assert not service.corpus("Zyklopenmauerwerk").norms
+    file = sample_fresh / "norms" / "sia-260" / "2013" / "norm.md"
+    file.write_text(file.read_text(encoding="utf-8") + "\n# 9 Neu\nZyklopenmauerwerk ist erlaubt.\n", encoding="utf-8")
+    os.utime(file, ns=(time.time_ns(), time.time_ns()))
+    result = service.corpus("Zyklopenmauerwerk")
+    assert [norm.code for norm in result.norms] == ["SIA 260"]
+    done = refresh(sample_fresh)
+    assert done.indexed == 0
+
+
+def test_a_removed_bundle_disappears(sample_fresh: Path) -> None:
+    service = Service.open(sample_fresh)
+    assert any(norm.code == "VSS 640 100" for norm in service.norms().norms)
+    (sample_fresh / "norms" / "vss-640-100" / "2019" / "norm.md").unlink()
+    assert not any(norm.code == "VSS 640 100" for norm in service.norms().norms)
+    assert not service.corpus("Fahrbahn").norms
+
+
+def test_a_broken_bundle_never_hides_the_others(tmp_path: Path) -> None:
+    write_bundle(tmp_path, "t-1", "2020", GOOD)
+    write_bundle(tmp_path, "broken", "2020", "# 1 Pas de front matter\n")
+    (tmp_path / "norms" / "bad-utf8" / "2020").mkdir(parents=True)
+    (tmp_path / "norms" / "bad-utf8" / "2020" / "norm.md").write_bytes(GOOD.replace("T 1", "T 2").encode() + b"\xff\xfe bad\n")
+    service = Service.open(tmp_path)
+    assert {norm.code for norm in service.norms().norms} == {"T 1", "T 2"}
+    check = service.check()
+    broken = next(bundle for bundle in check.bundles if "broken" in bundle.file)
+    assert not broken.readable and broken.problems[0]["line"] == 1 and "front matter" in broken.problems[0]["reason"]
+    bad = next(bundle for bundle in check.bundles if "bad-utf8" in bundle.file)
+    assert bad.readable and any(problem["kind"] == "encoding" for problem in bad.problems)
+
+
+def test_a_corrupt_or_foreign_index_is_rebuilt(tmp_path: Path) -> None:
+    write_bundle(tmp_path, "t-1", "2020", GOOD)
+    path = refresh(tmp_path).path
+    path.write_bytes(b"this is not a database at all" * 100)
+    assert Service.open(tmp_path).toc("T 1").tree[0].path == "1"
+    path.unlink()
+    foreign = sqlite3.connect(path)
+    foreign.execute("CREATE TABLE bundles (file TEXT, mtime_ns INT, size INT)")
+    foreign.commit()
+    foreign.close()
+    assert Service.open(tmp_path).toc("T 1").tree[0].path == "1"
+    with open(path, "r+b") as handle:
+        handle.truncate(path.stat().st_size // 3)
+    assert Service.open(tmp_path).search("T 1", "neige").hits
+
+
+def test_rebuild_replaces_the_file_atomically(tmp_path: Path) -> None:
+    write_bundle(tmp_path, "t-1", "2020", GOOD)
+    service = Service.open(tmp_path)
+    old = service.info().index.path
+    reader = sqlite3.connect(old)
+    before = reader.execute("SELECT count(*) FROM nodes").fetchone()[0]
+    result = service.rebuild(force=True)
+    assert result.rebuilt and result.path == old
+    assert reader.execute("SELECT count(*) FROM nodes").fetchone()[0] == before
+    assert not [name for name in os.listdir(Path(old).parent) if ".tmp-" in name]
+
+
+def test_two_processes_building_at_once_agree(tmp_path: Path) -> None:
+    for number in range(12):
+        write_bundle(tmp_path, f"t-{number}", "2020", GOOD.replace("T 1", f"T {number}"))
+    script = "import sys; from normcli.service import Service; print(len(Service.open(sys.argv[1]).norms().norms))"
+    runs = [
+        subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], outputs
+    assert [out.strip() for out, _ in outputs] == ["12", "12"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders anyway")
+def test_a_read_only_workspace_keeps_its_index_in_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _read_only_case(tmp_path, monkeypatch)
+
+
+def test_a_workspace_that_cannot_be_written_uses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import normcli.workspace as workspace
+
+    real_access = os.access
+    monkeypatch.setattr(
+        workspace.os,
+        "access",
+        lambda path, mode: False if mode == os.W_OK and str(path).startswith(str(tmp_path / "ws")) else real_access(path, mode),
+    )
+    _read_only_case(tmp_path, monkeypatch)
+
+
+def _read_only_case(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "ws"
+    write_bundle(root, "t-1", "2020", GOOD)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    os.chmod(root, 0o555)
+    try:
+        info = Service.open(root).info()
+        assert info.index.path.startswith(str(tmp_path / "cache")) and info.sections == 2
+        assert not (root / ".normcli").exists()
+    finally:
+        os.chmod(root, 0o755)
+
+
+def test_damaged_pages_inside_a_valid_header_are_repaired(tmp_path: Path) -> None:
+    write_bundle(tmp_path, "t-1", "2020", GOOD + ("\n## 1.9 Long\n" + "Texte de remplissage. " * 4000))
+    path = refresh(tmp_path).path
+    size = path.stat().st_size
+    with open(path, "r+b") as handle:
+        handle.seek(size // 2)
+        handle.write(os.urandom(size // 4))
+    assert Service.open(tmp_path).search("T 1", "remplissage").hits

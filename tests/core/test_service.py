@@ -1,0 +1,259 @@
+"""The read operations on the sample workspace, as every frontend sees them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from normcli.errors import InvalidArgument, NotFound
+from normcli.fold import fold
+from normcli.service import Service, window
+
+
+def walk(nodes):
+    for node in nodes:
+        yield node
+        yield from walk(node.children)
+
+
+def test_norms_lists_codes_editions_languages_and_drafts(service: Service) -> None:
+    norms = {norm.code: norm for norm in service.norms().norms}
+    assert set(norms) == {"SIA 261", "SIA 260", "VSS 640 100", "EN 1991-1-3"}
+    sia = norms["SIA 261"]
+    editions = {edition.edition: edition for edition in sia.editions}
+    assert list(editions) == ["2026", "2020", "2014"]
+    assert editions["2026"].published is False and editions["2020"].published is True
+    assert set(editions["2020"].languages) == {"fr", "de"}
+    assert sia.year == 2020 and sia.demo is True
+    assert all(norm.demo for norm in norms.values())
+
+
+def test_reads_default_to_newest_published_edition_and_preferred_language(service: Service) -> None:
+    toc = service.toc("sia261")
+    assert (toc.edition.code, toc.edition.edition, toc.edition.language) == ("SIA 261", "2020", "fr")
+    assert service.toc("SIA-261:2014").edition.edition == "2014"
+    assert service.toc("SIA 261", edition="2026").edition.edition == "2026"
+    with pytest.raises(NotFound, match="no edition '1999'"):
+        service.toc("SIA 261", edition="1999")
+    with pytest.raises(NotFound, match="no norm 'DIN 4711'"):
+        service.toc("DIN 4711")
+    with pytest.raises(NotFound, match="no 'it' version"):
+        service.toc("SIA 261", language="it")
+
+
+def test_language_versions_share_node_ids(service: Service) -> None:
+    french = {node.path: node.node_id for node in walk(service.toc("SIA 261", 6, language="fr").tree)}
+    german = {node.path: node.node_id for node in walk(service.toc("SIA 261", 6, language="de").tree)}
+    numbered = [path for path in french if path[0].isdigit()]
+    assert len(numbered) > 40
+    assert all(french[path] == german[path] for path in numbered)
+    assert french["4.2.1"] == hashlib.md5(b"SIA 261|2020|4.2.1").hexdigest()
+    assert french["Annexe A"] == german["Anhang A"]
+
+
+def test_toc_depth_limits_the_tree(service: Service) -> None:
+    chapters = service.toc("SIA 261", 1).tree
+    assert all(node.depth == 1 and node.children == () for node in chapters)
+    deep = list(walk(service.toc("SIA 261", 6).tree))
+    assert max(node.depth for node in deep) == 6
+    assert all(node.page_start <= node.page_end for node in deep)
+    with pytest.raises(InvalidArgument, match="maxDepth"):
+        service.toc("SIA 261", 7)
+
+
+def test_toc_at_depth_one_plus_each_chapter_subtree_is_the_full_tree(service: Service) -> None:
+    full = [node.path for node in walk(service.toc("SIA 261", 6).tree)]
+    assembled = []
+    for chapter in service.toc("SIA 261", 1).tree:
+        assembled += [node.path for node in walk(service.subtree("SIA 261", chapter.path).tree)]
+    assert assembled == full
+
+
+def test_subtree_truncates_deepest_levels_first(service: Service) -> None:
+    whole = service.subtree("SIA 261", "4")
+    count = len(list(walk(whole.tree)))
+    assert count > 20 and not whole.tree[0].truncated
+    cut = service.subtree("SIA 261", "4", max_nodes=20)
+    kept = list(walk(cut.tree))
+    assert len(kept) <= 20 and cut.tree[0].truncated
+    assert max(node.depth for node in kept) < max(node.depth for node in walk(whole.tree))
+
+
+def test_subtree_resolves_a_paragraph_number_to_its_heading(service: Service) -> None:
+    result = service.subtree("SIA 261", "4.2.1.9.9")
+    assert result.path == "4.2.1" and result.requested_path == "4.2.1.9.9"
+
+
+def test_section_windows_reassemble_every_clause_exactly(service: Service) -> None:
+    for node in walk(service.toc("SIA 261", 6).tree):
+        whole = service.section("SIA 261", node.path, max_chars=40000)
+        pieces, offset = [], 0
+        while True:
+            part = service.section("SIA 261", node.path, max_chars=500, offset=offset)
+            assert len(part.content) <= 500
+            pieces.append(part.content)
+            if part.next_offset is None:
+                break
+            assert part.next_offset > offset
+            offset = part.next_offset
+        assert "".join(pieces) == whole.content
+        assert whole.total_chars == len(whole.content)
+
+
+def test_long_section_window_with_offset(service: Service) -> None:
+    first = service.section("SIA 261", "4.2.1", max_chars=2000)
+    assert first.total_chars > 6000 and first.truncated and first.next_offset <= 2000
+    assert first.content.endswith("\n\n") or first.content.endswith("\n")
+    second = service.section("SIA 261", "4.2.1", max_chars=2000, offset=first.next_offset)
+    assert second.offset == first.next_offset and second.content and second.content != first.content
+    assert "4.2.1" in second.markdown and "SIA 261:2020" in second.markdown
+    with pytest.raises(InvalidArgument, match="past the end"):
+        service.section("SIA 261", "4.2.1", offset=10**9)
+    with pytest.raises(InvalidArgument, match="maxChars"):
+        service.section("SIA 261", "4.2.1", max_chars=100)
+
+
+def test_section_carries_figures_tables_formulas_references_and_children(service: Service) -> None:
+    section = service.section("SIA 261", "4.2.1")
+    assert section.figures and all(figure.id.startswith("fig-") for figure in section.figures)
+    assert section.tables and section.formulas and all(formula.latex for formula in section.formulas)
+    targets = {(ref.target_code, ref.target_path) for ref in section.cross_refs}
+    assert ("SIA 261", "4.2.3") in targets and ("SIA 260", "4.4.3") in targets
+    assert section.parent_path == "4.2"
+    chapter = service.section("SIA 261", "4")
+    assert [child.path for child in chapter.children][:2] == ["4.1", "4.2"]
+
+
+def test_unknown_path_is_not_found(service: Service) -> None:
+    with pytest.raises(NotFound, match="no clause '99'"):
+        service.section("SIA 261", "99")
+
+
+def test_paths_and_codes_match_forgivingly(service: Service) -> None:
+    assert service.section("sia 261", "annexe a").path == "Annexe A"
+    assert service.section("SIA261", "A").path == "Annexe A"
+    assert service.section("SIA 261", "Anhang A").path == "Annexe A"
+    assert service.section("sia-261", "4.2.1.").path == "4.2.1"
+
+
+def test_search_is_case_and_accent_insensitive(service: Service) -> None:
+    plain = service.search("SIA 261", "charge de neige")
+    assert plain.hits and all(hit.marks for hit in plain.hits)
+    for kind in ("title", "text"):
+        has_phrase = ["charge de neige" in fold(hit.snippet + " " + hit.title) for hit in plain.hits if hit.kind == kind]
+        assert has_phrase == sorted(has_phrase, reverse=True) and any(has_phrase)
+    shouted = service.search("SIA 261", "CHARGE DE NEIGE")
+    assert [hit.path for hit in shouted.hits] == [hit.path for hit in plain.hits]
+    accented = service.search("SIA 261", "séisme")
+    unaccented = service.search("SIA 261", "seisme")
+    assert accented.hits and [hit.path for hit in accented.hits] == [hit.path for hit in unaccented.hits]
+    assert all(hit.marks for hit in plain.hits if hit.kind == "text")
+
+
+def test_search_puts_title_hits_first_and_respects_limit(service: Service) -> None:
+    result = service.search("SIA 261", "neige", limit=5)
+    assert len(result.hits) == 5
+    kinds = [hit.kind for hit in result.hits]
+    assert kinds == sorted(kinds, key=lambda kind: kind != "title")
+    with pytest.raises(InvalidArgument):
+        service.search("SIA 261", "neige", limit=51)
+    with pytest.raises(InvalidArgument):
+        service.search("SIA 261", "x" * 201)
+
+
+def test_hostile_fts_syntax_is_just_text(service: Service) -> None:
+    for keyword in ['"', "neige*", "NEAR(a b)", "a AND b", "-neige", "^neige", "');DROP TABLE nodes;--"]:
+        service.search("SIA 261", keyword)
+        service.corpus(keyword)
+
+
+def test_corpus_transliterates_and_groups_by_norm(service: Service) -> None:
+    for keyword in ("Straße", "Strasse", "STRASSE", "strasse"):
+        result = service.corpus(keyword)
+        codes = [norm.code for norm in result.norms]
+        assert "VSS 640 100" in codes, keyword
+    assert [h.path for h in service.corpus("Straße").norms[0].hits] == [h.path for h in service.corpus("STRASSE").norms[0].hits]
+    resistance = service.corpus("resistance")
+    assert any("résistance" in hit.snippet.lower() or "resistance" in fold(hit.snippet) for norm in resistance.norms for hit in norm.hits)
+
+
+def test_corpus_title_hits_come_before_text_hits(service: Service) -> None:
+    result = service.corpus("neige", limit=40)
+    kinds = [hit.kind for norm in result.norms for hit in norm.hits]
+    assert "title" in kinds and "text" in kinds
+    first_text = min(index for index, kind in enumerate(sorted(kinds, key=lambda k: k != "title")) if kind == "text")
+    assert all(kind == "title" for kind in sorted(kinds, key=lambda k: k != "title")[:first_text])
+    per_norm_order = [[hit.kind for hit in norm.hits] for norm in result.norms]
+    for kinds_of_norm in per_norm_order:
+        assert kinds_of_norm == sorted(kinds_of_norm, key=lambda kind: kind != "title")
+    assert sum(len(norm.hits) for norm in service.corpus("neige", limit=3).norms) == 3
+
+
+def test_corpus_clause_number_resolves_in_each_norm(service: Service) -> None:
+    result = service.corpus("4.2.1")
+    path_hits = {(norm.code, hit.path) for norm in result.norms for hit in norm.hits if hit.kind == "path"}
+    assert ("SIA 261", "4.2.1") in path_hits
+    assert all(path == "4.2.1" for _, path in path_hits)
+
+
+def test_corpus_reads_only_default_editions(service: Service) -> None:
+    for norm in service.corpus("neige", limit=40).norms:
+        if norm.code == "SIA 261":
+            assert norm.edition == "2020"
+
+
+def test_xrefs_resolvable_first_with_titles(service: Service) -> None:
+    result = service.xrefs("SIA 261", "4.2.1")
+    flags = [ref.resolvable for ref in result.cross_refs]
+    assert flags == sorted(flags, reverse=True)
+    sia260 = next(ref for ref in result.cross_refs if ref.target_code == "SIA 260" and ref.target_path == "4.4.3")
+    assert sia260.resolvable and sia260.target_title and not sia260.internal
+    assert any(ref.type == "explicit" for ref in result.cross_refs)
+    kinds = {ref.target_kind for ref in result.cross_refs}
+    assert {"clause", "figure"} <= kinds
+
+
+def test_xrefs_to_norms_not_held_are_not_resolvable(service: Service) -> None:
+    refs = [ref for node in walk(service.toc("EN 1991-1-3", 6).tree) for ref in service.xrefs("EN 1991-1-3", node.path).cross_refs]
+    en1990 = [ref for ref in refs if ref.target_code == "EN 1990"]
+    assert en1990 and not any(ref.resolvable for ref in en1990)
+
+
+def test_figure_bytes_are_served_from_inside_the_bundle(service: Service) -> None:
+    section = service.section("SIA 261", "4.2.1")
+    figure = service.figure("SIA 261", section.figures[0].id)
+    assert figure.data.startswith(b"\x89PNG") and figure.mime_type == "image/png"
+    assert service.figure("SIA 261", figure.figure_number).figure_id == figure.figure_id
+    with pytest.raises(NotFound, match="no figure"):
+        service.figure("SIA 261", "fig-999")
+
+
+def test_info_counts_what_the_workspace_holds(service: Service, sample_copy: Path) -> None:
+    info = service.info()
+    assert info.workspace == str(sample_copy) and info.norms == 4 and info.editions == 6
+    assert info.sections >= 150 and info.figures >= 8 and info.index.fresh
+    assert Path(info.index.path).is_file()
+
+
+def test_methodology_is_built_for_the_workspace(service: Service) -> None:
+    text = service.methodology().text
+    assert text.splitlines()[-1] == "methodology: v2"
+    for code in ("SIA 261", "SIA 260", "VSS 640 100", "EN 1991-1-3"):
+        assert f"| {code} |" in text
+    assert "[SIA 261, 4.2.1, p. 22]" in text and "fictional" in text and "normEdition" in text
+    assert json.dumps(service.methodology().to_json())
+
+
+def test_neighbour_walks_reading_order(service: Service) -> None:
+    assert service.neighbour("SIA 261", "4.2", 1).path == "4.2.1"
+    assert service.neighbour("SIA 261", "4.2.1", -1).path == "4.2"
+
+
+def test_window_prefers_paragraph_boundaries() -> None:
+    text = "a" * 300 + "\n\n" + "b" * 300 + "\n\n" + "c" * 300
+    content, next_offset = window(text, 0, 500)
+    assert content == "a" * 300 + "\n\n" and next_offset == 302
+    assert window(text, 302, 500)[0] == "b" * 300 + "\n\n"
