@@ -65,6 +65,7 @@ Code = Annotated[
         "Case, spaces, accents and hyphens do not matter ('sia261' works). The older name `norm` is accepted too.",
         min_length=1,
         max_length=200,
+        coerce_numbers_to_str=True,
     ),
 ]
 ClausePath = Annotated[
@@ -74,11 +75,16 @@ ClausePath = Annotated[
         "A number below the last heading (e.g. '4.2.1.3') resolves to the heading that holds it.",
         min_length=1,
         max_length=300,
+        coerce_numbers_to_str=True,
     ),
 ]
 Edition = Annotated[
     str | None,
-    Field(description="Edition to read, e.g. '2014'. Default: the newest published edition (drafts only when named).", max_length=50),
+    Field(
+        description="Edition to read, e.g. '2014'. Default: the newest published edition (drafts only when named).",
+        max_length=50,
+        coerce_numbers_to_str=True,
+    ),
 ]
 Language = Annotated[
     str | None,
@@ -93,6 +99,7 @@ Keyword = Annotated[
         description="Words to find (1–200 characters); case, accents and ß/ss do not matter. A clause number such as '4.2.1' jumps to that clause.",
         min_length=1,
         max_length=200,
+        coerce_numbers_to_str=True,
     ),
 ]
 
@@ -255,7 +262,9 @@ class NormServer(MCPServer):
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
         """Map `norm` to `code`, refuse unknown argument names, and put validation errors in plain words."""
         tool = self._tool_manager.get_tool(name)
-        if tool is not None and isinstance(arguments, dict):
+        if tool is None:
+            raise ToolError(f"there is no tool {name!r}; the tools are {', '.join(TOOL_NAMES)}. Start with get_methodology.")
+        if isinstance(arguments, dict):
             arguments = dict(arguments)
             if "norm" in arguments:
                 alias = arguments.pop("norm")
@@ -277,13 +286,19 @@ class NormServer(MCPServer):
 
 
 def _plain_validation(error: ValidationError) -> str:
-    """Pydantic's report as one line per argument, without links: 'maxDepth must be ≤ 6 (got 9)'."""
+    """Pydantic's report as one clause per argument, without links: 'maxDepth must be ≤ 6 (got 9)'."""
     parts = []
     for item in error.errors():
         where = ".".join(str(part) for part in item["loc"]) or "arguments"
-        message = re.sub(r"^Input should be ", "must be ", item["msg"])
+        if item["type"] == "missing":
+            parts.append(f"{where} is required")
+            continue
+        message = re.sub(r"^(?:Input|String|Value) should ", "must ", item["msg"])
+        message = message.replace("must be less than or equal to", "must be at most").replace(
+            "must be greater than or equal to", "must be at least"
+        )
         got = item.get("input")
-        parts.append(f"{where} {message}" + (f" (got {got!r})" if item["type"] != "missing" and not isinstance(got, dict) else ""))
+        parts.append(f"{where} {message}" + ("" if isinstance(got, dict) else f" (got {got!r})"))
     return "; ".join(parts)
 
 
@@ -382,7 +397,13 @@ def build_server(service: Service, settings: McpSettings | None = None) -> NormS
     def get_figure(
         code: Code,
         figureId: Annotated[
-            str, Field(description="Figure id as get_section lists it ('fig-3'), or its number ('3').", min_length=1, max_length=200)
+            str,
+            Field(
+                description="Figure id as get_section lists it ('fig-3'), or its number ('3').",
+                min_length=1,
+                max_length=200,
+                coerce_numbers_to_str=True,
+            ),
         ],
         edition: Edition = None,
         language: Language = None,
