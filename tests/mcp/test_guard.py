@@ -55,14 +55,18 @@ def test_the_reminder_names_the_budget_in_force() -> None:
 
 
 def test_settings_come_from_the_mcp_table(tmp_path: Path) -> None:
-    (tmp_path / "normcli.toml").write_text('name = "x"\n[mcp]\nread_budget = 6\naudit_budget = 12\naudit = true\nidle_reset = 30\n', encoding="utf-8")
+    (tmp_path / "normcli.toml").write_text(
+        'name = "x"\n[mcp]\nread_budget = 6\naudit_budget = 12\naudit = true\nidle_reset = 30\n', encoding="utf-8"
+    )
     settings = read_mcp_settings(tmp_path)
     assert (settings.read_budget, settings.audit_budget, settings.audit, settings.idle_reset, settings.budget) == (6, 12, True, 30.0, 12)
     assert settings.problems == ()
 
 
 def test_bad_settings_fall_back_to_the_defaults_and_say_why(tmp_path: Path) -> None:
-    (tmp_path / "normcli.toml").write_text('[mcp]\nread_budget = 0\naudit_budget = "many"\naudit = "yes"\nidle_reset = -1\n', encoding="utf-8")
+    (tmp_path / "normcli.toml").write_text(
+        '[mcp]\nread_budget = 0\naudit_budget = "many"\naudit = "yes"\nidle_reset = -1\n', encoding="utf-8"
+    )
     settings = read_mcp_settings(tmp_path)
     assert settings == McpSettings(problems=settings.problems)
     assert len(settings.problems) == 4
