@@ -652,7 +652,7 @@ _SNIPPET_NOISE = (
     (re.compile(r"!\[([^\]]*)\]\([^)]*\)"), r"[\1]"),
     (re.compile(r"(?<!!)\[([^\]]*)\]\([^)]*\)"), r"\1"),
     (re.compile(r"^\s*\|?[\s:|-]*-{2,}[\s:|-]*$", re.M), " "),
-    (re.compile(r"\$\$|\*\*|__|^#+\s+|<!--.*?-->", re.M), " "),
+    (re.compile(r"\*\*|__|^#+\s+|<!--.*?-->", re.M), " "),
 )
 
 
@@ -705,6 +705,14 @@ def _excerpt(text: str, found: int, width: int) -> str:
     if begin + width < len(text):
         snippet += "…"
     return snippet
+
+
+def highlight_spans(text: str, keyword: str) -> tuple[tuple[int, int], ...]:
+    """Where the words of `keyword` occur in `text` (folded), for frontends that re-render a snippet."""
+    tokens = [token for token in words(keyword) if len(token) >= 3] or words(keyword)
+    if not tokens:
+        return ()
+    return _marks(text, re.compile(r"\b(?:" + "|".join(re.escape(token) for token in sorted(set(tokens), key=len, reverse=True)) + ")"))
 
 
 def _marks(snippet: str, pattern: re.Pattern[str]) -> tuple[tuple[int, int], ...]:

@@ -156,29 +156,34 @@ def _section(result: r.SectionResult) -> None:
         note(f'more follows: normcli section "{code}" {result.path} --offset {result.next_offset}')
 
 
-def _highlighted(hit: r.Hit):
+def _highlighted(hit: r.Hit, keyword: str):
+    """The snippet with formulas in Unicode and the searched words in bold yellow."""
     from rich.text import Text
 
-    text = Text(hit.snippet)
-    for start, end in hit.marks:
+    from normcli.render import formulas_to_unicode
+    from normcli.service import highlight_spans
+
+    shown = formulas_to_unicode(hit.snippet).replace("`", "")
+    text = Text(shown)
+    for start, end in highlight_spans(shown, keyword):
         text.stylize("bold yellow", start, end)
     return text
 
 
-def _hits_table(rows: list[tuple[str, r.Hit]], with_norm: bool):
+def _hits_table(rows: list[tuple[str, r.Hit]], with_norm: bool, keyword: str):
     from rich.table import Table
 
-    table = Table(header_style="bold", expand=False)
+    table = Table(header_style="bold", expand=True)
     if with_norm:
         table.add_column("norm", no_wrap=True)
     table.add_column("clause", no_wrap=True)
-    table.add_column("title")
-    table.add_column("page", justify="right")
-    table.add_column("snippet")
+    table.add_column("title", ratio=2)
+    table.add_column("p.", justify="right")
+    table.add_column("snippet", ratio=4)
     for norm, hit in rows:
         cells = [norm] if with_norm else []
-        kind = "" if hit.kind == "text" else f" ({hit.kind})"
-        table.add_row(*_cells(*cells, hit.path + kind, hit.title, str(hit.page_start)), _highlighted(hit))
+        marker = "" if hit.kind == "text" else f" ({hit.kind})"
+        table.add_row(*_cells(*cells, hit.path + marker, hit.title, str(hit.page_start)), _highlighted(hit, keyword))
     return table
 
 
@@ -186,7 +191,7 @@ def _search(result: r.SearchResult) -> None:
     if not result.hits:
         note(f"no hits for '{result.keyword}' in {result.edition.code}:{result.edition.edition} ({result.edition.language})")
         return
-    console().print(_hits_table([("", hit) for hit in result.hits], with_norm=False))
+    console().print(_hits_table([("", hit) for hit in result.hits], with_norm=False, keyword=result.keyword))
 
 
 def _corpus(result: r.CorpusResult) -> None:
@@ -194,7 +199,7 @@ def _corpus(result: r.CorpusResult) -> None:
     if not rows:
         note(f"no hits for '{result.keyword}' in any norm")
         return
-    console().print(_hits_table(rows, with_norm=True))
+    console().print(_hits_table(rows, with_norm=True, keyword=result.keyword))
 
 
 def _xrefs(result: r.XrefsResult) -> None:

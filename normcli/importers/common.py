@@ -176,8 +176,11 @@ def heading_line(path: str | None, title: str, depth: int) -> str:
 
 def clean_inline(text: str) -> str:
     """A single line of text with control characters and extraction artefacts removed."""
+    if text.isascii() and text.isprintable():
+        return " ".join(text.split())
     text = text.replace("\ufffe", "").replace("\u00ad", "").replace("\ufeff", "")
-    text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
+    if not text.isprintable():
+        text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
     return re.sub(r"[ \t\u00a0]+", " ", text).strip()
 
 
