@@ -1,0 +1,128 @@
+"""The Textual app behind `normcli browse`: it owns the library, the bookmarks and the reader screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from normcli.tui.bookmarks import Bookmarks
+from normcli.tui.library import Library, Location
+from normcli.tui.screens.reader import ReaderScreen
+from normcli.tui.screens.search import CLAUSE_NUMBER
+
+# What the command palette offers besides `go to`: (title, reader action, help).
+PALETTE_ACTIONS = (
+    ("Search in this norm", "search(False)", "/"),
+    ("Search all norms", "search(True)", "ctrl+f"),
+    ("Go to clause…", "goto", "g, or type a clause number here"),
+    ("Next clause", "neighbour(1)", "]"),
+    ("Previous clause", "neighbour(-1)", "["),
+    ("Parent clause", "parent", "u"),
+    ("Switch edition", "switch_edition", "e: the same clause in the next edition"),
+    ("Switch language", "switch_language", "l: the same clause in the next language"),
+    ("Show figure", "figure", "f"),
+    ("Copy citation", "cite", "c: [SIA 261, 4.2.1, p. 22]"),
+    ("Copy section text", "copy_text", "y"),
+    ("Bookmark this clause", "bookmark", "b"),
+    ("Bookmarks", "bookmarks", "B"),
+    ("Toggle the tree", "toggle_tree", "t"),
+    ("Keys", "help", "?"),
+)
+
+
+class ReaderCommands(Provider):
+    """Command palette: go to a clause by number or title, and every reader action."""
+
+    def _reader(self) -> ReaderScreen | None:
+        return self.screen if isinstance(self.screen, ReaderScreen) else None
+
+    async def discover(self) -> Hits:
+        """The reader's actions, listed when the palette opens."""
+        reader = self._reader()
+        if reader is None:
+            return
+        for title, action, help_text in PALETTE_ACTIONS:
+            yield DiscoveryHit(title, partial(reader.run_action, action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """`4.2.1` → go there; words → matching clause titles of this edition and matching actions."""
+        reader = self._reader()
+        if reader is None:
+            return
+        matcher = self.matcher(query)
+        here = reader.location
+        if here is not None and CLAUSE_NUMBER.match(query):
+            target = Location(here.code, query.strip(), here.edition, here.language)
+            yield Hit(1.0, f"Go to clause {query.strip()} in {here.code}", partial(reader.open, target), help="jump to this clause number")
+        for title, action, help_text in PALETTE_ACTIONS:
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), partial(reader.run_action, action), help=help_text)
+        if here is None:
+            return
+        for text, path in _outline_entries(reader.outline):
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(
+                    score * 0.9,
+                    matcher.highlight(text),
+                    partial(reader.open, Location(here.code, path, here.edition, here.language)),
+                    help=f"go to {path}",
+                )
+
+
+def _outline_entries(outline: tuple[tuple[str, str], ...]) -> Iterator[tuple[str, str]]:
+    for path, title in outline:
+        yield (f"Go to {path} {title}" if title != path else f"Go to {path}"), path
+
+
+class NormcliApp(App[None]):
+    """A reader for the norms of one workspace: tree, text, references, search, figures, bookmarks."""
+
+    CSS_PATH = "normcli.tcss"
+    TITLE = "normcli"
+    COMMANDS = App.COMMANDS | {ReaderCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+p", "command_palette", "Palette", show=False),
+    ]
+    """q quits; ctrl+p opens the command palette (go to a clause, every action, themes)."""
+
+    def __init__(
+        self,
+        workspace: str | Path | None = None,
+        start: Location | None = None,
+        window_chars: int = 12000,
+        theme: str | None = None,
+        bookmarks_path: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.workspace = workspace
+        self.start = start
+        self.window_chars = window_chars
+        self.library: Library | None = None
+        self.bookmarks = Bookmarks(bookmarks_path)
+        self.paint_times: list[float] = []
+        if theme:
+            self.theme = theme
+
+    def library_or_open(self) -> Library:
+        """The workspace's library, opened on first use (called from a worker: opening may index)."""
+        if self.library is None:
+            self.library = Library.open(self.workspace)
+        return self.library
+
+    def on_mount(self) -> None:
+        """Show the reader."""
+        self.push_screen(ReaderScreen(self.start))
+
+    def on_unmount(self) -> None:
+        """Release the index."""
+        if self.library is not None:
+            self.library.service.close()

@@ -1,0 +1,188 @@
+"""The tree on the left: norms → editions → chapters → clauses, children loaded as a node opens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.binding import BindingType
+from textual.message import Message
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+
+from normcli import results as r
+from normcli.errors import NormcliError
+from normcli.tui.library import Children, Location
+
+
+@dataclass
+class Entry:
+    """What a tree node stands for; `loaded` once its children are in the tree."""
+
+    kind: str  # "norm", "edition", "clause"
+    code: str
+    edition: str | None = None
+    language: str | None = None
+    path: str | None = None
+    loaded: bool = False
+
+    def location(self) -> Location | None:
+        """The clause this node opens, if it is one."""
+        if self.kind != "clause" or self.path is None:
+            return None
+        return Location(self.code, self.path, self.edition, self.language)
+
+
+def clause_label(node: r.TreeNode) -> Text:
+    """`4.2.1 Charge de neige sur le sol`, the number dimmed a little."""
+    label = Text(node.path, style="bold")
+    if node.title and node.title != node.path:
+        label.append(" " + node.title)
+    return label
+
+
+class NormTree(Tree[Entry]):
+    """The workspace's norms as a tree; a clause's children are read from the index when it opens."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("right", "open_node", "Open"), ("left", "close_node", "Close")]
+    """Right opens a node, left closes it (or goes to the parent), as in a file browser."""
+
+    class ClauseChosen(Message):
+        """The user picked a clause in the tree."""
+
+        def __init__(self, location: Location) -> None:
+            super().__init__()
+            self.location = location
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("norms", id=id)
+        self.show_root = False
+        self.guide_depth = 2
+        self.auto_expand = False
+        self._clauses: dict[tuple[str, str, str, str], TreeNode[Entry]] = {}
+        self._editions: dict[tuple[str, str], TreeNode[Entry]] = {}
+
+    # -- filling ---------------------------------------------------------------------------
+
+    def show_norms(self, norms: r.NormsResult) -> None:
+        """One node per norm, one child per edition (newest first; drafts marked)."""
+        self.clear()
+        self._clauses.clear()
+        self._editions.clear()
+        for norm in norms.norms:
+            label = Text(norm.code, style="bold")
+            if norm.demo:
+                label.append(" (sample)", style="dim")
+            node = self.root.add(label, Entry("norm", norm.code, loaded=True), expand=False)
+            for info in norm.editions:
+                text = Text(info.edition)
+                if not info.published:
+                    text.append(" draft", style="italic")
+                if len(info.languages) > 1:
+                    text.append(" " + "/".join(info.languages), style="dim")
+                text.append(f" {info.title}", style="dim")
+                child = node.add(text, Entry("edition", norm.code, info.edition))
+                self._editions[(norm.code, info.edition)] = child
+        self.cursor_line = 0
+
+    def _fill(self, node: TreeNode[Entry], children: Children, language: str | None) -> None:
+        entry = node.data
+        assert entry is not None
+        node.remove_children()
+        entry.loaded = True
+        entry.language = language or entry.language
+        for child, has_children in children.nodes:
+            data = Entry("clause", entry.code, entry.edition, entry.language, child.path)
+            added = node.add(clause_label(child), data, allow_expand=has_children is not False)
+            if has_children is False:
+                data.loaded = True
+            self._clauses[(entry.code, entry.edition or "", entry.language or "", child.path)] = added
+        if not children.nodes:
+            node.allow_expand = False
+
+    # -- lazy loading ----------------------------------------------------------------------
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Entry]) -> None:
+        """Read a node's children the first time it opens."""
+        entry = event.node.data
+        if entry is not None and not entry.loaded:
+            event.node.set_label(Text.assemble(event.node.label, (" …", "dim")))
+            self._load(event.node, entry)
+
+    @work(thread=True, group="tree")
+    def _load(self, node: TreeNode[Entry], entry: Entry) -> None:
+        library = self.app.library  # type: ignore[attr-defined]
+        try:
+            if entry.kind == "edition":
+                edition, children = library.chapters(entry.code, entry.edition, entry.language)
+                language = edition.language
+            else:
+                children = library.children(entry.code, entry.path or "", entry.edition, entry.language)
+                language = entry.language
+        except NormcliError as error:
+            self.app.call_from_thread(self.notify, error.one_line(), severity="error")
+            return
+        self.app.call_from_thread(self._loaded, node, children, language)
+
+    def _loaded(self, node: TreeNode[Entry], children: Children, language: str | None) -> None:
+        label = node.label
+        if isinstance(label, Text) and label.plain.endswith(" …"):
+            node.set_label(label[:-2])
+        self._fill(node, children, language)
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[Entry]) -> None:
+        """Enter on a clause opens it; on a norm or edition it opens or closes the node."""
+        event.stop()
+        entry = event.node.data
+        location = entry.location() if entry else None
+        if location is not None:
+            self.post_message(self.ClauseChosen(location))
+        else:
+            event.node.toggle()
+
+    def action_open_node(self) -> None:
+        """Open the node under the cursor."""
+        node = self.cursor_node
+        if node is not None and node.allow_expand:
+            node.expand()
+
+    def action_close_node(self) -> None:
+        """Close the node under the cursor, or go to its parent when it is closed."""
+        node = self.cursor_node
+        if node is None:
+            return
+        if node.is_expanded:
+            node.collapse()
+        elif node.parent is not None and node.parent is not self.root:
+            self.move_cursor(node.parent)
+
+    # -- following the reader --------------------------------------------------------------
+
+    def reveal(self, location: Location, ancestors: tuple[str, ...], outline: tuple[Children, ...]) -> None:
+        """Open the nodes down to `location` (filling what was never loaded) and put the cursor on it."""
+        code, edition, language = location.code, location.edition or "", location.language or ""
+        edition_node = self._editions.get((code, edition))
+        if edition_node is None or edition_node.data is None:
+            return
+        if edition_node.parent is not None:
+            edition_node.parent.expand()
+        data = edition_node.data
+        if (not data.loaded or (data.language or "") != language) and outline:
+            self._fill(edition_node, outline[0], language)
+        edition_node.expand()
+        for depth, path in enumerate(ancestors, start=1):
+            node = self._clauses.get((code, edition, language, path))
+            if node is None or node.data is None:
+                break
+            if not node.data.loaded and depth < len(outline):
+                self._fill(node, outline[depth], language)
+            node.expand()
+        target = self._clauses.get((code, edition, language, location.path))
+        if target is not None:
+            self.call_after_refresh(self._point_at, target)
+
+    def _point_at(self, node: TreeNode[Entry]) -> None:
+        self.move_cursor(node, animate=False)
+        self.scroll_to_node(node, animate=False)

@@ -1,0 +1,120 @@
+"""The right-hand reader: a header line, one window of a section as Markdown, and a status line."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Markdown, Static
+
+from normcli import results as r
+from normcli.tui.text import header_line, reader_markdown, window_status
+
+
+class TextScroll(VerticalScroll, can_focus=True):
+    """The scrolling text; a scroll past either end asks for the next or the previous window."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("pagedown,space", "page_down_or_next", "Page down"),
+        ("pageup", "page_up_or_previous", "Page up"),
+        ("down,j", "down_or_next", "Down"),
+        ("up,k", "up_or_previous", "Up"),
+    ]
+    """Paging keys that move on to the next or previous window at the ends of the text."""
+
+    class WindowWanted(Message):
+        """The reader scrolled past the end (+1) or the start (-1) of the window."""
+
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
+    @property
+    def at_end(self) -> bool:
+        """Whether the last line of the window is visible."""
+        return self.scroll_y >= self.max_scroll_y
+
+    @property
+    def at_start(self) -> bool:
+        """Whether the first line of the window is visible."""
+        return self.scroll_y <= 0
+
+    def action_page_down_or_next(self) -> None:
+        """Page down; at the end, the next window."""
+        if self.at_end:
+            self.post_message(self.WindowWanted(1))
+        else:
+            self.scroll_page_down(animate=False)
+
+    def action_page_up_or_previous(self) -> None:
+        """Page up; at the start, the previous window."""
+        if self.at_start:
+            self.post_message(self.WindowWanted(-1))
+        else:
+            self.scroll_page_up(animate=False)
+
+    def action_down_or_next(self) -> None:
+        """A line down; at the end, the next window."""
+        if self.at_end:
+            self.post_message(self.WindowWanted(1))
+        else:
+            self.scroll_down(animate=False)
+
+    def action_up_or_previous(self) -> None:
+        """A line up; at the start, the previous window."""
+        if self.at_start:
+            self.post_message(self.WindowWanted(-1))
+        else:
+            self.scroll_up(animate=False)
+
+    def _on_mouse_scroll_down(self, event) -> None:  # type: ignore[no-untyped-def]
+        if self.at_end:
+            self.post_message(self.WindowWanted(1))
+
+    def _on_mouse_scroll_up(self, event) -> None:  # type: ignore[no-untyped-def]
+        if self.at_start:
+            self.post_message(self.WindowWanted(-1))
+
+
+class SectionView(Vertical):
+    """One window of one section: header, Markdown text and the window position."""
+
+    class Painted(Message):
+        """A window is on screen; `seconds` is how long the Markdown widget took."""
+
+        def __init__(self, seconds: float) -> None:
+            super().__init__()
+            self.seconds = seconds
+
+    def compose(self) -> ComposeResult:
+        """Header, text, status."""
+        yield Static("", id="section-header", markup=False)
+        with TextScroll(id="text"):
+            yield Markdown("", id="markdown", open_links=False)
+        yield Static("", id="section-status", markup=False)
+
+    def show_message(self, title: str, body: str) -> None:
+        """A page that is not a section (the welcome page, an error)."""
+        self.query_one("#section-header", Static).update(title)
+        self.query_one("#section-status", Static).update("")
+        self.query_one(Markdown).update(body)
+
+    async def show(self, section: r.SectionResult, published: bool = True, from_end: bool = False) -> float:
+        """Put one window on screen and return how long that took; `from_end` shows its last page."""
+        started = time.perf_counter()
+        self.query_one("#section-header", Static).update(header_line(section, published))
+        self.query_one("#section-status", Static).update(window_status(section))
+        scroll = self.query_one(TextScroll)
+        with self.app.batch_update():
+            await self.query_one(Markdown).update(reader_markdown(section))
+            if from_end:
+                scroll.scroll_end(animate=False, immediate=True)
+            else:
+                scroll.scroll_home(animate=False, immediate=True)
+        seconds = time.perf_counter() - started
+        self.post_message(self.Painted(seconds))
+        return seconds
