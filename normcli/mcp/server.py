@@ -17,7 +17,7 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
 from mcp.server.mcpserver.resources import FunctionResource
-from mcp_types import CallToolResult, ContentBlock, ImageContent, TextContent, ToolAnnotations
+from mcp_types import BlobResourceContents, CallToolResult, ContentBlock, EmbeddedResource, ImageContent, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from normcli import __version__
@@ -37,7 +37,7 @@ from normcli.mcp.schemas import (
     TocJson,
     XrefsJson,
 )
-from normcli.mcp.text import to_markdown
+from normcli.mcp.text import IMAGE_BLOCK_TYPES, to_markdown
 from normcli.service import Service, split_code
 
 logger = logging.getLogger("normcli.mcp")
@@ -199,7 +199,7 @@ class Reader:
         content: list[ContentBlock] = [TextContent(type="text", text=to_markdown(result))]
         if isinstance(result, r.FigureResult):
             data = {key: value for key, value in data.items() if key != "data"}
-            content.append(ImageContent(type="image", data=base64.b64encode(result.data).decode("ascii"), mime_type=result.mime_type))
+            content.append(figure_block(result))
         content += [TextContent(type="text", text=line) for line in notes.lines]
         return CallToolResult(content=content, structured_content=data, _meta={"normcli/budget": notes.meta()})
 
@@ -247,6 +247,15 @@ class Reader:
             f"Call get_toc with code='{code}' (maxDepth 2), get_subtree on a chapter, or search_in_norm to find the clause path, "
             f"then call {tool} again with a path from there."
         )
+
+
+def figure_block(result: r.FigureResult) -> ContentBlock:
+    """The figure as an image block, or as an embedded file when models cannot take its type as an image."""
+    encoded = base64.b64encode(result.data).decode("ascii")
+    if result.mime_type in IMAGE_BLOCK_TYPES:
+        return ImageContent(type="image", data=encoded, mime_type=result.mime_type)
+    uri = f"normcli://figure/{resource_slug(result.edition.code)}/{result.edition.edition}/{result.figure_id}"
+    return EmbeddedResource(type="resource", resource=BlobResourceContents(uri=uri, blob=encoded, mime_type=result.mime_type))
 
 
 def _agent_hint(hint: str) -> str:

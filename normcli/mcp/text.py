@@ -12,6 +12,9 @@ from typing import Any
 from normcli import results as r
 from normcli.render import citation, pages
 
+# Image types that model APIs take as images; any other figure (SVG, TIFF …) travels as an embedded file.
+IMAGE_BLOCK_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
+
 
 def _edition_line(edition: r.Edition) -> str:
     languages = f" · languages: {', '.join(edition.languages)}" if len(edition.languages) > 1 else ""
@@ -122,9 +125,15 @@ def _xrefs(result: r.XrefsResult) -> str:
 
 def _figure(result: r.FigureResult) -> str:
     number = f"Figure {result.figure_number}" if result.figure_number else result.figure_id
-    return (
+    text = (
         f"{number} of {result.edition.code}:{result.edition.edition} ({result.edition.language}), id `{result.figure_id}`: {result.caption}"
     )
+    if result.mime_type not in IMAGE_BLOCK_TYPES:
+        text += (
+            f"\n\nThe figure is a {result.mime_type} file, attached as an embedded file rather than an image; "
+            "if you cannot see it, work from the caption and the clause text."
+        )
+    return text
 
 
 _RENDERERS: dict[type, Callable[[Any], str]] = {

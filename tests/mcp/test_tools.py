@@ -6,6 +6,7 @@ import base64
 from pathlib import Path
 
 import pytest
+from mcp_support import write_bundle
 
 
 def texts(result) -> list[str]:
@@ -181,3 +182,38 @@ def test_an_empty_workspace_still_serves(run_in_memory, tmp_path: Path) -> None:
     assert "no norms" in texts(norms)[0]
     assert method.structured_content["text"].endswith("methodology: v2")
     assert {str(resource.uri) for resource in resources.resources} == {"normcli://methodology", "normcli://norms"}
+
+
+def test_an_svg_figure_travels_as_an_embedded_file(run_in_memory, tmp_path: Path) -> None:
+    root = tmp_path / "svg"
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
+    bundle = write_bundle(
+        root,
+        "test-2",
+        "2024",
+        """
+        ---
+        code: TEST 2
+        edition: "2024"
+        title: A drawing
+        language: en
+        ---
+        <!-- page 1 -->
+        # 1 Scope
+        ![Figure 1 – A square](figures/square.svg)
+        """,
+    )
+    (bundle.parent / "figures").mkdir()
+    (bundle.parent / "figures" / "square.svg").write_text(svg, encoding="utf-8")
+
+    async def session(client):
+        return await client.call_tool("get_figure", {"code": "TEST 2", "figureId": 1})
+
+    result = run_in_memory(session, workspace=root)
+    assert not result.is_error, texts(result)
+    assert [block.type for block in result.content] == ["text", "resource"]
+    embedded = result.content[1].resource
+    assert embedded.mime_type == "image/svg+xml"
+    assert base64.b64decode(embedded.blob).decode("utf-8") == svg
+    assert "embedded file" in texts(result)[0]
+    assert result.structured_content["mimeType"] == "image/svg+xml"
