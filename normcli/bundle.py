@@ -362,7 +362,7 @@ def _check_numbering(bundle: Bundle, reader: _Reader) -> None:
 
 def summary_of(text: str, limit: int = 160) -> str:
     """A one-line summary of a clause: its first sentence of plain text, cut at `limit`."""
-    plain_lines = []
+    plain_lines: list[str] = []
     for line in text.split("\n"):
         stripped = line.strip()
         if not stripped or stripped.startswith(("|", "$$", "![", "<!--", "```")):

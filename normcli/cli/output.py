@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -262,7 +263,7 @@ def save_figure(result: r.FigureResult, output_file: Path | None) -> None:
     note(f"{result.figure_id} ({result.mime_type}, {len(result.data):,} bytes) written to {output_file}: {result.caption}")
 
 
-_RENDERERS = {
+_RENDERERS: dict[type, Callable[[Any], None]] = {
     r.InfoResult: _info,
     r.NormsResult: _norms,
     r.TocResult: _toc,

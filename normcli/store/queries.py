@@ -30,6 +30,12 @@ class Index:
     def _one(self, sql: str, params: Iterable = ()) -> sqlite3.Row | None:
         return self.connection.execute(sql, tuple(params)).fetchone()
 
+    def _row(self, sql: str, params: Iterable = ()) -> sqlite3.Row:
+        """The single row of an aggregate query, which always has one."""
+        row = self.connection.execute(sql, tuple(params)).fetchone()
+        assert row is not None
+        return row
+
     def meta(self, key: str) -> str | None:
         """A value of the meta table (build time, fold version)."""
         row = self._one("SELECT value FROM meta WHERE key = ?", (key,))
@@ -41,7 +47,7 @@ class Index:
 
     def counts(self) -> sqlite3.Row:
         """How many clauses and figures the index holds."""
-        return self._one("SELECT (SELECT count(*) FROM nodes) AS sections, (SELECT count(*) FROM figures) AS figures")
+        return self._row("SELECT (SELECT count(*) FROM nodes) AS sections, (SELECT count(*) FROM figures) AS figures")
 
     def node(self, bundle_id: int, key: str) -> sqlite3.Row | None:
         """The clause of a bundle whose folded path is `key`."""
@@ -68,7 +74,7 @@ class Index:
 
     def descendants(self, bundle_id: int, root: sqlite3.Row, max_depth: int | None) -> list[sqlite3.Row]:
         """The clause `root` and every clause below it, in reading order."""
-        end = self._one(
+        end = self._row(
             "SELECT min(ord) FROM nodes WHERE bundle_id = ? AND ord > ? AND depth <= ?",
             (bundle_id, root["ord"], root["depth"]),
         )[0]
@@ -114,7 +120,7 @@ class Index:
 
     def id_range(self, bundle_id: int) -> tuple[int, int]:
         """The first and last clause row id of a bundle (they are contiguous)."""
-        row = self._one("SELECT min(id), max(id) FROM nodes WHERE bundle_id = ?", (bundle_id,))
+        row = self._row("SELECT min(id), max(id) FROM nodes WHERE bundle_id = ?", (bundle_id,))
         return (row[0] or 0, row[1] or -1)
 
     def match(self, query: str, limit: int, id_range: tuple[int, int] | None = None) -> list[int]:
