@@ -15,15 +15,14 @@ from typing import Annotated, Any
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError, UnexpectedToolError
 from mcp.server.mcpserver.resources import FunctionResource
 from mcp_types import BlobResourceContents, CallToolResult, ContentBlock, EmbeddedResource, ImageContent, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from normcli import __version__
 from normcli import results as r
-from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceError
-from normcli.fold import code_key
+from normcli.errors import NormcliError, NotFound
 from normcli.mcp.guard import BudgetGuard, McpSettings
 from normcli.mcp.schemas import (
     CorpusJson,
@@ -38,22 +37,11 @@ from normcli.mcp.schemas import (
     XrefsJson,
 )
 from normcli.mcp.text import IMAGE_BLOCK_TYPES, to_markdown
-from normcli.service import Service, split_code
+from normcli.mcp.wording import DESCRIPTIONS, INSTRUCTIONS, TOOL_NAMES, explain, plain_validation
+from normcli.service import Service
 
 logger = logging.getLogger("normcli.mcp")
 
-TOOL_NAMES = (
-    "get_methodology",
-    "whoami",
-    "list_norms",
-    "get_toc",
-    "get_subtree",
-    "get_section",
-    "search_in_norm",
-    "search_corpus",
-    "get_cross_refs",
-    "get_figure",
-)
 RESOURCE_TOC_DEPTH = 2
 
 # -- parameters, in SPEC §3's camelCase ---------------------------------------------------------
@@ -110,68 +98,6 @@ def _annotations(title: str) -> ToolAnnotations:
     return READ_ONLY.model_copy(update={"title": title})
 
 
-# -- tool descriptions: when to use, what comes back, what to call next -------------------------
-
-DESCRIPTIONS = {
-    "get_methodology": (
-        "Call this first, once per conversation. Returns the reading method for this workspace as Markdown: the norms you can read "
-        "(code, edition, title, scope, coverage, which norms they require), the navigation method (list_norms → get_toc → get_subtree → "
-        "get_section, with search and cross-references as needed), the answer contract (cite every claim as [SIA 261, 4.2.1, p. 22] "
-        "from a section you read), the reading budget and workspace notes. Then follow it."
-    ),
-    "whoami": (
-        "Which workspace this server reads and what it holds (norms, editions, sections, figures, index state). "
-        "Use it when the user asks which norms or which folder you have access to; for the list of norms call list_norms."
-    ),
-    "list_norms": (
-        "Every norm of the workspace with its editions (newest first), languages, section and page counts; `demo: true` marks a "
-        "fictional sample norm that must never be applied. Use the `code` values here in every other tool. Next: get_toc or search_corpus."
-    ),
-    "get_toc": (
-        "The table of contents of one norm down to maxDepth (1 = chapters, up to 6): each node has path, title, summary and pages. "
-        "Use it to find the chapter that governs a question, or when a path was not found. "
-        "Next: get_subtree on a chapter to see its clauses, or get_section to read one."
-    ),
-    "get_subtree": (
-        "A clause and all clauses below it (or down to maxDepth levels), with titles, summaries and pages; past maxNodes (20–2000) the "
-        "deepest levels are left out and the root says `truncated`. Use it to see what a chapter contains before reading. Next: get_section."
-    ),
-    "get_section": (
-        "Read one clause: its text (Markdown, formulas in LaTeX, pipe tables), pages, figures (ids for get_figure), tables, formulas, "
-        "cross-references and subclauses. This is the only tool whose text you may cite, as [CODE, path, p. pageStart]. "
-        "Long clauses come in windows of maxChars (500–40000): when `truncated` is true, call again with offset=nextOffset. "
-        "Next: get_cross_refs / get_section on the references you rely on, get_figure for a figure that carries values."
-    ),
-    "search_in_norm": (
-        "Search the titles and text of one norm, best first (title hits before text hits); case- and accent-insensitive. "
-        "Returns clause paths with snippets; snippets are not citable. Use it when you do not know where a subject is treated. "
-        "Next: get_section on the best hits."
-    ),
-    "search_corpus": (
-        "Search every norm of the workspace at once (each norm's default edition), grouped by norm; title hits first; accents, case and "
-        "transliteration are ignored ('Strasse' finds 'Straße'). A clause number as keyword ('4.2.1') finds that clause in each norm. "
-        "Use it when you do not know which norm treats a subject. Next: get_section with the code and path of a hit."
-    ),
-    "get_cross_refs": (
-        "The references a clause makes (to its own clauses, annexes, figures, tables and other norms) and whether each leads somewhere in "
-        "this workspace (`resolvable`, with targetCode/targetPath). Use it before answering from a clause. "
-        "Next: get_section on the resolvable targets you rely on; name the unresolvable ones as not held."
-    ),
-    "get_figure": (
-        "A figure's image, inline as an image block, with its number and caption. figureId is the id get_section lists (e.g. 'fig-3'); "
-        "a figure number ('3') works too. Use it when a figure carries values you need (coefficients, zones, diagrams)."
-    ),
-}
-
-INSTRUCTIONS = """\
-normcli serves the technical norms of the workspace “{name}” ({norms} norms) from local files, offline.
-Call get_methodology first and follow the method it returns: list_norms → get_toc → get_subtree → get_section,
-with search_in_norm, search_corpus, get_cross_refs and get_figure as needed.
-Cite every technical claim from a clause you read with get_section, as [SIA 261, 4.2.1, p. 22]; never from a search snippet.
-Reading budget: after {budget} read calls in a row, answer with what you have or say what is missing;
-the server appends a reminder to the result once you pass it, and a note when you repeat a call."""
-
-
 class Reader:
     """The service behind the tools: one call at a time, errors turned into tool errors, the budget counted."""
 
@@ -188,7 +114,7 @@ class Reader:
                 result = call(self.service)
             except NormcliError as error:
                 notes = self.guard.record(tool, arguments, {"error": error.one_line()}, answered=False)
-                raise ToolError("\n".join([self.explain(error, tool, arguments), *notes.lines])) from None
+                raise ToolError("\n".join([explain(self.service, error, tool, arguments), *notes.lines])) from None
             except Exception as exc:  # a bug in the core must not end the session
                 logger.exception("normcli: %s failed", tool)
                 raise ToolError(
@@ -213,41 +139,6 @@ class Reader:
             except NormcliError as error:
                 raise ResourceError(error.message) from None
 
-    def explain(self, error: NormcliError, tool: str, arguments: dict[str, Any]) -> str:
-        """The error text an agent can act on: what was wrong, then which tool to call instead."""
-        if isinstance(error, NotFound):
-            return f"{error.message}. {self._not_found_hint(error, tool, arguments)}"
-        if isinstance(error, InvalidArgument):
-            return f"{error.message}. Correct that argument and call {tool} again."
-        if isinstance(error, WorkspaceError):
-            return f"{error.message}. The workspace cannot be read; tell the user to run `normcli check` in a terminal."
-        return error.one_line()
-
-    def _not_found_hint(self, error: NotFound, tool: str, arguments: dict[str, Any]) -> str:
-        code = arguments.get("code")
-        if not code:
-            return "Call list_norms to see what this workspace holds."
-        try:
-            base, edition = split_code(code, arguments.get("edition"))
-            held = [norm.code for norm in self.service.norms().norms]
-            if code_key(base) not in {code_key(name) for name in held}:
-                return f"The codes held here are: {', '.join(held) or 'none'}. Call list_norms for their editions, then call {tool} again with one of them."
-            self.service.version(base, edition, arguments.get("language"))
-        except NotFound as version_error:
-            hint = _agent_hint(version_error.hint)
-            return f"{hint + '. ' if hint else ''}Call list_norms to see each norm's editions and languages, then call {tool} again."
-        except NormcliError:
-            return "Call list_norms to see what this workspace holds."
-        if tool == "get_figure":
-            hint = _agent_hint(error.hint)
-            return (
-                f"{hint + '. ' if hint else ''}get_section lists each clause's figures with their ids; call get_figure with one of those."
-            )
-        return (
-            f"Call get_toc with code='{code}' (maxDepth 2), get_subtree on a chapter, or search_in_norm to find the clause path, "
-            f"then call {tool} again with a path from there."
-        )
-
 
 def figure_block(result: r.FigureResult) -> ContentBlock:
     """The figure as an image block, or as an embedded file when models cannot take its type as an image."""
@@ -256,13 +147,6 @@ def figure_block(result: r.FigureResult) -> ContentBlock:
         return ImageContent(type="image", data=encoded, mime_type=result.mime_type)
     uri = f"normcli://figure/{resource_slug(result.edition.code)}/{result.edition.edition}/{result.figure_id}"
     return EmbeddedResource(type="resource", resource=BlobResourceContents(uri=uri, blob=encoded, mime_type=result.mime_type))
-
-
-def _agent_hint(hint: str) -> str:
-    """A core hint worth passing on to an agent: facts like 'its editions are 2020, 2014', not CLI advice."""
-    if not hint or "normcli" in hint or "--" in hint:
-        return ""
-    return hint[0].upper() + hint[1:]
 
 
 class NormServer(MCPServer):
@@ -275,10 +159,10 @@ class NormServer(MCPServer):
             raise ToolError(f"there is no tool {name!r}; the tools are {', '.join(TOOL_NAMES)}. Start with get_methodology.")
         if isinstance(arguments, dict):
             arguments = dict(arguments)
-            if "norm" in arguments:
+            known = set(tool.parameters.get("properties", {}))
+            if "norm" in arguments and "code" in known:
                 alias = arguments.pop("norm")
                 arguments.setdefault("code", alias)
-            known = set(tool.parameters.get("properties", {}))
             unknown = sorted(set(arguments) - known)
             if unknown:
                 takes = ", ".join(sorted(known)) or "no parameters"
@@ -287,28 +171,15 @@ class NormServer(MCPServer):
                 )
         try:
             return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError:
+            raise
         except ToolError as error:
             cause = error.__cause__
             if isinstance(cause, ValidationError):
-                raise ToolError(f"{name}: {_plain_validation(cause)}. Call {name} again with corrected arguments.") from None
+                raise ToolError(f"{name}: {plain_validation(cause.errors())}. Call {name} again with corrected arguments.") from None
+            if isinstance(cause, ToolError):  # our own text, without the SDK's "Error executing tool …" prefix
+                raise ToolError(str(cause)) from None
             raise
-
-
-def _plain_validation(error: ValidationError) -> str:
-    """Pydantic's report as one clause per argument, without links: 'maxDepth must be ≤ 6 (got 9)'."""
-    parts = []
-    for item in error.errors():
-        where = ".".join(str(part) for part in item["loc"]) or "arguments"
-        if item["type"] == "missing":
-            parts.append(f"{where} is required")
-            continue
-        message = re.sub(r"^(?:Input|String|Value) should ", "must ", item["msg"])
-        message = message.replace("must be less than or equal to", "must be at most").replace(
-            "must be greater than or equal to", "must be at least"
-        )
-        got = item.get("input")
-        parts.append(f"{where} {message}" + ("" if isinstance(got, dict) else f" (got {got!r})"))
-    return "; ".join(parts)
 
 
 def build_server(service: Service, settings: McpSettings | None = None) -> NormServer:

@@ -217,3 +217,29 @@ def test_an_svg_figure_travels_as_an_embedded_file(run_in_memory, tmp_path: Path
     assert base64.b64decode(embedded.blob).decode("utf-8") == svg
     assert "embedded file" in texts(result)[0]
     assert result.structured_content["mimeType"] == "image/svg+xml"
+
+
+def test_a_bug_in_the_core_is_a_tool_error_and_the_session_goes_on(run_in_memory, monkeypatch) -> None:
+    from normcli.service import Service
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("index exploded")
+
+    monkeypatch.setattr(Service, "toc", broken)
+
+    async def session(client):
+        return await client.call_tool("get_toc", {"code": "SIA 261"}), await client.call_tool("list_norms", {})
+
+    failed, after = run_in_memory(session)
+    assert failed.is_error
+    assert "internal error" in texts(failed)[0] and "RuntimeError" in texts(failed)[0]
+    assert not after.is_error
+
+
+def test_unknown_tools_and_parameters_name_what_exists(run_in_memory) -> None:
+    async def session(client):
+        return await client.call_tool("get_clause", {}), await client.call_tool("search_corpus", {"keyword": "neige", "norm": "SIA 261"})
+
+    no_tool, no_parameter = run_in_memory(session)
+    assert no_tool.is_error and "get_section" in texts(no_tool)[0]
+    assert no_parameter.is_error and "norm" in texts(no_parameter)[0] and "keyword, limit" in texts(no_parameter)[0]
