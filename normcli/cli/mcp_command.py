@@ -72,6 +72,6 @@ def mcp(
         raise typer.Exit(ExitCode.INTERNAL) from None
     sys.stderr.write(f"normcli: MCP server on stdio for {service.root} (reading budget {settings.budget}); Ctrl-C or close stdin to stop\n")
     try:
-        serve(service, settings)
+        serve(service, settings, debug=options.debug)
     finally:
         service.close()

@@ -182,7 +182,7 @@ class NormServer(MCPServer):
             raise
 
 
-def build_server(service: Service, settings: McpSettings | None = None) -> NormServer:
+def build_server(service: Service, settings: McpSettings | None = None, log_level: str = "WARNING") -> NormServer:
     """The MCP server over one workspace: ten read tools, the method, the norm list and each norm's TOC as resources."""
     settings = settings or McpSettings()
     reader = Reader(service, settings)
@@ -193,7 +193,7 @@ def build_server(service: Service, settings: McpSettings | None = None) -> NormS
         description="Reads the technical norms of a local workspace: tables of contents, clauses, search, references, figures.",
         version=__version__,
         instructions=INSTRUCTIONS.format(name=info.name, norms=info.norms, budget=settings.budget),
-        log_level="WARNING",
+        log_level=log_level,  # type: ignore[arg-type]
     )
     server.reader = reader  # type: ignore[attr-defined]  # for tests and the CLI
 
@@ -357,6 +357,6 @@ def _add_resources(server: MCPServer, reader: Reader) -> None:
         return json.dumps(reader.read(lambda s: s.toc(code, RESOURCE_TOC_DEPTH).to_json()), ensure_ascii=False)
 
 
-def serve(service: Service, settings: McpSettings | None = None) -> None:
-    """Run the server on stdin/stdout until the client closes the connection."""
-    build_server(service, settings).run("stdio")
+def serve(service: Service, settings: McpSettings | None = None, debug: bool = False) -> None:
+    """Run the server on stdin/stdout until the client closes the connection; `debug` logs failed calls on stderr."""
+    build_server(service, settings, "INFO" if debug else "WARNING").run("stdio")
