@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -56,7 +56,7 @@ def mcp(
 
         service = Service.open(options.workspace)
         settings = read_mcp_settings(service.root)
-        overrides = {"read_budget": read_budget, "audit_budget": audit_budget, "audit": audit, "idle_reset": idle_reset}
+        overrides: dict[str, Any] = {"read_budget": read_budget, "audit_budget": audit_budget, "audit": audit, "idle_reset": idle_reset}
         settings = replace(settings, **{key: value for key, value in overrides.items() if value is not None})
         for problem in settings.problems:
             sys.stderr.write(f"normcli: {problem} (using the default)\n")
