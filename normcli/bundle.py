@@ -11,10 +11,10 @@ from pathlib import Path
 
 from normcli.fold import path_key
 from normcli.model import Bundle, Figure, Formula, Node, Problem, Table
+from normcli.workspace import language_of
 from normcli.xrefs import find_references
 
 LANGUAGES = ("fr", "de", "it", "en")
-_FILE_NAME = re.compile(r"^norm(?:\.(?P<lang>[a-z]{2}))?\.md$")
 _HEADING = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)(?:[ \t]+#+)?[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _PAGE = re.compile(r"^\s*<!--\s*page\s+(?P<page>[^\s>]+)[^>]*-->\s*$", re.I)
@@ -36,17 +36,6 @@ _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 _FORMULA_NUMBER = re.compile(r"(?:\\qquad|\\quad)?\s*(?:\((?P<num>[A-Z]?\d+(?:\.\d+)*[a-z]?)\)|\\tag\{(?P<tag>[^}]+)\})\s*$")
 _SCALAR_TRUE = {"true", "yes", "on", "1"}
 _SCALAR_FALSE = {"false", "no", "off", "0"}
-
-
-def language_of(file: Path) -> str | None:
-    """The language a file name declares (`norm.de.md` → `de`), None for `norm.md`."""
-    match = _FILE_NAME.match(file.name)
-    return match.group("lang") if match else None
-
-
-def is_bundle_file(file: Path) -> bool:
-    """Whether a file name is one of a bundle's Markdown files."""
-    return _FILE_NAME.match(file.name) is not None
 
 
 def _scalar(raw: str) -> str | list[str]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 
 def node_id(code: str, edition: str, path: str) -> str:
     """The stable id of a clause: MD5 of `code|edition|path`, the same in every language."""
+    import hashlib
+
     return hashlib.md5(f"{code}|{edition}|{path}".encode()).hexdigest()
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import json
-import mimetypes
 import re
 import sqlite3
 import time
@@ -20,8 +19,8 @@ from typing import Any, TypeVar
 from normcli import results as r
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.fold import code_key, fold_with_offsets, path_key, words
-from normcli.store.build import BUILT_AT_KEY, refresh
 from normcli.store.queries import Index
+from normcli.store.refresh import BUILT_AT_KEY, refresh
 from normcli.workspace import Located, Settings, locate, read_settings
 
 T = TypeVar("T")
@@ -486,6 +485,8 @@ class Service:
             raise NotFound(
                 f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder", "run `normcli check`"
             )
+        import mimetypes
+
         mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], target.read_bytes())
 

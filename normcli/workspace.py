@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
+import re
 import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from normcli.bundle import is_bundle_file
 from normcli.errors import WorkspaceError
 
 ENV_VAR = "NORMCLI_WORKSPACE"
+_BUNDLE_FILE = re.compile(r"^norm(?:\.(?P<lang>[a-z]{2}))?\.md$")
 SETTINGS_FILE = "normcli.toml"
 INDEX_DIR = ".normcli"
+
+
+def language_of(file: Path) -> str | None:
+    """The language a bundle file's name declares (`norm.de.md` → `de`), None for `norm.md`."""
+    match = _BUNDLE_FILE.match(file.name)
+    return match.group("lang") if match else None
+
+
+def is_bundle_file(file: Path) -> bool:
+    """Whether a file name is one of a bundle's Markdown files."""
+    return _BUNDLE_FILE.match(file.name) is not None
 
 
 def sample_workspace() -> Path:
@@ -135,6 +146,8 @@ def cache_folder(root: Path) -> Path:
         base = Path.home() / "Library" / "Caches"
     else:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    import hashlib
+
     digest = hashlib.sha1(str(root).encode()).hexdigest()[:16]
     return base / "normcli" / digest
 

@@ -1,128 +1,21 @@
-"""Keep the index in step with the bundles: a stat per bundle when nothing changed, a
-transaction per refresh when some did, and a whole new file swapped in for a first build,
-a `--rebuild`, or an index that is corrupt or not ours.
-
-Writers take a file lock so that two processes never build at once; readers never wait on it.
-"""
+"""Write the index: a whole new file swapped in with `os.replace`, or one transaction that
+replaces the rows of the bundles that changed. Called by `store.refresh` under its writer lock."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import sqlite3
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from normcli.bundle import UnreadableBundle, parse_bundle, summary_of
-from normcli.errors import WorkspaceError
 from normcli.fold import code_key, fold, path_key
 from normcli.model import Bundle, Problem, node_id
 from normcli.store import schema
-from normcli.workspace import BundleFile, index_folder, list_bundle_files
-
-FOLD_VERSION_KEY = "fold_version"
-BUILT_AT_KEY = "built_at"
-
-
-@dataclass(frozen=True)
-class Refresh:
-    """What a freshness check did: where the index is and how many bundles it (re)indexed."""
-
-    path: Path
-    indexed: int
-    removed: int
-    rebuilt: bool
-
-
-def _fold_version() -> str:
-    from importlib.metadata import version
-
-    return f"unidecode {version('unidecode')}"
-
-
-def _stored(path: Path) -> dict[str, tuple[int, int]] | None:
-    """The fingerprints the index holds, or None when there is no usable index."""
-    if not path.is_file():
-        return None
-    try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
-        try:
-            if not schema.is_ours(connection):
-                return None
-            rows = connection.execute("SELECT file, mtime_ns, size FROM bundles").fetchall()
-        finally:
-            connection.close()
-    except sqlite3.DatabaseError:
-        return None
-    return {file: (mtime, size) for file, mtime, size in rows}
-
-
-def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tuple[list[BundleFile], list[str]]:
-    """Files to (re)index and files to forget. The language versions of an edition share node
-    ids, so when one file of an edition folder changes, the whole folder is indexed again."""
-    on_disk = {file.relative for file in files}
-    removed = [name for name in stored if name not in on_disk]
-    touched = {_folder(file.relative) for file in files if stored.get(file.relative) != (file.mtime_ns, file.size)}
-    touched |= {_folder(name) for name in removed}
-    changed = [file for file in files if _folder(file.relative) in touched]
-    return changed, removed
-
-
-def _folder(relative: str) -> str:
-    return relative.rsplit("/", 1)[0]
-
-
-@contextlib.contextmanager
-def _writer_lock(folder: Path) -> Iterator[None]:
-    try:
-        import fcntl
-    except ImportError:  # Windows: builds are not serialised across processes there
-        yield
-        return
-    with open(folder / "index.lock", "a+") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def refresh(root: Path, rebuild: bool = False) -> Refresh:
-    """Bring the index of `root` up to date with its bundles and return where it is."""
-    folder = index_folder(root)
-    path = folder / schema.INDEX_FILE
-    files = list_bundle_files(root)
-    stored = _stored(path)
-    if stored is not None and not rebuild:
-        changed, removed = _changes(stored, files)
-        if not changed and not removed:
-            return Refresh(path, 0, 0, False)
-    try:
-        with _writer_lock(folder):
-            files = list_bundle_files(root)
-            stored = _stored(path)
-            if stored is None or rebuild or _meta(path, FOLD_VERSION_KEY) != _fold_version():
-                _build_new(path, root, files)
-                return Refresh(path, len(files), 0, True)
-            changed, removed = _changes(stored, files)
-            if changed or removed:
-                _update(path, root, changed, removed)
-            return Refresh(path, len(changed), len(removed), False)
-    except OSError as exc:
-        raise WorkspaceError(f"cannot write the index in {folder}: {exc.strerror}", "check free disk space and permissions") from exc
-
-
-def _meta(path: Path, key: str) -> str | None:
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
-    try:
-        row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
-    finally:
-        connection.close()
+from normcli.store.refresh import BUILT_AT_KEY, FOLD_VERSION_KEY, folder_of
+from normcli.workspace import BundleFile
 
 
 def _connect_writer(path: Path):
@@ -134,7 +27,14 @@ def _connect_writer(path: Path):
     return sqlite_utils.Database(connection)
 
 
-def _build_new(path: Path, root: Path, files: list[BundleFile]) -> None:
+def fold_version() -> str:
+    """The version of the folding that the contentless FTS rows were written with."""
+    from importlib.metadata import version
+
+    return f"unidecode {version('unidecode')}"
+
+
+def build_new(path: Path, root: Path, files: list[BundleFile]) -> None:
     temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     temporary.unlink(missing_ok=True)
     try:
@@ -156,14 +56,14 @@ def _build_new(path: Path, root: Path, files: list[BundleFile]) -> None:
 def _write_meta(db) -> None:
     db["meta"].upsert_all(
         [
-            {"key": FOLD_VERSION_KEY, "value": _fold_version()},
+            {"key": FOLD_VERSION_KEY, "value": fold_version()},
             {"key": BUILT_AT_KEY, "value": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
         ],
         pk="key",
     )
 
 
-def _update(path: Path, root: Path, changed: list[BundleFile], removed: list[str]) -> None:
+def update(path: Path, root: Path, changed: list[BundleFile], removed: list[str]) -> None:
     db = _connect_writer(path)
     try:
         with db.atomic():
@@ -229,7 +129,7 @@ def _insert(db, root: Path, files: list[BundleFile], first_id: int) -> None:
     next_id = first_id
     folders: dict[str, list[BundleFile]] = {}
     for file in files:
-        folders.setdefault(_folder(file.relative), []).append(file)
+        folders.setdefault(folder_of(file.relative), []).append(file)
     for folder_files in folders.values():
         parsed = [(file, *_parse(file)) for file in folder_files]
         canonical = _canonical_paths(parsed)

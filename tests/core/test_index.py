@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from normcli.service import Service
-from normcli.store.build import refresh
+from normcli.store.refresh import refresh
 from tests.conftest import write_bundle
 
 GOOD = """\

@@ -1,0 +1,107 @@
+"""The lean path for `--json` reads: answer without loading Typer, Click or rich.
+
+Scripts and agents call `normcli toc X --json` many times a second; building the Typer app costs
+more than answering. This parser knows only the read commands and their options, as declared in
+`COMMANDS` (a test checks them against the Typer app). Anything else — `--help`, a usage error,
+an option it does not know — returns None and the full command line takes over, so messages
+and exit codes stay Typer's.
+"""
+
+from __future__ import annotations
+
+import sys
+
+# command → (positional parameters, {option: camelCase parameter}); values of these options are text
+# unless named in _INTEGERS.
+_PER_NORM = {"--edition": "edition", "-e": "edition", "--language": "language", "-l": "language"}
+COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "info": ((), {}),
+    "norms": ((), {}),
+    "methodology": ((), {}),
+    "toc": (("code",), {"--depth": "maxDepth", "-d": "maxDepth", **_PER_NORM}),
+    "subtree": (("code", "path"), {"--depth": "maxDepth", "-d": "maxDepth", "--max-nodes": "maxNodes", **_PER_NORM}),
+    "section": (("code", "path"), {"--max-chars": "maxChars", "--offset": "offset", **_PER_NORM}),
+    "search": (("code", "keyword"), {"--limit": "limit", "-n": "limit", **_PER_NORM}),
+    "corpus": (("keyword",), {"--limit": "limit", "-n": "limit"}),
+    "xrefs": (("code", "path"), _PER_NORM),
+}
+_INTEGERS = {"maxDepth", "maxNodes", "maxChars", "offset", "limit"}
+
+
+def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
+    """(workspace, command, parameters) for a plain `--json` read, else None."""
+    workspace: str | None = None
+    as_json = False
+    command: str | None = None
+    positionals: list[str] = []
+    params: dict[str, object] = {}
+    options: dict[str, str] = {}
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        name, has_value, inline = word.partition("=")
+        if word == "--json":
+            as_json = True
+        elif name in ("--workspace", "-w") and command is None:
+            value = inline if has_value else (argv[index + 1] if index + 1 < len(argv) else None)
+            if value is None:
+                return None
+            workspace = value
+            index += 0 if has_value else 1
+        elif command is None:
+            if word not in COMMANDS:
+                return None
+            command = word
+            options = COMMANDS[word][1]
+        elif name in options and (has_value or index + 1 < len(argv)):
+            value = inline if has_value else argv[index + 1]
+            index += 0 if has_value else 1
+            key = options[name]
+            if key in _INTEGERS:
+                try:
+                    params[key] = int(value)
+                except ValueError:
+                    return None
+            else:
+                params[key] = value
+        elif word.startswith("-") and word != "-" and not _is_number(word):
+            return None
+        else:
+            positionals.append(word)
+        index += 1
+    if not as_json or command is None or len(positionals) != len(COMMANDS[command][0]):
+        return None
+    params.update(zip(COMMANDS[command][0], positionals, strict=True))
+    return workspace, command, params
+
+
+def _is_number(word: str) -> bool:
+    return word.lstrip("-").replace(".", "", 1).isdigit()
+
+
+def answer(argv: list[str]) -> int | None:
+    """Answer a plain `--json` read and return its exit code, or None to let Typer handle `argv`."""
+    parsed = parse(argv)
+    if parsed is None:
+        return None
+    workspace, command, params = parsed
+    import json
+
+    from normcli.errors import ExitCode, NormcliError
+
+    try:
+        from normcli.operations import run
+        from normcli.service import Service
+
+        data = run(Service.open(workspace), command, params).to_json()
+    except NormcliError as error:
+        sys.stderr.write(f"normcli: {error.one_line()}\n")
+        data, code = error.to_json(), int(error.exit_code)
+    except Exception as exc:  # the same boundary as the full command line
+        error = NormcliError(f"internal error ({type(exc).__name__}: {exc})", "please report it; --debug shows the traceback")
+        sys.stderr.write(f"normcli: {error.one_line()}\n")
+        data, code = error.to_json(), int(ExitCode.INTERNAL)
+    else:
+        code = int(ExitCode.OK)
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2 if sys.stdout.isatty() else None) + "\n")
+    return code

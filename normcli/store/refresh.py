@@ -1,0 +1,117 @@
+"""Keep the index in step with the bundles: a stat per bundle when nothing changed, a
+transaction per refresh when some did, and a whole new file swapped in for a first build,
+a `--rebuild`, or an index that is corrupt or not ours.
+
+This module is on every call's path and imports nothing heavy; the builder is loaded only
+when there is something to write. Writers take a file lock so that two processes never build
+at once; readers never wait on it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from normcli.errors import WorkspaceError
+from normcli.store import schema
+from normcli.workspace import BundleFile, index_folder, list_bundle_files
+
+FOLD_VERSION_KEY = "fold_version"
+BUILT_AT_KEY = "built_at"
+
+
+@dataclass(frozen=True)
+class Refresh:
+    """What a freshness check did: where the index is and how many bundles it (re)indexed."""
+
+    path: Path
+    indexed: int
+    removed: int
+    rebuilt: bool
+
+
+def _stored(path: Path) -> dict[str, tuple[int, int]] | None:
+    """The fingerprints the index holds, or None when there is no usable index."""
+    if not path.is_file():
+        return None
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+        try:
+            if not schema.is_ours(connection):
+                return None
+            rows = connection.execute("SELECT file, mtime_ns, size FROM bundles").fetchall()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError:
+        return None
+    return {file: (mtime, size) for file, mtime, size in rows}
+
+
+def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tuple[list[BundleFile], list[str]]:
+    """Files to (re)index and files to forget. The language versions of an edition share node
+    ids, so when one file of an edition folder changes, the whole folder is indexed again."""
+    on_disk = {file.relative for file in files}
+    removed = [name for name in stored if name not in on_disk]
+    touched = {folder_of(file.relative) for file in files if stored.get(file.relative) != (file.mtime_ns, file.size)}
+    touched |= {folder_of(name) for name in removed}
+    changed = [file for file in files if folder_of(file.relative) in touched]
+    return changed, removed
+
+
+def folder_of(relative: str) -> str:
+    """The edition folder of a bundle file's workspace-relative name."""
+    return relative.rsplit("/", 1)[0]
+
+
+@contextlib.contextmanager
+def _writer_lock(folder: Path) -> Iterator[None]:
+    try:
+        import fcntl
+    except ImportError:  # Windows: builds are not serialised across processes there
+        yield
+        return
+    with open(folder / "index.lock", "a+") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def refresh(root: Path, rebuild: bool = False) -> Refresh:
+    """Bring the index of `root` up to date with its bundles and return where it is."""
+    folder = index_folder(root)
+    path = folder / schema.INDEX_FILE
+    files = list_bundle_files(root)
+    stored = _stored(path)
+    if stored is not None and not rebuild:
+        changed, removed = _changes(stored, files)
+        if not changed and not removed:
+            return Refresh(path, 0, 0, False)
+    try:
+        with _writer_lock(folder):
+            files = list_bundle_files(root)
+            stored = _stored(path)
+            from normcli.store import build
+
+            if stored is None or rebuild or _meta(path, FOLD_VERSION_KEY) != build.fold_version():
+                build.build_new(path, root, files)
+                return Refresh(path, len(files), 0, True)
+            changed, removed = _changes(stored, files)
+            if changed or removed:
+                build.update(path, root, changed, removed)
+            return Refresh(path, len(changed), len(removed), False)
+    except OSError as exc:
+        raise WorkspaceError(f"cannot write the index in {folder}: {exc.strerror}", "check free disk space and permissions") from exc
+
+
+def _meta(path: Path, key: str) -> str | None:
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    try:
+        row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+    finally:
+        connection.close()

@@ -1,0 +1,84 @@
+"""The lean `--json` path answers exactly like the full command line, without loading Typer or rich."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from normcli.cli import fast
+
+CASES = [
+    ["toc", "SIA 261", "--depth", "3"],
+    ["toc", "SIA 261:2014"],
+    ["subtree", "SIA 261", "4", "--max-nodes", "20", "-e", "2020"],
+    ["section", "SIA 261", "4.2.1", "--max-chars=2000", "--offset", "2000"],
+    ["section", "SIA 261", "Anhang A", "--language", "de"],
+    ["search", "SIA 261", "charge de neige", "-n", "3"],
+    ["corpus", "Straße", "--limit", "5"],
+    ["corpus", "4.2.1"],
+    ["xrefs", "SIA 261", "4.2.1"],
+    ["norms"],
+    ["section", "SIA 261", "99"],
+    ["toc", "SIA 261", "--depth", "9"],
+]
+
+
+def test_fast_commands_match_the_typer_app() -> None:
+    from typer.main import get_command
+
+    from normcli.cli.app import app
+
+    group = get_command(app)
+    for name, (positionals, options) in fast.COMMANDS.items():
+        command = group.commands[name]
+        arguments = [param for param in command.params if param.param_type_name == "argument"]
+        assert len(arguments) == len(positionals), name
+        typer_options = {
+            opt
+            for param in command.params
+            if param.param_type_name == "option" and not getattr(param, "is_flag", False)
+            for opt in param.opts
+        }
+        assert set(options) == typer_options, name
+
+
+@pytest.mark.parametrize("args", CASES, ids=lambda args: " ".join(args))
+def test_fast_and_full_paths_print_the_same(sample_copy: Path, args: list[str]) -> None:
+    assert fast.parse(["--workspace", str(sample_copy), *args, "--json"]) is not None
+    base = [sys.executable, "-m", "normcli", "--workspace", str(sample_copy)]
+    quick = subprocess.run([*base, *args, "--json"], capture_output=True, text=True, timeout=60)
+    full = subprocess.run([*base, "--debug", *args, "--json"], capture_output=True, text=True, timeout=60)
+    assert quick.returncode == full.returncode
+    assert json.loads(quick.stdout) == json.loads(full.stdout)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["toc", "SIA 261"],  # no --json: rich output for people
+        ["toc", "--help", "--json"],
+        ["toc", "SIA 261", "--depth", "deep", "--json"],
+        ["toc", "--json"],
+        ["toc", "SIA 261", "--bogus", "--json"],
+        ["figure", "SIA 261", "fig-3", "--json"],
+        ["check", "--json"],
+    ],
+)
+def test_anything_else_goes_to_the_full_command_line(argv: list[str]) -> None:
+    assert fast.parse(argv) is None
+
+
+def test_the_fast_path_loads_no_ui_library(sample_copy: Path) -> None:
+    script = (
+        "import sys\n"
+        "from normcli.cli.fast import answer\n"
+        f"code = answer(['--workspace', {str(sample_copy)!r}, 'section', 'SIA 261', '4.2.1', '--json'])\n"
+        "loaded = sorted(name for name in ('typer', 'click', 'rich', 'textual', 'pydantic', 'sqlite_utils', 'mcp') if name in sys.modules)\n"
+        "sys.stderr.write(repr((code, loaded)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stderr.endswith("(0, [])"), done.stderr
