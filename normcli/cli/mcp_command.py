@@ -63,7 +63,9 @@ def mcp(
         service.index()  # fail now, on stderr, rather than on the agent's first call
         if service.is_sample:
             sys.stderr.write(f"normcli: serving the sample workspace at {service.root} (pass --workspace DIR or set NORMCLI_WORKSPACE)\n")
-        from normcli.mcp.server import serve
+        from normcli.mcp.server import build_server
+
+        server = build_server(service, settings, "INFO" if options.debug else "WARNING")
     except NormcliError as error:
         sys.stderr.write(f"normcli: {error.one_line()}\n")
         raise typer.Exit(error.exit_code) from None
@@ -72,6 +74,6 @@ def mcp(
         raise typer.Exit(ExitCode.INTERNAL) from None
     sys.stderr.write(f"normcli: MCP server on stdio for {service.root} (reading budget {settings.budget}); Ctrl-C or close stdin to stop\n")
     try:
-        serve(service, settings, debug=options.debug)
+        server.run("stdio")
     finally:
         service.close()

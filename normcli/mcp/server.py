@@ -195,7 +195,6 @@ def build_server(service: Service, settings: McpSettings | None = None, log_leve
         instructions=INSTRUCTIONS.format(name=info.name, norms=info.norms, budget=settings.budget),
         log_level=log_level,  # type: ignore[arg-type]
     )
-    server.reader = reader  # type: ignore[attr-defined]  # for tests and the CLI
 
     def tool(name: str, title: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         return server.tool(name=name, title=title, description=DESCRIPTIONS[name], annotations=_annotations(title))
@@ -355,8 +354,3 @@ def _add_resources(server: MCPServer, reader: Reader) -> None:
     )
     def toc_template(code: str) -> str:
         return json.dumps(reader.read(lambda s: s.toc(code, RESOURCE_TOC_DEPTH).to_json()), ensure_ascii=False)
-
-
-def serve(service: Service, settings: McpSettings | None = None, debug: bool = False) -> None:
-    """Run the server on stdin/stdout until the client closes the connection; `debug` logs failed calls on stderr."""
-    build_server(service, settings, "INFO" if debug else "WARNING").run("stdio")
