@@ -26,15 +26,19 @@ def browse(
     """Read the norms in a terminal reader (tree, text, references, search). Example: normcli browse "SIA 261" 4.2.1"""
     import contextlib
     import sys
+    import time
+
+    entered = time.perf_counter()
 
     options: Options = ctx.obj or Options()
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         sys.stderr.write("normcli browse needs a terminal (for scripts use toc, section, search and --json)\n")
         raise typer.Exit(2)
-    # textual-image asks the terminal about graphics support once, before the app takes the screen;
-    # without it (or with a terminal that does not answer) figures fall back to save / open.
-    with contextlib.suppress(Exception):
-        import textual_image.renderable  # noqa: F401
+    if _may_draw_images():
+        # textual-image asks the terminal about graphics support once, before the app takes the screen;
+        # without it (or with a terminal that does not answer) figures fall back to save / open.
+        with contextlib.suppress(Exception):
+            import textual_image.renderable  # noqa: F401
     from normcli.service import split_code
     from normcli.tui.app import NormcliApp
     from normcli.tui.library import Location
@@ -43,4 +47,32 @@ def browse(
     if code:
         base, named_edition = split_code(code, edition)
         start = Location(base, path or "", named_edition, language)
-    NormcliApp(options.workspace, start).run()
+    NormcliApp(options.workspace, start, entered=entered).run()
+
+
+_GRAPHIC_TERMS = ("kitty", "ghostty", "foot", "mlterm", "wezterm", "contour", "yaft", "mintty")
+_GRAPHIC_PROGRAMS = ("wezterm", "iterm.app", "ghostty", "vscode", "mintty", "contour", "rio", "konsole", "warpterminal")
+
+
+def _may_draw_images() -> bool:
+    """Whether to ask the terminal about sixel / kitty graphics (asking costs ~0.3 s at start-up).
+
+    NORMCLI_IMAGES=1 or 0 decides; otherwise only terminals known to draw images are asked, and never
+    inside tmux or screen, which do not pass the graphics through.
+    """
+    import os
+
+    forced = os.environ.get("NORMCLI_IMAGES", "").strip().lower()
+    if forced in ("1", "yes", "true", "on"):
+        return True
+    if forced in ("0", "no", "false", "off"):
+        return False
+    if os.environ.get("TMUX") or os.environ.get("STY"):
+        return False
+    term = os.environ.get("TERM", "").lower()
+    program = os.environ.get("TERM_PROGRAM", "").lower()
+    return (
+        bool(os.environ.get("KITTY_WINDOW_ID") or os.environ.get("KONSOLE_VERSION") or os.environ.get("WT_SESSION"))
+        or any(name in term for name in _GRAPHIC_TERMS)
+        or program in _GRAPHIC_PROGRAMS
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -101,8 +103,12 @@ class NormcliApp(App[None]):
         window_chars: int = 12000,
         theme: str | None = None,
         bookmarks_path: Path | None = None,
+        entered: float | None = None,
     ) -> None:
         super().__init__()
+        self.timings: list[tuple[str, float]] = []
+        self._entered = entered if entered is not None else time.perf_counter()
+        self.mark("app created")
         self.workspace = workspace
         self.start = start
         self.window_chars = window_chars
@@ -112,6 +118,14 @@ class NormcliApp(App[None]):
         if theme:
             self.theme = theme
 
+    def mark(self, event: str) -> None:
+        """Note how long after `browse` started something happened; written out when NORMCLI_TUI_TIMING names a file."""
+        self.timings.append((event, time.perf_counter() - self._entered))
+        target = os.environ.get("NORMCLI_TUI_TIMING")
+        if target:
+            with open(target, "a", encoding="utf-8") as stream:
+                stream.write(f"{self.timings[-1][1]:.3f}s {time.time():.3f} {event}\n")
+
     def library_or_open(self) -> Library:
         """The workspace's library, opened on first use (called from a worker: opening may index)."""
         if self.library is None:
@@ -120,6 +134,7 @@ class NormcliApp(App[None]):
 
     def on_mount(self) -> None:
         """Show the reader."""
+        self.mark("app mounted")
         self.push_screen(ReaderScreen(self.start))
 
     def on_unmount(self) -> None:

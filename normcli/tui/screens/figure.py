@@ -19,14 +19,16 @@ from textual.widgets import Footer, Input, Label, Static
 
 from normcli import results as r
 from normcli.errors import NormcliError
+from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.library import Location
 
 
 def graphics_protocol() -> str | None:
     """`sixel` or `kitty` when textual-image found one on this terminal, else None."""
-    try:
-        from textual_image import renderable
-    except ImportError:
+    import sys
+
+    renderable = sys.modules.get("textual_image.renderable")  # imported (terminal asked) by `browse` only when worth it
+    if renderable is None:
         return None
     name = renderable.Image.__module__.rsplit(".", 1)[-1]
     return {"sixel": "sixel", "tgp": "kitty"}.get(name)
@@ -53,7 +55,7 @@ def open_with_system_viewer(path: Path) -> None:
         subprocess.Popen(["xdg-open", str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 
 
-class FigureScreen(Screen[None]):
+class FigureScreen(ReportsWorkerErrors, Screen[None]):
     """One figure of a section; n/p walk the section's figures."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -87,7 +89,7 @@ class FigureScreen(Screen[None]):
         """Load the first figure."""
         self._load(self.figures[self.position].id)
 
-    @work(thread=True, exclusive=True, group="figure")
+    @work(thread=True, exclusive=True, group="figure", exit_on_error=False)
     def _load(self, figure_id: str) -> None:
         try:
             result = self.app.library.figure(self.location, figure_id)  # type: ignore[attr-defined]

@@ -17,6 +17,7 @@ from normcli import results as r
 from normcli.errors import NormcliError, NotFound
 from normcli.render import citation
 from normcli.tui.bookmarks import Bookmark
+from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.history import History
 from normcli.tui.library import Location, Reading
 from normcli.tui.widgets.norm_tree import NormTree
@@ -24,7 +25,7 @@ from normcli.tui.widgets.section_view import SectionView, TextScroll
 from normcli.tui.widgets.side_list import SideList
 
 
-class ReaderScreen(Screen[None]):
+class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     """Reads one clause at a time; every key of the reader lives here."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -77,17 +78,19 @@ class ReaderScreen(Screen[None]):
     def on_mount(self) -> None:
         """Show a placeholder at once, then open the workspace in a worker."""
         self.query_one(SectionView).show_message("normcli", "*Opening the workspace…*")
+        self.call_after_refresh(self.app.mark, "first screen")  # type: ignore[attr-defined]
         self.query_one(SideList).display = False
         self._open_workspace()
 
     # -- opening ---------------------------------------------------------------------------
 
-    @work(thread=True, exclusive=True, group="read")
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
     def _open_workspace(self) -> None:
         app = self.app
         try:
             library = app.library_or_open()  # type: ignore[attr-defined]
             norms = library.norms()
+            app.mark("workspace open")  # type: ignore[attr-defined]
         except NormcliError as error:
             app.call_from_thread(self.query_one(SectionView).show_message, "normcli: the workspace cannot be read", error.one_line())
             return
@@ -118,7 +121,7 @@ class ReaderScreen(Screen[None]):
         """Read `location` (a new place in the history unless `record` is False)."""
         self._read(location, record, False, note)
 
-    @work(thread=True, exclusive=True, group="read")
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
     def _read(self, location: Location, record: bool, from_end: bool, note: str | None) -> None:
         """Fetch a section (and what the tree needs to follow it), then paint it."""
         self._load(location, record, from_end, note)
@@ -169,6 +172,7 @@ class ReaderScreen(Screen[None]):
         published = edition.published if edition else True
         seconds = await self.query_one(SectionView).show(section, published, from_end)
         self.app.paint_times.append(seconds)  # type: ignore[attr-defined]
+        self.app.mark(f"painted {section.edition.code} {section.path} @{section.offset} in {seconds * 1000:.0f} ms")  # type: ignore[attr-defined]
         side = self.query_one(SideList)
         side.display = True
         side.show(section)
@@ -186,7 +190,7 @@ class ReaderScreen(Screen[None]):
             self.notify(note)
         self._refresh_outline(reading)
 
-    @work(thread=True, exclusive=True, group="outline")
+    @work(thread=True, exclusive=True, group="outline", exit_on_error=False)
     def _refresh_outline(self, reading: Reading) -> None:
         """Every clause of the edition being read, for the command palette's `go to`."""
         edition = reading.section.edition
@@ -283,7 +287,7 @@ class ReaderScreen(Screen[None]):
         path = "" if ref.target_kind == "norm" else ref.target_path or ""
         self.open(Location(code, path, edition, language))
 
-    @work(thread=True, exclusive=True, group="read")
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
     def _open_table(self, where: Location, caption: str) -> None:
         library = self.app.library  # type: ignore[attr-defined]
         path = library.table_clause(where, caption)
@@ -304,7 +308,7 @@ class ReaderScreen(Screen[None]):
         if self._need_reading() is not None:
             self._walk(step)
 
-    @work(thread=True, exclusive=True, group="read")
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
     def _walk(self, step: int) -> None:
         here = self.location
         if here is None:
@@ -430,7 +434,7 @@ class ReaderScreen(Screen[None]):
         if self._need_reading() is not None:
             self._copy_text()
 
-    @work(thread=True, exclusive=True, group="copy")
+    @work(thread=True, exclusive=True, group="copy", exit_on_error=False)
     def _copy_text(self) -> None:
         reading = self.reading
         if reading is None:

@@ -13,13 +13,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 
 from normcli.errors import NormcliError
+from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.library import Location
 from normcli.tui.widgets.hit_list import HitList
 
 CLAUSE_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+|(?i:annexe?|anhang|allegato|appendix)\s+[A-Z])\s*$")
 
 
-class SearchScreen(ModalScreen[Location | None]):
+class SearchScreen(ReportsWorkerErrors, ModalScreen[Location | None]):
     """A search box over a list of hits; enter opens the highlighted hit, or jumps to a typed clause number."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -76,7 +77,7 @@ class SearchScreen(ModalScreen[Location | None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.query_one(HitList).locations.get(event.option.id or ""))
 
-    @work(thread=True, exclusive=True, group="search")
+    @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _search(self, keyword: str) -> None:
         library = self.app.library  # type: ignore[attr-defined]
         try:

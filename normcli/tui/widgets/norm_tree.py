@@ -7,13 +7,14 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import work
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from normcli import results as r
 from normcli.errors import NormcliError
+from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.library import Children, Location
 
 
@@ -43,10 +44,13 @@ def clause_label(node: r.TreeNode) -> Text:
     return label
 
 
-class NormTree(Tree[Entry]):
+class NormTree(ReportsWorkerErrors, Tree[Entry]):
     """The workspace's norms as a tree; a clause's children are read from the index when it opens."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("right", "open_node", "Open"), ("left", "close_node", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "open_node", "Open", show=False),
+        Binding("left", "close_node", "Close", show=False),
+    ]
     """Right opens a node, left closes it (or goes to the parent), as in a file browser."""
 
     class ClauseChosen(Message):
@@ -111,7 +115,7 @@ class NormTree(Tree[Entry]):
             event.node.set_label(Text.assemble(event.node.label, (" …", "dim")))
             self._load(event.node, entry)
 
-    @work(thread=True, group="tree")
+    @work(thread=True, group="tree", exit_on_error=False)
     def _load(self, node: TreeNode[Entry], entry: Entry) -> None:
         library = self.app.library  # type: ignore[attr-defined]
         try:

@@ -5,24 +5,55 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
+from rich import box
+from rich.table import Table
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Markdown, Static
+from textual.widgets._markdown import MarkdownBlock, MarkdownTable
 
 from normcli import results as r
 from normcli.tui.text import header_line, reader_markdown, window_status
+
+
+class CompactTable(MarkdownTable):
+    """A Markdown table drawn as one Rich table: Textual's own mounts a widget per cell, too slow for norms."""
+
+    DEFAULT_CSS = """
+    CompactTable {
+        width: auto;
+        max-width: 100%;
+        height: auto;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        """One Static holding the whole table."""
+        headers, rows = self._get_headers_and_rows()
+        table = Table(box=box.SQUARE, header_style="bold", expand=False, pad_edge=True)
+        for header in headers:
+            table.add_column(header.plain, overflow="fold")
+        for row in rows:
+            table.add_row(*(cell.plain for cell in row))
+        yield Static(table)
+
+
+class NormMarkdown(Markdown):
+    """Textual's Markdown with compact tables."""
+
+    BLOCKS: ClassVar[dict[str, type[MarkdownBlock]]] = {**Markdown.BLOCKS, "table_open": CompactTable}
 
 
 class TextScroll(VerticalScroll, can_focus=True):
     """The scrolling text; a scroll past either end asks for the next or the previous window."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("pagedown,space", "page_down_or_next", "Page down"),
-        ("pageup", "page_up_or_previous", "Page up"),
-        ("down,j", "down_or_next", "Down"),
-        ("up,k", "up_or_previous", "Up"),
+        Binding("pagedown,space", "page_down_or_next", "Page down", show=False),
+        Binding("pageup", "page_up_or_previous", "Page up", show=False),
+        Binding("down,j", "down_or_next", "Down", show=False),
+        Binding("up,k", "up_or_previous", "Up", show=False),
     ]
     """Paging keys that move on to the next or previous window at the ends of the text."""
 
@@ -94,7 +125,7 @@ class SectionView(Vertical):
         """Header, text, status."""
         yield Static("", id="section-header", markup=False)
         with TextScroll(id="text"):
-            yield Markdown("", id="markdown", open_links=False)
+            yield NormMarkdown("", id="markdown", open_links=False)
         yield Static("", id="section-status", markup=False)
 
     def show_message(self, title: str, body: str) -> None:
