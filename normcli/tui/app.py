@@ -91,8 +91,14 @@ class NormcliApp(App[None]):
     TITLE = "normcli"
     COMMANDS = App.COMMANDS | {ReaderCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit", "Quit"),
-        Binding("ctrl+p", "command_palette", "Palette", show=False),
+        Binding("q", "quit", "Quit", tooltip="quit"),
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "Palette",
+            show=False,
+            tooltip="command palette: go to a clause by number or title, every action, themes",
+        ),
     ]
     """q quits; ctrl+p opens the command palette (go to a clause, every action, themes)."""
 

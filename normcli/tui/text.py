@@ -22,8 +22,16 @@ def reader_markdown(section: r.SectionResult) -> str:
     text = section.content
     text = _IMAGE.sub(lambda match: _figure_link(match.group(1), section.figures), text)
     text = _link_refs(text, section.cross_refs)
-    text = formulas_to_unicode(text)
-    return text.strip() or "*(no text of its own; see the subclauses)*"
+    text = formulas_to_unicode(text).strip()
+    if not text and section.offset == 0:
+        if not section.children:
+            return "*(no text)*"
+        lines = ["*No text of its own. Its clauses:*", ""]
+        lines += [
+            f"- [{child.path}](#{child.path})" + (f" {child.title}" if child.title != child.path else "") for child in section.children
+        ]
+        return "\n".join(lines)
+    return text
 
 
 def _figure_link(alt: str, figures: tuple[r.FigureRef, ...]) -> str:

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -43,6 +44,31 @@ def image_size(data: bytes) -> tuple[int, int] | None:
             return image.size
     except Exception:
         return None
+
+
+def halfcell_preview(data: bytes, columns: int, rows: int) -> Text | None:
+    """A low-resolution preview any colour terminal can show: two pixels per cell, with `▀`."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return None
+    try:
+        with Image.open(io.BytesIO(data)) as opened:
+            image = opened.convert("RGB")
+    except Exception:
+        return None
+    columns, rows = max(columns, 8), max(rows, 4)
+    scale = min(columns / image.width, (rows * 2) / image.height)
+    width, height = max(1, int(image.width * scale)), max(2, int(image.height * scale) // 2 * 2)
+    pixels = image.resize((width, height)).load()
+    text = Text()
+    for y in range(0, height, 2):
+        for x in range(width):
+            top, bottom = pixels[x, y], pixels[x, y + 1]
+            text.append("▀", style=f"rgb({top[0]},{top[1]},{top[2]}) on rgb({bottom[0]},{bottom[1]},{bottom[2]})")
+        if y + 2 < height:
+            text.append("\n")
+    return text
 
 
 def open_with_system_viewer(path: Path) -> None:
@@ -119,11 +145,14 @@ class FigureScreen(ReportsWorkerErrors, Screen[None]):
             )
         else:
             note = (
-                f"{result.path} · {facts}\n\n"
-                "This terminal cannot draw images (no sixel or kitty graphics).\n"
-                "Press s to save the figure to a file, or o to open it with the system viewer."
+                f"{result.path} · {facts}\n"
+                "This terminal cannot draw images at full resolution (no sixel or kitty graphics; "
+                "NORMCLI_IMAGES=1 asks anyway): s saves the figure, o opens it in the system viewer."
             )
             await body.mount(Static(note, classes="figure-note", markup=False))
+            preview = halfcell_preview(result.data, self.size.width - 2, self.size.height - 9)
+            if preview is not None:
+                await body.mount(Static(preview, id="figure-preview"))
 
     def action_step(self, step: int) -> None:
         """The next or previous figure of the section."""

@@ -4,33 +4,43 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich import box
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label, Markdown
+from textual.widgets import Label, Static
 
-EXTRA_KEYS = (
-    ("Tree", "up/down move · right/enter open · left close · enter on a clause reads it"),
-    ("Text", "PgDn/space/↓ at the end: next window · PgUp/↑ at the start: previous window · click a link to follow it"),
+OTHER_KEYS = (
+    ("Tree", "↑ ↓ move · → open · ← close / parent · enter reads a clause"),
+    ("Text", "PgDn, space or ↓ at the end: next window · PgUp or ↑ at the start: previous window · click a link to follow it"),
     ("Side list", "enter follows a reference, opens a figure or a subclause"),
-    ("Search", "type to search · ↓ into the hits · enter opens · a clause number + enter jumps there"),
-    ("Command palette", "ctrl+p: go to a clause by number or title, switch theme, every action"),
+    ("Search", "type to search · ↓ into the hits · enter opens · ctrl+f: this norm / all norms"),
+    ("Figure", "n / p next and previous figure · s save · o open in the system viewer · esc back"),
+    ("Bookmarks", "enter opens · d forgets · esc closes"),
+    ("Tab", "moves between the tree, the text and the side list"),
 )
 
+_KEY_NAMES = {"left_square_bracket": "[", "right_square_bracket": "]", "question_mark": "?", "slash": "/"}
 
-def key_table(bindings: list[Binding]) -> str:
-    """A Markdown table of keys and what they do."""
-    rows = ["| key | does |", "|---|---|"]
+
+def pretty_keys(binding: Binding) -> str:
+    """`backspace, alt+left` for a binding's keys."""
+    return ", ".join(_KEY_NAMES.get(key.strip(), key.strip()) for key in binding.key.split(","))
+
+
+def key_table(bindings: list[Binding]) -> Table:
+    """The keys and what they do, as one table."""
+    table = Table(box=box.SIMPLE_HEAD, expand=True, show_edge=False, pad_edge=False)
+    table.add_column("key", style="bold", no_wrap=True)
+    table.add_column("does")
     for binding in bindings:
-        keys = ", ".join(_pretty(key) for key in binding.key.split(","))
-        rows.append(f"| `{keys}` | {binding.description or binding.action} |")
-    return "\n".join(rows)
-
-
-def _pretty(key: str) -> str:
-    names = {"left_square_bracket": "[", "right_square_bracket": "]", "question_mark": "?", "slash": "/"}
-    return names.get(key.strip(), key.strip())
+        table.add_row(pretty_keys(binding), binding.tooltip or binding.description or binding.action)
+    table.add_section()
+    for where, what in OTHER_KEYS:
+        table.add_row(where, what)
+    return table
 
 
 class HelpScreen(ModalScreen[None]):
@@ -44,12 +54,11 @@ class HelpScreen(ModalScreen[None]):
         self.bindings = bindings
 
     def compose(self) -> ComposeResult:
-        """The key table and a few words on the other widgets."""
-        extra = "\n".join(f"- **{where}**: {what}" for where, what in EXTRA_KEYS)
+        """The key table."""
         with Vertical(id="help-dialog", classes="dialog"):
-            yield Label("Keys  (esc closes)")
+            yield Label("Keys  (esc closes)", id="help-title")
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(f"{key_table(self.bindings)}\n\n{extra}\n")
+                yield Static(key_table(self.bindings), id="help-keys")
 
     def action_dismiss_help(self) -> None:
         """Close the help."""

@@ -7,10 +7,30 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from normcli import results as r
+from normcli.render import formulas_to_unicode
 from normcli.tui.library import Location
 
 
-def hit_prompt(hit: r.Hit, width_hint: int = 0) -> Text:
+def readable_snippet(snippet: str, marks: tuple[tuple[int, int], ...]) -> Text:
+    """The snippet with formulas as Unicode and the matched words highlighted."""
+    if "$" not in snippet:
+        text = Text(snippet, style="dim")
+        for start, end in marks:
+            text.stylize("bold reverse", start, end)
+        return text
+    words = [snippet[start:end] for start, end in marks]
+    readable = formulas_to_unicode(snippet)
+    text = Text(readable, style="dim")
+    position = 0
+    for word in words:
+        found = readable.find(word, position)
+        if found >= 0:
+            text.stylize("bold reverse", found, found + len(word))
+            position = found + len(word)
+    return text
+
+
+def hit_prompt(hit: r.Hit) -> Text:
     """Two lines: `4.2.1 Title  p. 17`, then the snippet with the matched words highlighted."""
     line = Text(hit.path, style="bold")
     if hit.title and hit.title != hit.path:
@@ -18,9 +38,7 @@ def hit_prompt(hit: r.Hit, width_hint: int = 0) -> Text:
     line.append(f"  p. {hit.page_start}", style="dim")
     if hit.kind == "path":
         line.append("  clause number", style="italic dim")
-    snippet = Text(hit.snippet or "", style="dim")
-    for start, end in hit.marks:
-        snippet.stylize("bold reverse", start, end)
+    snippet = readable_snippet(hit.snippet or "", hit.marks)
     return Text("\n").join([line, Text("  ") + snippet]) if hit.snippet and hit.snippet != hit.title else line
 
 
