@@ -12,11 +12,20 @@ _KEY_DROP = re.compile(r"[\s\-_–—/]+")
 _ANNEX_WORD = re.compile(r"^(annexe|annex|anhang|allegato|appendix|appendice)(?=[a-z0-9])")
 
 
+_TRANSLITERATION: dict[int, str] = {}
+
+
 def fold(text: str) -> str:
     """Lowercase transliteration: `Straße` → `strasse`, `Résistance` → `resistance`."""
     if text.isascii():
         return text.lower()
-    return unidecode(text).lower()
+    # unidecode walks a text character by character in Python; norms are mostly ASCII, so only
+    # the distinct other characters are looked up, once per process, and str.translate does the rest.
+    for char in set(text):
+        code = ord(char)
+        if code > 0x7F and code not in _TRANSLITERATION:
+            _TRANSLITERATION[code] = unidecode(char)
+    return text.translate(_TRANSLITERATION).lower()
 
 
 def words(text: str) -> list[str]:
@@ -47,7 +56,7 @@ def fold_with_offsets(text: str) -> tuple[str, list[int]]:
         if start > position:
             folded.append(text[position:start].lower())
             offsets.extend(range(position, start))
-        replacement = unidecode(match.group()).lower()
+        replacement = fold(match.group())
         folded.append(replacement)
         offsets.extend([start] * len(replacement))
         position = start + 1

@@ -58,8 +58,21 @@ def _explicit(label: str, target: str) -> CrossRef:
     return CrossRef(label or target, "explicit", code, path or None, kind)
 
 
-def _blank(text: str, start: int, end: int) -> str:
-    return text[:start] + " " * (end - start) + text[end:]
+def _take(pattern: re.Pattern[str], scan: str, make: Callable[[re.Match[str]], CrossRef], found: list[tuple[int, CrossRef]]) -> str:
+    """Collect the references `pattern` finds and blank them out, so later patterns skip them."""
+
+    def keep(match: re.Match[str]) -> str:
+        found.append((match.start(), make(match)))
+        return " " * (match.end() - match.start())
+
+    return pattern.sub(keep, scan)
+
+
+def _norm_reference(match: re.Match[str]) -> CrossRef:
+    code = re.sub(r"\s+", " ", match.group("code")).strip()
+    path = match.group("annex") or match.group("clause")
+    kind = "norm" if not path else _annex_or_clause(path)
+    return CrossRef(match.group().strip(), "implicit", code, path, kind)
 
 
 def find_references(text: str, has_clause: Callable[[str], bool] = lambda _path: False) -> list[CrossRef]:
@@ -69,28 +82,13 @@ def find_references(text: str, has_clause: Callable[[str], bool] = lambda _path:
     """
     found: list[tuple[int, CrossRef]] = []
     scan = _IMAGE.sub(lambda m: " " * len(m.group()), text)
-    for match in _LINK.finditer(scan):
-        found.append((match.start(), _explicit(match.group("label"), match.group("target"))))
-        scan = _blank(scan, match.start(), match.end())
+    scan = _take(_LINK, scan, lambda m: _explicit(m.group("label"), m.group("target")), found)
     scan = _MATH.sub(lambda m: " " * len(m.group()), scan)
-    for match in _NORM_REF.finditer(scan):
-        code = re.sub(r"\s+", " ", match.group("code")).strip()
-        path = match.group("annex") or match.group("clause")
-        kind = "norm" if not path else _annex_or_clause(path)
-        found.append((match.start(), CrossRef(match.group().strip(), "implicit", code, path, kind)))
-        scan = _blank(scan, match.start(), match.end())
-    for pattern, kind, group in ((_FIGURE, "figure", "num"), (_TABLE, "table", "num")):
-        for match in pattern.finditer(scan):
-            found.append((match.start(), CrossRef(match.group(), "implicit", None, match.group(group), kind)))
-            scan = _blank(scan, match.start(), match.end())
-    for match in _ANNEX.finditer(scan):
-        path = f"{match.group('word')} {match.group('letter')}"
-        found.append((match.start(), CrossRef(match.group(), "implicit", None, path, "annex")))
-        scan = _blank(scan, match.start(), match.end())
-    for match in _WORD_CLAUSE.finditer(scan):
-        path = match.group("clause")
-        found.append((match.start(), CrossRef(match.group(), "implicit", None, path, _annex_or_clause(path))))
-        scan = _blank(scan, match.start(), match.end())
+    scan = _take(_NORM_REF, scan, _norm_reference, found)
+    scan = _take(_FIGURE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("num"), "figure"), found)
+    scan = _take(_TABLE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("num"), "table"), found)
+    scan = _take(_ANNEX, scan, lambda m: CrossRef(m.group(), "implicit", None, f"{m.group('word')} {m.group('letter')}", "annex"), found)
+    scan = _take(_WORD_CLAUSE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("clause"), _annex_or_clause(m.group("clause"))), found)
     for match in _BARE.finditer(scan):
         path = match.group("clause")
         parts = path.count(".") + 1

@@ -98,9 +98,9 @@ def answer(argv: list[str]) -> int | None:
         sys.stderr.write(f"normcli: {error.one_line()}\n")
         data, code = error.to_json(), int(error.exit_code)
     except Exception as exc:  # the same boundary as the full command line
-        error = NormcliError(f"internal error ({type(exc).__name__}: {exc})", "please report it; --debug shows the traceback")
-        sys.stderr.write(f"normcli: {error.one_line()}\n")
-        data, code = error.to_json(), int(ExitCode.INTERNAL)
+        internal = NormcliError(f"internal error ({type(exc).__name__}: {exc})", "please report it; --debug shows the traceback")
+        sys.stderr.write(f"normcli: {internal.one_line()}\n")
+        data, code = internal.to_json(), int(ExitCode.INTERNAL)
     else:
         code = int(ExitCode.OK)
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2 if sys.stdout.isatty() else None) + "\n")

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    pass
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
 SCHEMA_VERSION = 2  # bump whenever what the builder writes changes
@@ -13,8 +17,8 @@ FTS_TABLE = "nodes_fts"
 
 def create(db) -> None:
     """Create every table of an empty index through sqlite-utils."""
-    db["meta"].create({"key": str, "value": str}, pk="key")
-    db["bundles"].create(
+    db.table("meta").create({"key": str, "value": str}, pk="key")
+    db.table("bundles").create(
         {
             "id": int,
             "file": str,
@@ -37,9 +41,9 @@ def create(db) -> None:
         },
         pk="id",
     )
-    db["bundles"].create_index(["file"], unique=True)
-    db["bundles"].create_index(["code_key", "edition"])
-    db["nodes"].create(
+    db.table("bundles").create_index(["file"], unique=True)
+    db.table("bundles").create_index(["code_key", "edition"])
+    db.table("nodes").create(
         {
             "id": int,
             "bundle_id": int,
@@ -59,16 +63,16 @@ def create(db) -> None:
         },
         pk="id",
     )
-    db["nodes"].create_index(["bundle_id", "path_key"])
-    db["nodes"].create_index(["bundle_id", "parent_path"])
-    db["nodes"].create_index(["bundle_id", "ord"])
-    db["figures"].create({"bundle_id": int, "fig_id": str, "number": str, "caption": str, "file": str, "node_path": str})
-    db["figures"].create_index(["bundle_id", "fig_id"])
-    db["norm_tables"].create({"bundle_id": int, "table_id": str, "number": str, "caption": str, "markdown": str, "node_path": str})
-    db["norm_tables"].create_index(["bundle_id", "node_path"])
-    db["formulas"].create({"bundle_id": int, "number": str, "latex": str, "node_path": str})
-    db["formulas"].create_index(["bundle_id", "node_path"])
-    db["xrefs"].create(
+    db.table("nodes").create_index(["bundle_id", "path_key"])
+    db.table("nodes").create_index(["bundle_id", "parent_path"])
+    db.table("nodes").create_index(["bundle_id", "ord"])
+    db.table("figures").create({"bundle_id": int, "fig_id": str, "number": str, "caption": str, "file": str, "node_path": str})
+    db.table("figures").create_index(["bundle_id", "fig_id"])
+    db.table("norm_tables").create({"bundle_id": int, "table_id": str, "number": str, "caption": str, "markdown": str, "node_path": str})
+    db.table("norm_tables").create_index(["bundle_id", "node_path"])
+    db.table("formulas").create({"bundle_id": int, "number": str, "latex": str, "node_path": str})
+    db.table("formulas").create_index(["bundle_id", "node_path"])
+    db.table("xrefs").create(
         {
             "bundle_id": int,
             "node_path": str,
@@ -80,7 +84,7 @@ def create(db) -> None:
             "target_kind": str,
         }
     )
-    db["xrefs"].create_index(["bundle_id", "node_path"])
+    db.table("xrefs").create_index(["bundle_id", "node_path"])
     # Contentless: the folded text is only indexed, never stored twice; snippets come from nodes.text.
     db.execute(f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(title, body, content='', tokenize='unicode61 remove_diacritics 2')")
     db.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rank) VALUES('rank', 'bm25(8.0, 1.0)')")
