@@ -330,9 +330,11 @@ def _add_resources(server: MCPServer, reader: Reader) -> None:
     )
     for norm in reader.read(lambda s: s.norms()).norms:
         slug = resource_slug(norm.code)
+        # A norm held only as drafts has no default edition: its resource shows the newest draft.
+        draft = None if any(edition.published for edition in norm.editions) else norm.editions[0].edition
 
-        def toc(code: str = norm.code) -> str:
-            return json.dumps(reader.read(lambda s: s.toc(code, RESOURCE_TOC_DEPTH).to_json()), ensure_ascii=False)
+        def toc(code: str = norm.code, edition: str | None = draft) -> str:
+            return json.dumps(reader.read(lambda s: s.toc(code, RESOURCE_TOC_DEPTH, edition).to_json()), ensure_ascii=False)
 
         server.add_resource(
             FunctionResource.from_function(

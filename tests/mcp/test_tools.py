@@ -243,3 +243,33 @@ def test_unknown_tools_and_parameters_name_what_exists(run_in_memory) -> None:
     no_tool, no_parameter = run_in_memory(session)
     assert no_tool.is_error and "get_section" in texts(no_tool)[0]
     assert no_parameter.is_error and "norm" in texts(no_parameter)[0] and "keyword, limit" in texts(no_parameter)[0]
+
+
+def test_a_norm_held_only_as_a_draft_still_has_its_toc_resource(run_in_memory, tmp_path: Path) -> None:
+    import json
+
+    root = tmp_path / "drafts"
+    write_bundle(
+        root,
+        "test-3",
+        "2027",
+        """
+        ---
+        code: TEST 3
+        edition: "2027"
+        title: A coming norm
+        language: en
+        published: false
+        ---
+        <!-- page 1 -->
+        # 1 Scope
+        Draft text.
+        """,
+    )
+
+    async def session(client):
+        return await client.read_resource("normcli://toc/test-3"), await client.call_tool("get_toc", {"code": "TEST 3"})
+
+    resource, default = run_in_memory(session, workspace=root)
+    assert json.loads(resource.contents[0].text)["edition"] == "2027"
+    assert default.is_error and "2027" in texts(default)[0], "a tool names the draft edition the agent may ask for"
