@@ -260,6 +260,7 @@ def batch(ctx: typer.Context) -> None:
 # One import line per module below this comment; keep their own imports lazy.
 from normcli.cli import browse_command  # noqa: E402,F401,I001
 from normcli.cli import mcp_command  # noqa: E402,F401
+from normcli.cli import ingest_command  # noqa: E402,F401
 
 
 def run_cli(argv: list[str]) -> int:

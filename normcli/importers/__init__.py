@@ -214,16 +214,38 @@ def _workspace_root(workspace: str | Path | None) -> Path:
 
 
 def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
-    """The workspace `check` of the bundle just written (the same report as `normcli check`)."""
+    """The `check` of the edition just written (the same report as `normcli check`), run on that edition alone.
+
+    Every problem `check` reports is about the bundle itself, so a scratch workspace that links
+    only this edition gives the same answer without re-checking the whole workspace.
+    """
+    import tempfile
+
     from normcli.service import Service
 
-    service = Service.open(root)
-    try:
-        result = service.check()
-    finally:
-        service.close()
     relative = written.relative_to(root).as_posix()
+    edition_folder = written.parent
+    try:
+        with tempfile.TemporaryDirectory(prefix="normcli-check-") as scratch:
+            link = Path(scratch) / edition_folder.relative_to(root)
+            link.parent.mkdir(parents=True)
+            link.symlink_to(edition_folder.resolve(), target_is_directory=True)
+            service = Service.open(scratch)
+            try:
+                result = service.check()
+            finally:
+                service.close()
+    except Exception as exc:  # the import stands even when the check cannot run
+        return None, (
+            {
+                "file": relative,
+                "line": 0,
+                "severity": "warning",
+                "kind": "check_failed",
+                "reason": f"the quality check could not run: {exc}",
+            },
+        )
     for bundle in result.bundles:
-        if bundle.file == relative or bundle.file.endswith(relative) or relative.endswith(bundle.file):
+        if bundle.file == relative:
             return bundle.score, bundle.problems
     return None, ()

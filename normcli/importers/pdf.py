@@ -61,6 +61,7 @@ class Line:
     size: float
     bold_prefix: int = 0  # how many leading characters are bold
     cells: list[str] = field(default_factory=list)  # the line cut at wide gaps (table cells)
+    spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
     column: tuple[float, float] = (0.0, 0.0)
 
 
@@ -224,7 +225,8 @@ def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
                     size=round(size, 1),
                 )
                 line.bold_prefix = _bold_prefix(textpage, start, segment)
-                line.cells = _cells(segment, boxes, size)
+                line.spans = _cells(segment, boxes, size)
+                line.cells = [span[0] for span in line.spans]
                 lines.append(line)
         start = end + (2 if text[end : end + 2] == "\r\n" else 1)
     return lines, visible
@@ -254,21 +256,23 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
     return end
 
 
-def _cells(segment: str, boxes: list, size: float) -> list[str]:
-    """The line cut where the gap between two characters is wider than the font size (a table's columns)."""
-    cells: list[str] = []
+def _cells(segment: str, boxes: list, size: float) -> list[tuple[str, float, float]]:
+    """The line cut where the gap between two characters is wider than the font size (table cells, or two columns)."""
+    cells: list[tuple[str, float, float]] = []
     current: list[str] = []
-    previous_right = None
+    start = end = None
     gap = max(size, 4.0) * 1.2
     for char, box in zip(segment, boxes, strict=False):
         if box is not None and box[1] > box[0]:
-            if previous_right is not None and box[0] - previous_right > gap and "".join(current).strip():
-                cells.append("".join(current).strip())
+            if end is not None and box[0] - end > gap and "".join(current).strip():
+                cells.append(("".join(current).strip(), start, end))
                 current = []
-            previous_right = box[1]
+                start = None
+            start = box[0] if start is None else start
+            end = box[1]
         current.append(char)
-    if "".join(current).strip():
-        cells.append("".join(current).strip())
+    if "".join(current).strip() and start is not None:
+        cells.append(("".join(current).strip(), start, end))
     return cells
 
 
@@ -379,8 +383,8 @@ def _remove_furniture(pages: list[Page], body_size: float) -> list[str]:
 
 def _reading_order(page: Page) -> list[Line]:
     """Lines in reading order: on a two-column page, the left column before the right one between full-width parts."""
-    lines = page.lines
     middle = page.width / 2
+    lines = _split_columns(page.lines, middle)
     left = [line for line in lines if line.x1 <= middle + 4]
     right = [line for line in lines if line.x0 >= middle - 4]
     if len(left) < 4 or len(right) < 4 or len(right) < 0.15 * len(lines):
@@ -415,6 +419,36 @@ def _reading_order(page: Page) -> list[Line]:
             line.column = (left_bounds[0], right_bounds[1])
             result.append(line)
     flush()
+    return result
+
+
+def _split_columns(lines: list[Line], middle: float) -> list[Line]:
+    """Cut lines that PDFium joined across the gutter of a two-column page (left and right text on one baseline)."""
+    if not lines:
+        return lines
+    margin_left = min(line.x0 for line in lines)
+    margin_right = max(line.x1 for line in lines)
+    cuts: dict[int, int] = {}
+    for number, line in enumerate(lines):
+        for k in range(len(line.spans) - 1):
+            left_end, right_start = line.spans[k][2], line.spans[k + 1][1]
+            if left_end <= middle + 4 and right_start >= middle - 4:
+                if left_end - line.x0 >= 0.6 * (middle - margin_left) and line.x1 - right_start >= 0.6 * (margin_right - middle):
+                    cuts[number] = k + 1
+                break
+    if len(cuts) < max(3, 0.3 * len(lines)):
+        return lines
+    result: list[Line] = []
+    for number, line in enumerate(lines):
+        k = cuts.get(number)
+        if k is None:
+            result.append(line)
+            continue
+        for spans in (line.spans[:k], line.spans[k:]):
+            text = "   ".join(span[0] for span in spans)
+            result.append(
+                Line(line.page, text, spans[0][1], spans[-1][2], line.top, line.bottom, line.size, 0, [span[0] for span in spans], spans)
+            )
     return result
 
 
@@ -756,6 +790,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, _
     seen_titles: Counter = Counter()
     figure_numbers: Counter = Counter()
     page_by_index = {page.index: page for page in pages}
+    tables = _find_tables(stream, headings, {page.index for page in pages if page.toc})
 
     def flush() -> None:
         if paragraph:
@@ -836,15 +871,14 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, _
                 body.append(safe_text_line(text))
             body.append("")
             continue
-        table = TABLE_LABEL.match(text)
-        if table and not page_by_index[line.page].toc:
+        if position in tables:
+            caption_position, rows = tables[position]
             flush()
-            body.append(safe_text_line(text))
-            rows, last = _table_rows(stream, position + 1, headings)
-            if rows:
-                body.extend(rows)
-                skip_until = last
+            if caption_position is not None:
+                body.append(safe_text_line(clean_inline(stream[caption_position].text)))
+            body.extend(_pipe_table([stream[k].cells or [clean_inline(stream[k].text)] for k in rows]))
             body.append("")
+            skip_until = max(rows[-1], caption_position if caption_position is not None else -1)
             continue
         if paragraph and _breaks(paragraph[-1], line, body_size):
             flush()
@@ -866,32 +900,55 @@ def _continues_caption(line: Line, caption: Line) -> bool:
     )
 
 
-def _table_rows(stream: list[Line], start: int, headings: dict[int, _Heading]) -> tuple[list[str], int]:
-    """A pipe table from the lines after a table caption, while they split into the same number of cells."""
-    rows: list[list[str]] = []
-    position = start
-    width = 0
-    while position < len(stream) and position not in headings and len(rows) < 200:
+def _find_tables(stream: list[Line], headings: dict[int, _Heading], toc_pages: set[int]) -> dict[int, tuple[int | None, list[int]]]:
+    """Captioned tables: first row position → (caption position, row positions); rows after the caption, else before it."""
+    found: dict[int, tuple[int | None, list[int]]] = {}
+    used: set[int] = set()
+    for position, line in enumerate(stream):
+        if line.page in toc_pages or not TABLE_LABEL.match(clean_inline(line.text)):
+            continue
+        rows = _rows(stream, position, 1, headings, used)
+        if len(rows) < 2:
+            rows = sorted(_rows(stream, position, -1, headings, used))
+        if len(rows) >= 2:
+            used.update(rows)
+            used.add(position)
+            found[min(rows[0], position)] = (position, rows)
+    return found
+
+
+def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, _Heading], used: set[int]) -> list[int]:
+    """The lines of a table next to its caption, while they split into cells (short single cells may sit in between)."""
+    rows: list[int] = []
+    position = caption + step
+    previous = stream[caption]
+    while 0 <= position < len(stream) and len(rows) < 200:
         line = stream[position]
-        if line.page != stream[start].page or FIGURE_LABEL.match(line.text.strip()) or TABLE_LABEL.match(line.text.strip()):
+        if position in headings or position in used or line.page != stream[caption].page:
             break
-        cells = line.cells
-        if len(cells) < 2:
+        if FIGURE_LABEL.match(line.text.strip()) or TABLE_LABEL.match(line.text.strip()):
             break
-        if width and len(cells) > width + 1:
+        if abs(previous.top - line.top) > 4 * max(line.size, 6.0):
             break
-        width = max(width, len(cells))
-        rows.append(cells)
-        position += 1
-    if len(rows) < 2:
-        return [], start - 1
+        if len(line.cells) < 2 and len(line.text.strip()) > 24:
+            break
+        rows.append(position)
+        previous = line
+        position += step
+    while rows and len(stream[rows[-1]].cells) < 2:
+        rows.pop()
+    return rows
+
+
+def _pipe_table(rows: list[list[str]]) -> list[str]:
+    width = max(len(cells) for cells in rows)
     lines = []
     for number, cells in enumerate(rows):
         padded = [cell.replace("|", "\\|") for cell in cells] + [""] * (width - len(cells))
         lines.append("| " + " | ".join(padded) + " |")
         if number == 0:
             lines.append("|" + "---|" * width)
-    return lines, position - 1
+    return lines
 
 
 def _figure_image(document, page: Page, caption: Line) -> bytes | None:
@@ -905,17 +962,15 @@ def _figure_image(document, page: Page, caption: Line) -> bytes | None:
             box = min(above, key=lambda img: img[1] - caption.top)
         elif below:
             box = max(below, key=lambda img: img[3])
+        margin = 4.0
         if box is None:
             box = _drawing_box(page, caption)
+            margin = 0.0
         if box is None:
             bitmap = pdf_page.render(scale=1.5, rev_byteorder=True)
         else:
-            left, bottom, right, top = (
-                max(0.0, box[0] - 4),
-                max(0.0, box[1] - 4),
-                min(page.width, box[2] + 4),
-                min(page.height, box[3] + 4),
-            )
+            left, bottom = max(0.0, box[0] - margin), max(0.0, box[1] - margin)
+            right, top = min(page.width, box[2] + margin), min(page.height, box[3] + margin)
             bitmap = pdf_page.render(scale=2, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
         return encode_png(bitmap)
     except Exception:  # a figure that cannot be rendered is reported as text, never fatal
@@ -932,7 +987,7 @@ def _drawing_box(page: Page, caption: Line) -> tuple[float, float, float, float]
     ceiling = min((line.bottom for line in prose), default=page.height - 0.06 * page.height)
     if ceiling - caption.top < 40:
         return None
-    return (left, caption.top, right, ceiling)
+    return (max(0.0, left - 6), caption.top + 2, min(page.width, right + 6), ceiling - 2)
 
 
 def _breaks(previous: Line, line: Line, body_size: float) -> bool:
@@ -956,7 +1011,7 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
 def _vocabulary(stream: list[Line]) -> set[str]:
     words = set()
     for line in stream:
-        text = line.text.replace("\ufffe", "")
+        text = line.text.replace("\ufffe", " ")
         words.update(word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text))
     return words
 
@@ -969,9 +1024,12 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
         if not text:
             text = part
             continue
-        if text.endswith("\ufffe") or text.endswith("\u00ad"):
-            text = text[:-1] + part
-        elif text.endswith("-") and part[:1].islower() and re.search(r"[^\W\d_]-$", text):
+        if text.endswith(("\ufffe", "\u00ad")):  # PDFium's mark for a hyphen at a line end
+            if not part[:1].islower():
+                text = text[:-1] + part
+                continue
+            text = text[:-1] + "-"
+        if text.endswith("-") and part[:1].islower() and re.search(r"[^\W\d_]-$", text):
             head = re.search(r"([^\W\d_]+)-$", text)
             tail = re.match(r"[^\W\d_]+", part)
             joined = (head.group(1) + tail.group(0)).lower() if head and tail else ""
@@ -979,4 +1037,15 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
             text = text + part if hyphenated in vocabulary and joined not in vocabulary else text[:-1] + part
         else:
             text = f"{text} {part}"
+    if "\ufffe" in text:
+        text = _SOFT_HYPHEN.sub(lambda match: _rejoin(match.group(1), match.group(2), vocabulary), text)
     return clean_inline(text)
+
+
+_SOFT_HYPHEN = re.compile(r"([^\W\d_]+)\ufffe([^\W\d_]+)")
+
+
+def _rejoin(head: str, tail: str, vocabulary: set[str]) -> str:
+    """A word split by a line-end hyphen: joined, unless the text writes it with a hyphen elsewhere (`well-known`)."""
+    hyphenated = f"{head}-{tail}"
+    return hyphenated if hyphenated.lower() in vocabulary and (head + tail).lower() not in vocabulary else head + tail

@@ -1,0 +1,140 @@
+"""`normcli ingest`: import a PDF, Markdown or text file as a bundle and print its quality report."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from normcli.cli.app import Options, app
+from normcli.errors import ExitCode, NormcliError
+
+if TYPE_CHECKING:
+    from normcli.importers import IngestReport
+
+PROGRESS_FROM_PAGES = 20
+
+
+@app.command("ingest")
+def ingest(
+    ctx: typer.Context,
+    source: Annotated[
+        Path, typer.Argument(help="The PDF, Markdown (.md) or plain-text (.txt, RFC, .rst) file to import.", show_default=False)
+    ],
+    code: Annotated[str, typer.Option("--code", "-c", help="The norm's code, e.g. 'SIA 261'.", show_default=False)],
+    edition: Annotated[str, typer.Option("--edition", "-e", help="The edition, e.g. 2020.", show_default=False)],
+    language: Annotated[
+        str | None, typer.Option("--language", "-l", help="fr, de, it or en (default: guessed from the text).", show_default=False)
+    ] = None,
+    title: Annotated[
+        str | None, typer.Option("--title", "-t", help="The norm's title (default: from the document).", show_default=False)
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace this edition (in this language) if it exists.")] = False,
+    ocr: Annotated[bool, typer.Option("--ocr", help="Read pages without a text layer with tesseract (when installed).")] = False,
+    no_outline: Annotated[bool, typer.Option("--no-outline", help="Ignore the PDF's bookmarks and find headings in the text.")] = False,
+    json_: Annotated[bool, typer.Option("--json", help="Print the import report as one JSON document.")] = False,
+) -> None:
+    """Import a norm into the workspace as a bundle. Example: normcli ingest SIA_261_2020.pdf --code "SIA 261" --edition 2020 --language fr"""
+    options: Options = ctx.obj or Options()
+    as_json = options.json or json_
+    from normcli.cli import output
+
+    try:
+        from normcli.importers import ingest as run_ingest
+
+        with _progress(source, enabled=not as_json) as progress:
+            report = run_ingest(
+                source,
+                code,
+                edition,
+                workspace=options.workspace,
+                language=language,
+                title=title,
+                force=force,
+                ocr=ocr,
+                use_outline=not no_outline,
+                progress=progress,
+            )
+    except NormcliError as error:
+        output.fail(error, as_json)
+        raise typer.Exit(error.exit_code) from None
+    except (KeyboardInterrupt, typer.Exit):
+        raise
+    except Exception as exc:  # the boundary: a bug becomes one line and exit 4
+        if options.debug:
+            import traceback
+
+            traceback.print_exc()
+        output.fail(
+            NormcliError(
+                f"internal error ({type(exc).__name__}: {exc})", "please report it with the file you imported; --debug shows the traceback"
+            ),
+            as_json,
+        )
+        raise typer.Exit(ExitCode.INTERNAL) from None
+    if as_json:
+        output.print_json(report.to_json())
+    else:
+        _print_report(report)
+
+
+class _progress:
+    """A rich progress bar on stderr for long PDF imports; a no-op callback otherwise."""
+
+    def __init__(self, source: Path, enabled: bool) -> None:
+        self.enabled = enabled and source.suffix.lower() == ".pdf" and sys.stderr.isatty()
+        self.bar = None
+        self.task = None
+
+    def __enter__(self):
+        if not self.enabled:
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.bar = Progress(
+            TextColumn("reading pages"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.bar.start()
+        return self.update
+
+    def update(self, done: int, total: int) -> None:
+        """Called by the importer after each page."""
+        if self.bar is None or total < PROGRESS_FROM_PAGES:
+            return
+        if self.task is None:
+            self.task = self.bar.add_task("pages", total=total)
+        self.bar.update(self.task, completed=done)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _print_report(report: IngestReport) -> None:
+    """The import report for a person: what was written, then the quality report as `check` gives it."""
+    out = sys.stdout.write
+    depths = ", ".join(f"depth {depth}: {count}" for depth, count in report.sections_by_depth.items())
+    out(f"imported {report.source} as {report.code}:{report.edition} ({report.language}) into {report.file}\n")
+    pages = f"{report.pages} pages, " if report.pages else ""
+    tree = "outline" if report.outline_used else "headings in the text"
+    out(
+        f"{pages}{report.sections} sections ({depths or 'none'}), {report.figures} figures, {report.tables} tables, {report.formulas} formulas; tree from {tree}; {report.seconds:.1f} s\n"
+    )
+    for warning in report.warnings:
+        out(f"warning: {warning}\n")
+    score = "n/a" if report.quality_score is None else f"{report.quality_score}%"
+    out(f"quality: {score}, {len(report.problems)} problems\n")
+    for problem in report.problems[:40]:
+        out(f"  {problem['file']}:{problem['line']}: {problem['severity']}: {problem['reason']}\n")
+    if len(report.problems) > 40:
+        out(f"  … and {len(report.problems) - 40} more (normcli check lists them all)\n")
+    if report.is_scan:
+        out("this PDF is a scan: run OCR on it (normcli ingest --ocr with tesseract installed, or ocrmypdf) and import it again\n")

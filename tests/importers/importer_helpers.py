@@ -1,0 +1,100 @@
+"""Helpers of the importer tests: small PDFs made with fpdf2, PNGs, and reading an import back."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from normcli.bundle import parse_bundle
+from normcli.model import Bundle
+
+fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+
+WIDTH, HEIGHT = 595.0, 842.0
+BODY = 10
+
+
+def png_bytes(width: int = 40, height: int = 30) -> bytes:
+    """A small grey PNG, for figures."""
+    rows = b"".join(b"\x00" + bytes([120, 120, 200]) * width for _ in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+class PdfBuilder:
+    """Writes pages line by line: `heading()` in 16/13 pt bold, `line()` in 10 pt, with optional running header and page numbers."""
+
+    def __init__(self, outline: bool = False, header: str | None = None, first_page_number: int | None = None) -> None:
+        self.pdf = fpdf.FPDF(unit="pt", format=(WIDTH, HEIGHT))
+        self.pdf.set_auto_page_break(False)
+        self.pdf.set_compression(False)
+        self.outline = outline
+        self.header = header
+        self.first_page_number = first_page_number
+        self.y = 0.0
+        self.pages = 0
+
+    def page(self) -> PdfBuilder:
+        """A new page, with its running header and printed page number."""
+        self.pdf.add_page()
+        self.pages += 1
+        if self.header:
+            self.pdf.set_font("Helvetica", "", 9)
+            self.pdf.text(72, 40, self.header)
+        if self.first_page_number is not None:
+            self.pdf.set_font("Helvetica", "", 9)
+            self.pdf.text(WIDTH / 2, HEIGHT - 30, str(self.first_page_number + self.pages - 1))
+        self.y = 90.0
+        return self
+
+    def heading(self, text: str, level: int = 0, size: float | None = None) -> PdfBuilder:
+        """A numbered heading line; with `outline`, also a bookmark (title without the number)."""
+        size = size or (16 if level == 0 else 13 if level == 1 else 11.5)
+        self.y += size * 1.2
+        if self.outline:
+            self.pdf.set_y(self.y - size)
+            self.pdf.start_section(text.split(" ", 1)[1] if text[0].isdigit() or text[:2] in ("A.", "B.") else text, level=level)
+        self.pdf.set_font("Helvetica", "B", size)
+        self.pdf.text(72, self.y, text)
+        self.y += size * 0.8
+        return self
+
+    def line(self, text: str, x: float = 72, size: float = BODY, bold: bool = False) -> PdfBuilder:
+        """One line of body text."""
+        self.y += size * 1.3
+        self.pdf.set_font("Helvetica", "B" if bold else "", size)
+        self.pdf.text(x, self.y, text)
+        return self
+
+    def gap(self, points: float = 8) -> PdfBuilder:
+        """Vertical space (a paragraph break)."""
+        self.y += points
+        return self
+
+    def image(self, file: Path, height: float = 120) -> PdfBuilder:
+        """An image across the text width, then space for its caption."""
+        self.pdf.image(str(file), x=150, y=self.y + 6, w=200, h=height)
+        self.y += height + 10
+        return self
+
+    def save(self, path: Path) -> Path:
+        """Write the PDF."""
+        self.pdf.output(str(path))
+        return path
+
+
+def read_back(root: Path, report) -> Bundle:
+    """The bundle an import wrote, parsed by the core parser (the round trip every test relies on)."""
+    return parse_bundle(root / report.file)
+
+
+def norm_text(root: Path, report) -> str:
+    """The written norm.md."""
+    return (root / report.file).read_text(encoding="utf-8")

@@ -1,0 +1,216 @@
+"""PDF imports, on small PDFs made by the tests: outline or not, headers, columns, hyphenation, figures, annexes, scans."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from importer_helpers import PdfBuilder, norm_text, png_bytes, read_back
+
+from normcli.errors import InvalidArgument
+from normcli.importers import ingest
+
+
+def _standard(builder: PdfBuilder) -> PdfBuilder:
+    """A three-page norm: two chapters, sub-clauses, a numbered list that is not a heading, an annex."""
+    builder.page()
+    builder.heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.line("It covers three things:").line("1. Apples are not clauses.", x=90).line("2. Pears are not clauses either.", x=90)
+    builder.heading("1.1 Terms", level=1).line("A term is defined here with enough words to be a real paragraph of text.")
+    builder.heading("1.2 Symbols", level=1).line("Symbols are listed in this clause with enough words to fill a line.")
+    builder.page()
+    builder.heading("2 Requirements").line("The requirements of this standard are given in the clauses below here.")
+    builder.heading("2.1 General", level=1).line("General requirements apply to every example that is imported by a tool.")
+    builder.heading("2.1.1 Details", level=2).line("Details are given in this sub-clause with a reference to 2.1 and 1.1.")
+    builder.page()
+    builder.heading("Annex A Worked examples").line("This annex is informative and gives examples of the requirements above.")
+    builder.heading("A.1 First example", level=1).line("The first example shows an import from a PDF file without surprises.")
+    return builder
+
+
+EXPECTED = ["1", "1.1", "1.2", "2", "2.1", "2.1.1", "Annex A", "A.1"]
+
+
+def test_outline_gives_the_tree_with_printed_numbers(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _standard(pdf_builder(outline=True)).save(tmp_path / "with-outline.pdf")
+    report = ingest(pdf, "TEST 1", "2020", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert report.outline_used
+    assert [node.path for node in bundle.nodes] == EXPECTED
+    assert [node.title for node in bundle.nodes][:3] == ["Scope", "Terms", "Symbols"]
+    assert {node.path: node.page_start for node in bundle.nodes}["2.1.1"] == 2
+    assert report.sections_by_depth == {"1": 3, "2": 4, "3": 1}
+    assert not [problem for problem in bundle.problems if problem.severity == "error"]
+
+
+def test_without_outline_headings_come_from_font_and_numbering_order(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _standard(pdf_builder()).save(tmp_path / "no-outline.pdf")
+    report = ingest(pdf, "TEST 2", "2020", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert not report.outline_used
+    assert [node.path for node in bundle.nodes] == EXPECTED
+    text = norm_text(workspace, report)
+    assert "1. Apples are not clauses." in text  # a numbered list stays text
+    assert bundle.nodes[6].title == "Worked examples" and bundle.nodes[6].depth == 1
+
+
+def test_the_outline_can_be_ignored(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _standard(pdf_builder(outline=True)).save(tmp_path / "with-outline.pdf")
+    report = ingest(pdf, "TEST 3", "1", workspace=workspace, use_outline=False)
+    assert not report.outline_used
+    assert [node.path for node in read_back(workspace, report).nodes] == EXPECTED
+
+
+def test_running_headers_and_page_numbers_are_removed_and_printed_pages_kept(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = _standard(pdf_builder(header="ACME Standard 1 - Edition 2020", first_page_number=11))
+    pdf = builder.save(tmp_path / "headers.pdf")
+    report = ingest(pdf, "TEST 4", "2020", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "ACME Standard" not in text
+    assert "<!-- page 11 pdf=1 -->" in text and "<!-- page 13 pdf=3 -->" in text
+    pages = {node.path: (node.page_start, node.page_end) for node in read_back(workspace, report).nodes}
+    assert pages["2"] == (12, 12) and pages["A.1"] == (13, 13)
+    assert "\n11\n" not in text and "\n12\n" not in text
+
+
+def test_hyphenation_at_line_ends_is_undone(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("1 Scope")
+    builder.line("The loads are given for the verifi-").line("cation of structures and for a well-")
+    builder.line("known case; a well-known case is common.")
+    pdf = builder.save(tmp_path / "hyphen.pdf")
+    report = ingest(pdf, "TEST 5", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "verification of structures" in text
+    assert "a well-known case; a well-known case" in text
+
+
+def test_two_columns_read_left_column_first(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("1 Two columns")
+    for row in range(8):  # written row by row, left then right: the content order is wrong for reading
+        builder.y += 13
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72, builder.y, f"left column line {row} goes on with words")
+        builder.pdf.text(320, builder.y, f"right column line {row} goes on with words")
+    pdf = builder.save(tmp_path / "columns.pdf")
+    report = ingest(pdf, "TEST 6", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert text.index("left column line 7") < text.index("right column line 0")
+    assert text.index("left column line 0") < text.index("left column line 7")
+
+
+def test_figures_are_cropped_to_their_image_with_number_and_caption(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(png_bytes())
+    builder = pdf_builder().page().heading("1 Loads").line("The shape is shown in Figure 3 below.")
+    builder.image(picture).line("Figure 3 - Shape coefficient for pitched roofs")
+    builder.line("Text after the figure continues the clause with more words in it.")
+    pdf = builder.save(tmp_path / "figure.pdf")
+    report = ingest(pdf, "TEST 7", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert report.figures == 1
+    figure = bundle.figures[0]
+    assert figure.id == "fig-3" and figure.number == "3"
+    assert "Shape coefficient for pitched roofs" in figure.caption
+    image = workspace / Path(report.file).parent / figure.file
+    assert image.read_bytes().startswith(b"\x89PNG")
+    assert not [problem for problem in bundle.problems if problem.kind == "figure"]
+
+
+def test_a_captioned_table_becomes_a_pipe_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("1 Values").line("Table 2 - Snow load on the ground")
+    for altitude, load in (("Altitude", "Load"), ("200 m", "0.9 kN"), ("800 m", "1.6 kN")):
+        builder.y += 13
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72, builder.y, altitude)
+        builder.pdf.text(220, builder.y, load)
+    builder.gap(20).line("The values apply to sites below 1500 m in this example norm.")
+    pdf = builder.save(tmp_path / "table.pdf")
+    report = ingest(pdf, "TEST 8", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert report.tables == 1
+    assert bundle.tables[0].number == "2"
+    assert "| 800 m | 1.6 kN |" in bundle.tables[0].markdown
+
+
+def test_a_scanned_pdf_says_so(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    picture = tmp_path / "scan.png"
+    picture.write_bytes(png_bytes(80, 100))
+    builder = pdf_builder()
+    for _ in range(2):
+        builder.page().image(picture, height=500)
+    pdf = builder.save(tmp_path / "scan.pdf")
+    report = ingest(pdf, "TEST 9", "1", workspace=workspace, language="en")
+    assert report.scanned_pages == 2 and report.is_scan
+    assert "scan" in report.warnings[0] and "OCR" in report.warnings[0]
+    assert report.to_json()["scan"] is True
+
+
+def test_ocr_without_tesseract_is_reported(pdf_builder, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = tmp_path / "scan.png"
+    picture.write_bytes(png_bytes(80, 100))
+    pdf = pdf_builder().page().image(picture, height=500).save(tmp_path / "scan.pdf")
+    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
+    report = ingest(pdf, "TEST 10", "1", workspace=workspace, language="en", ocr=True)
+    assert any("tesseract is not installed" in warning for warning in report.warnings)
+
+
+def test_ocr_uses_tesseract_when_installed(pdf_builder, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = tmp_path / "scan.png"
+    picture.write_bytes(png_bytes(80, 100))
+    pdf = pdf_builder().page().image(picture, height=500).save(tmp_path / "scan.pdf")
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    fake = bin_folder / "tesseract"
+    fake.write_text("#!/bin/sh\necho '1 Scope'\necho 'Recognised text of the scanned page.'\n", encoding="utf-8")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    report = ingest(pdf, "TEST 11", "1", workspace=workspace, language="en", ocr=True)
+    assert "Recognised text of the scanned page." in norm_text(workspace, report)
+    assert any("OCR" in warning for warning in report.warnings)
+
+
+def test_an_existing_edition_is_never_overwritten_without_force(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _standard(pdf_builder()).save(tmp_path / "norm.pdf")
+    first = ingest(pdf, "TEST 12", "2020", workspace=workspace, language="en")
+    before = (workspace / first.file).read_bytes()
+    with pytest.raises(InvalidArgument, match="already exists"):
+        ingest(pdf, "TEST 12", "2020", workspace=workspace, language="en")
+    assert (workspace / first.file).read_bytes() == before
+    again = ingest(pdf, "TEST 12", "2020", workspace=workspace, language="en", force=True)
+    assert again.file == first.file
+    assert not list((workspace / "norms").glob(".ingest-*"))
+
+
+def test_an_interrupted_import_leaves_nothing_half_written(
+    pdf_builder, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from normcli.importers import writer
+
+    pdf = _standard(pdf_builder()).save(tmp_path / "norm.pdf")
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(writer, "_write_files", crash)
+    with pytest.raises(KeyboardInterrupt):
+        ingest(pdf, "TEST 13", "2020", workspace=workspace, language="en")
+    assert not (workspace / "norms" / "test-13").exists()
+    assert not list((workspace / "norms").glob(".ingest-*"))
+
+
+def test_the_report_counts_what_was_written(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _standard(pdf_builder(outline=True)).save(tmp_path / "norm.pdf")
+    report = ingest(pdf, "TEST 14", "2020", workspace=workspace, language="en").to_json()
+    assert report["pages"] == 3 and report["sections"] == 8
+    assert report["sectionsByDepth"] == {"1": 3, "2": 4, "3": 1}
+    assert report["quality"]["score"] is not None
+    assert set(report) >= {"figures", "tables", "warnings", "quality", "file", "outlineUsed"}
+
+
+def test_a_file_that_is_not_a_pdf_is_a_usage_error(workspace: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.7 this is not really a pdf")
+    with pytest.raises(InvalidArgument, match="not a readable PDF"):
+        ingest(broken, "TEST 15", "1", workspace=workspace, language="en")
