@@ -54,6 +54,7 @@ class _Reader:
         self.file = file
         self.name = shown_name
         self.problems: list[Problem] = []
+        self.field_lines: dict[str, int] = {}
 
     def problem(self, line: int, severity: str, kind: str, reason: str) -> None:
         self.problems.append(Problem(self.name, line, severity, kind, reason))
@@ -82,6 +83,7 @@ class _Reader:
                 self.problem(index + 1, "warning", "front_matter", f"front matter line is not 'key: value': {line.strip()[:60]}")
                 continue
             last_key = key.strip()
+            self.field_lines[last_key] = index + 1
             fields[last_key] = _scalar(value) if value.strip() else []
         self.problem(1, "error", "front_matter", "front matter is not closed by a '---' line")
         return {}, 0
@@ -95,7 +97,9 @@ class _Reader:
             return True
         if text in _SCALAR_FALSE:
             return False
-        self.problem(line, "warning", "front_matter", f"'{key}: {value}' is not true or false; read as {str(default).lower()}")
+        self.problem(
+            self.field_lines.get(key, line), "warning", "front_matter", f"'{key}: {value}' is not true or false; read as {str(default).lower()}"
+        )
         return default
 
 
@@ -118,6 +122,10 @@ def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
     Raises `UnreadableBundle`, carrying the problems, when the file does not say which norm it is.
     """
     reader = _Reader(file, shown_name or str(file))
+    workspace = _workspace_of(file)
+    if workspace is not None and not file.resolve().is_relative_to(workspace.resolve()):
+        reader.problem(1, "error", "outside", "the bundle is a symlink to a file outside the workspace; it is not read")
+        raise UnreadableBundle(reader.problems)
     raw = file.read_bytes()
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
@@ -140,12 +148,13 @@ def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
         reader.problem(1, "warning", "front_matter", f"front matter has no 'edition'; the folder name '{edition}' is used")
     file_language = language_of(file)
     language = str(fields.get("language") or file_language or "").strip().lower()
+    language_line = reader.field_lines.get("language", 1)
     if file_language and language != file_language:
-        reader.problem(1, "warning", "front_matter", f"language '{language}' differs from the file name; '{file_language}' is used")
+        reader.problem(language_line, "warning", "front_matter", f"language '{language}' differs from the file name; '{file_language}' is used")
         language = file_language
     if language not in LANGUAGES:
         reader.problem(
-            1, "warning", "front_matter", f"language '{language or '(none)'}' is not one of {', '.join(LANGUAGES)}; 'en' is assumed"
+            language_line, "warning", "front_matter", f"language '{language or '(none)'}' is not one of {', '.join(LANGUAGES)}; 'en' is assumed"
         )
         language = "en"
     requires = fields.get("requires") or []
@@ -163,6 +172,12 @@ def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
     _read_body(bundle, reader, lines, body_start)
     bundle.problems = reader.problems
     return bundle
+
+
+def _workspace_of(file: Path) -> Path | None:
+    """The workspace of a bundle laid out as SPEC §2 says (`<workspace>/norms/<slug>/<edition>/norm.md`), else None."""
+    parents = file.absolute().parents
+    return parents[3] if len(parents) > 3 and parents[2].name == "norms" else None
 
 
 class UnreadableBundle(Exception):
@@ -334,19 +349,25 @@ def _figure(bundle: Bundle, reader: _Reader, node: Node, line: int, alt: str, sr
 
 
 def _check_numbering(bundle: Bundle, reader: _Reader) -> None:
-    """Warn where sibling clause numbers skip (4.1 then 4.3)."""
-    siblings: dict[str | None, list[Node]] = {}
+    """Warn where sibling clause numbers skip (4.1 then 4.3) or go back (3 then 2), and where a
+    numbered subclause has no clause above it (4.2 before 4)."""
+    siblings: dict[tuple[str | None, int], list[Node]] = {}
     for node in bundle.nodes:
-        siblings.setdefault(node.parent_path, []).append(node)
+        siblings.setdefault((node.parent_path, node.depth), []).append(node)
+        if node.parent_path is None and node.depth > 1 and re.fullmatch(r"\d+(?:\.\d+)+", node.path):
+            parent = node.path.rsplit(".", 1)[0]
+            reader.problem(node.line, "warning", "heading_order", f"'{node.path}' comes before its clause '{parent}'; move it below that heading")
     for children in siblings.values():
-        previous = None
+        previous, previous_path = None, ""
         for node in children:
-            if not re.fullmatch(r"\d+(?:\.\d+)*", node.path):
+            if not re.fullmatch(r"(?:\d+\.)*\d{1,9}", node.path):
                 continue
             last = int(node.path.rsplit(".", 1)[-1])
-            if previous is not None and last > previous + 1:
+            if previous is not None and last <= previous:
+                reader.problem(node.line, "warning", "heading_order", f"headings out of order: '{node.path}' follows '{previous_path}'")
+            elif previous is not None and last > previous + 1:
                 reader.problem(node.line, "warning", "numbering_gap", f"numbering gap: '{node.path}' follows number {previous}")
-            previous = last
+            previous, previous_path = last, node.path
 
 
 def summary_of(text: str, limit: int = 160) -> str:

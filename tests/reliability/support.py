@@ -1,0 +1,90 @@
+"""Helpers shared by the reliability tests: small workspaces, a good neighbour bundle, mounts."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[2]
+SAMPLE = PROJECT / "sample_workspace"
+
+GOOD = """\
+---
+code: GOOD 1
+edition: "2020"
+title: Une norme en bon état
+language: fr
+---
+<!-- page 3 -->
+# 1 Objet
+La charge de neige sur le sol est traitée ici, voir 2.1.
+# 2 Actions
+## 2.1 Neige
+La valeur caractéristique de la charge de neige vaut $s_k$.
+## 2.2 Vent
+La pression du vent est donnée par la figure 1.
+"""
+
+
+def write_file(root: Path, slug: str, edition: str, content: str | bytes, name: str = "norm.md") -> Path:
+    """Write one bundle file as given (text without dedent, or raw bytes)."""
+    folder = root / "norms" / slug / edition
+    folder.mkdir(parents=True, exist_ok=True)
+    file = folder / name
+    if isinstance(content, bytes):
+        file.write_bytes(content)
+    else:
+        file.write_text(content, encoding="utf-8")
+    return file
+
+
+def good_workspace(root: Path) -> Path:
+    """A workspace holding the one good bundle `GOOD 1`."""
+    write_file(root, "good-1", "2020", GOOD)
+    return root
+
+
+def copy_sample(target: Path) -> Path:
+    """A private copy of the sample workspace without its index."""
+    shutil.copytree(SAMPLE, target, ignore=shutil.ignore_patterns(".normcli"))
+    return target
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    """The environment for a `python -m normcli` child: this checkout importable, no workspace from outside."""
+    env = {key: value for key, value in os.environ.items() if key != "NORMCLI_WORKSPACE"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PROJECT), env.get("PYTHONPATH", "")]))
+    env.update(extra)
+    return env
+
+
+def normcli(*args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run `python -m normcli ARGS` as a child process."""
+    return subprocess.run(
+        [sys.executable, "-m", "normcli", *args], capture_output=True, text=True, env=env or child_env(), timeout=timeout, cwd=PROJECT
+    )
+
+
+def mount(*args: str) -> bool:
+    """Run `mount ARGS`; False when this machine does not let us (not root, no mount, a container)."""
+    if shutil.which("mount") is None:
+        return False
+    done = subprocess.run(["mount", *args], capture_output=True, text=True)
+    return done.returncode == 0
+
+
+def unmount(target: Path) -> None:
+    """Undo a mount made by a test (lazily, so that an open file never keeps it)."""
+    subprocess.run(["umount", "-l", str(target)], capture_output=True)
+
+
+LEAKS = ("sqlite", "fts5", "syntax error", "traceback", "malformed", "no such", "database")
+
+
+def leaks(text: str) -> list[str]:
+    """The words of an SQL or Python failure that an answer shows (none is the goal)."""
+    lowered = text.lower()
+    return [word for word in LEAKS if word in lowered]
