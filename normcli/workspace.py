@@ -153,16 +153,22 @@ def cache_folder(root: Path) -> Path:
 
 
 def index_folder(root: Path) -> Path:
-    """`.normcli/` in the workspace when it can be written there, else the user cache folder."""
+    """`.normcli/` in the workspace when it can be written there, else the user cache folder.
+
+    The sample shipped inside an installed package is indexed in the cache too: site-packages
+    is no place to write.
+    """
     local = root / INDEX_DIR
-    if local.is_dir() and os.access(local, os.W_OK):
-        return local
-    if not local.exists() and os.access(root, os.W_OK):
-        try:
-            local.mkdir()
+    inside_package = root.resolve().is_relative_to(Path(__file__).resolve().parent)
+    if not inside_package:
+        if local.is_dir() and os.access(local, os.W_OK):
             return local
-        except OSError:
-            pass
+        if not local.exists() and os.access(root, os.W_OK):
+            try:
+                local.mkdir()
+                return local
+            except OSError:
+                pass
     fallback = cache_folder(root)
     fallback.mkdir(parents=True, exist_ok=True)
     return fallback

@@ -60,6 +60,8 @@ def _info(result: r.InfoResult) -> None:
     from rich.table import Table
 
     table = Table(show_header=False, box=None, padding=(0, 2))
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
     table.add_row(*_cells("workspace", result.workspace + (" (sample)" if result.is_sample else "")))
     table.add_row(*_cells("name", result.name))
     table.add_row(*_cells("norms", f"{result.norms} norms, {result.editions} editions"))
