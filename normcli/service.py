@@ -93,17 +93,24 @@ class Version:
         return f"{self.code}:{self.edition}{suffix}"
 
 
-def _recovers(operation: Callable[..., T]) -> Callable[..., T]:
-    """Run an operation; if the index turns out to be damaged, rebuild it once and run it again."""
+def _operation(operation: Callable[..., T]) -> Callable[..., T]:
+    """A read operation: the index is checked for fresh bundles once per call (not once per
+    query inside it), and if it turns out to be damaged it is rebuilt once and the call rerun."""
 
     @functools.wraps(operation)
     def run(self: Service, *args: Any, **kwargs: Any) -> T:
+        if self._in_operation:
+            return operation(self, *args, **kwargs)
+        self._in_operation, self._checked = True, False
         try:
-            return operation(self, *args, **kwargs)
-        except sqlite3.DatabaseError:
-            self.close()
-            refresh(self.root, rebuild=True)
-            return operation(self, *args, **kwargs)
+            try:
+                return operation(self, *args, **kwargs)
+            except sqlite3.DatabaseError:
+                self.close()
+                refresh(self.root, rebuild=True)
+                return operation(self, *args, **kwargs)
+        finally:
+            self._in_operation = False
 
     return run
 
@@ -117,6 +124,8 @@ class Service:
         self.settings: Settings = read_settings(self.root)
         self._index: Index | None = None
         self._bundles: list[sqlite3.Row] = []
+        self._in_operation = False
+        self._checked = False
 
     @classmethod
     def open(cls, workspace: str | Path | None = None) -> Service:
@@ -125,6 +134,7 @@ class Service:
 
     def close(self) -> None:
         """Release the index connection."""
+        self._checked = False
         if self._index is not None:
             self._index.close()
             self._index = None
@@ -132,7 +142,9 @@ class Service:
     # -- the index -------------------------------------------------------------------------
 
     def index(self) -> Index:
-        """The index, refreshed for every bundle that changed since the last call."""
+        """The index, refreshed for every bundle that changed since the last operation."""
+        if self._checked and self._index is not None:
+            return self._index
         try:
             done = refresh(self.root)
             if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._stale(done.path)):
@@ -140,6 +152,7 @@ class Service:
             if self._index is None:
                 self._index = Index(done.path)
                 self._bundles = self._index.bundles()
+            self._checked = self._in_operation
         except sqlite3.DatabaseError as exc:
             raise WorkspaceError(f"the index cannot be read: {exc}", "run `normcli index --rebuild`") from exc
         return self._index
@@ -231,7 +244,7 @@ class Service:
 
     # -- operations ------------------------------------------------------------------------
 
-    @_recovers
+    @_operation
     def info(self) -> r.InfoResult:
         """`info` / `whoami`."""
         index = self.index()
@@ -248,7 +261,7 @@ class Service:
             is_sample=self.is_sample,
         )
 
-    @_recovers
+    @_operation
     def norms(self) -> r.NormsResult:
         """`norms` / `list_norms`: every norm with its editions, newest first."""
         by_code: dict[str, dict[str, list[sqlite3.Row]]] = {}
@@ -289,14 +302,14 @@ class Service:
     def _preferred(self, rows: list[sqlite3.Row]) -> sqlite3.Row:
         return next((row for row in rows if row["language"] == self.settings.language), rows[0])
 
-    @_recovers
+    @_operation
     def methodology(self) -> r.MethodologyResult:
         """`methodology` / `get_methodology`: the reading method built for this workspace."""
         from normcli.methodology import build_methodology
 
         return r.MethodologyResult(build_methodology(self.settings, self.norms()))
 
-    @_recovers
+    @_operation
     def toc(self, code: str, max_depth: int = 1, edition: str | None = None, language: str | None = None) -> r.TocResult:
         """`toc` / `get_toc`: the clause tree down to `max_depth` (1 = chapters)."""
         check_range("maxDepth", max_depth, MAX_DEPTH_RANGE)
@@ -385,7 +398,7 @@ class Service:
             cross_refs=refs,
         )
 
-    @_recovers
+    @_operation
     def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
         """`search` / `search_in_norm`: titles and text of one norm, best first."""
         tokens = _keyword_tokens(keyword)
@@ -402,7 +415,7 @@ class Service:
             hits = [hit for hit, _ in found[:limit]]
         return r.SearchResult(version.describe(), keyword, tuple(hits))
 
-    @_recovers
+    @_operation
     def corpus(self, keyword: str, limit: int = 20) -> r.CorpusResult:
         """`corpus` / `search_corpus`: every norm's default edition, clause numbers, then titles, then text."""
         tokens = _keyword_tokens(keyword)
@@ -451,7 +464,7 @@ class Service:
             norms.append(r.CorpusNorm(head["code"], edition_name, head["title"], tuple(hits)))
         return r.CorpusResult(keyword, tuple(norms))
 
-    @_recovers
+    @_operation
     def xrefs(self, code: str, path: str, edition: str | None = None, language: str | None = None) -> r.XrefsResult:
         """`xrefs` / `get_cross_refs`: a clause's references, those that lead somewhere first."""
         version = self.version(code, edition, language)
@@ -459,7 +472,7 @@ class Service:
         refs = self.resolve_refs(version, self.index().xrefs(version.bundle_id, node["path"]))
         return r.XrefsResult(version.describe(), node["path"], requested, refs)
 
-    @_recovers
+    @_operation
     def figure(self, code: str, figure_id: str, edition: str | None = None, language: str | None = None) -> r.FigureResult:
         """`figure` / `get_figure`: a figure's image, read only from inside its bundle folder."""
         if not isinstance(figure_id, str) or not figure_id.strip() or len(figure_id) > 200:
@@ -490,7 +503,7 @@ class Service:
         mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], target.read_bytes())
 
-    @_recovers
+    @_operation
     def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:
         """The clause before (`step` -1) or after (+1) `path` in reading order, for readers that walk."""
         version = self.version(code, edition, language)
@@ -498,7 +511,7 @@ class Service:
         row = self.index().neighbour(version.bundle_id, node["ord"], step)
         return r.ChildRef(row["path"], row["title"]) if row else None
 
-    @_recovers
+    @_operation
     def check(self) -> r.CheckResult:
         """`check`: every bundle's problems with file, line and reason, and a quality score."""
         from normcli.quality import check_workspace
