@@ -59,7 +59,12 @@ def main(
     ctx: typer.Context,
     workspace: Annotated[
         str | None,
-        typer.Option("--workspace", "-w", help="Workspace folder (else $NORMCLI_WORKSPACE, the folder you are in, or the sample).", show_default=False),
+        typer.Option(
+            "--workspace",
+            "-w",
+            help="Workspace folder (else $NORMCLI_WORKSPACE, the folder you are in, or the sample).",
+            show_default=False,
+        ),
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an internal error.")] = False,
@@ -69,9 +74,16 @@ def main(
     ctx.obj = Options(workspace, json_output, debug)
 
 
-Code = Annotated[str, typer.Argument(help="Norm code, optionally with its edition: 'SIA 261' or 'SIA 261:2014'.", autocompletion=_complete_code, show_default=False)]
+Code = Annotated[
+    str,
+    typer.Argument(
+        help="Norm code, optionally with its edition: 'SIA 261' or 'SIA 261:2014'.", autocompletion=_complete_code, show_default=False
+    ),
+]
 ClausePath = Annotated[str, typer.Argument(help="Clause path as printed: 4.2.1, A.1, 'Annexe A'.", show_default=False)]
-Edition = Annotated[str | None, typer.Option("--edition", "-e", help="Edition to read (default: the newest published).", show_default=False)]
+Edition = Annotated[
+    str | None, typer.Option("--edition", "-e", help="Edition to read (default: the newest published).", show_default=False)
+]
 Language = Annotated[str | None, typer.Option("--language", "-l", help="Language version: fr, de, it or en.", show_default=False)]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
 
@@ -99,7 +111,9 @@ def answer(ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], rend
     except typer.Exit:
         raise
     except KeyboardInterrupt:
-        raise
+        # Click would turn this into "Aborted!" and exit 1, which reads as "not found".
+        output.note("interrupted")
+        raise typer.Exit(ExitCode.INTERRUPTED) from None
     except BrokenPipeError:
         raise typer.Exit(ExitCode.OK) from None
     except Exception as exc:  # the boundary: a bug becomes one line and exit 4
@@ -107,7 +121,12 @@ def answer(ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], rend
             import traceback
 
             traceback.print_exc()
-        output.fail(NormcliError(f"internal error ({type(exc).__name__}: {exc})", "please report it with the command you ran; --debug shows the traceback"), as_json)
+        output.fail(
+            NormcliError(
+                f"internal error ({type(exc).__name__}: {exc})", "please report it with the command you ran; --debug shows the traceback"
+            ),
+            as_json,
+        )
         raise typer.Exit(ExitCode.INTERNAL) from None
 
 
@@ -148,7 +167,9 @@ def subtree(
     code: Code,
     path: ClausePath,
     depth: Annotated[int | None, typer.Option("--depth", "-d", help="Levels below the clause (default: all).", show_default=False)] = None,
-    max_nodes: Annotated[int, typer.Option("--max-nodes", help="At most this many clauses, 20 to 2000; the deepest levels go first.")] = 400,
+    max_nodes: Annotated[
+        int, typer.Option("--max-nodes", help="At most this many clauses, 20 to 2000; the deepest levels go first.")
+    ] = 400,
     edition: Edition = None,
     language: Language = None,
     json_: Json = False,
@@ -198,7 +219,9 @@ def corpus(
 
 
 @app.command()
-def xrefs(ctx: typer.Context, code: Code, path: ClausePath, edition: Edition = None, language: Language = None, json_: Json = False) -> None:
+def xrefs(
+    ctx: typer.Context, code: Code, path: ClausePath, edition: Edition = None, language: Language = None, json_: Json = False
+) -> None:
     """The references a clause makes, and where they lead. Example: normcli xrefs "SIA 261" 4.2.1"""
     answer(ctx, json_, lambda service: service.xrefs(code, path, edition, language))
 
@@ -207,7 +230,9 @@ def xrefs(ctx: typer.Context, code: Code, path: ClausePath, edition: Edition = N
 def figure(
     ctx: typer.Context,
     code: Code,
-    figure_id: Annotated[str, typer.Argument(metavar="FIGURE_ID", help="Figure id (fig-3) or number (3), as `section` lists them.", show_default=False)],
+    figure_id: Annotated[
+        str, typer.Argument(metavar="FIGURE_ID", help="Figure id (fig-3) or number (3), as `section` lists them.", show_default=False)
+    ],
     output_file: Annotated[Path | None, typer.Option("--output", "-o", help="Write the image to this file.", show_default=False)] = None,
     edition: Edition = None,
     language: Language = None,
@@ -216,7 +241,12 @@ def figure(
     """Save a figure's image (or print it, base64, with --json). Example: normcli figure "SIA 261" fig-3 -o fig.png"""
     from normcli.cli import output
 
-    answer(ctx, json_, lambda service: service.figure(code, figure_id, edition, language), lambda result: output.save_figure(result, output_file))
+    answer(
+        ctx,
+        json_,
+        lambda service: service.figure(code, figure_id, edition, language),
+        lambda result: output.save_figure(result, output_file),
+    )
 
 
 @app.command()
@@ -253,7 +283,12 @@ def batch(ctx: typer.Context) -> None:
     from normcli.cli.batch import run_batch
 
     options: Options = ctx.obj or Options()
-    raise typer.Exit(run_batch(options.workspace, sys.stdin, sys.stdout))
+    try:
+        code = run_batch(options.workspace, sys.stdin, sys.stdout)
+    except KeyboardInterrupt:
+        sys.stderr.write("normcli: interrupted\n")
+        code = ExitCode.INTERRUPTED
+    raise typer.Exit(code)
 
 
 # Commands that live in modules of their own (each module adds itself to `app` when imported).
@@ -271,5 +306,3 @@ def run_cli(argv: list[str]) -> int:
         code = exit_.code
         return code if isinstance(code, int) else (0 if code is None else ExitCode.USAGE)
     return 0
-
-

@@ -288,3 +288,23 @@ def test_json_calls_do_not_load_the_ui_libraries(sample_copy: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.stderr.endswith("(0, [])"), done.stderr
+
+
+def test_ctrl_c_exits_130_without_a_traceback(sample_copy: Path) -> None:
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "normcli", "--workspace", str(sample_copy), "batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    process.stdin.write('{"op": "norms"}\n')
+    process.stdin.flush()
+    assert json.loads(process.stdout.readline())["norms"]
+    time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130 and "Traceback" not in stderr and "interrupted" in stderr
