@@ -30,9 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+SOURCE = REPO  # the normcli source tree measured: this checkout, or --source (e.g. an export of one commit)
 sys.path.insert(0, str(REPO / "bench"))
-if str(REPO) not in sys.path:
-    sys.path.append(str(REPO))
 
 import gen_corpus  # noqa: E402 - bench/ is not a package
 
@@ -57,10 +56,13 @@ class Stat:
     high: float
     samples: list[float] = field(default_factory=list)
 
+    wanted: int = 0
+
     @classmethod
-    def of(cls, samples: Iterable[float]) -> Stat:
+    def of(cls, samples: Iterable[float], wanted: int = 0) -> Stat:
+        """The median, min and max of samples; `wanted` runs were asked for (fewer when over the time budget)."""
         values = sorted(samples)
-        return cls(statistics.median(values), values[0], values[-1], values)
+        return cls(statistics.median(values), values[0], values[-1], values, wanted)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -108,7 +110,10 @@ def time_row(
         base_text = f"{label}: {fmt_seconds(base)}"
         ratio = f"{stat.median / base:.2f}×" if base > 0 else "—"
     value = fmt_seconds(stat.median) + (f" ({extra})" if extra else "")
-    return Row(measure, value, f"{fmt_seconds(stat.low)} – {fmt_seconds(stat.high)}", base_text, ratio, goal, met)
+    spread = f"{fmt_seconds(stat.low)} – {fmt_seconds(stat.high)}"
+    if stat.wanted and len(stat.samples) < stat.wanted:
+        spread += f" (n={len(stat.samples)}, time budget)"
+    return Row(measure, value, spread, base_text, ratio, goal, met)
 
 
 # -- processes ----------------------------------------------------------------------------------
@@ -160,33 +165,38 @@ def normcli_command(workspace: Path, *args: str) -> list[str]:
     return [sys.executable, "-m", "normcli", "--workspace", str(workspace), *args]
 
 
+BUDGET = 15.0  # seconds one measure may take before it stops adding runs (it always makes at least one)
+
+
 def repeat_process(
-    command: list[str], runs: int, warm: int = 1, check: bool = True, stdin_file: Path | None = None, cwd: Path = REPO
+    command: list[str], runs: int, warm: int = 1, check: bool = True, stdin_file: Path | None = None, cwd: Path | None = None
 ) -> tuple[Stat, Finished]:
-    """Median wall time of `runs` runs after `warm` unmeasured ones; also the last run's output."""
+    """Median wall time of up to `runs` runs after `warm` unmeasured ones (within BUDGET); also the last run's output."""
     last = None
+    begun = time.perf_counter()
     for _ in range(warm):
-        last = run_process(command, stdin_file, cwd=cwd)
-    samples = []
-    for _ in range(runs):
-        last = run_process(command, stdin_file, cwd=cwd)
+        last = run_process(command, stdin_file, cwd=cwd or SOURCE)
+    samples: list[float] = []
+    while len(samples) < runs and not (samples and time.perf_counter() - begun > BUDGET):
+        last = run_process(command, stdin_file, cwd=cwd or SOURCE)
         if check and last.code != 0:
             raise SystemExit(f"{' '.join(command)} exited {last.code}: {last.stderr.decode(errors='replace')[-400:]}")
         samples.append(last.seconds)
     assert last is not None
-    return Stat.of(samples), last
+    return Stat.of(samples, runs), last
 
 
 def repeat_call(call: Callable[[], object], runs: int, warm: int = 1) -> Stat:
-    """Median in-process time of a call."""
+    """Median in-process time of up to `runs` calls after `warm` unmeasured ones (within BUDGET)."""
+    begun = time.perf_counter()
     for _ in range(warm):
         call()
-    samples = []
-    for _ in range(runs):
+    samples: list[float] = []
+    while len(samples) < runs and not (samples and time.perf_counter() - begun > BUDGET):
         started = time.perf_counter()
         call()
         samples.append(time.perf_counter() - started)
-    return Stat.of(samples)
+    return Stat.of(samples, runs)
 
 
 # -- the workspace ------------------------------------------------------------------------------
@@ -525,12 +535,12 @@ class Bench:
             "from normcli.workspace import list_bundle_files; t = time.perf_counter(); "
             "n = sum(len(parse_bundle(f.path).nodes) for f in list_bundle_files(Path(sys.argv[1]))); print(time.perf_counter() - t)"
         )
-        parse = run_process([sys.executable, "-c", parse_script, str(self.root)], cwd=REPO)
+        parse = run_process([sys.executable, "-c", parse_script, str(self.root)], cwd=SOURCE)
         parse_seconds = float(parse.stdout.decode().strip() or "nan")
         seconds, rss = [], []
         for number in range(runs):
             log(f"full build {number + 1}/{runs} of {self.sections:,} clauses")
-            done = run_process([sys.executable, "-c", build_script, str(self.root)], cwd=REPO)
+            done = run_process([sys.executable, "-c", build_script, str(self.root)], cwd=SOURCE)
             if done.code != 0:
                 raise SystemExit(f"index build failed: {done.stderr.decode(errors='replace')[-400:]}")
             seconds.append(json.loads(done.stdout)["seconds"])
@@ -632,6 +642,23 @@ class Bench:
         return "\n".join(lines)
 
 
+def source_label() -> str:
+    """Which normcli was measured: the commit, and whether its core had uncommitted changes."""
+    stamp = SOURCE / ".bench-commit"
+    if stamp.is_file():
+        return f"normcli {stamp.read_text().strip()[:10]} (exported)"
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(SOURCE), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(SOURCE), "status", "--porcelain", "--", "normcli"], capture_output=True, text=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return f"normcli from {SOURCE}"
+    return f"normcli {head}" + (" + uncommitted core changes" if dirty else "")
+
+
 def machine() -> str:
     """One line naming the machine: cores, memory, Python, SQLite."""
     import sqlite3
@@ -646,6 +673,7 @@ def machine() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, make or reuse the workspace, measure, print the table."""
+    global BUDGET, SOURCE
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", choices=sorted(gen_corpus.SIZES), help="corpus size (default: small; tiny with --quick)")
     parser.add_argument("--norms", type=int, help="a custom number of norms")
@@ -657,8 +685,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", help="where generated workspaces are kept (default: $NORMCLI_BENCH_CACHE or <tmp>/normcli-bench)")
     parser.add_argument("--batch", type=int, help="batch requests (default 1,000; 200 with --quick)")
     parser.add_argument("--json", dest="json_out", type=Path, help="also write every number to this JSON file")
-    parser.add_argument("--skip-build", action="store_true", help="skip the full index builds (and refresh rows)")
+    parser.add_argument("--only", help="comma-separated parts to run: startup,queries,process,batch,index,memory (default: all)")
+    parser.add_argument("--budget", type=float, default=BUDGET, help="seconds a measure may take before it stops adding runs (default 15)")
+    parser.add_argument("--source", type=Path, help="the normcli source tree to measure (default: this checkout)")
     args = parser.parse_args(argv)
+    SOURCE = (args.source or REPO).resolve()
+    sys.path.insert(0, str(SOURCE))
     args.size = args.size or ("tiny" if args.quick else "small")
     runs = args.runs or (2 if args.quick else 3)
     started = time.perf_counter()
@@ -668,17 +700,24 @@ def main(argv: list[str] | None = None) -> int:
     log("bringing the index up to date (a build when there is none)")
     refresh(root)
     bench = Bench(root, manifest, runs, args.quick)
-    bench.startup()
-    bench.queries()
-    bench.corpus_process()
-    bench.batch(args.batch or (200 if args.quick else 1000))
-    if not args.skip_build:
-        bench.index()
-    bench.memory()
+    BUDGET = args.budget
+    parts = set((args.only or "startup,queries,process,batch,index,memory").split(","))
+    if "process" in parts:
+        parts.add("startup")  # the whole-process corpus row is measured against `info`
+    for part, measure in (
+        ("startup", bench.startup),
+        ("queries", bench.queries),
+        ("process", bench.corpus_process),
+        ("batch", lambda: bench.batch(args.batch or (200 if args.quick else 1000))),
+        ("index", bench.index),
+        ("memory", bench.memory),
+    ):
+        if part in parts:
+            measure()
     elapsed = time.perf_counter() - started
     print(
         f"normcli benchmark — {manifest['label']}: {manifest['norms']} norms, {manifest['totalSections']:,} clauses, "
-        f"{manifest['bundleBytes'] / 1e6:.1f} MB of bundles (seed {manifest['seed']}); median of {runs} runs; {machine()}; "
+        f"{manifest['bundleBytes'] / 1e6:.1f} MB of bundles (seed {manifest['seed']}); median of {runs} runs; {source_label()}; {machine()}; "
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; took {elapsed:.0f} s\n"
     )
     print(bench.table())
