@@ -7,7 +7,6 @@ Two ways to talk to the server: `normcli mcp` as a real subprocess over stdio (t
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
@@ -16,31 +15,17 @@ from typing import Any
 
 import anyio
 import pytest
-from mcp_support import PNG_1X1, PROJECT, SAMPLE, child_env, stdio_session, write_bundle
+from mcp_support import PNG_1X1, PROJECT, child_env, stdio_session
+
+from tests.conftest import write_bundle
 
 
 @pytest.fixture(scope="session")
-def mcp_sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The sample workspace, copied once for the MCP tests (never the checkout's own index)."""
-    target = tmp_path_factory.mktemp("mcp-sample") / "workspace"
-    shutil.copytree(SAMPLE, target, ignore=shutil.ignore_patterns(".normcli"))
-    return target
-
-
-@pytest.fixture
-def sample_like(tmp_path: Path) -> Path:
-    """A copy of the sample that a test may change."""
-    target = tmp_path / "workspace"
-    shutil.copytree(SAMPLE, target, ignore=shutil.ignore_patterns(".normcli"))
-    return target
-
-
-@pytest.fixture(scope="session")
-def cli_json(mcp_sample: Path) -> Callable[..., tuple[int, dict]]:
+def cli_json(sample_copy: Path) -> Callable[..., tuple[int, dict]]:
     """`normcli --workspace SAMPLE ARGS --json` as a real process: (exit code, the JSON document on stdout)."""
 
     def run(*args: str, workspace: Path | None = None) -> tuple[int, dict]:
-        command = [sys.executable, "-m", "normcli", "--workspace", str(workspace or mcp_sample), *args, "--json"]
+        command = [sys.executable, "-m", "normcli", "--workspace", str(workspace or sample_copy), *args, "--json"]
         done = subprocess.run(command, capture_output=True, text=True, env=child_env(), timeout=120, cwd=PROJECT)
         return done.returncode, json.loads(done.stdout)
 
@@ -74,11 +59,11 @@ def in_memory(workspace: Path, test: Callable[[Any], Awaitable[Any]], **settings
 
 
 @pytest.fixture
-def run_in_memory(mcp_sample: Path) -> Callable[..., Any]:
+def run_in_memory(sample_copy: Path) -> Callable[..., Any]:
     """`run_in_memory(test, workspace=None, **settings)`: an in-memory session over the sample (or another workspace)."""
 
     def run(test: Callable[[Any], Awaitable[Any]], workspace: Path | None = None, **settings: Any) -> Any:
-        return in_memory(workspace or mcp_sample, test, **settings)
+        return in_memory(workspace or sample_copy, test, **settings)
 
     return run
 

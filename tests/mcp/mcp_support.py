@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import textwrap
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -38,15 +37,6 @@ async def stdio_session(workspace: Path, *options: str, env: dict[str, str] | No
         async with stdio_client(params, errlog=quiet) as (read, write), ClientSession(read, write) as session:
             session.initialized = await session.initialize()  # type: ignore[attr-defined]
             yield session
-
-
-def write_bundle(root: Path, slug: str, edition: str, body: str, name: str = "norm.md") -> Path:
-    """Write one bundle file (dedented) under `root/norms/slug/edition/`."""
-    folder = root / "norms" / slug / edition
-    folder.mkdir(parents=True, exist_ok=True)
-    file = folder / name
-    file.write_text(textwrap.dedent(body).lstrip("\n"), encoding="utf-8")
-    return file
 
 
 PNG_1X1 = bytes.fromhex(

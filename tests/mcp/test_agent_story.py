@@ -17,11 +17,11 @@ def texts(result) -> list[str]:
     return [block.text for block in result.content if block.type == "text"]
 
 
-def test_an_agent_follows_the_method_from_question_to_cited_clauses(mcp_sample: Path, stdio) -> None:
+def test_an_agent_follows_the_method_from_question_to_cited_clauses(sample_copy: Path, stdio) -> None:
     transcript: dict[str, object] = {}
 
     async def agent() -> None:
-        async with stdio(mcp_sample, "--idle-reset", "0") as session:
+        async with stdio(sample_copy, "--idle-reset", "0") as session:
             transcript["instructions"] = session.initialized.instructions
             method = await session.call_tool("get_methodology", {})
             norms = await session.call_tool("list_norms", {})

@@ -54,7 +54,7 @@ def raw_exchange(workspace: Path, lines: list[str], wanted: set[int]) -> tuple[l
     return messages, process.stderr.read(), code
 
 
-def test_malformed_json_rpc_does_not_kill_the_server(mcp_sample: Path) -> None:
+def test_malformed_json_rpc_does_not_kill_the_server(sample_copy: Path) -> None:
     call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "get_toc", "arguments": {"code": "SIA 261"}}}
     lines = [
         "this is not json",
@@ -65,7 +65,7 @@ def test_malformed_json_rpc_does_not_kill_the_server(mcp_sample: Path) -> None:
         json.dumps({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "get_toc", "arguments": "not an object"}}),
         json.dumps(call),
     ]
-    messages, stderr, code = raw_exchange(mcp_sample, lines, {1, 2, 8, 9})
+    messages, stderr, code = raw_exchange(sample_copy, lines, {1, 2, 8, 9})
     by_id = {message.get("id"): message for message in messages}
     assert by_id[1]["result"]["serverInfo"]["name"] == "normcli"
     assert "error" in by_id[8]
@@ -77,7 +77,7 @@ def test_malformed_json_rpc_does_not_kill_the_server(mcp_sample: Path) -> None:
     assert "Traceback" not in stderr
 
 
-def test_stdout_carries_nothing_but_json_rpc(mcp_sample: Path) -> None:
+def test_stdout_carries_nothing_but_json_rpc(sample_copy: Path) -> None:
     calls = [
         json.dumps(INITIALIZE),
         json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
@@ -91,7 +91,7 @@ def test_stdout_carries_nothing_but_json_rpc(mcp_sample: Path) -> None:
         ),
         json.dumps({"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {"uri": "normcli://methodology"}}),
     ]
-    messages, _, code = raw_exchange(mcp_sample, calls, {1, 2, 3})
+    messages, _, code = raw_exchange(sample_copy, calls, {1, 2, 3})
     assert code == 0
     assert sorted(message["id"] for message in messages) == [1, 2, 3]
 
@@ -135,15 +135,15 @@ def reads_until_reminder(workspace: Path, stdio, *options: str) -> int:
     return anyio.run(session)
 
 
-def test_the_budget_comes_from_the_command_line(mcp_sample: Path, stdio) -> None:
-    assert reads_until_reminder(mcp_sample, stdio) == 4
-    assert reads_until_reminder(mcp_sample, stdio, "--read-budget", "2") == 2
-    assert reads_until_reminder(mcp_sample, stdio, "--audit") == 8
+def test_the_budget_comes_from_the_command_line(sample_copy: Path, stdio) -> None:
+    assert reads_until_reminder(sample_copy, stdio) == 4
+    assert reads_until_reminder(sample_copy, stdio, "--read-budget", "2") == 2
+    assert reads_until_reminder(sample_copy, stdio, "--audit") == 8
 
 
-def test_the_budget_comes_from_normcli_toml(sample_like: Path, stdio) -> None:
-    settings = sample_like / "normcli.toml"
+def test_the_budget_comes_from_normcli_toml(sample_fresh: Path, stdio) -> None:
+    settings = sample_fresh / "normcli.toml"
     settings.write_text(settings.read_text(encoding="utf-8") + "\n[mcp]\nread_budget = 3\naudit_budget = 5\n", encoding="utf-8")
-    assert reads_until_reminder(sample_like, stdio) == 3
-    assert reads_until_reminder(sample_like, stdio, "--audit") == 5
-    assert reads_until_reminder(sample_like, stdio, "--read-budget", "1") == 1, "the command line wins over the file"
+    assert reads_until_reminder(sample_fresh, stdio) == 3
+    assert reads_until_reminder(sample_fresh, stdio, "--audit") == 5
+    assert reads_until_reminder(sample_fresh, stdio, "--read-budget", "1") == 1, "the command line wins over the file"

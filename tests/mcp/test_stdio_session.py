@@ -107,12 +107,12 @@ class Transcript:
 
 
 @pytest.fixture(scope="module")
-def transcript(mcp_sample: Path, stdio) -> Transcript:
+def transcript(sample_copy: Path, stdio) -> Transcript:
     """Run the whole session once: list everything, ask every question, provoke every error."""
     seen = Transcript()
 
     async def session() -> None:
-        async with stdio(mcp_sample, "--idle-reset", "0", "--read-budget", "100") as client:
+        async with stdio(sample_copy, "--idle-reset", "0", "--read-budget", "100") as client:
             seen.instructions = client.initialized.instructions
             seen.tools = {tool.name: tool for tool in (await client.list_tools()).tools}
             for label, tool, arguments, _ in QUESTIONS:

@@ -6,7 +6,8 @@ import base64
 from pathlib import Path
 
 import pytest
-from mcp_support import write_bundle
+
+from tests.conftest import write_bundle
 
 
 def texts(result) -> list[str]:
