@@ -98,7 +98,10 @@ class _Reader:
         if text in _SCALAR_FALSE:
             return False
         self.problem(
-            self.field_lines.get(key, line), "warning", "front_matter", f"'{key}: {value}' is not true or false; read as {str(default).lower()}"
+            self.field_lines.get(key, line),
+            "warning",
+            "front_matter",
+            f"'{key}: {value}' is not true or false; read as {str(default).lower()}",
         )
         return default
 
@@ -150,11 +153,16 @@ def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
     language = str(fields.get("language") or file_language or "").strip().lower()
     language_line = reader.field_lines.get("language", 1)
     if file_language and language != file_language:
-        reader.problem(language_line, "warning", "front_matter", f"language '{language}' differs from the file name; '{file_language}' is used")
+        reader.problem(
+            language_line, "warning", "front_matter", f"language '{language}' differs from the file name; '{file_language}' is used"
+        )
         language = file_language
     if language not in LANGUAGES:
         reader.problem(
-            language_line, "warning", "front_matter", f"language '{language or '(none)'}' is not one of {', '.join(LANGUAGES)}; 'en' is assumed"
+            language_line,
+            "warning",
+            "front_matter",
+            f"language '{language or '(none)'}' is not one of {', '.join(LANGUAGES)}; 'en' is assumed",
         )
         language = "en"
     requires = fields.get("requires") or []
@@ -356,7 +364,9 @@ def _check_numbering(bundle: Bundle, reader: _Reader) -> None:
         siblings.setdefault((node.parent_path, node.depth), []).append(node)
         if node.parent_path is None and node.depth > 1 and re.fullmatch(r"\d+(?:\.\d+)+", node.path):
             parent = node.path.rsplit(".", 1)[0]
-            reader.problem(node.line, "warning", "heading_order", f"'{node.path}' comes before its clause '{parent}'; move it below that heading")
+            reader.problem(
+                node.line, "warning", "heading_order", f"'{node.path}' comes before its clause '{parent}'; move it below that heading"
+            )
     for children in siblings.values():
         previous, previous_path = None, ""
         for node in children:

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from enum import IntEnum
+
+# C0/C1 controls and bidirectional overrides: shown escaped, so that an argument or a bundle
+# can never move the cursor, clear the terminal or reverse the text of an error line.
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with control characters written as escapes (`\\x1b`), safe to print on a terminal."""
+    return _UNPRINTABLE.sub(lambda match: repr(match.group())[1:-1], text)
 
 
 class ExitCode(IntEnum):
@@ -29,7 +39,7 @@ class NormcliError(Exception):
 
     def one_line(self) -> str:
         """The message and the hint as the single line printed on stderr."""
-        return f"{self.message} ({self.hint})" if self.hint else self.message
+        return printable(f"{self.message} ({self.hint})" if self.hint else self.message)
 
     def to_json(self) -> dict:
         """The `{"error": {...}}` document printed on stdout with --json."""

@@ -211,6 +211,8 @@ class Service:
                 raise NotFound(f"{code} has only draft editions ({known})", "name one with --edition")
         rows = editions[chosen]
         languages = tuple(row["language"] for row in rows)
+        if language is not None and not isinstance(language, str):
+            raise InvalidArgument(f"language must be text such as 'fr', not {language!r}", f"its languages are {', '.join(languages)}")
         if language:
             wanted_language = language.strip().lower()
             row = next((row for row in rows if row["language"] == wanted_language), None)

@@ -1,0 +1,212 @@
+"""Hostile arguments to every operation, the command line and the MCP tools: a clean error or a correct answer,
+never a crash, never an SQL error text, never a control character on the terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from normcli.errors import InvalidArgument, NormcliError
+from normcli.operations import run
+from normcli.service import Service
+from tests.reliability.support import copy_sample, leaks
+
+FTS = [
+    '"',
+    '""',
+    "*",
+    "NEAR(",
+    "NEAR(neige charge, 2)",
+    "AND",
+    "OR",
+    "NOT",
+    "-",
+    "^",
+    "^neige",
+    "neige*",
+    '"neige',
+    "title:neige",
+    "{title body}: x",
+    "(",
+    ")",
+    ":",
+]
+TEXTS = [
+    *FTS,
+    "x" * 10_000,
+    "neige " * 2000,
+    "a\x00b",
+    "\x1b[2J\x1b[31mred",
+    "\t\n\r",
+    "\u202eevil",
+    "😀",
+    "\ud800",
+    "'; DROP TABLE nodes; --",
+    "SIA 261' OR '1'='1",
+    "1; SELECT * FROM bundles",
+    "../../../../etc/passwd",
+    "/etc/passwd",
+    "C:\\Windows\\win.ini",
+    "%",
+    "_",
+    "\\",
+    "é" * 300,
+    "ß",
+    "İstanbul",
+    "ﬁgure",
+    " ",
+    "",
+]
+NUMBERS = [-1, 0, 1, -(2**63), 2**63, 10**30, 3.5, True, "12", "x", None, [], {}]
+# operation → (arguments that work, the parameters to make hostile)
+OPERATIONS = {
+    "toc": ({"code": "SIA 261"}, ["code", "maxDepth", "edition", "language"]),
+    "subtree": ({"code": "SIA 261", "path": "4"}, ["code", "path", "maxDepth", "maxNodes", "edition", "language"]),
+    "section": ({"code": "SIA 261", "path": "4.2.1"}, ["code", "path", "maxChars", "offset", "edition", "language"]),
+    "search": ({"code": "SIA 261", "keyword": "neige"}, ["code", "keyword", "limit", "edition", "language"]),
+    "corpus": ({"keyword": "neige"}, ["keyword", "limit"]),
+    "xrefs": ({"code": "SIA 261", "path": "4.2.1"}, ["code", "path", "edition", "language"]),
+    "figure": ({"code": "SIA 261", "figureId": "fig-1"}, ["code", "figureId", "edition", "language"]),
+}
+CASES = [(op, param) for op, (_, params) in OPERATIONS.items() for param in params]
+
+
+@pytest.fixture(scope="module")
+def hostile_service(tmp_path_factory: pytest.TempPathFactory):
+    service = Service.open(copy_sample(tmp_path_factory.mktemp("hostile") / "ws"))
+    yield service
+    service.close()
+
+
+@pytest.mark.parametrize(("op", "param"), CASES, ids=[f"{op}-{param}" for op, param in CASES])
+def test_every_parameter_of_every_operation_takes_hostile_values(hostile_service: Service, op: str, param: str) -> None:
+    base, _ = OPERATIONS[op]
+    for value in [*TEXTS, *NUMBERS]:
+        try:
+            answer = run(hostile_service, op, {**base, param: value}).to_json()
+        except NormcliError as error:
+            assert error.code in ("invalid_argument", "not_found"), (param, value, error.code)
+            message = error.one_line()
+            assert not leaks(message), (param, value, message)
+            assert not any(ord(char) < 32 for char in message), (param, value, message)
+        else:
+            assert json.dumps(answer)
+    # and the service still answers afterwards
+    assert run(hostile_service, op, base).to_json()
+
+
+@pytest.mark.parametrize("keyword", [*FTS, "neige AND NOT vent", 'charge "de" neige', "neige NEAR vent"])
+def test_fts_syntax_in_a_keyword_is_searched_as_words(hostile_service: Service, keyword: str) -> None:
+    plain = " ".join(word for word in keyword.replace('"', " ").split() if word.isalnum())
+    result = hostile_service.search("SIA 261", keyword)
+    if plain:
+        assert [hit.path for hit in result.hits] == [hit.path for hit in hostile_service.search("SIA 261", plain).hits]
+    corpus = hostile_service.corpus(keyword)
+    assert corpus.keyword == keyword
+
+
+def test_a_huge_offset_and_out_of_range_windows_are_invalid_arguments(hostile_service: Service) -> None:
+    for max_chars in (0, 499, 40001, -5, 10**12):
+        with pytest.raises(InvalidArgument, match="maxChars must be a whole number from 500 to 40000"):
+            hostile_service.section("SIA 261", "4.2.1", max_chars=max_chars)
+    with pytest.raises(InvalidArgument, match="past the end"):
+        hostile_service.section("SIA 261", "4.2.1", offset=10**18)
+    with pytest.raises(InvalidArgument, match="from 0"):
+        hostile_service.section("SIA 261", "4.2.1", offset=-1)
+    last = hostile_service.section("SIA 261", "4.2.1", offset=hostile_service.section("SIA 261", "4.2.1").total_chars)
+    assert last.content == "" and last.next_offset is None
+
+
+def test_unicode_paths_and_codes_resolve_or_are_not_found(hostile_service: Service) -> None:
+    assert hostile_service.section("ｓｉａ２６１", "４.２.１").path == "4.2.1"  # full-width forms fold to ASCII
+    assert hostile_service.section("sia-261", "annexe a").path == "Annexe A"
+    with pytest.raises(NormcliError) as raised:
+        hostile_service.section("SIA 261", "§4.2.1")
+    assert raised.value.code in ("not_found", "invalid_argument")
+
+
+def test_control_characters_never_reach_the_terminal() -> None:
+    message = NormcliError("no edition '\x1b[2J\x07'", "hint \x1b[31m").one_line()
+    assert "\x1b" not in message and "\x07" not in message
+    assert "\\x1b[2J" in message
+
+
+def test_the_command_line_answers_hostile_arguments_with_exit_codes_and_one_json_document(tmp_path: Path, capsys) -> None:
+    from normcli.cli.app import run_cli
+    from normcli.cli.fast import answer
+
+    root = copy_sample(tmp_path / "ws")
+    calls = [
+        (["search", "SIA 261", 'NEAR("neige"', "--json"], 0),
+        (["search", "SIA 261", "x" * 10_000, "--json"], 2),
+        (["corpus", "*", "--json"], 0),
+        (["section", "SIA 261", "4.2.1", "--offset", "-5", "--json"], 2),
+        (["section", "SIA 261", "4.2.1", "--offset", str(10**30), "--json"], 2),
+        (["section", "SIA 261", "4.2.1", "--max-chars", "10", "--json"], 2),
+        (["subtree", "SIA 261", "4", "--max-nodes", "0", "--json"], 2),
+        (["toc", "SIA 261'; DROP TABLE nodes; --", "--json"], 1),
+        (["toc", "SIA 261", "--edition", "\x1b[2J", "--json"], 1),
+        (["figure", "SIA 261", "../../../../etc/passwd", "--json"], 1),
+        (["xrefs", "SIA 261", "\u202e4.2.1", "--json"], 0),
+        (["toc", "SIA 261", "--language", "\x00", "--json"], 1),
+    ]
+    for argv, code in calls:
+        for runner in (answer, run_cli):
+            got = runner(["--workspace", str(root), *argv])
+            if got is None:  # not a fast-path command line
+                continue
+            out, err = capsys.readouterr()
+            assert got == code, (argv, got, err)
+            document = json.loads(out)
+            assert ("error" in document) == (code != 0)
+            assert not leaks(out + err) and "\x1b" not in err, (argv, err)
+            assert len(err.strip().splitlines()) <= 1
+
+
+def test_mcp_tools_answer_hostile_arguments_with_tool_errors(tmp_path: Path) -> None:
+    import anyio
+    from mcp import Client
+
+    from normcli.mcp.server import build_server
+
+    service = Service.open(copy_sample(tmp_path / "ws"))
+    calls = [
+        ("get_toc", {"code": '"NEAR(', "maxDepth": 99}),
+        ("get_section", {"code": "SIA 261", "path": "4.2.1", "offset": -1}),
+        ("get_section", {"code": "SIA 261", "path": "4.2.1", "maxChars": 10**9}),
+        ("get_section", {"code": "SIA 261", "path": "4.2.1", "offset": 10**15}),
+        ("search_in_norm", {"code": "SIA 261", "keyword": "x" * 10_000}),
+        ("search_in_norm", {"code": "SIA 261", "keyword": '("*neige^'}),
+        ("search_corpus", {"keyword": "^-*", "limit": -3}),
+        ("get_cross_refs", {"code": "'; DROP TABLE xrefs; --", "path": "4"}),
+        ("get_figure", {"code": "SIA 261", "figureId": "../../../etc/passwd"}),
+        ("get_figure", {"code": "SIA 261", "figureId": "/etc/passwd"}),
+        ("get_subtree", {"code": "SIA 261", "path": "\x00", "maxNodes": "many"}),
+        ("get_toc", {"code": "SIA 261", "language": 5}),
+        ("get_toc", {"unknown": "x"}),
+        ("no_such_tool", {}),
+    ]
+
+    async def session() -> list:
+        async with Client(build_server(service)) as client:
+            results = []
+            for tool, arguments in calls:
+                try:
+                    results.append(await client.call_tool(tool, arguments))
+                except Exception as exc:  # a protocol-level refusal is acceptable, a dead server is not
+                    results.append(exc)
+            results.append(await client.call_tool("get_toc", {"code": "SIA 261"}))
+            return results
+
+    results = anyio.run(session)
+    service.close()
+    for (tool, arguments), result in zip(calls, results, strict=False):
+        text = str(result) if isinstance(result, Exception) else " ".join(getattr(block, "text", "") for block in result.content)
+        if tool == "search_in_norm" and "^" in arguments["keyword"]:
+            assert not isinstance(result, Exception) and not result.is_error and result.structured_content["hits"], text[:200]
+        else:
+            assert isinstance(result, Exception) or result.is_error, (tool, arguments, text[:200])
+        assert not leaks(text), (tool, text[:300])
+    assert not results[-1].is_error
