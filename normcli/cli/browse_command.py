@@ -8,6 +8,9 @@ import typer
 
 from normcli.cli.app import Options, app
 
+_GRAPHIC_TERMS = ("kitty", "ghostty", "foot", "mlterm", "wezterm", "contour", "yaft", "mintty")
+_GRAPHIC_PROGRAMS = ("wezterm", "iterm.app", "ghostty", "vscode", "mintty", "contour", "rio", "konsole", "warpterminal")
+
 
 @app.command("browse")
 def browse(
@@ -22,6 +25,12 @@ def browse(
     language: Annotated[
         str | None, typer.Option("--language", "-l", help="Language version: fr, de, it or en.", show_default=False)
     ] = None,
+    theme: Annotated[
+        str | None,
+        typer.Option(
+            "--theme", help="Textual theme: textual-dark, textual-light, nord … (default: the last one chosen).", show_default=False
+        ),
+    ] = None,
 ) -> None:
     """Read the norms in a terminal reader (tree, text, references, search). Example: normcli browse "SIA 261" 4.2.1"""
     import contextlib
@@ -29,29 +38,33 @@ def browse(
     import time
 
     entered = time.perf_counter()
-
     options: Options = ctx.obj or Options()
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         sys.stderr.write("normcli browse needs a terminal (for scripts use toc, section, search and --json)\n")
         raise typer.Exit(2)
     if _may_draw_images():
         # textual-image asks the terminal about graphics support once, before the app takes the screen;
-        # without it (or with a terminal that does not answer) figures fall back to save / open.
+        # without it (or with a terminal that does not answer) figures fall back to a preview, save and open.
         with contextlib.suppress(Exception):
             import textual_image.renderable  # noqa: F401
+    from normcli.errors import NormcliError
     from normcli.service import split_code
     from normcli.tui.app import NormcliApp
     from normcli.tui.library import Location
 
     start = None
     if code:
-        base, named_edition = split_code(code, edition)
+        try:
+            base, named_edition = split_code(code, edition)
+        except NormcliError as error:
+            sys.stderr.write(f"{error.one_line()}\n")
+            raise typer.Exit(error.exit_code) from None
         start = Location(base, path or "", named_edition, language)
-    NormcliApp(options.workspace, start, entered=entered).run()
-
-
-_GRAPHIC_TERMS = ("kitty", "ghostty", "foot", "mlterm", "wezterm", "contour", "yaft", "mintty")
-_GRAPHIC_PROGRAMS = ("wezterm", "iterm.app", "ghostty", "vscode", "mintty", "contour", "rio", "konsole", "warpterminal")
+    reader = NormcliApp(options.workspace, start, theme=theme, entered=entered)
+    if theme and reader.theme != theme:
+        sys.stderr.write(f"no theme '{theme}' (themes: {', '.join(sorted(reader.available_themes))})\n")
+        raise typer.Exit(2)
+    reader.run()
 
 
 def _may_draw_images() -> bool:

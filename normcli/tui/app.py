@@ -13,10 +13,12 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from normcli.tui.bookmarks import Bookmarks
+from normcli.tui.bookmarks import Bookmarks, Preferences
 from normcli.tui.library import Library, Location
 from normcli.tui.screens.reader import ReaderScreen
 from normcli.tui.screens.search import CLAUSE_NUMBER
+
+DEFAULT_THEME = "textual-dark"
 
 # What the command palette offers besides `go to`: (title, reader action, help).
 PALETTE_ACTIONS = (
@@ -120,9 +122,16 @@ class NormcliApp(App[None]):
         self.window_chars = window_chars
         self.library: Library | None = None
         self.bookmarks = Bookmarks(bookmarks_path)
+        self.preferences = Preferences(bookmarks_path.parent / "tui.json" if bookmarks_path else None)
         self.paint_times: list[float] = []
-        if theme:
-            self.theme = theme
+        chosen = theme or self.preferences.get("theme") or DEFAULT_THEME
+        self.theme = chosen if chosen in self.available_themes else DEFAULT_THEME
+        self._remember_theme = theme is None
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember a theme chosen in the command palette for the next start."""
+        if getattr(self, "_remember_theme", False) and theme != self.preferences.get("theme"):
+            self.preferences.set("theme", theme)
 
     def mark(self, event: str) -> None:
         """Note how long after `browse` started something happened; written out when NORMCLI_TUI_TIMING names a file."""

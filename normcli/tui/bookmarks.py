@@ -1,4 +1,4 @@
-"""Bookmarked clauses, kept in the user's data folder (never in the workspace) so they survive restarts."""
+"""What the reader keeps in the user's data folder (never in the workspace): bookmarks and the chosen theme."""
 
 from __future__ import annotations
 
@@ -81,3 +81,29 @@ class Bookmarks:
         """Forget one bookmark."""
         self._items = [item for item in self._items if item.key != bookmark.key]
         self._save()
+
+
+class Preferences:
+    """Small settings that survive restarts (the theme), in `tui.json` next to the bookmarks."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or data_dir() / "tui.json"
+        try:
+            loaded = json.loads(self.path.read_text(encoding="utf-8"))
+            self.values: dict[str, str] = loaded if isinstance(loaded, dict) else {}
+        except (OSError, ValueError):
+            self.values = {}
+
+    def get(self, name: str) -> str | None:
+        """A saved setting, or None."""
+        value = self.values.get(name)
+        return value if isinstance(value, str) else None
+
+    def set(self, name: str, value: str) -> None:
+        """Save a setting (a failure to write is not worth interrupting the reader)."""
+        self.values[name] = value
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(self.values, indent=1), encoding="utf-8")
+        except OSError:
+            pass

@@ -374,3 +374,45 @@ async def test_light_theme(make_app, settle, theme) -> None:
         await settle(pilot)
         assert not app.current_theme.dark
         assert "4.2.1" in header(app)
+
+
+async def test_references_to_figures_tables_and_whole_norms(make_app, settle) -> None:
+    from normcli.tui.screens.figure import FigureScreen
+
+    app = make_app("SIA 261", "4.2.1")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        refs = {ref.text: ref for ref in reader(app).reading.section.cross_refs}
+        reader(app).follow(refs["tableau 2"])
+        await pilot.pause()
+        assert "is in this clause" in toasts(app)
+        reader(app).follow_link("fig:fig-2")
+        await settle(pilot)
+        assert isinstance(app.screen, FigureScreen)
+        assert str(app.screen.query_one("#figure-caption").render()).startswith("Figure 2")
+        await pilot.press("escape")
+        reader(app).follow(refs["SIA 260"])
+        await settle(pilot)
+        assert header(app).startswith("SIA 260:2013 (fr) · ")
+
+
+async def test_a_clause_missing_from_the_other_edition_opens_the_nearest_heading(make_app, settle) -> None:
+    app = make_app("SIA 261", "4.2.3")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("e", "e")  # 2014, then the 2026 draft, which has no 4.2.3
+        await settle(pilot)
+        await settle(pilot)
+        assert header(app).startswith("SIA 261:2026 draft (fr) · 4.2 ")
+        assert "has no 4.2.3; showing 4.2" in toasts(app)
+
+
+async def test_a_theme_chosen_in_the_palette_is_remembered(make_app, settle, data_dir) -> None:
+    app = make_app("SIA 261", "1", theme=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.theme == "textual-dark"
+        app.theme = "textual-light"
+        await pilot.pause()
+    again = make_app("SIA 261", "1", theme=None)
+    assert again.theme == "textual-light"
