@@ -133,7 +133,7 @@ def _print_report(report: IngestReport) -> None:
     score = "n/a" if report.quality_score is None else f"{report.quality_score}%"
     out(f"quality: {score}, {len(report.problems)} problems\n")
     for problem in report.problems[:40]:
-        out(f"  {problem['file']}:{problem['line']}: {problem['severity']}: {problem['reason']}\n")
+        out(f"  {problem['file']}:{problem['line']}: {problem['severity']} ({problem['kind']}): {problem['reason']}\n")
     if len(report.problems) > 40:
         out(f"  … and {len(report.problems) - 40} more (normcli check lists them all)\n")
     if report.is_scan:

@@ -216,9 +216,11 @@ def _workspace_root(workspace: str | Path | None) -> Path:
 def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
     """The `check` of the edition just written (the same report as `normcli check`), run on that edition alone.
 
-    Every problem `check` reports is about the bundle itself, so a scratch workspace that links
-    only this edition gives the same answer without re-checking the whole workspace.
+    Every problem `check` reports is about the bundle itself, so a scratch workspace holding
+    only this edition (hard links where possible) gives the same answer without re-checking the
+    whole workspace.
     """
+    import shutil
     import tempfile
 
     from normcli.service import Service
@@ -227,9 +229,8 @@ def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
     edition_folder = written.parent
     try:
         with tempfile.TemporaryDirectory(prefix="normcli-check-") as scratch:
-            link = Path(scratch) / edition_folder.relative_to(root)
-            link.parent.mkdir(parents=True)
-            link.symlink_to(edition_folder.resolve(), target_is_directory=True)
+            copy = Path(scratch) / edition_folder.relative_to(root)
+            shutil.copytree(edition_folder, copy, copy_function=_link_or_copy)
             service = Service.open(scratch)
             try:
                 result = service.check()
@@ -249,3 +250,13 @@ def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
         if bundle.file == relative:
             return bundle.score, bundle.problems
     return None, ()
+
+
+def _link_or_copy(source: str, destination: str) -> None:
+    import os
+    import shutil
+
+    try:
+        os.link(source, destination)
+    except OSError:
+        shutil.copy2(source, destination)

@@ -1,0 +1,152 @@
+"""Every real document of ../shared/corpus imports without a crash and with a quality report; the traps are handled."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from normcli.bundle import parse_bundle
+from normcli.importers import ingest
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+pytestmark = [pytest.mark.corpus, pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")]
+
+DOCUMENTS = [
+    "debian-policy/policy.pdf",
+    "debian-policy/policy.txt",
+    "debian-policy/copyright-format-1.0.txt",
+    "ethereum-yellowpaper/paper.pdf",
+    "fhs-3.0/fhs-3.0.pdf",
+    "fhs-3.0/fhs-3.0.txt",
+    "theora-spec/Theora.pdf",
+    "nist-sp800-63-3/sp800-63-3.md",
+    "nist-sp800-63-3/sp800-63a.md",
+    "nist-sp800-63-3/sp800-63b.md",
+    "nist-sp800-63-3/sp800-63c.md",
+    "spdx-spec-2.3/spdx-spec-v2.3.md",
+    "python-peps/pep-0008.rst",
+    "python-peps/pep-0440.rst",
+    "rfc-http-xml/rfc9110.xml",
+    "rfc-http-xml/rfc9111.xml",
+    "rfc-http-xml/rfc9112.xml",
+    "rfc-quic-and-keywords/rfc2119.txt",
+    "rfc-quic-and-keywords/rfc8174.txt",
+    "rfc-quic-and-keywords/rfc8999.txt",
+    "rfc-quic-and-keywords/rfc9000.txt",
+    "rfc-quic-and-keywords/rfc9001.txt",
+    "rfc-quic-and-keywords/rfc9002.txt",
+    "rfc-zlib-deflate-gzip/rfc1950.txt",
+    "rfc-zlib-deflate-gzip/rfc1951.txt",
+    "rfc-zlib-deflate-gzip/rfc1952.txt",
+    "rfc3986-uri/rfc3986.txt",
+]
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, object]]:
+    """Each corpus document imported once into one scratch workspace."""
+    root = tmp_path_factory.mktemp("corpus") / "ws"
+    (root / "norms").mkdir(parents=True)
+    done = {}
+    for relative in DOCUMENTS:
+        code = "CORPUS " + Path(relative).name.replace(".", "-")
+        done[relative] = (root, ingest(CORPUS / relative, code, "1", workspace=root, language="en", force=True))
+    return done
+
+
+def _paths(imported: dict, relative: str) -> dict[str, object]:
+    root, report = imported[relative]
+    return {node.path: node for node in parse_bundle(root / report.file).nodes}
+
+
+@pytest.mark.parametrize("relative", DOCUMENTS)
+def test_every_document_imports_with_a_quality_report(imported: dict, relative: str) -> None:
+    root, report = imported[relative]
+    assert report.sections > 0
+    assert report.quality_score is not None, report.problems
+    bundle = parse_bundle(root / report.file)
+    assert not [problem for problem in bundle.problems if problem.severity == "error"]
+    assert not [problem for problem in bundle.problems if problem.kind == "duplicate_path"]
+
+
+def test_policy_pdf_numbers_the_appendices_as_chapters_13_to_23(imported: dict) -> None:
+    nodes = _paths(imported, "debian-policy/policy.pdf")
+    assert nodes["1"].title == "About this manual"
+    assert nodes["13"].title == "Introduction and scope of these appendices"
+    assert "23" in nodes and "9.1.1" in nodes
+    assert nodes["1.1"].page_start == 3  # printed page 3 is PDF page 13
+
+
+def test_policy_text_renumbers_the_restarted_appendix_sequence(imported: dict) -> None:
+    _root, report = imported["debian-policy/policy.txt"]
+    nodes = _paths(imported, "debian-policy/policy.txt")
+    assert nodes["13"].title.startswith("Introduction and scope")
+    assert any("restarts at 1" in warning for warning in report.warnings)
+
+
+def test_pdfium_hyphenation_marks_do_not_reach_the_bundle(imported: dict) -> None:
+    for relative in ("theora-spec/Theora.pdf", "ethereum-yellowpaper/paper.pdf"):
+        root, report = imported[relative]
+        text = (root / report.file).read_text(encoding="utf-8")
+        assert "\ufffe" not in text
+    theora = (imported["theora-spec/Theora.pdf"][0] / imported["theora-spec/Theora.pdf"][1].file).read_text(encoding="utf-8")
+    assert "Section 6.4.4" in theora
+
+
+def test_yellow_paper_run_in_headings_and_running_header(imported: dict) -> None:
+    root, report = imported["ethereum-yellowpaper/paper.pdf"]
+    nodes = _paths(imported, "ethereum-yellowpaper/paper.pdf")
+    assert nodes["K.1"].title.startswith("Deletion of an Account Despite Out-of-gas")
+    assert nodes["K.1"].text.startswith("At block 2675119")
+    text = (root / report.file).read_text(encoding="utf-8")
+    assert "SECURE DECENTRALISED GENERALISED TRANSACTION LEDGER SHANGHAI VERSION" not in text
+
+
+def test_theora_running_headers_are_not_clauses_and_figures_are_saved(imported: dict) -> None:
+    _root, report = imported["theora-spec/Theora.pdf"]
+    nodes = _paths(imported, "theora-spec/Theora.pdf")
+    assert nodes["3.2"].title == "High-Level Decode Process"
+    assert report.figures >= 20 and report.tables >= 15
+    assert "Appendix A" in nodes
+
+
+def test_fhs_pdf_without_outline(imported: dict) -> None:
+    _root, report = imported["fhs-3.0/fhs-3.0.pdf"]
+    nodes = _paths(imported, "fhs-3.0/fhs-3.0.pdf")
+    assert not report.outline_used
+    assert nodes["3.4"].title.startswith("/bin : Essential user command binaries")
+    assert {"1", "2", "3", "4", "5", "6", "7"} <= set(nodes)
+
+
+def test_rfc1951_heading_shares_its_line_with_body_text(imported: dict) -> None:
+    nodes = _paths(imported, "rfc-zlib-deflate-gzip/rfc1951.txt")
+    assert nodes["3.1"].title == "Overall conventions"
+    assert nodes["3.1"].text.startswith("In the diagrams below")
+    assert nodes["3.1.1"].title == "Packing into bytes"
+
+
+def test_markdown_heading_levels_that_disagree_with_clause_depth(imported: dict) -> None:
+    nist = _paths(imported, "nist-sp800-63-3/sp800-63b.md")
+    assert nist["5.1.1.1"].depth == 4 and nist["5.1.1.1"].parent_path == "5.1.1"
+    spdx = _paths(imported, "spdx-spec-2.3/spdx-spec-v2.3.md")
+    assert spdx["I.1"].depth == 2 and spdx["I.1"].parent_path == "Annex I"
+
+
+def test_rfc_xml_sections_are_numbered_by_nesting(imported: dict) -> None:
+    nodes = _paths(imported, "rfc-http-xml/rfc9111.xml")
+    assert nodes["4.2.1"].title == "Calculating Freshness Lifetime"
+    assert "Appendix A" in nodes
+
+
+@pytest.mark.slow
+def test_the_accuracy_bench_meets_its_goals() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import import_accuracy
+
+    for pdf in import_accuracy.corpus_pdfs():
+        row = import_accuracy.measure(pdf)
+        assert row["withOutline"] == 100.0, row
+        assert row["withoutOutline"] >= 95.0, row
+        assert row["secondsPer100Pages"] <= 10.0, row
