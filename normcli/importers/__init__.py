@@ -223,11 +223,11 @@ def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
     import shutil
     import tempfile
 
-    from normcli.service import Service
-
     relative = written.relative_to(root).as_posix()
     edition_folder = written.parent
     try:
+        from normcli.service import Service
+
         with tempfile.TemporaryDirectory(prefix="normcli-check-") as scratch:
             copy = Path(scratch) / edition_folder.relative_to(root)
             shutil.copytree(edition_folder, copy, copy_function=_link_or_copy)

@@ -144,7 +144,7 @@ def _read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> l
             left, bottom, right, top = obj.get_bounds()
             if (right - left) * (top - bottom) > 400:
                 images.append((left, bottom, right, top))
-        if chars < SCANNED_CHARS:
+        if chars < SCANNED_CHARS and images:  # a page with an image and no text: scanned (a blank page is just blank)
             draft.scanned_pages += 1
             if ocr:
                 lines = _ocr_page(page, index, language, draft, width, height)
@@ -794,6 +794,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, _
 
     def flush() -> None:
         if paragraph:
+            if len(paragraph) > 1 and paragraph[0].text.strip().isdigit() and paragraph[0].size < body_size - 0.5:
+                paragraph[0] = Line(paragraph[0].page, f"[{paragraph[0].text.strip()}]", 0, 0, 0, 0, paragraph[0].size)
             text = _join(paragraph, vocabulary)
             if text:
                 body.append(safe_text_line(text))
@@ -876,11 +878,11 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, _
             flush()
             if caption_position is not None:
                 body.append(safe_text_line(clean_inline(stream[caption_position].text)))
-            body.extend(_pipe_table([stream[k].cells or [clean_inline(stream[k].text)] for k in rows]))
+            body.extend(_pipe_table(_table_cells([stream[k] for k in rows])))
             body.append("")
             skip_until = max(rows[-1], caption_position if caption_position is not None else -1)
             continue
-        if paragraph and _breaks(paragraph[-1], line, body_size):
+        if paragraph and (_breaks(paragraph[-1], line, body_size) or page_by_index[line.page].toc):
             flush()
         paragraph.append(line)
     flush()
@@ -914,7 +916,44 @@ def _find_tables(stream: list[Line], headings: dict[int, _Heading], toc_pages: s
             used.update(rows)
             used.add(position)
             found[min(rows[0], position)] = (position, rows)
+    position = 0
+    while position < len(stream):
+        rows = _aligned_rows(stream, position, headings, used, toc_pages)
+        if len(rows) >= 3:
+            used.update(rows)
+            found[rows[0]] = (None, rows)
+            position = rows[-1] + 1
+        else:
+            position += 1
     return found
+
+
+def _aligned_rows(stream: list[Line], start: int, headings: dict[int, _Heading], used: set[int], toc_pages: set[int]) -> list[int]:
+    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x."""
+    first = stream[start]
+    if start in used or start in headings or first.page in toc_pages or len(first.spans) < 2:
+        return []
+    starts = [span[1] for span in first.spans]
+    rows = [start]
+    position = start + 1
+    while position < len(stream) and position not in used and position not in headings:
+        line = stream[position]
+        if line.page != first.page or abs(stream[rows[-1]].top - line.top) > 3 * max(line.size, 6.0):
+            break
+        spans = line.spans
+        if len(spans) < 2:
+            if len(line.text.strip()) < 30 and abs(line.x0 - starts[0]) > 3:  # a wrapped cell of the last row
+                rows.append(position)
+                position += 1
+                continue
+            break
+        if any(all(abs(span[1] - column) > 3 for column in starts) for span in spans):
+            break
+        rows.append(position)
+        position += 1
+    while rows and len(stream[rows[-1]].spans) < 2:
+        rows.pop()
+    return rows
 
 
 def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, _Heading], used: set[int]) -> list[int]:
@@ -937,6 +976,25 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, _Head
         position += step
     while rows and len(stream[rows[-1]].cells) < 2:
         rows.pop()
+    return rows
+
+
+def _table_cells(lines: list[Line]) -> list[list[str]]:
+    """Rows of cells, each cell in the column whose start is nearest; a one-piece line continues the row above."""
+    widest = max(lines, key=lambda line: len(line.spans))
+    starts = [span[1] for span in widest.spans] or [widest.x0]
+    rows: list[list[str]] = []
+    for line in lines:
+        spans = line.spans or [(clean_inline(line.text), line.x0, line.x1)]
+        if len(spans) < 2 and rows:
+            column = min(range(len(starts)), key=lambda k: abs(starts[k] - spans[0][1]))
+            rows[-1][column] = f"{rows[-1][column]} {clean_inline(spans[0][0])}".strip()
+            continue
+        row = [""] * len(starts)
+        for text, x0, _ in spans:
+            column = min(range(len(starts)), key=lambda k: abs(starts[k] - x0))
+            row[column] = f"{row[column]} {clean_inline(text)}".strip()
+        rows.append(row)
     return rows
 
 
@@ -994,6 +1052,8 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
     """Whether `line` starts a new paragraph after `previous`."""
     if previous.page != line.page or previous.page < 0:
         return previous.page >= 0
+    if previous.text.strip().isdigit() and previous.size < body_size - 0.5 and line.size < body_size:
+        return False  # a footnote number on its own line, then the footnote
     gap = previous.bottom - line.top
     if gap > max(previous.size, line.size, body_size) * 0.9:
         return True
