@@ -100,4 +100,6 @@ def ref_label(ref: r.ResolvedRef) -> str:
         where = ref.target_title
     elif ref.target_title:
         where = f"{where} {ref.target_title}"
-    return f"{ref.text} → {where}" if ref.resolvable else f"{ref.text} ✗ not in this workspace"
+    if ref.resolvable:
+        return f"{ref.text} → {where}"
+    return f"{ref.text} ✗ not found in this norm" if ref.internal else f"{ref.text} ✗ not in this workspace"

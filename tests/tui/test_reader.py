@@ -416,3 +416,11 @@ async def test_a_theme_chosen_in_the_palette_is_remembered(make_app, settle, dat
         await pilot.pause()
     again = make_app("SIA 261", "1", theme=None)
     assert again.theme == "textual-light"
+
+
+async def test_an_unknown_clause_on_the_command_line_shows_the_welcome_page_and_why(make_app, settle) -> None:
+    app = make_app("SIA 999", "1")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "Workspace:" in text(app)
+        assert "SIA 999" in toasts(app)

@@ -160,6 +160,9 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
                 )
                 return reading
         self.app.call_from_thread(self.notify, error.one_line(), severity="error")
+        if self.reading is None:  # the clause asked for on the command line does not exist
+            library = self.app.library  # type: ignore[attr-defined]
+            self.app.call_from_thread(self._welcome, library.name, library.norms())
         return None
 
     async def _paint(self, reading: Reading, record: bool, from_end: bool, note: str | None) -> None:

@@ -134,7 +134,8 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
         label = node.label
         if isinstance(label, Text) and label.plain.endswith(" …"):
             node.set_label(label[:-2])
-        self._fill(node, children, language)
+        if node.data is not None and not node.data.loaded:  # the reader may have filled it meanwhile
+            self._fill(node, children, language)
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[Entry]) -> None:
         """Enter on a clause opens it; on a norm or edition it opens or closes the node."""
