@@ -563,7 +563,7 @@ class Bench:
         self.refresh_rows(build.median)
 
     def refresh_rows(self, build_seconds: float) -> None:
-        from normcli.store.build import refresh
+        refresh = refresh_function()
 
         bundles = self.manifest["bundles"]
         target = self.root / bundles[min(2, len(bundles) - 1)]["file"]
@@ -659,7 +659,16 @@ def source_label() -> str:
     return f"normcli {head}" + (" + uncommitted core changes" if dirty else "")
 
 
-def machine() -> str:
+def refresh_function() -> Callable[..., object]:
+    """`refresh(root)` of the measured normcli (it moved from store.build to store.refresh)."""
+    try:
+        from normcli.store.refresh import refresh
+    except ImportError:
+        from normcli.store.build import refresh  # type: ignore[no-redef]
+    return refresh
+
+
+def machine(load_at_start: float) -> str:
     """One line naming the machine: cores, memory, Python, SQLite."""
     import sqlite3
 
@@ -668,7 +677,11 @@ def machine() -> str:
         memory_text = f"{memory:.0f} GiB RAM"
     except (ValueError, OSError, AttributeError):
         memory_text = "RAM unknown"
-    return f"{os.cpu_count()} cores, {memory_text}, Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, {platform.system()} {platform.release()}"
+    try:
+        load = f"1-min load {load_at_start:.1f} at start, {os.getloadavg()[0]:.1f} at end"
+    except OSError:
+        load = "load unknown"
+    return f"{os.cpu_count()} cores, {memory_text}, {load}, Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, {platform.system()} {platform.release()}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -694,9 +707,9 @@ def main(argv: list[str] | None = None) -> int:
     args.size = args.size or ("tiny" if args.quick else "small")
     runs = args.runs or (2 if args.quick else 3)
     started = time.perf_counter()
+    load_at_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     root, manifest = ensure_workspace(args)
-    from normcli.store.build import refresh
-
+    refresh = refresh_function()
     log("bringing the index up to date (a build when there is none)")
     refresh(root)
     bench = Bench(root, manifest, runs, args.quick)
@@ -717,7 +730,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     print(
         f"normcli benchmark — {manifest['label']}: {manifest['norms']} norms, {manifest['totalSections']:,} clauses, "
-        f"{manifest['bundleBytes'] / 1e6:.1f} MB of bundles (seed {manifest['seed']}); median of {runs} runs; {source_label()}; {machine()}; "
+        f"{manifest['bundleBytes'] / 1e6:.1f} MB of bundles (seed {manifest['seed']}); median of {runs} runs; {source_label()}; {machine(load_at_start)}; "
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; took {elapsed:.0f} s\n"
     )
     print(bench.table())
