@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normcli.importers.common import (
+    TABLE_LABEL,
     Draft,
     Number,
     Sequencer,
@@ -297,7 +298,19 @@ def _emit(lines: list[_Line], headings: dict[int, _Heading], draft: Draft, pagin
     page: int | None = None
     seen: dict[str, int] = {}
     started = False
+    tables = grid_tables([line.text for line in lines], set(headings))
+    skip_until = -1
     for index, line in enumerate(lines):
+        if index <= skip_until:
+            continue
+        if index in tables and started:
+            end, markdown = tables[index]
+            if body and body[-1].strip():
+                body.append("")
+            body.extend(markdown)
+            body.append("")
+            skip_until = end
+            continue
         if paginated and line.page is not None and line.page != page and (line.text.strip() or index in headings):
             page = line.page
             body.append(f"<!-- page {page} -->")
@@ -327,3 +340,56 @@ def _emit(lines: list[_Line], headings: dict[int, _Heading], draft: Draft, pagin
         body.append(safe_text_line(line.text.replace("\ufffe", "")))
     while body and not body[-1].strip():
         body.pop()
+
+
+_GRID_RULE = re.compile(r"^\s*\+[-=+]+\+\s*$")
+_GRID_ROW = re.compile(r"^\s*\|.*\|\s*$")
+
+
+def grid_tables(texts: list[str], headings: set[int]) -> dict[int, tuple[int, list[str]]]:
+    """ASCII grid tables (`+----+----+` rules, `| a | b |` rows) → first line → (last line used, caption + pipe table)."""
+    found: dict[int, tuple[int, list[str]]] = {}
+    index = 0
+    while index < len(texts):
+        if not _GRID_RULE.match(texts[index]) or index in headings:
+            index += 1
+            continue
+        start = index
+        rows: list[list[str]] = []
+        current: list[str] | None = None
+        while index < len(texts) and (_GRID_RULE.match(texts[index]) or _GRID_ROW.match(texts[index])):
+            text = texts[index].strip()
+            if _GRID_RULE.match(text):
+                if current is not None:
+                    rows.append(current)
+                current = None
+            else:
+                cells = [cell.strip() for cell in text.strip("|").split("|")]
+                if current is None or len(cells) != len(current):
+                    if current is not None:
+                        rows.append(current)
+                    current = cells
+                else:
+                    current = [f"{old} {new}".strip() for old, new in zip(current, cells, strict=True)]
+            index += 1
+        if current is not None:
+            rows.append(current)
+        end = index - 1
+        if len(rows) < 2 or len({len(row) for row in rows}) != 1:
+            continue
+        caption = None
+        for following in range(index, min(index + 4, len(texts))):
+            match = TABLE_LABEL.match(texts[following].strip())
+            if match:
+                caption, end = texts[following].strip(), following
+                break
+            if texts[following].strip():
+                break
+        width = len(rows[0])
+        markdown = [caption] if caption else []
+        for number, row in enumerate(rows):
+            markdown.append("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |")
+            if number == 0:
+                markdown.append("|" + "---|" * width)
+        found[start] = (end, markdown)
+    return found
