@@ -319,6 +319,7 @@ class Service:
         rows = self.index().outline(version.bundle_id, max_depth)
         return r.TocResult(version.describe(), _tree(rows, version), max_depth)
 
+    @_operation
     def subtree(
         self,
         code: str,
@@ -349,6 +350,7 @@ class Service:
         tree = _tree(kept, version, truncated_root=truncated)
         return r.SubtreeResult(version.describe(), root["path"], requested, tree)
 
+    @_operation
     def section(
         self,
         code: str,

@@ -106,6 +106,23 @@ def refresh(root: Path, rebuild: bool = False) -> Refresh:
             return Refresh(path, len(changed), len(removed), False)
     except OSError as exc:
         raise WorkspaceError(f"cannot write the index in {folder}: {exc.strerror}", "check free disk space and permissions") from exc
+    except sqlite3.DatabaseError as exc:
+        # SQLite's own write failures say nothing about the index's health: report them plainly.
+        # Anything else (a damaged old index) goes up to the caller, which rebuilds.
+        reason = _WRITE_FAILURES.get(exc.sqlite_errorcode & 0xFF) if isinstance(exc.sqlite_errorcode, int) else None
+        if reason is None:
+            raise
+        raise WorkspaceError(f"cannot write the index in {folder}: {reason}", "check free disk space and permissions") from exc
+
+
+# SQLite primary result codes of a write that the disk or the permissions refused.
+_WRITE_FAILURES = {
+    3: "permission denied",
+    8: "the file is read-only",
+    10: "a disk I/O error",
+    13: "the disk is full",
+    14: "the file cannot be opened",
+}
 
 
 def _meta(path: Path, key: str) -> str | None:

@@ -88,3 +88,24 @@ def leaks(text: str) -> list[str]:
     """The words of an SQL or Python failure that an answer shows (none is the goal)."""
     lowered = text.lower()
     return [word for word in LEAKS if word in lowered]
+
+
+def index_state(path: Path) -> tuple[int, ...] | None:
+    """The index's content fingerprint (bundle sizes, clause count), or None without one; fails on a half-written index."""
+    import sqlite3
+
+    from normcli.store import schema
+
+    if not path.exists():
+        return None
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert schema.is_ours(connection)
+        sizes = tuple(size for (size,) in connection.execute("SELECT size FROM bundles ORDER BY file"))
+        nodes = connection.execute("SELECT count(*) FROM nodes").fetchone()[0]
+        fts = connection.execute(f"SELECT count(*) FROM {schema.FTS_TABLE}").fetchone()[0]
+        assert fts == nodes, "the search index and the clauses disagree"
+        return (*sizes, nodes)
+    finally:
+        connection.close()

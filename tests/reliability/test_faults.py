@@ -1,0 +1,255 @@
+"""Faults: a corrupt index of every kind, SIGKILL in the middle of a build, an update or an import,
+a read-only workspace and a full disk. The old index or nothing, never half of one, and the next call repairs."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from normcli.errors import WorkspaceError
+from normcli.service import Service
+from normcli.store import schema
+from normcli.store.refresh import refresh
+from tests.reliability.support import child_env, good_workspace, index_state, leaks, mount, unmount, write_file
+
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082"
+)
+
+OPERATIONS: dict[str, Callable[[Service], object]] = {
+    "info": lambda s: s.info().sections,
+    "norms": lambda s: s.norms().to_json(),
+    "methodology": lambda s: s.methodology().text,
+    "toc": lambda s: s.toc("GOOD 1", 6).to_json(),
+    "subtree": lambda s: s.subtree("GOOD 1", "2").to_json(),
+    "section": lambda s: s.section("GOOD 1", "2.2").to_json(),
+    "search": lambda s: s.search("GOOD 1", "neige").to_json(),
+    "corpus": lambda s: s.corpus("neige").to_json(),
+    "xrefs": lambda s: s.xrefs("GOOD 1", "1").to_json(),
+    "figure": lambda s: s.figure("GOOD 1", "fig-1").data,
+    "check": lambda s: [bundle.problems for bundle in s.check().bundles],
+}
+
+
+def _truncate(path: Path) -> None:
+    with open(path, "r+b") as handle:
+        handle.truncate(path.stat().st_size // 3)
+
+
+def _noise(path: Path) -> None:
+    path.write_bytes(random.Random(7).randbytes(path.stat().st_size))
+
+
+def _empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def _damaged_pages(path: Path) -> None:
+    size = path.stat().st_size
+    with open(path, "r+b") as handle:
+        handle.seek(4096)  # keep the header page, so the file still opens as ours
+        handle.write(random.Random(3).randbytes(size - 4096))
+
+
+def _foreign(path: Path) -> None:
+    path.unlink()
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE bundles (file TEXT, mtime_ns INT, size INT)")
+    other.commit()
+    other.close()
+
+
+def _table_dropped(path: Path) -> None:
+    connection = sqlite3.connect(path)
+    connection.execute("DROP TABLE nodes")
+    connection.commit()
+    connection.close()
+
+
+def _old_schema(path: Path) -> None:
+    connection = sqlite3.connect(path)
+    connection.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION - 1}")
+    connection.commit()
+    connection.close()
+
+
+def _a_folder(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def _hot_journal(path: Path) -> None:
+    """What a writer killed inside its transaction leaves: a journal next to a changed file."""
+    Path(f"{path}-journal").write_bytes(random.Random(5).randbytes(4096))
+
+
+CORRUPTIONS = {
+    "truncated": _truncate,
+    "random bytes": _noise,
+    "empty file": _empty,
+    "damaged pages behind a valid header": _damaged_pages,
+    "foreign SQLite file": _foreign,
+    "a table dropped": _table_dropped,
+    "older schema version": _old_schema,
+    "garbage journal beside it": _hot_journal,
+}
+
+
+def small_workspace(root: Path) -> Path:
+    """GOOD 1 with a figure, and a second norm that refers to it."""
+    file = write_file(
+        root, "good-1", "2020", (good_workspace(root) / "norms/good-1/2020/norm.md").read_text() + "![Figure 1 – Vent](figures/f1.png)\n"
+    )
+    (file.parent / "figures").mkdir()
+    (file.parent / "figures" / "f1.png").write_bytes(PNG)
+    write_file(
+        root,
+        "other-1",
+        "2021",
+        '---\ncode: OTHER 1\nedition: "2021"\nlanguage: de\n---\n# 1 Zweck\nSiehe GOOD 1, 2.1 für Schnee (neige).\n',
+    )
+    return root
+
+
+@pytest.fixture(scope="module")
+def expected(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    service = Service.open(small_workspace(tmp_path_factory.mktemp("expected") / "ws"))
+    answers = {name: operation(service) for name, operation in OPERATIONS.items()}
+    service.close()
+    return answers
+
+
+@pytest.mark.parametrize("corruption", CORRUPTIONS, ids=list(CORRUPTIONS))
+def test_every_operation_answers_correctly_over_a_corrupt_index(tmp_path: Path, corruption: str, expected: dict) -> None:
+    root = small_workspace(tmp_path / "ws")
+    for name, operation in OPERATIONS.items():
+        path = refresh(root, rebuild=True).path
+        CORRUPTIONS[corruption](path)
+        service = Service.open(root)
+        try:
+            assert operation(service) == expected[name], name
+        finally:
+            service.close()
+        assert schema.is_ours(sqlite3.connect(f"file:{path}?mode=ro", uri=True)), name
+
+
+@pytest.mark.parametrize("corruption", ["damaged pages behind a valid header", "a table dropped", "older schema version"])
+def test_an_open_service_repairs_an_index_damaged_under_it(tmp_path: Path, corruption: str, expected: dict) -> None:
+    root = small_workspace(tmp_path / "ws")
+    service = Service.open(root)
+    for name, operation in OPERATIONS.items():
+        assert operation(service) == expected[name], name
+        CORRUPTIONS[corruption](Path(service.info().index.path))
+        assert operation(service) == expected[name], name
+    service.close()
+
+
+def test_a_corrupt_index_through_the_command_line_is_repaired_without_a_word_of_sql(tmp_path: Path) -> None:
+    root = small_workspace(tmp_path / "ws")
+    path = refresh(root).path
+    for corruption in CORRUPTIONS.values():
+        refresh(root, rebuild=True)
+        corruption(path)
+        done = subprocess.run(
+            [sys.executable, "-m", "normcli", "--workspace", str(root), "section", "GOOD 1", "2.1", "--json"],
+            capture_output=True,
+            text=True,
+            env=child_env(),
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["section"]["path"] == "2.1" and not leaks(done.stderr)
+
+
+# -- read-only workspace and full disk ----------------------------------------------------------
+
+
+def test_a_folder_in_place_of_the_index_is_a_clean_workspace_error(tmp_path: Path) -> None:
+    root = small_workspace(tmp_path / "ws")
+    path = refresh(root).path
+    _a_folder(path)
+    with pytest.raises(WorkspaceError, match="cannot write the index") as raised:
+        Service.open(root).toc("GOOD 1")
+    assert not leaks(raised.value.one_line())
+    path.rmdir()
+    assert Service.open(root).toc("GOOD 1").tree
+
+
+def test_a_truly_read_only_workspace_keeps_its_index_in_the_user_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = small_workspace(tmp_path / "source")
+    target = tmp_path / "ro"
+    target.mkdir()
+    if not mount("--bind", str(source), str(target)):
+        pytest.skip("cannot bind-mount here")
+    try:
+        if not mount("-o", "remount,bind,ro", str(target)):
+            pytest.skip("cannot remount read-only here")
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+        with pytest.raises(OSError):
+            (target / "probe").write_text("x")
+        service = Service.open(target)
+        info = service.info()
+        assert info.index.path.startswith(str(tmp_path / "cache")) and info.sections == 5
+        assert service.section("GOOD 1", "2.1").content.startswith("La valeur")
+        assert service.figure("GOOD 1", "fig-1").data == PNG
+        assert not (target / ".normcli").exists()
+        service.close()
+        done = subprocess.run(
+            [sys.executable, "-m", "normcli", "--workspace", str(target), "search", "GOOD 1", "neige", "--json"],
+            capture_output=True,
+            text=True,
+            env=child_env(XDG_CACHE_HOME=str(tmp_path / "cache")),
+            timeout=60,
+        )
+        assert done.returncode == 0 and json.loads(done.stdout)["hits"]
+    finally:
+        unmount(target)
+
+
+def test_a_full_disk_during_a_build_leaves_the_old_index(tmp_path: Path) -> None:
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if not mount("-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)):
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        root = small_workspace(disk / "ws")
+        service = Service.open(root)
+        assert service.search("GOOD 1", "neige").hits
+        path = Path(service.info().index.path)
+        before = index_state(path)
+        file = root / "norms" / "good-1" / "2020" / "norm.md"
+        with open(file, "a", encoding="utf-8") as handle:
+            handle.write("\n# 9 Ajout\n" + "zyklop und neige " * 3000 + "\n")
+        filler = disk / "filler"
+        with open(filler, "wb", buffering=0) as handle:  # fill the disk to the last block
+            try:
+                while True:
+                    handle.write(b"\0" * 65536)
+
+            except OSError:
+                pass
+            try:
+                while True:
+                    handle.write(b"\0" * 512)
+
+            except OSError:
+                pass
+        for attempt in ("refresh", "rebuild"):
+            with pytest.raises(WorkspaceError) as raised:
+                service.rebuild(force=attempt == "rebuild")
+            assert "disk" in raised.value.one_line() and not leaks(raised.value.one_line().replace("disk space", ""))
+            assert index_state(path) == before, attempt
+            assert not [name for name in os.listdir(path.parent) if ".tmp-" in name]
+        filler.unlink()
+        assert service.search("GOOD 1", "zyklop").hits  # space again: the next call repairs
+        service.close()
+    finally:
+        unmount(disk)
