@@ -424,3 +424,17 @@ async def test_an_unknown_clause_on_the_command_line_shows_the_welcome_page_and_
         await settle(pilot)
         assert "Workspace:" in text(app)
         assert "SIA 999" in toasts(app)
+
+
+@pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
+async def test_figure_is_drawn_by_textual_image_where_the_terminal_has_graphics(make_app, settle, monkeypatch) -> None:
+    from normcli.tui.screens import figure
+
+    monkeypatch.setattr(figure, "graphics_protocol", lambda: "kitty")
+    app = make_app("SIA 261", "4.2.1")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("f")
+        await settle(pilot)
+        assert isinstance(app.screen, figure.FigureScreen)
+        assert app.screen.query("#figure-image")

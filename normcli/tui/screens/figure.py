@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
+from textual.worker import get_current_worker
 
 from normcli import results as r
 from normcli.errors import NormcliError
@@ -122,7 +123,8 @@ class FigureScreen(ReportsWorkerErrors, Screen[None]):
         except NormcliError as error:
             self.app.call_from_thread(self._failed, error.one_line())
             return
-        self.app.call_from_thread(self._show, result)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show, result)
 
     def _failed(self, message: str) -> None:
         self.query_one("#figure-caption", Label).update(message)

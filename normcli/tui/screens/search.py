@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
+from textual.worker import get_current_worker
 
 from normcli.errors import NormcliError
 from normcli.tui.errors import ReportsWorkerErrors
@@ -80,13 +81,16 @@ class SearchScreen(ReportsWorkerErrors, ModalScreen[Location | None]):
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _search(self, keyword: str) -> None:
         library = self.app.library  # type: ignore[attr-defined]
+        hits = self.query_one(HitList)
         try:
             if self.corpus or self.location is None:
                 result = library.corpus(keyword)
-                self.app.call_from_thread(self.query_one(HitList).show_corpus, result)
+                if not get_current_worker().is_cancelled:  # a newer keystroke has its own search
+                    self.app.call_from_thread(hits.show_corpus, result)
             else:
                 found = library.search(self.location, keyword)
-                self.app.call_from_thread(self.query_one(HitList).show_norm, found)
+                if not get_current_worker().is_cancelled:
+                    self.app.call_from_thread(hits.show_norm, found)
         except NormcliError as error:
             self.app.call_from_thread(self.notify, error.one_line(), severity="warning")
 
