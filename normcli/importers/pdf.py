@@ -245,7 +245,7 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
             continue
         weight = raw.FPDFText_GetFontWeight(textpage, start + offset)
         bold = weight >= 540
-        if not bold and weight <= 0:
+        if not bold:  # weights are not always set (FreeMonoBold says 500): the font name decides
             raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
             bold = bool(_BOLD_NAME.search(buffer.value.decode("latin-1", "replace")))
         if bold:
@@ -704,7 +704,9 @@ def _text_headings(stream: list[Line], body_size: float, furniture: list[str], p
         deep_bold = whole_bold and number.depth >= 3
         if not (strong or bold_heading or weak) or (size_only and not strong and not deep_bold):
             continue
-        if len(number.title) > 160 or (not run_in and not strong and number.title.endswith((".", ",", ";")) and len(number.title) > 60):
+        if len(number.title) > (300 if strong else 160) or (
+            not run_in and not strong and number.title.endswith((".", ",", ";")) and len(number.title) > 60
+        ):
             continue
         if not re.match(r"[A-Z0-9ÀÂÄÉÈÊÎÔÖÜÇ/\"'“(]", number.title) and not (strong or bold_heading):
             continue
@@ -740,7 +742,7 @@ def _continues_title(line: Line, previous: Line) -> bool:
     return (
         line.page == previous.page
         and abs(line.size - previous.size) < 0.3
-        and 0 <= previous.bottom - line.top < previous.size * 1.2
+        and 0 <= previous.bottom - line.top < previous.size * 2.0
         and not parse_number(clean_inline(line.text))
         and len(line.text) < 80
     )
