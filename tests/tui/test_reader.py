@@ -60,7 +60,7 @@ async def test_tree_opens_norms_lazily_and_enter_reads_a_clause(make_app, settle
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert "Workspace:" in text(app) and "SIA 261" in text(app)
+        assert "Workspace **normcli sample workspace**" in text(app) and "SIA 261" in text(app)
         tree = app.screen.query_one(NormTree)
         assert app.focused is tree
         labels = [str(node.label) for node in tree.root.children]
@@ -422,7 +422,7 @@ async def test_an_unknown_clause_on_the_command_line_shows_the_welcome_page_and_
     app = make_app("SIA 999", "1")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert "Workspace:" in text(app)
+        assert "Workspace **normcli sample workspace**" in text(app)
         assert "SIA 999" in toasts(app)
 
 

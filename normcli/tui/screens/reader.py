@@ -106,10 +106,10 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.query_one(NormTree).focus()
 
     def _welcome(self, name: str, norms: r.NormsResult) -> None:
-        lines = [f"Workspace: **{name}**", "", "| norm | editions | title |", "|---|---|---|"]
+        lines = [f"Workspace **{name}**, {len(norms.norms)} norm{'s' if len(norms.norms) != 1 else ''}:", ""]
         for norm in norms.norms:
             editions = ", ".join(f"{info.edition}{'' if info.published else ' (draft)'}" for info in norm.editions)
-            lines.append(f"| {norm.code}{' (sample)' if norm.demo else ''} | {editions} | {norm.title} |")
+            lines.append(f"- **{norm.code}** {norm.title} · {editions}{' · fictional sample' if norm.demo else ''}")
         lines += [
             "",
             "Open a norm in the tree (↑ ↓, → or enter), or press **/** or **ctrl+f** to search, **g** to go to a clause,",
