@@ -133,8 +133,8 @@ class Sequencer:
             letter, *rest = number.path.split(".")
             if letter != self.last_annex and not (self.last_annex is None and letter == "A"):
                 # an annex clause may also open its annex when the annex heading itself was not found
-                expected = chr(ord(self.last_annex) + 1) if self.last_annex and self.last_annex.isalpha() else "A"
-                return letter == expected and [int(part) for part in rest] == [1] * len(rest) and len(rest) == 1
+                opening = chr(ord(self.last_annex) + 1) if self.last_annex and self.last_annex.isalpha() else "A"
+                return letter == opening and [int(part) for part in rest] == [1] * len(rest) and len(rest) == 1
             return _follows([int(part) for part in rest], self.annex_current if self.annex == letter else [], skip)
         if self.annex is not None:
             return False

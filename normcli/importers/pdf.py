@@ -201,8 +201,8 @@ def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
             break
         segment = text[start:end]
         if segment.strip():
-            boxes = []
-            sizes = []
+            boxes: list[tuple[float, float, float, float] | None] = []
+            sizes: list[float] = []
             for k in range(start, end):
                 char = text[k]
                 if char.isspace():
@@ -256,22 +256,23 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
     return end
 
 
-def _cells(segment: str, boxes: list, size: float) -> list[tuple[str, float, float]]:
+def _cells(segment: str, boxes: list[tuple[float, float, float, float] | None], size: float) -> list[tuple[str, float, float]]:
     """The line cut where the gap between two characters is wider than the font size (table cells, or two columns)."""
     cells: list[tuple[str, float, float]] = []
     current: list[str] = []
-    start = end = None
+    start: float | None = None
+    end: float | None = None
     gap = max(size, 4.0) * 1.2
     for char, box in zip(segment, boxes, strict=False):
         if box is not None and box[1] > box[0]:
-            if end is not None and box[0] - end > gap and "".join(current).strip():
+            if start is not None and end is not None and box[0] - end > gap and "".join(current).strip():
                 cells.append(("".join(current).strip(), start, end))
                 current = []
                 start = None
             start = box[0] if start is None else start
             end = box[1]
         current.append(char)
-    if "".join(current).strip() and start is not None:
+    if "".join(current).strip() and start is not None and end is not None:
         cells.append(("".join(current).strip(), start, end))
     return cells
 
@@ -312,7 +313,7 @@ def _ocr_page(page, index: int, language: str, draft: Draft, width: float, heigh
 
 def _printed_from_text(pages: list[Page]) -> None:
     """Printed page numbers from the number-only lines at the page edges, when the PDF has no page labels."""
-    offsets = Counter()
+    offsets: Counter[int] = Counter()
     for page in pages:
         for line in _edge_lines(page):
             if line.text.strip().isdigit():
@@ -335,7 +336,7 @@ def _metadata_title(document) -> str:
 
 
 def _body_size(pages: list[Page]) -> float:
-    sizes = Counter()
+    sizes: Counter[float] = Counter()
     for page in pages:
         for line in page.lines:
             sizes[line.size] += len(line.text)
@@ -358,7 +359,7 @@ def _signature(text: str) -> str:
 
 def _remove_furniture(pages: list[Page], body_size: float) -> list[str]:
     """Drop running headers, footers and page numbers; return the dropped lines (they hold proper-case chapter titles)."""
-    counts = Counter()
+    counts: Counter[str] = Counter()
     for page in pages:
         for signature in {_signature(line.text) for line in _edge_lines(page)}:
             counts[signature] += 1
@@ -440,11 +441,11 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
         return lines
     result: list[Line] = []
     for number, line in enumerate(lines):
-        k = cuts.get(number)
-        if k is None:
+        cut = cuts.get(number)
+        if cut is None:
             result.append(line)
             continue
-        for spans in (line.spans[:k], line.spans[k:]):
+        for spans in (line.spans[:cut], line.spans[cut:]):
             text = "   ".join(span[0] for span in spans)
             result.append(
                 Line(line.page, text, spans[0][1], spans[-1][2], line.top, line.bottom, line.size, 0, [span[0] for span in spans], spans)
@@ -656,8 +657,8 @@ def _text_headings(stream: list[Line], body_size: float, furniture: list[str], p
         body = ""
         used = [position]
         if _CHAPTER_WORD.match(text) and position + 2 < len(stream):
-            following = clean_inline(stream[position + 1].text)
-            value = int(following) if following.isdigit() else spelled_number(following)
+            spelled = clean_inline(stream[position + 1].text)
+            value = int(spelled) if spelled.isdigit() else spelled_number(spelled)
             if value:
                 title = clean_inline(stream[position + 2].text)
                 used = [position, position + 1, position + 2]
@@ -1071,7 +1072,7 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
 
 
 def _vocabulary(stream: list[Line]) -> set[str]:
-    words = set()
+    words: set[str] = set()
     for line in stream:
         text = line.text.replace("\ufffe", " ")
         words.update(word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text))

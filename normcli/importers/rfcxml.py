@@ -35,11 +35,12 @@ def import_rfcxml(source: Path) -> Draft:
     if number:
         draft.title = f"{draft.title} (RFC {number})"
     paths = _number_sections(root)
-    references = {ref.get("anchor"): ref for ref in root.iter("reference") if ref.get("anchor")}
+    references = {str(ref.get("anchor")): ref for ref in root.iter("reference") if ref.get("anchor")}
     writer = _Writer(draft, paths, references)
     for section in root.iter("section"):
-        if section.get("anchor") and id(section) in paths:
-            writer.anchors[section.get("anchor")] = paths[id(section)]
+        anchor = section.get("anchor")
+        if anchor and id(section) in paths:
+            writer.anchors[anchor] = paths[id(section)]
     if front is not None:
         abstract = front.find("abstract")
         if abstract is not None:
@@ -97,6 +98,8 @@ class _Writer:
         self.cited = references
         self.anchors: dict[str, str] = {}
         self.seen: dict[str, int] = {}
+        self.tables = 0
+        self.figures = 0
 
     def section(self, section: ET.Element, level: int) -> None:
         name = section.find("name")
@@ -136,9 +139,9 @@ class _Writer:
             for child in element:
                 if isinstance(child.tag, str) and child.tag != "name":
                     self.block(child, child.tag)
-            if caption:
-                body.append(safe_text_line(f"Figure: {caption}"))
-                body.append("")
+            self.figures += 1
+            body.append(safe_text_line(f"Figure {self.figures}: {caption}" if caption else f"Figure {self.figures}"))
+            body.append("")
         elif tag in ("table", "texttable"):
             self.table(element)
         elif tag in ("ul", "ol", "list"):
@@ -164,18 +167,20 @@ class _Writer:
 
     def table(self, element: ET.Element) -> None:
         rows: list[list[str]] = []
-        for row in element.iter("tr"):
-            rows.append([self.inline(cell).replace("|", "\\|") for cell in row if cell.tag in ("td", "th")])
+        for tr in element.iter("tr"):
+            rows.append([self.inline(cell).replace("|", "\\|") for cell in tr if cell.tag in ("td", "th")])
         if not rows:  # v2 texttable: ttcol headers, then c cells in reading order
             headers = [self.inline(col) for col in element.findall("ttcol")]
             cells = [self.inline(cell).replace("|", "\\|") for cell in element.findall("c")]
             if headers:
                 rows = [headers] + [cells[k : k + len(headers)] for k in range(0, len(cells), len(headers))]
-        name = element.find("name")
-        caption = clean_inline("".join(name.itertext())) if name is not None else clean_inline(element.get("title") or "")
+        caption_element = element.find("name")
+        caption = (
+            clean_inline("".join(caption_element.itertext())) if caption_element is not None else clean_inline(element.get("title") or "")
+        )
         body = self.draft.body
-        if caption:
-            body.append(safe_text_line(f"Table: {caption}"))
+        self.tables += 1
+        body.append(safe_text_line(f"Table {self.tables}: {caption}" if caption else f"Table {self.tables}"))
         if rows:
             width = max(len(row) for row in rows)
             for number, row in enumerate(rows):
@@ -235,7 +240,8 @@ class _Writer:
                 if info.get("name") in ("RFC", "BCP", "STD")
             ]
             source = reference.find(f"{_X}source")
-            if source is not None and source.get("basename"):
-                series.append(source.get("basename").upper().replace("RFC", "RFC "))
+            basename = source.get("basename") if source is not None else None
+            if basename:
+                series.append(basename.upper().replace("RFC", "RFC "))
             body.append(safe_text_line(f"- [{reference.get('anchor')}] {text}" + (f", {', '.join(series)}" if series else "")))
         body.append("")
