@@ -155,6 +155,10 @@ def ingest(
     if language is None and fmt != "pdf":
         language = guess_language(source.read_text(encoding="utf-8", errors="replace"))
     draft = build_draft(source, fmt, ocr=ocr, use_outline=use_outline, language=(language or "en").lower(), progress=progress)
+    if not draft.scanned_pages and not any(line.strip() and not line.startswith(("#", "<!--")) for line in draft.body):
+        raise InvalidArgument(
+            f"'{source.name}' has no text to import", "check that it is the right file; a scanned PDF needs a text layer or --ocr"
+        )
     if language is None:
         language = guess_language("\n".join(draft.body))
     language = language.lower()

@@ -214,3 +214,10 @@ def test_a_file_that_is_not_a_pdf_is_a_usage_error(workspace: Path, tmp_path: Pa
     broken.write_bytes(b"%PDF-1.7 this is not really a pdf")
     with pytest.raises(InvalidArgument, match="not a readable PDF"):
         ingest(broken, "TEST 15", "1", workspace=workspace, language="en")
+
+
+def test_progress_is_reported_page_by_page(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _standard(pdf_builder()).save(tmp_path / "norm.pdf")
+    calls: list[tuple[int, int]] = []
+    ingest(pdf, "TEST 16", "1", workspace=workspace, language="en", progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]

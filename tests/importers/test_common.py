@@ -1,0 +1,89 @@
+"""The shared rules: clause numbers, their reading order, spelled-out chapters, safe Markdown lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from normcli.errors import InvalidArgument
+from normcli.importers import guess_language, ingest
+from normcli.importers.common import Sequencer, parse_number, safe_text_line, slug, spelled_number
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "title", "depth"),
+    [
+        ("4.2.1 Charge de neige", "4.2.1", "Charge de neige", 3),
+        ("4.2.1. Snow load", "4.2.1", "Snow load", 3),
+        ("Annexe A (informative) Exemples", "Annexe A", "(informative) Exemples", 1),
+        ("Anhang B: Beispiele", "Anhang B", "Beispiele", 1),
+        ("Appendix C.  Collected ABNF", "Appendix C", "Collected ABNF", 1),
+        ("A.1.2 Details", "A.1.2", "Details", 3),
+        ("Chapter 2. The Filesystem", "2", "The Filesystem", 1),
+    ],
+)
+def test_clause_numbers_in_four_languages(text: str, path: str, title: str, depth: int) -> None:
+    number = parse_number(text)
+    assert number is not None and (number.path, number.title, number.depth) == (path, title, depth)
+
+
+def test_numbers_out_of_order_are_not_clauses() -> None:
+    sequencer = Sequencer()
+    accepted = []
+    for text in [
+        "1 Scope",
+        "1.1 Terms",
+        "3 Third item",
+        "2 Rules",
+        "2.1 General",
+        "1 List item",
+        "2.1.1 Detail",
+        "Annex A X",
+        "A.1 Y",
+        "3 Z",
+    ]:
+        number = parse_number(text)
+        assert number is not None
+        if sequencer.fits(number):
+            sequencer.accept(number)
+            accepted.append(number.path)
+    assert accepted == ["1", "1.1", "2", "2.1", "2.1.1", "Annex A", "A.1"]
+
+
+def test_a_skipped_sibling_is_tolerated_only_when_asked() -> None:
+    sequencer = Sequencer()
+    for text in ("1 A", "1.1 B"):
+        number = parse_number(text)
+        assert number is not None
+        sequencer.accept(number)
+    skipped = parse_number("1.3 D")
+    assert skipped is not None
+    assert not sequencer.fits(skipped) and sequencer.fits(skipped, skip=2)
+
+
+def test_spelled_out_chapter_numbers() -> None:
+    assert spelled_number("ONE") == 1 and spelled_number("TWENTYONE") == 21 and spelled_number("twenty-three") == 23
+    assert spelled_number("CHAPTER") is None
+
+
+def test_lines_markdown_would_misread_are_escaped() -> None:
+    assert safe_text_line("# hash") == "\\# hash"
+    assert safe_text_line("<!-- page 3 -->") == "\\<!-- page 3 -->"
+    assert safe_text_line("#include <x>") == "#include <x>"
+
+
+def test_slugs_and_languages() -> None:
+    assert slug("SIA 261") == "sia-261" and slug("EN 1991-1-3") == "en-1991-1-3" and slug("Ö-Norm B 4000") == "o-norm-b-4000"
+    assert guess_language("La présente norme s'applique aux structures et les charges de la neige.") == "fr"
+    assert guess_language("Die Norm gilt für die Tragwerke und ist nicht für Brücken.") == "de"
+    assert guess_language("Il presente documento della norma per le strutture che sono nel progetto.") == "it"
+    assert guess_language("The standard applies to the design of structures and is used with EN 1990.") == "en"
+
+
+def test_an_empty_file_is_refused(tmp_path: Path) -> None:
+    source = tmp_path / "empty.md"
+    source.write_text("\n\n", encoding="utf-8")
+    with pytest.raises(InvalidArgument, match="no text"):
+        ingest(source, "X 1", "1", workspace=tmp_path)
+    assert not (tmp_path / "norms" / "x-1").exists()
