@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import ClassVar
 
@@ -10,9 +11,10 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Markdown, Static
-from textual.widgets._markdown import MarkdownBlock, MarkdownTable
+from textual.widgets._markdown import MarkdownBlock, MarkdownFence, MarkdownTable
 
 from normcli import results as r
 from normcli.tui.text import header_line, reader_markdown, window_status
@@ -40,10 +42,26 @@ class CompactTable(MarkdownTable):
         yield Static(table)
 
 
-class NormMarkdown(Markdown):
-    """Textual's Markdown with compact tables."""
+class PlainFence(MarkdownFence):
+    """A code block; without a named language it is shown as it is (guessing the lexer costs ~100 ms)."""
 
-    BLOCKS: ClassVar[dict[str, type[MarkdownBlock]]] = {**Markdown.BLOCKS, "table_open": CompactTable}
+    @classmethod
+    def highlight(cls, code: str, language: str, ansi: bool = False, dark: bool = False) -> Content:
+        """Plain text unless the fence names its language."""
+        if not language:
+            return Content(code.rstrip("\n"))
+        return super().highlight(code, language, ansi=ansi, dark=dark)
+
+
+class NormMarkdown(Markdown):
+    """Textual's Markdown with compact tables and plain code blocks."""
+
+    BLOCKS: ClassVar[dict[str, type[MarkdownBlock]]] = {
+        **Markdown.BLOCKS,
+        "table_open": CompactTable,
+        "fence": PlainFence,
+        "code_block": PlainFence,
+    }
 
 
 class TextScroll(VerticalScroll, can_focus=True):
@@ -146,6 +164,9 @@ class SectionView(Vertical):
                 scroll.scroll_end(animate=False, immediate=True)
             else:
                 scroll.scroll_home(animate=False, immediate=True)
+        painted = asyncio.get_running_loop().create_future()
+        self.call_after_refresh(lambda: painted.done() or painted.set_result(None))
+        await painted  # measured up to the frame on screen, not just the widgets mounted
         seconds = time.perf_counter() - started
         self.post_message(self.Painted(seconds))
         return seconds
