@@ -190,6 +190,7 @@ def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
     text = textpage.get_text_range(0, count)
     if len(text) != count:
         text = "".join(chr(raw.FPDFText_GetUnicode(textpage, k) or 32) for k in range(count))
+    text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     get_box = raw.FPDFText_GetCharBox
     get_size = raw.FPDFText_GetFontSize

@@ -100,6 +100,7 @@ def test_yellow_paper_run_in_headings_and_running_header(imported: dict) -> None
     nodes = _paths(imported, "ethereum-yellowpaper/paper.pdf")
     assert nodes["K.1"].title.startswith("Deletion of an Account Despite Out-of-gas")
     assert nodes["K.1"].text.startswith("At block 2675119")
+    assert "is a mapping between addresses" in nodes["4.1"].text  # U+FFFE as PDFium's code 2, rejoined
     text = (root / report.file).read_text(encoding="utf-8")
     assert "SECURE DECENTRALISED GENERALISED TRANSACTION LEDGER SHANGHAI VERSION" not in text
 
