@@ -118,7 +118,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
             if not any(h.number for h in headings.values()):
                 draft.warnings.append("no numbered headings were found in the text; check the tree with `normcli toc`")
         if not draft.title:
-            draft.title = _first_title(stream, body_size)
+            draft.title = _first_title(stream, body_size, set(headings))
         _emit(document, pages, stream, headings, body_size, draft)
     finally:
         document.close()
@@ -774,12 +774,13 @@ def _centred(line: Line) -> bool:
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
 
 
-def _first_title(stream: list[Line], body_size: float) -> str:
-    first_page = [line for line in stream[:60] if line.page == stream[0].page] if stream else []
+def _first_title(stream: list[Line], body_size: float, headings: set[int]) -> str:
+    """The largest line of the first page, unless it is a clause heading (then the code names the norm)."""
+    first_page = [(position, line) for position, line in enumerate(stream[:60]) if line.page == stream[0].page] if stream else []
     if not first_page:
         return ""
-    biggest = max(first_page, key=lambda line: line.size)
-    return clean_inline(biggest.text) if biggest.size > body_size else ""
+    position, biggest = max(first_page, key=lambda item: item[1].size)
+    return clean_inline(biggest.text) if biggest.size > body_size and position not in headings else ""
 
 
 # -- writing the Markdown ---------------------------------------------------------------------
