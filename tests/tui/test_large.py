@@ -1,0 +1,78 @@
+"""Large documents: a 56,000-character clause read window by window, and a norm of ~2,000 clauses."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from textual.widgets import Markdown, Static
+
+from normcli.tui.app import NormcliApp
+from normcli.tui.library import Location
+from normcli.tui.widgets.norm_tree import NormTree
+
+pytestmark = pytest.mark.anyio
+
+
+def long_norm(root: Path, make_bundle) -> None:  # type: ignore[no-untyped-def]
+    """One clause of ~56,000 characters (paragraphs, tables, formulas), then 10 chapters of 14 × 13 clauses."""
+    paragraph = "The characteristic value of the snow load on the ground depends on the zone and the altitude. " * 8
+    body = ["# 1 Long clause", ""]
+    for number in range(1, 70):
+        body += [f"{paragraph} See 2.{number % 14 + 1}.1 and $q_k = \\gamma_Q \\cdot s_k$.", ""]
+        if number % 7 == 0:
+            body += (
+                [f"Table {number} – Values", "", "| a | b | c |", "|---|---|---|"]
+                + [f"| {i} | {2 * i} | {3 * i} |" for i in range(6)]
+                + [""]
+            )
+            body += [f"$$ s_k = 0.35 \\cdot Z_s \\qquad ({number}) $$", ""]
+    for chapter in range(2, 12):
+        body += [f"# {chapter} Chapter {chapter}", "", "Intro.", ""]
+        for section in range(1, 15):
+            body += [f"## {chapter}.{section} Section {chapter}.{section}", "", "Text.", ""]
+            for clause in range(1, 14):
+                body += [f"### {chapter}.{section}.{clause} Clause {chapter}.{section}.{clause}", "", "Clause text.", ""]
+    front = '---\ncode: BIG 1\nedition: "2024"\ntitle: A long norm\nlanguage: en\npublished: true\n---\n<!-- page 1 -->\n'
+    make_bundle(root, "big-1", "2024", front + "\n".join(body))
+
+
+async def test_a_long_clause_is_read_one_window_at_a_time(tmp_path, make_bundle, settle) -> None:
+    long_norm(tmp_path, make_bundle)
+    app = NormcliApp(tmp_path, Location("BIG 1", "1"), theme="textual-dark")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot)
+        statuses = []
+        for _ in range(8):
+            statuses.append(str(app.screen.query_one("#section-status", Static).render()))
+            assert len(app.screen.query_one("#markdown", Markdown).source) <= 12500
+            await pilot.press("end", "pagedown")
+            await settle(pilot)
+        assert statuses[0].startswith("chars 0–") and " of 56,520" in statuses[0]
+        assert statuses[1].startswith("chars 1")
+        assert any(status.endswith("· end") for status in statuses)
+        assert len(app.paint_times) >= 5
+        assert sorted(app.paint_times)[len(app.paint_times) // 2] < 0.5  # the median; the goal is 0.2 s on a quiet machine
+
+
+async def test_a_norm_of_two_thousand_clauses_opens_at_once(tmp_path, make_bundle, settle) -> None:
+    long_norm(tmp_path, make_bundle)
+    app = NormcliApp(tmp_path, None, theme="textual-dark")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        tree = app.screen.query_one(NormTree)
+        norm = tree.root.children[0]
+        norm.expand()
+        await pilot.pause()
+        edition = norm.children[0]
+        started = time.perf_counter()
+        edition.expand()
+        await settle(pilot)
+        assert len(edition.children) == 11
+        chapter = edition.children[1]
+        chapter.expand()
+        await settle(pilot)
+        assert time.perf_counter() - started < 2.0
+        assert [child.data.path for child in chapter.children][:2] == ["2.1", "2.2"]
+        assert all(child.allow_expand for child in chapter.children)
