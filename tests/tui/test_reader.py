@@ -258,6 +258,7 @@ async def test_bookmarks_survive_a_restart(make_app, settle, data_dir) -> None:
         await settle(pilot)
         await pilot.press("b")
         assert "Bookmarked SIA 261 4.2.1" in toasts(app)
+        assert header(app).endswith("★")
     assert (data_dir / "bookmarks.json").is_file()
     again = make_app("SIA 261", "1")
     async with again.run_test(size=(120, 40)) as pilot:

@@ -173,7 +173,9 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self._window_starts = []
         edition = reading.edition
         published = edition.published if edition else True
-        seconds = await self.query_one(SectionView).show(section, published, from_end)
+        bookmark = self._bookmark()
+        bookmarked = bookmark is not None and self.app.bookmarks.has(bookmark)  # type: ignore[attr-defined]
+        seconds = await self.query_one(SectionView).show(section, published, from_end, bookmarked)
         self.app.paint_times.append(seconds)  # type: ignore[attr-defined]
         self.app.mark(f"painted {section.edition.code} {section.path} @{section.offset} in {seconds * 1000:.0f} ms")  # type: ignore[attr-defined]
         side = self.query_one(SideList)
@@ -469,6 +471,9 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         bookmark = self._bookmark()
         assert bookmark is not None
         added = self.app.bookmarks.toggle(bookmark)  # type: ignore[attr-defined]
+        reading = self.reading
+        assert reading is not None
+        self.query_one(SectionView).mark(reading.section, reading.edition.published if reading.edition else True, added)
         self.notify(f"{'Bookmarked' if added else 'Bookmark removed:'} {bookmark.code} {bookmark.path}", title="Bookmarks")
 
     def action_bookmarks(self) -> None:

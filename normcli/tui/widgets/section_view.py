@@ -152,10 +152,14 @@ class SectionView(Vertical):
         self.query_one("#section-status", Static).update("")
         self.query_one(Markdown).update(body)
 
-    async def show(self, section: r.SectionResult, published: bool = True, from_end: bool = False) -> float:
+    def mark(self, section: r.SectionResult, published: bool, bookmarked: bool) -> None:
+        """The header line, with a star when the clause is bookmarked."""
+        self.query_one("#section-header", Static).update(header_line(section, published) + ("  ★" if bookmarked else ""))
+
+    async def show(self, section: r.SectionResult, published: bool = True, from_end: bool = False, bookmarked: bool = False) -> float:
         """Put one window on screen and return how long that took; `from_end` shows its last page."""
         started = time.perf_counter()
-        self.query_one("#section-header", Static).update(header_line(section, published))
+        self.mark(section, published, bookmarked)
         self.query_one("#section-status", Static).update(window_status(section))
         scroll = self.query_one(TextScroll)
         with self.app.batch_update():
