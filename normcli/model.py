@@ -79,6 +79,7 @@ class CrossRef:
     target_path: str | None  # None: the norm as a whole
     target_kind: str  # clause | annex | figure | table | norm
     node_path: str = ""
+    position: int = 0  # where in the clause's text it stands, so a window lists only its own
 
 
 @dataclass

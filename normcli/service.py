@@ -226,22 +226,11 @@ class Service:
     def _node(self, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
         """The clause at `path`, else the nearest heading above it (then the requested path is returned too)."""
         path = _check_path(path)
-        index = self.index()
-        key = path_key(path)
-        candidates = [key]
-        if re.fullmatch(r"[a-z]", key):
-            candidates.append(f"annex{key}")
-        trimmed = key
-        while "." in trimmed:
-            trimmed = trimmed.rsplit(".", 1)[0]
-            candidates.append(trimmed)
-            if re.fullmatch(r"[a-z]", trimmed):
-                candidates.append(f"annex{trimmed}")
-        for position, candidate in enumerate(candidates):
-            row = index.node(version.bundle_id, candidate)
-            if row is not None:
-                exact = position == 0 or (position == 1 and candidate == f"annex{key}")
-                return row, None if exact else path
+        candidates = _candidates(path_key(path))
+        held = self.index().nodes_by_keys(version.bundle_id, [candidate for candidate, _ in candidates])
+        for candidate, exact in candidates:
+            if candidate in held:
+                return held[candidate], None if exact else path
         raise NotFound(f"no clause '{path}' in {version.label}", f'run `normcli toc "{version.code}"` to see its clauses')
 
     # -- operations ------------------------------------------------------------------------
@@ -377,7 +366,7 @@ class Service:
         tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
         formulas = tuple(r.FormulaRef(row["number"], row["latex"]) for row in index.formulas(version.bundle_id, node["path"]))
         children = tuple(r.ChildRef(row["path"], row["title"]) for row in index.children(version.bundle_id, node["path"]))
-        refs = self.resolve_refs(version, index.xrefs(version.bundle_id, node["path"]))
+        refs = self.resolve_refs(version, index.xrefs(version.bundle_id, node["path"], _window_span(offset, next_offset)))
         from normcli.render import section_markdown
 
         markdown = section_markdown(version, node, content, offset, next_offset, len(text), figures, refs, children)
@@ -569,51 +558,98 @@ class Service:
         return out
 
     def resolve_refs(self, version: Version, rows: list[sqlite3.Row]) -> tuple[r.ResolvedRef, ...]:
-        """Where each stored reference of `version` leads in this workspace, the resolvable ones first."""
+        """Where each stored reference of `version` leads in this workspace, the resolvable ones first.
+
+        A long clause holds hundreds of references: the clauses they name are fetched with one
+        query per target norm, and each other norm's edition is chosen once.
+        """
         own_key = code_key(version.code)
-        resolved = []
+        editions: dict[str, Version | None] = {own_key: version}
+        planned = []
+        wanted: dict[int, set[str]] = {}
         for row in rows:
-            target_code = row["target_code"]
-            internal = target_code is None or code_key(target_code) == own_key
-            ref = self._resolve_one(version, row, internal)
-            resolved.append(ref)
+            internal = row["target_code"] is None or code_key(row["target_code"]) == own_key
+            key = own_key if internal else code_key(row["target_code"])
+            if key not in editions:
+                editions[key] = self._edition_for_reference(row["target_code"], version.language)
+            target = editions[key]
+            planned.append((row, internal, target))
+            if target is not None and row["target_kind"] in ("clause", "annex") and row["target_path"]:
+                wanted.setdefault(target.bundle_id, set()).update(candidate for candidate, _ in _candidates(path_key(row["target_path"])))
+        index = self.index()
+        nodes = {bundle_id: index.nodes_by_keys(bundle_id, sorted(keys)) for bundle_id, keys in wanted.items()}
+        parts: dict[tuple[int, str], list[sqlite3.Row]] = {}
+        resolved = []
+        for row, internal, target in planned:
+            resolved.append(self._resolve_one(row, internal, version, target, nodes, parts))
         resolved.sort(key=lambda ref: not ref.resolvable)
         return tuple(resolved)
 
-    def _resolve_one(self, version: Version, row: sqlite3.Row, internal: bool) -> r.ResolvedRef:
+    def _edition_for_reference(self, code: str, language: str) -> Version | None:
+        """The edition another norm's reference leads to: the default one, in the reader's language if it has it."""
+        for wanted_language in (language, None):
+            try:
+                return self.version(code, None, wanted_language)
+            except (NotFound, InvalidArgument):
+                continue
+        return None
+
+    def _resolve_one(
+        self,
+        row: sqlite3.Row,
+        internal: bool,
+        version: Version,
+        target: Version | None,
+        nodes: dict[int, dict[str, sqlite3.Row]],
+        parts: dict[tuple[int, str], list[sqlite3.Row]],
+    ) -> r.ResolvedRef:
         kind, target_path = row["target_kind"], row["target_path"]
         target_code = version.code if internal else row["target_code"]
 
-        def answer(resolvable: bool, path: str | None = target_path, title: str | None = None, edition: str | None = None) -> r.ResolvedRef:
+        def answer(resolvable: bool, path: str | None = target_path, title: str | None = None) -> r.ResolvedRef:
+            edition = target.edition if target is not None and resolvable else None
             return r.ResolvedRef(row["text"], row["type"], target_code, path, kind, internal, resolvable, title, edition)
 
-        if internal:
-            target = version
-        else:
-            try:
-                target = self.version(row["target_code"], None, version.language if version.language else None)
-            except NotFound:
-                try:
-                    target = self.version(row["target_code"])
-                except NotFound:
-                    return answer(False)
+        if target is None:
+            return answer(False)
         if kind == "norm" or not target_path:
-            return answer(True, None, target.title, target.edition)
-        index = self.index()
+            return answer(True, None, target.title)
         if kind in ("figure", "table"):
-            rows = index.figures(target.bundle_id) if kind == "figure" else index.tables(target.bundle_id)
+            if (target.bundle_id, kind) not in parts:
+                index = self.index()
+                parts[(target.bundle_id, kind)] = index.figures(target.bundle_id) if kind == "figure" else index.tables(target.bundle_id)
             id_column = "fig_id" if kind == "figure" else "table_id"
-            match = next((item for item in rows if item["number"] and path_key(item["number"]) == path_key(target_path)), None)
-            if match is None:
-                return answer(False)
-            return answer(True, match[id_column], match["caption"], target.edition)
-        try:
-            node, requested = self._node(target, target_path)
-        except (NotFound, InvalidArgument):
-            return answer(False)
-        if requested is not None and not _paragraph_of(node, requested):
-            return answer(False)
-        return answer(True, node["path"], node["title"], target.edition)
+            wanted = path_key(target_path)
+            match = next((item for item in parts[(target.bundle_id, kind)] if item["number"] and path_key(item["number"]) == wanted), None)
+            return answer(True, match[id_column], match["caption"]) if match is not None else answer(False)
+        held = nodes.get(target.bundle_id, {})
+        for candidate, exact in _candidates(path_key(target_path)):
+            node = held.get(candidate)
+            if node is not None:
+                if exact or _paragraph_of(node, target_path):
+                    return answer(True, node["path"], node["title"])
+                break
+        return answer(False)
+
+
+def _candidates(key: str) -> list[tuple[str, bool]]:
+    """The folded paths to look for when `key` is asked, nearest first, each with whether finding it
+    counts as finding the clause itself (`a` also names `Annexe A`) or only the heading above it."""
+    found = [(key, True)]
+    if re.fullmatch(r"[a-z]", key):
+        found.append((f"annex{key}", True))
+    trimmed = key
+    while "." in trimmed:
+        trimmed = trimmed.rsplit(".", 1)[0]
+        found.append((trimmed, False))
+        if re.fullmatch(r"[a-z]", trimmed):
+            found.append((f"annex{trimmed}", False))
+    return found
+
+
+def _window_span(offset: int, next_offset: int | None) -> tuple[int, int]:
+    """The part of a clause's text whose references a window lists: from its start to the next window."""
+    return (offset, next_offset if next_offset is not None else 1 << 62)
 
 
 def _paragraph_of(node: sqlite3.Row, requested: str) -> bool:

@@ -88,13 +88,17 @@ def find_references(text: str, has_clause: Callable[[str], bool] = lambda _path:
     scan = _take(_FIGURE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("num"), "figure"), found)
     scan = _take(_TABLE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("num"), "table"), found)
     scan = _take(_ANNEX, scan, lambda m: CrossRef(m.group(), "implicit", None, f"{m.group('word')} {m.group('letter')}", "annex"), found)
-    scan = _take(_WORD_CLAUSE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("clause"), _annex_or_clause(m.group("clause"))), found)
+    scan = _take(
+        _WORD_CLAUSE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("clause"), _annex_or_clause(m.group("clause"))), found
+    )
     for match in _BARE.finditer(scan):
         path = match.group("clause")
         parts = path.count(".") + 1
         if has_clause(path) or (parts >= 3 and path[0].isdigit()):
             found.append((match.start(), CrossRef(path, "implicit", None, path, "clause")))
     found.sort(key=lambda item: item[0])
+    for start, ref in found:
+        ref.position = start
     unique: dict[tuple, CrossRef] = {}
     for _, ref in found:
         key = (

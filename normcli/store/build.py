@@ -258,6 +258,7 @@ def _insert_bundle(
                 "bundle_id": bundle_id,
                 "node_path": x.node_path,
                 "ord": ord_,
+                "position": x.position,
                 "text": x.text,
                 "type": x.type,
                 "target_code": x.target_code,

@@ -49,9 +49,16 @@ class Index:
         """How many clauses and figures the index holds."""
         return self._row("SELECT (SELECT count(*) FROM nodes) AS sections, (SELECT count(*) FROM figures) AS figures")
 
-    def node(self, bundle_id: int, key: str) -> sqlite3.Row | None:
-        """The clause of a bundle whose folded path is `key`."""
-        return self._one(f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND path_key = ? ORDER BY ord LIMIT 1", (bundle_id, key))
+    def nodes_by_keys(self, bundle_id: int, keys: list[str]) -> dict[str, sqlite3.Row]:
+        """The clauses of a bundle whose folded paths are among `keys`, by key (first in reading order)."""
+        found: dict[str, sqlite3.Row] = {}
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND path_key IN ({marks}) ORDER BY ord"
+            for row in self._all(sql, (bundle_id, *chunk)):
+                found.setdefault(row["path_key"], row)
+        return found
 
     def node_text(self, node_row_id: int) -> str:
         """The own text of a clause."""
@@ -112,11 +119,16 @@ class Index:
         """The display formulas of one clause."""
         return self._all("SELECT * FROM formulas WHERE bundle_id = ? AND node_path = ? ORDER BY rowid", (bundle_id, node_path))
 
-    def xrefs(self, bundle_id: int, node_path: str | None = None) -> list[sqlite3.Row]:
-        """The cross-references found in one clause, or in a whole bundle."""
+    def xrefs(self, bundle_id: int, node_path: str | None = None, span: tuple[int, int] | None = None) -> list[sqlite3.Row]:
+        """The cross-references found in one clause (within `span` of its text when given), or in a whole bundle."""
         if node_path is None:
             return self._all("SELECT * FROM xrefs WHERE bundle_id = ? ORDER BY rowid", (bundle_id,))
-        return self._all("SELECT * FROM xrefs WHERE bundle_id = ? AND node_path = ? ORDER BY ord", (bundle_id, node_path))
+        if span is None:
+            return self._all("SELECT * FROM xrefs WHERE bundle_id = ? AND node_path = ? ORDER BY ord", (bundle_id, node_path))
+        return self._all(
+            "SELECT * FROM xrefs WHERE bundle_id = ? AND node_path = ? AND position >= ? AND position < ? ORDER BY ord",
+            (bundle_id, node_path, *span),
+        )
 
     def id_range(self, bundle_id: int) -> tuple[int, int]:
         """The first and last clause row id of a bundle (they are contiguous)."""

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     pass
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 2  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 3  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 FTS_TABLE = "nodes_fts"
@@ -77,6 +77,7 @@ def create(db) -> None:
             "bundle_id": int,
             "node_path": str,
             "ord": int,
+            "position": int,
             "text": str,
             "type": str,
             "target_code": str,

@@ -257,3 +257,18 @@ def test_window_prefers_paragraph_boundaries() -> None:
     content, next_offset = window(text, 0, 500)
     assert content == "a" * 300 + "\n\n" and next_offset == 302
     assert window(text, 302, 500)[0] == "b" * 300 + "\n\n"
+
+
+def test_each_window_lists_the_references_in_its_own_text(service: Service) -> None:
+    everything = {(ref.text, ref.target_path) for ref in service.xrefs("SIA 261", "4.2.1").cross_refs}
+    seen, offset, windows = set(), 0, 0
+    while True:
+        part = service.section("SIA 261", "4.2.1", max_chars=1500, offset=offset)
+        for ref in part.cross_refs:
+            assert ref.text.split()[-1] in part.content or ref.type == "explicit"
+            seen.add((ref.text, ref.target_path))
+        windows += 1
+        if part.next_offset is None:
+            break
+        offset = part.next_offset
+    assert windows > 3 and seen == everything
