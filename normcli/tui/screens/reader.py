@@ -106,7 +106,13 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.query_one(NormTree).focus()
 
     def _welcome(self, name: str, norms: r.NormsResult) -> None:
+        library = self.app.library  # type: ignore[attr-defined]
         lines = [f"Workspace **{name}**, {len(norms.norms)} norm{'s' if len(norms.norms) != 1 else ''}:", ""]
+        if library is not None and library.service.is_sample:
+            lines[0:0] = [
+                f"*No workspace here, so this is the sample shipped with normcli ({library.root}); pass --workspace DIR or set NORMCLI_WORKSPACE.*",
+                "",
+            ]
         for norm in norms.norms:
             editions = ", ".join(f"{info.edition}{'' if info.published else ' (draft)'}" for info in norm.editions)
             lines.append(f"- **{norm.code}** {norm.title} · {editions}{' · fictional sample' if norm.demo else ''}")
