@@ -34,14 +34,14 @@ def check_workspace(service: Service) -> CheckResult:
                     problems.append(
                         _problem(row["file"], node["line"], "sparse_text", f"clause '{node['path']}' has only {length} characters of text")
                     )
-            lines = {node["path"]: node["line"] for node in index.outline(row["id"])}
-            for xref in index.xrefs(row["id"]):
-                ref = service.resolve_refs(version, [xref])[0]
+            lines = {node["id"]: node["line"] for node in index.outline(row["id"])}
+            xrefs = index.bundle_xrefs(row["id"])
+            for xref, ref in zip(xrefs, service.resolve_each(version, xrefs), strict=True):
                 if ref.internal and not ref.resolvable:
                     problems.append(
                         _problem(
                             row["file"],
-                            lines.get(xref["node_path"], 0),
+                            lines.get(xref["node_row"], 0),
                             "unresolved_reference",
                             f"'{ref.text}' refers to {ref.target_kind} '{ref.target_path}', which this norm does not have",
                         )

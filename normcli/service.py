@@ -366,7 +366,7 @@ class Service:
         tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
         formulas = tuple(r.FormulaRef(row["number"], row["latex"]) for row in index.formulas(version.bundle_id, node["path"]))
         children = tuple(r.ChildRef(row["path"], row["title"]) for row in index.children(version.bundle_id, node["path"]))
-        refs = self.resolve_refs(version, index.xrefs(version.bundle_id, node["path"], _window_span(offset, next_offset)))
+        refs = self.resolve_refs(version, index.xrefs(node["id"], _window_span(offset, next_offset)))
         from normcli.render import section_markdown
 
         markdown = section_markdown(version, node, content, offset, next_offset, len(text), figures, refs, children)
@@ -437,7 +437,9 @@ class Service:
                 if requested is None:
                     add(r.Hit(node["path"], node["title"], node["summary"], "path", bundle["language"], node["page_start"]), bundle["id"])
         if tokens and _CLAUSE_KEYWORD.match(keyword):
-            ids = self._corpus_ids(index, _fts_phrase(tokens), limit + len(seen), set(languages))
+            # Mentions come from the stored references, not from a phrase query: the digits of
+            # "4.2.1" are in every other clause, so the phrase would intersect huge posting lists.
+            ids = index.mentions(path_key(keyword), sorted(languages), limit + len(seen))
             for hit, bundle_id in self._hits(index, tokens, ids, "text", languages):
                 add(hit, bundle_id)
         elif tokens:
@@ -462,7 +464,7 @@ class Service:
         """`xrefs` / `get_cross_refs`: a clause's references, those that lead somewhere first."""
         version = self.version(code, edition, language)
         node, requested = self._node(version, path)
-        refs = self.resolve_refs(version, self.index().xrefs(version.bundle_id, node["path"]))
+        refs = self.resolve_refs(version, self.index().xrefs(node["id"]))
         return r.XrefsResult(version.describe(), node["path"], requested, refs)
 
     @_operation
@@ -545,10 +547,11 @@ class Service:
     def _hits(self, index: Index, tokens: list[str], ids: list[int], kind: str, languages: dict[int, str]) -> list[tuple[r.Hit, int]]:
         """Hits (with their bundle id) for clause ids in rank order, snippets cut from the original text."""
         rows = index.nodes_by_ids(ids)
+        texts = index.texts(ids)
         out = []
         for node in ids:
             row = rows[node]
-            snippet, marks = snippet_for(row["text"] or row["title"], tokens)
+            snippet, marks = snippet_for(texts.get(node) or row["title"], tokens)
             out.append(
                 (
                     r.Hit(row["path"], row["title"], snippet, kind, languages.get(row["bundle_id"], ""), row["page_start"], marks),
@@ -558,7 +561,11 @@ class Service:
         return out
 
     def resolve_refs(self, version: Version, rows: list[sqlite3.Row]) -> tuple[r.ResolvedRef, ...]:
-        """Where each stored reference of `version` leads in this workspace, the resolvable ones first.
+        """Where each stored reference of `version` leads in this workspace, the resolvable ones first."""
+        return tuple(sorted(self.resolve_each(version, rows), key=lambda ref: not ref.resolvable))
+
+    def resolve_each(self, version: Version, rows: list[sqlite3.Row]) -> list[r.ResolvedRef]:
+        """Where each stored reference of `version` leads, in the order of `rows`.
 
         A long clause holds hundreds of references: the clauses they name are fetched with one
         query per target norm, and each other norm's edition is chosen once.
@@ -579,11 +586,7 @@ class Service:
         index = self.index()
         nodes = {bundle_id: index.nodes_by_keys(bundle_id, sorted(keys)) for bundle_id, keys in wanted.items()}
         parts: dict[tuple[int, str], list[sqlite3.Row]] = {}
-        resolved = []
-        for row, internal, target in planned:
-            resolved.append(self._resolve_one(row, internal, version, target, nodes, parts))
-        resolved.sort(key=lambda ref: not ref.resolvable)
-        return tuple(resolved)
+        return [self._resolve_one(row, internal, version, target, nodes, parts) for row, internal, target in planned]
 
     def _edition_for_reference(self, code: str, language: str) -> Version | None:
         """The edition another norm's reference leads to: the default one, in the reader's language if it has it."""

@@ -90,7 +90,7 @@ def _delete_bundle(db: Database, relative: str) -> None:
     rows = db.execute("SELECT id, title, text FROM nodes WHERE bundle_id = ?", (bundle_id,)).fetchall()
     db.conn.executemany(
         f"INSERT INTO {schema.FTS_TABLE}({schema.FTS_TABLE}, rowid, title, body) VALUES('delete', ?, ?, ?)",
-        [(node, fold(title), fold(text)) for node, title, text in rows],
+        [(node, fold(title), fold(schema.unpack_text(text))) for node, title, text in rows],
     )
     for table in ("nodes", "figures", "norm_tables", "formulas", "xrefs"):
         db.execute(f"DELETE FROM {table} WHERE bundle_id = ?", (bundle_id,))
@@ -215,15 +215,16 @@ def _insert_bundle(
                 "page_start": node.page_start,
                 "page_end": node.page_end,
                 "summary": summary_of(node.text),
-                "text": node.text,
+                "text": schema.pack_text(node.text),
             }
         )
     _insert_rows(db, "nodes", nodes)
     db.conn.executemany(
         f"INSERT INTO {schema.FTS_TABLE}(rowid, title, body) VALUES (?, ?, ?)",
-        [(row["id"], fold(row["title"]), fold(row["text"])) for row in nodes],
+        [(row["id"], fold(row["title"]), fold(node.text)) for row, node in zip(nodes, bundle.nodes, strict=True)],
     )
     next_id += len(nodes)
+    row_of = {row["path"]: row["id"] for row in nodes}
     _insert_rows(
         db,
         "figures",
@@ -256,7 +257,7 @@ def _insert_bundle(
         [
             {
                 "bundle_id": bundle_id,
-                "node_path": x.node_path,
+                "node_row": row_of[x.node_path],
                 "ord": ord_,
                 "position": x.position,
                 "text": x.text,
@@ -264,6 +265,7 @@ def _insert_bundle(
                 "target_code": x.target_code,
                 "target_path": x.target_path,
                 "target_kind": x.target_kind,
+                "target_key": path_key(x.target_path) if x.target_path else None,
             }
             for ord_, x in enumerate(bundle.xrefs)
         ],

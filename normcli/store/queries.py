@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from normcli.store.schema import FTS_TABLE
+from normcli.store.schema import FTS_TABLE, unpack_text
 
 NODE_COLUMNS = "id, bundle_id, ord, node_id, path, path_key, title, depth, line, parent_path, child_count, page_start, page_end, summary"
 
@@ -63,15 +63,22 @@ class Index:
     def node_text(self, node_row_id: int) -> str:
         """The own text of a clause."""
         row = self._one("SELECT text FROM nodes WHERE id = ?", (node_row_id,))
-        return row[0] if row else ""
+        return unpack_text(row[0]) if row else ""
 
     def nodes_by_ids(self, ids: list[int]) -> dict[int, sqlite3.Row]:
-        """Clauses (with their text) by row id."""
+        """Clauses by row id."""
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
-        rows = self._all(f"SELECT {NODE_COLUMNS}, text FROM nodes WHERE id IN ({marks})", ids)
+        rows = self._all(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id IN ({marks})", ids)
         return {row["id"]: row for row in rows}
+
+    def texts(self, ids: list[int]) -> dict[int, str]:
+        """The own text of clauses, by row id."""
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        return {row[0]: unpack_text(row[1]) for row in self._all(f"SELECT id, text FROM nodes WHERE id IN ({marks})", ids)}
 
     def outline(self, bundle_id: int, max_depth: int | None = None) -> list[sqlite3.Row]:
         """A bundle's clauses in reading order, down to `max_depth` when given."""
@@ -90,6 +97,15 @@ class Index:
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND ord >= ? AND ord < ? AND depth <= ? ORDER BY ord",
             (bundle_id, root["ord"], end if end is not None else 1 << 62, limit_depth),
         )
+
+    def mentions(self, key: str, bundle_ids: list[int], limit: int) -> list[int]:
+        """Clause row ids, in reading order, of the allowed bundles whose text refers to their own clause `key`."""
+        marks = ",".join("?" * len(bundle_ids))
+        sql = (
+            "SELECT DISTINCT node_row FROM xrefs WHERE target_key = ? AND target_code IS NULL "
+            f"AND target_kind IN ('clause', 'annex') AND bundle_id IN ({marks}) ORDER BY node_row LIMIT ?"
+        )
+        return [row[0] for row in self._all(sql, (key, *bundle_ids, limit))]
 
     def children(self, bundle_id: int, path: str) -> list[sqlite3.Row]:
         """The direct children of a clause, in order."""
@@ -119,16 +135,15 @@ class Index:
         """The display formulas of one clause."""
         return self._all("SELECT * FROM formulas WHERE bundle_id = ? AND node_path = ? ORDER BY rowid", (bundle_id, node_path))
 
-    def xrefs(self, bundle_id: int, node_path: str | None = None, span: tuple[int, int] | None = None) -> list[sqlite3.Row]:
-        """The cross-references found in one clause (within `span` of its text when given), or in a whole bundle."""
-        if node_path is None:
-            return self._all("SELECT * FROM xrefs WHERE bundle_id = ? ORDER BY rowid", (bundle_id,))
+    def xrefs(self, node_row: int, span: tuple[int, int] | None = None) -> list[sqlite3.Row]:
+        """The cross-references found in one clause, within `span` of its text when given."""
         if span is None:
-            return self._all("SELECT * FROM xrefs WHERE bundle_id = ? AND node_path = ? ORDER BY ord", (bundle_id, node_path))
-        return self._all(
-            "SELECT * FROM xrefs WHERE bundle_id = ? AND node_path = ? AND position >= ? AND position < ? ORDER BY ord",
-            (bundle_id, node_path, *span),
-        )
+            return self._all("SELECT * FROM xrefs WHERE node_row = ? ORDER BY ord", (node_row,))
+        return self._all("SELECT * FROM xrefs WHERE node_row = ? AND position >= ? AND position < ? ORDER BY ord", (node_row, *span))
+
+    def bundle_xrefs(self, bundle_id: int) -> list[sqlite3.Row]:
+        """Every cross-reference of a bundle, in order."""
+        return self._all("SELECT * FROM xrefs WHERE bundle_id = ? ORDER BY rowid", (bundle_id,))
 
     def id_range(self, bundle_id: int) -> tuple[int, int]:
         """The first and last clause row id of a bundle (they are contiguous)."""

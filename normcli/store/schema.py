@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     pass
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 3  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 6  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 FTS_TABLE = "nodes_fts"
@@ -64,7 +64,6 @@ def create(db) -> None:
         pk="id",
     )
     db.table("nodes").create_index(["bundle_id", "path_key"])
-    db.table("nodes").create_index(["bundle_id", "parent_path"])
     db.table("nodes").create_index(["bundle_id", "ord"])
     db.table("figures").create({"bundle_id": int, "fig_id": str, "number": str, "caption": str, "file": str, "node_path": str})
     db.table("figures").create_index(["bundle_id", "fig_id"])
@@ -75,7 +74,7 @@ def create(db) -> None:
     db.table("xrefs").create(
         {
             "bundle_id": int,
-            "node_path": str,
+            "node_row": int,
             "ord": int,
             "position": int,
             "text": str,
@@ -83,14 +82,40 @@ def create(db) -> None:
             "target_code": str,
             "target_path": str,
             "target_kind": str,
+            "target_key": str,
         }
     )
-    db.table("xrefs").create_index(["bundle_id", "node_path"])
+    db.table("xrefs").create_index(["node_row"])
+    db.table("xrefs").create_index(["target_key"])
     # Contentless: the folded text is only indexed, never stored twice; snippets come from nodes.text.
     db.execute(f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(title, body, content='', tokenize='unicode61 remove_diacritics 2')")
     db.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rank) VALUES('rank', 'bm25(8.0, 1.0)')")
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+PACK_ABOVE = 400
+
+
+def pack_text(text: str) -> str | bytes:
+    """A clause's text as stored: zlib-compressed when long (norm prose shrinks about 3×, which
+    keeps the index under twice the size of the bundles), as is when short."""
+    if len(text) <= PACK_ABOVE:
+        return text
+    import zlib
+
+    return zlib.compress(text.encode("utf-8"), 6)
+
+
+def unpack_text(value: str | bytes | None) -> str:
+    """The text `pack_text` stored."""
+    if value is None:
+        return ""
+    if isinstance(value, bytes):
+        import zlib
+
+        return zlib.decompress(value).decode("utf-8")
+    return value
 
 
 def is_ours(connection: sqlite3.Connection) -> bool:
