@@ -63,7 +63,8 @@ class SideList(OptionList):
             if not ((ref.text, ref.target_code, ref.target_path) in seen or seen.add((ref.text, ref.target_code, ref.target_path)))
         ]  # type: ignore[func-returns-value]
         if refs:
-            heading(f"References ({len(refs)})")
+            windowed = section.offset > 0 or section.next_offset is not None
+            heading(f"References in this window ({len(refs)})" if windowed else f"References ({len(refs)})")
             for number, ref in enumerate(refs):
                 key = f"ref-{number}"
                 self._targets[key] = ref
