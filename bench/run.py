@@ -80,7 +80,8 @@ def fmt_seconds(value: float) -> str:
 
 
 def fmt_mb(value: float) -> str:
-    return f"{value / MB:.1f} MB"
+    """Bytes as MiB."""
+    return f"{value / MB:.1f} MiB"
 
 
 @dataclass
@@ -621,9 +622,11 @@ class Bench:
         index_file = self.root / ".normcli" / "index.sqlite"
         size = index_file.stat().st_size
         bundles = sum((self.root / bundle["file"]).stat().st_size for bundle in self.manifest["bundles"])
+        free = self.free_pages(index_file)
+        label = "index size" + (f" ({free / size:.0%} free pages after the refresh rows)" if free else "")
         self.add(
             Row(
-                "index size",
+                label,
                 fmt_mb(size),
                 "",
                 f"bundles (norm*.md): {fmt_mb(bundles)}",
@@ -632,6 +635,22 @@ class Bench:
                 size <= 2 * bundles,
             )
         )
+
+    @staticmethod
+    def free_pages(index_file: Path) -> int:
+        """Bytes in the index's free pages (left by incremental updates until a VACUUM)."""
+        import sqlite3
+
+        try:
+            connection = sqlite3.connect(f"file:{index_file}?mode=ro", uri=True)
+            try:
+                free = connection.execute("PRAGMA freelist_count").fetchone()[0]
+                page = connection.execute("PRAGMA page_size").fetchone()[0]
+            finally:
+                connection.close()
+        except sqlite3.Error:
+            return 0
+        return free * page
 
     # output ------------------------------------------------------------------------------------
 
