@@ -173,6 +173,9 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
             return
         if edition_node.parent is not None:
             edition_node.parent.expand()
+            for sibling in edition_node.parent.children:  # one edition of a norm open at a time
+                if sibling is not edition_node:
+                    sibling.collapse()
         data = edition_node.data
         if (not data.loaded or (data.language or "") != language) and outline:
             self._fill(edition_node, outline[0], language)
