@@ -150,7 +150,7 @@ def ingest(
         raise InvalidArgument(f"edition '{edition}' is not a plain name", "use letters, digits, dots or hyphens, e.g. --edition 2020")
     if language is not None and language.lower() not in LANGUAGES:
         raise InvalidArgument(f"language '{language}' is not one of {', '.join(LANGUAGES)}")
-    root = _workspace_root(workspace)
+    root, new_workspace = _workspace_root(workspace)
     fmt = detect_format(source)
     if language is None and fmt != "pdf":
         language = guess_language(source.read_text(encoding="utf-8", errors="replace"))
@@ -172,6 +172,8 @@ def ingest(
     for node in bundle.nodes:
         depths[str(node.depth)] = depths.get(str(node.depth), 0) + 1
     warnings = list(draft.warnings)
+    if new_workspace:
+        warnings.insert(0, f"no workspace was found from here, so {root} is now one (it holds norms/); pass --workspace DIR to choose")
     if draft.pages and draft.scanned_pages >= max(1, draft.pages * SPARSE_PAGE_SHARE):
         warnings.insert(
             0,
@@ -209,12 +211,12 @@ def ingest(
     )
 
 
-def _workspace_root(workspace: str | Path | None) -> Path:
-    """The workspace to write into; never the sample shipped with the package (then the current folder)."""
+def _workspace_root(workspace: str | Path | None) -> tuple[Path, bool]:
+    """The workspace to write into, and whether it is new: never the sample shipped with the package (then the current folder)."""
     from normcli.workspace import locate
 
     located = locate(workspace)
-    return Path.cwd().resolve() if located.is_sample else located.root
+    return (Path.cwd().resolve(), True) if located.is_sample else (located.root, False)
 
 
 def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
