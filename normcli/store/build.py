@@ -41,7 +41,8 @@ def fold_version() -> str:
 
 def build_new(path: Path, root: Path, files: list[BundleFile]) -> None:
     temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-    temporary.unlink(missing_ok=True)
+    for stale in path.parent.glob(f"{path.name}.tmp-*"):  # a killed builder's leftovers; we hold the writer lock
+        stale.unlink(missing_ok=True)
     try:
         db = _connect_writer(temporary)
         try:
@@ -165,8 +166,22 @@ def _parsed_folders(folders: list[list[BundleFile]]) -> Iterator[list[tuple[Bund
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_die_with, initargs=(os.getpid(),)) as pool:
         yield from pool.map(_parse_folder, folders, chunksize=2)
+
+
+def _die_with(builder: int) -> None:
+    """Parser worker start-up: end when the builder ends. A forked worker holds the writer lock and the
+    builder's stdout; one that outlived a killed builder would block every later build for ever."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != builder:  # the builder died before the line above
+        os._exit(1)
 
 
 def _insert_bundle(
