@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from normcli.bundle import parse_bundle  # noqa: E402
 from normcli.importers import build_draft  # noqa: E402
 from normcli.importers.common import parse_number, title_key  # noqa: E402
-from normcli.importers.pdf import outline_entries  # noqa: E402
+from normcli.importers.pdf_tree import outline_entries  # noqa: E402
 from normcli.importers.writer import write_bundle  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"

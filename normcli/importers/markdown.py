@@ -162,6 +162,7 @@ def _images(line: str, source: Path, draft: Draft, lines: list[str], index: int)
     folder = source.parent.resolve()
 
     def copy(src: str, alt: str) -> str | None:
+        """The image copied into the bundle, or None when it is remote, outside the source folder or missing."""
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:", src) or src.startswith("//"):
             return None
         target = (source.parent / unquote(src.split("#")[0].split("?")[0])).resolve()
@@ -174,6 +175,7 @@ def _images(line: str, source: Path, draft: Draft, lines: list[str], index: int)
         return draft.add_file(f"{safe_file_name(target.stem)}{target.suffix.lower() or '.png'}", target)
 
     def markdown_image(match: re.Match[str]) -> str:
+        """A `![alt](src)` pointed at its copy in the bundle."""
         alt = match.group("alt")
         relative = copy(match.group("src"), alt)
         if relative is None:
@@ -183,6 +185,7 @@ def _images(line: str, source: Path, draft: Draft, lines: list[str], index: int)
         return f"![{_figure_alt(alt, lines, index)}]({relative})"
 
     def html_image(match: re.Match[str]) -> str:
+        """An `<img src>` turned into a Markdown image of its copy."""
         alt_match = _HTML_ALT.search(match.group(0))
         alt = alt_match.group("alt") if alt_match else ""
         relative = copy(match.group("src"), alt)

@@ -27,6 +27,12 @@ def import_rfcxml(source: Path) -> Draft:
         draft = import_text(source)
         draft.warnings.insert(0, f"not well-formed XML ({exc}); imported as plain text")
         return draft
+    if root.tag != "rfc":
+        from normcli.importers.text import import_text
+
+        draft = import_text(source)
+        draft.warnings.insert(0, f"<{root.tag}> is not RFCXML; imported as plain text")
+        return draft
     draft = Draft()
     front = root.find("front")
     title = front.find("title") if front is not None else None
@@ -65,6 +71,7 @@ def _number_sections(root: ET.Element) -> dict[int, str]:
     paths: dict[int, str] = {}
 
     def walk(parent: ET.Element, prefix: str, appendix: bool) -> None:
+        """Number the sections below `parent`."""
         counter = 0
         for section in parent.findall("section"):
             if section.get("numbered") == "false":
@@ -102,6 +109,7 @@ class _Writer:
         self.figures = 0
 
     def section(self, section: ET.Element, level: int) -> None:
+        """A section: its heading, its blocks, then its subsections."""
         name = section.find("name")
         title = clean_inline("".join(name.itertext())) if name is not None else clean_inline(section.get("title") or "")
         path = self.paths.get(id(section))
@@ -120,6 +128,7 @@ class _Writer:
             self.section(child, level + 1)
 
     def blocks(self, parent: ET.Element) -> None:
+        """The block children of an element, sections excepted."""
         for child in parent:
             tag = child.tag if isinstance(child.tag, str) else ""
             if tag in ("section", "name", "references"):
@@ -127,6 +136,7 @@ class _Writer:
             self.block(child, tag)
 
     def block(self, element: ET.Element, tag: str) -> None:
+        """One block: paragraph, list, artwork, figure or table."""
         body = self.draft.body
         if tag in ("artwork", "sourcecode"):
             body.append("```")
@@ -166,6 +176,7 @@ class _Writer:
             self.blocks(element)
 
     def table(self, element: ET.Element) -> None:
+        """A table as a pipe table, numbered as the RFC renders it."""
         rows: list[list[str]] = []
         for tr in element.iter("tr"):
             rows.append([self.inline(cell).replace("|", "\\|") for cell in tr if cell.tag in ("td", "th")])
@@ -190,6 +201,7 @@ class _Writer:
         body.append("")
 
     def inline(self, element: ET.Element) -> str:
+        """The text of an element on one line, references written out."""
         parts: list[str] = [element.text or ""]
         for child in element:
             tag = child.tag if isinstance(child.tag, str) else ""
@@ -209,6 +221,7 @@ class _Writer:
         return re.sub(r"\s+", " ", "".join(parts)).strip()
 
     def xref(self, element: ET.Element) -> str:
+        """A cross-reference as the reader sees it: `Section 4.2` or `Section 3 of [URI]`."""
         target = element.get("target") or ""
         written = clean_inline("".join(element.itertext()))
         section = element.get(f"{_X}sec") or element.get("section")

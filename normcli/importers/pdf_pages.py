@@ -1,0 +1,397 @@
+"""Reading a PDF's pages with pypdfium2: lines with their box, font size and weight, printed page numbers,
+running headers and footers removed, two columns put in reading order, contents pages recognised, OCR."""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import shutil
+import subprocess
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number
+from normcli.importers.png import encode_png
+
+SCANNED_CHARS = 20
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+CHAPTER_WORD = re.compile(r"^(?:chapter|chapitre|kapitel|capitolo)$", re.I)
+_ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
+
+
+@dataclass
+class Line:
+    """One line of text on a page, with what its layout says about it."""
+
+    page: int  # PDF page index (0-based)
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    bold_prefix: int = 0  # how many leading characters are bold
+    cells: list[str] = field(default_factory=list)  # the line cut at wide gaps (table cells)
+    spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
+    column: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class Page:
+    """A page's lines in reading order and the printed page number."""
+
+    index: int
+    width: float
+    height: float
+    lines: list[Line]
+    printed: int
+    label: str
+    chars: int = 0
+    images: list[tuple[float, float, float, float]] = field(default_factory=list)
+    toc: bool = False
+
+
+# -- reading pages ---------------------------------------------------------------------------
+
+
+def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> list[Page]:
+    """Every page read into lines, with printed page numbers and image boxes; scanned pages counted (and OCRed)."""
+    import pypdfium2.raw as raw
+
+    labels = _labels(document)
+    pages: list[Page] = []
+    total = len(document)
+    for index in range(total):
+        page = document[index]
+        width, height = page.get_size()
+        textpage = page.get_textpage()
+        lines, chars = _page_lines(textpage, index)
+        images = []
+        for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=2):
+            left, bottom, right, top = obj.get_bounds()
+            if (right - left) * (top - bottom) > 400:
+                images.append((left, bottom, right, top))
+        if chars < SCANNED_CHARS and images:  # a page with an image and no text: scanned (a blank page is just blank)
+            draft.scanned_pages += 1
+            if ocr:
+                lines = _ocr_page(page, index, language, draft, width, height)
+        label = labels[index]
+        printed = int(label) if label.isdigit() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
+        pages.append(Page(index, width, height, lines, printed, label, chars, images))
+        textpage.close()
+        page.close()
+        if progress:
+            progress(index + 1, total)
+    if not any(labels):
+        _printed_from_text(pages)
+    return pages
+
+
+def _labels(document) -> list[str]:
+    labels = []
+    for index in range(len(document)):
+        try:
+            labels.append(document.get_page_label(index) or "")
+        except Exception:  # a broken /PageLabels tree is not worth failing over
+            labels.append("")
+    return labels
+
+
+def _roman_value(text: str) -> int:
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+    total = 0
+    text = text.lower()
+    for position, char in enumerate(text):
+        value = values[char]
+        total += -value if position + 1 < len(text) and values[text[position + 1]] > value else value
+    return total
+
+
+def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
+    """The lines PDFium finds on a page, with their box, font size, bold prefix and table cells."""
+    import pypdfium2.raw as raw
+
+    count = textpage.count_chars()
+    if count <= 0:
+        return [], 0
+    text = textpage.get_text_range(0, count)
+    if len(text) != count:
+        text = "".join(chr(raw.FPDFText_GetUnicode(textpage, k) or 32) for k in range(count))
+    text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
+    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    get_box = raw.FPDFText_GetCharBox
+    get_size = raw.FPDFText_GetFontSize
+    lines: list[Line] = []
+    visible = 0
+    start = 0
+    for end in [*(m.start() for m in re.finditer(r"\r\n|\n|\r", text)), count]:
+        if start >= count:
+            break
+        segment = text[start:end]
+        if segment.strip():
+            boxes: list[tuple[float, float, float, float] | None] = []
+            sizes: list[float] = []
+            for k in range(start, end):
+                char = text[k]
+                if char.isspace():
+                    boxes.append(None)
+                    continue
+                get_box(textpage, k, left, right, bottom, top)
+                boxes.append((left.value, right.value, bottom.value, top.value))
+                sizes.append(get_size(textpage, k))
+            real = [box for box in boxes if box is not None and box[1] > box[0]]
+            if real:
+                visible += len(real)
+                size = sorted(sizes)[len(sizes) // 2] if sizes else 0.0
+                line = Line(
+                    page=index,
+                    text=segment,
+                    x0=min(box[0] for box in real),
+                    x1=max(box[1] for box in real),
+                    top=max(box[3] for box in real),
+                    bottom=min(box[2] for box in real),
+                    size=round(size, 1),
+                )
+                line.bold_prefix = _bold_prefix(textpage, start, segment)
+                line.spans = _cells(segment, boxes, size)
+                line.cells = [span[0] for span in line.spans]
+                lines.append(line)
+        start = end + (2 if text[end : end + 2] == "\r\n" else 1)
+    return lines, visible
+
+
+def _bold_prefix(textpage, start: int, segment: str) -> int:
+    """Where the line's leading bold run ends (0: none); the run may follow a plain clause number (`1.1. **Title.**`)."""
+    import pypdfium2.raw as raw
+
+    buffer = ctypes.create_string_buffer(128)
+    flags = ctypes.c_int()
+    end = 0
+    in_run = False
+    for offset, char in enumerate(segment[:160]):
+        if char.isspace():
+            continue
+        weight = raw.FPDFText_GetFontWeight(textpage, start + offset)
+        bold = weight >= 540
+        if not bold:  # weights are not always set (FreeMonoBold says 500): the font name decides
+            raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
+            bold = bool(_BOLD_NAME.search(buffer.value.decode("latin-1", "replace")))
+        if bold:
+            in_run = True
+            end = offset + 1
+        elif in_run or not (char.isdigit() or char == "." or (offset == 0 and char.isupper())) or offset > 16:
+            break
+    return end
+
+
+def _cells(segment: str, boxes: list[tuple[float, float, float, float] | None], size: float) -> list[tuple[str, float, float]]:
+    """The line cut where the gap between two characters is wider than the font size (table cells, or two columns)."""
+    cells: list[tuple[str, float, float]] = []
+    current: list[str] = []
+    start: float | None = None
+    end: float | None = None
+    gap = max(size, 4.0) * 1.2
+    for char, box in zip(segment, boxes, strict=False):
+        if box is not None and box[1] > box[0]:
+            if start is not None and end is not None and box[0] - end > gap and "".join(current).strip():
+                cells.append(("".join(current).strip(), start, end))
+                current = []
+                start = None
+            start = box[0] if start is None else start
+            end = box[1]
+        current.append(char)
+    if "".join(current).strip() and start is not None and end is not None:
+        cells.append(("".join(current).strip(), start, end))
+    return cells
+
+
+def _ocr_page(page, index: int, language: str, draft: Draft, width: float, height: float) -> list[Line]:
+    """Text for a page without a text layer, from tesseract when it is installed."""
+    binary = shutil.which("tesseract")
+    if binary is None:
+        if not any("tesseract" in warning for warning in draft.warnings):
+            draft.warnings.append(
+                "--ocr: tesseract is not installed, so scanned pages stay without text (install tesseract-ocr and import again)"
+            )
+        return []
+    codes = {"fr": "fra", "de": "deu", "it": "ita", "en": "eng"}
+    with tempfile.TemporaryDirectory() as folder:
+        image = Path(folder) / "page.png"
+        bitmap = page.render(scale=300 / 72, rev_byteorder=True)
+        image.write_bytes(encode_png(bitmap))
+        try:
+            done = subprocess.run(
+                [binary, str(image), "stdout", "-l", codes.get(language, "eng")], capture_output=True, text=True, timeout=120, check=False
+            )
+            if done.returncode != 0:
+                done = subprocess.run([binary, str(image), "stdout"], capture_output=True, text=True, timeout=120, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            draft.warnings.append(f"--ocr: tesseract failed on page {index + 1} ({exc})")
+            return []
+    lines = []
+    rows = [row for row in done.stdout.splitlines() if row.strip()]
+    step = height / (len(rows) + 2) if rows else height
+    for number, row in enumerate(rows):
+        top = height - step * (number + 1)
+        lines.append(Line(index, row, 0.1 * width, 0.9 * width, top, top - step * 0.8, 0.0))
+    if lines:
+        draft.warnings.append(f"page {index + 1}: text from OCR (tesseract); check it against the page")
+    return lines
+
+
+def _printed_from_text(pages: list[Page]) -> None:
+    """Printed page numbers from the number-only lines at the page edges, when the PDF has no page labels."""
+    offsets: Counter[int] = Counter()
+    for page in pages:
+        for line in _edge_lines(page):
+            if line.text.strip().isdigit():
+                offsets[int(line.text.strip()) - page.index] += 1
+    if offsets:
+        offset, votes = offsets.most_common(1)[0]
+        if votes >= max(2, len(pages) // 3):
+            for page in pages:
+                page.printed = page.index + offset
+                page.label = str(page.printed)
+
+
+def metadata_title(document) -> str:
+    """The title in the PDF metadata, unless it is empty or a file name."""
+    try:
+        title = document.get_metadata_dict().get("Title", "")
+    except Exception:  # metadata is optional
+        return ""
+    title = clean_inline(title or "")
+    return title if len(title) > 3 and not title.lower().endswith((".dvi", ".tex", ".doc", ".docx")) else ""
+
+
+def body_size_of(pages: list[Page]) -> float:
+    """The font size of most of the text."""
+    sizes: Counter[float] = Counter()
+    for page in pages:
+        for line in page.lines:
+            sizes[line.size] += len(line.text)
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+# -- running headers, footers, page numbers --------------------------------------------------
+
+
+def _edge_lines(page: Page) -> list[Line]:
+    if not page.lines:
+        return []
+    ordered = sorted(page.lines, key=lambda line: -line.top)
+    return [*ordered[:2], *ordered[-2:]] if len(ordered) > 4 else ordered
+
+
+def _signature(text: str) -> str:
+    return re.sub(r"\d+|\b[ivxlc]+\b", "#", text.lower()).strip()
+
+
+def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
+    """Drop running headers, footers and page numbers; return the dropped lines (they hold proper-case chapter titles)."""
+    counts: Counter[str] = Counter()
+    for page in pages:
+        for signature in {_signature(line.text) for line in _edge_lines(page)}:
+            counts[signature] += 1
+    threshold = 2 if len(pages) <= 6 else max(3, len(pages) // 10)
+    removed: list[str] = []
+    for page in pages:
+        edges = _edge_lines(page)
+        drop = set()
+        for line in edges:
+            text = line.text.strip()
+            tokens = text.split()
+            is_number = bool(re.fullmatch(r"[-–—\s]*(\d{1,4}|[ivxlcdm]{1,7})[-–—\s]*", text, re.I))
+            carries_page = bool(tokens) and page.label and (tokens[0] == page.label or tokens[-1] == page.label) and len(tokens) > 1
+            repeated = counts[_signature(text)] >= threshold and not CHAPTER_WORD.match(text) and line.size <= body_size + 0.6
+            if is_number or (carries_page and line.size <= body_size + 0.6) or repeated:
+                drop.add(id(line))
+        if drop:
+            removed.extend(line.text for line in page.lines if id(line) in drop)
+            page.lines = [line for line in page.lines if id(line) not in drop]
+    return removed
+
+
+def reading_order(page: Page) -> list[Line]:
+    """Lines in reading order: on a two-column page, the left column before the right one between full-width parts."""
+    middle = page.width / 2
+    lines = _split_columns(page.lines, middle)
+    left = [line for line in lines if line.x1 <= middle + 4]
+    right = [line for line in lines if line.x0 >= middle - 4]
+    if len(left) < 4 or len(right) < 4 or len(right) < 0.15 * len(lines):
+        if lines:
+            bounds = (min(line.x0 for line in lines), max(line.x1 for line in lines))
+            for line in lines:
+                line.column = bounds
+        return lines
+    left_bounds = (min(line.x0 for line in left), max(line.x1 for line in left))
+    right_bounds = (min(line.x0 for line in right), max(line.x1 for line in right))
+    position = {id(line): number for number, line in enumerate(lines)}
+    ordered = sorted(lines, key=lambda line: (-round(line.top / 2), position[id(line)]))
+    result: list[Line] = []
+    segment_left: list[Line] = []
+    segment_right: list[Line] = []
+
+    def flush() -> None:
+        """Put the gathered left column, then the right one, in reading order."""
+        result.extend(sorted(segment_left, key=lambda line: (-round(line.top / 2), position[id(line)])))
+        result.extend(sorted(segment_right, key=lambda line: (-round(line.top / 2), position[id(line)])))
+        segment_left.clear()
+        segment_right.clear()
+
+    for line in ordered:
+        if line.x1 <= middle + 4:
+            line.column = left_bounds
+            segment_left.append(line)
+        elif line.x0 >= middle - 4:
+            line.column = right_bounds
+            segment_right.append(line)
+        else:
+            flush()
+            line.column = (left_bounds[0], right_bounds[1])
+            result.append(line)
+    flush()
+    return result
+
+
+def _split_columns(lines: list[Line], middle: float) -> list[Line]:
+    """Cut lines that PDFium joined across the gutter of a two-column page (left and right text on one baseline)."""
+    if not lines:
+        return lines
+    margin_left = min(line.x0 for line in lines)
+    margin_right = max(line.x1 for line in lines)
+    cuts: dict[int, int] = {}
+    for number, line in enumerate(lines):
+        for k in range(len(line.spans) - 1):
+            left_end, right_start = line.spans[k][2], line.spans[k + 1][1]
+            if left_end <= middle + 4 and right_start >= middle - 4:
+                if left_end - line.x0 >= 0.6 * (middle - margin_left) and line.x1 - right_start >= 0.6 * (margin_right - middle):
+                    cuts[number] = k + 1
+                break
+    if len(cuts) < max(3, 0.3 * len(lines)):
+        return lines
+    result: list[Line] = []
+    for number, line in enumerate(lines):
+        cut = cuts.get(number)
+        if cut is None:
+            result.append(line)
+            continue
+        for spans in (line.spans[:cut], line.spans[cut:]):
+            text = "   ".join(span[0] for span in spans)
+            result.append(
+                Line(line.page, text, spans[0][1], spans[-1][2], line.top, line.bottom, line.size, 0, [span[0] for span in spans], spans)
+            )
+    return result
+
+
+def is_toc_page(page: Page) -> bool:
+    """A page of the printed table of contents: most lines end in dot leaders or page numbers."""
+    entries = 0
+    for line in page.lines:
+        text = line.text.strip()
+        number = parse_number(text)
+        if is_toc_line(text) or (number and number.title and re.search(r"[^\W\d_]\W*\s\d{1,4}$", text)):
+            entries += 1
+    return len(page.lines) >= 4 and entries >= max(4, 0.4 * len(page.lines))

@@ -1,0 +1,351 @@
+"""The clause tree of a PDF: from its bookmark outline (numbers read from the page), or from numbered
+headings found by layout (size, weight, centring) and kept only in numbering order."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key
+from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page
+
+_SPECIAL_HEADINGS = re.compile(
+    r"^(?:index|references|bibliography|bibliographie|literatur|foreword|preface|avant-propos|vorwort|premessa|"
+    r"glossary|glossaire|acknowledge?ments?|remerciements|colophon|abstract|résumé|zusammenfassung|contents|"
+    r"table of contents|table des matières|inhaltsverzeichnis|sommaire|license|licence|introduction|einleitung)$",
+    re.I,
+)
+
+
+@dataclass
+class Heading:
+    """A clause heading to write: its number (None when unnumbered), title and depth."""
+
+    number: Number | None
+    title: str
+    depth: int
+    body: str = ""
+    then: list[Heading] = field(default_factory=list)  # headings that open at the same place, in order
+    keep_line: bool = False  # the line is not the heading itself: it stays as text below the headings
+
+
+# -- the tree from the outline ------------------------------------------------------------------
+
+
+@dataclass
+class OutlineEntry:
+    """One bookmark: its level (0 = top), title, target page index and target height on the page."""
+
+    level: int
+    title: str
+    page: int | None
+    top: float | None
+
+
+def read_outline(document) -> list[OutlineEntry]:
+    """The bookmark outline in reading order; a broken one counts as none."""
+    entries = []
+    try:
+        for bookmark in document.get_toc(max_depth=8):
+            destination = bookmark.get_dest()
+            page = top = None
+            if destination is not None:
+                page = destination.get_index()
+                try:
+                    mode, view = destination.get_view()
+                    top = float(view[0]) if mode in (2, 3) and view else (float(view[1]) if mode == 1 and len(view) > 1 else None)
+                except Exception:  # a destination without a view still gives the page
+                    top = None
+            entries.append(OutlineEntry(bookmark.level, clean_inline(bookmark.get_title() or ""), page, top))
+    except Exception:  # a broken outline is treated as no outline
+        return []
+    return [entry for entry in entries if entry.title]
+
+
+def outline_entries(source: Path) -> list[OutlineEntry]:
+    """The bookmark outline of a PDF (for the accuracy bench)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(source))
+    try:
+        return read_outline(document)
+    finally:
+        document.close()
+
+
+def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: list[Line], draft: Draft) -> dict[int, Heading]:
+    """Place every bookmark on its page's heading line and read the clause number printed there."""
+    by_page: dict[int, list[int]] = {}
+    for position, line in enumerate(stream):
+        by_page.setdefault(line.page, []).append(position)
+    headings: dict[int, Heading] = {}
+    taken: set[int] = set()
+    pending: dict[int, list[Heading]] = {}
+    parents: list[tuple[int, str | None]] = []
+    for entry in outline:
+        number = parse_number(entry.title)
+        title = number.title if number and number.title else entry.title
+        path = number.path if number and number.title else None
+        kind = number.kind if number and number.title else None
+        candidates = by_page.get(entry.page, []) if entry.page is not None else []
+        found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        if found is not None and path is None:
+            printed = _printed_number(stream, found, title)
+            if printed:
+                path, kind = printed.path, printed.kind
+        rest = _after_title(stream[found], title) if found is not None else ""
+        while parents and parents[-1][0] >= entry.level:
+            parents.pop()
+        depth = Number(path, title, kind or "clause").depth if path is not None else entry.level + 1
+        parents.append((entry.level, path))
+        heading = Heading(Number(path, title, kind or "clause") if path else None, title, depth, rest)
+        if found is None and entry.page is not None and entry.top is not None:
+            below = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2 and p not in headings]
+            if below:
+                found = below[0]
+                heading.keep_line = True
+        if found is not None:
+            taken.add(found)
+            if found in headings:
+                headings[found].then.append(heading)
+                headings[found].keep_line = headings[found].keep_line or heading.keep_line
+            else:
+                headings[found] = heading
+        elif entry.page is not None and entry.page < len(pages):
+            pending.setdefault(entry.page, []).append(heading)
+        else:
+            draft.warnings.append(f"outline entry '{entry.title}' points to no page; it was left out")
+    # bookmarks whose heading line was not found open at the top of their page
+    for page_index, items in pending.items():
+        positions = by_page.get(page_index)
+        anchor = positions[0] if positions else None
+        if anchor is None:
+            following = [position for page, positions_ in by_page.items() if page > page_index for position in positions_[:1]]
+            anchor = min(following) if following else None
+        if anchor is None:
+            continue
+        existing = headings.get(anchor)
+        chain = items + ([existing, *existing.then] if existing else [])
+        headings[anchor] = chain[0]
+        chain[0].then = chain[1:]
+        chain[0].keep_line = existing.keep_line if existing else True
+    return headings
+
+
+def _after_title(line: Line, title: str) -> str:
+    """The body text that follows a run-in heading on its line (`1.1. Driving Factors. There are …`)."""
+    text = clean_inline(line.text)
+    key = title_key(title)
+    if not key or title_key(text).endswith(key):
+        return ""
+    consumed = ""
+    for position, char in enumerate(text):
+        consumed += char
+        if title_key(consumed).endswith(key):
+            rest = text[position + 1 :].lstrip(" .:–—")
+            return rest if len(title_key(rest)) > 2 else ""
+    return ""
+
+
+def _find_heading_line(stream: list[Line], candidates: list[int], title: str, top: float | None, taken: set[int]) -> int | None:
+    key = title_key(title)
+    if not key:
+        return None
+    best = None
+    for position in candidates:
+        if position in taken:
+            continue
+        line = stream[position]
+        text_key = title_key(line.text)
+        printed = parse_number(clean_inline(line.text))
+        rest_key = title_key(printed.title) if printed and printed.title else text_key
+        joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 3, len(stream))))
+        if (
+            text_key.endswith(key)
+            or rest_key.startswith(key)
+            or (key in text_key and len(text_key) <= len(key) + 12)
+            or (len(rest_key) >= 6 and key.startswith(rest_key) and joined.startswith(key))
+        ):
+            distance = abs(line.top - top) if top is not None else 0.0
+            if best is None or distance < best[0]:
+                best = (distance, position)
+    return best[1] if best else None
+
+
+def _printed_number(stream: list[Line], position: int, title: str) -> Number | None:
+    """The clause number printed with a heading: on its line, or on the lines just above (`Chapter 2` / `CHAPTER` `TWO`)."""
+    line = clean_inline(stream[position].text)
+    number = parse_number(line)
+    if number and number.title:
+        return number
+    page = stream[position].page
+    above = [clean_inline(stream[k].text) for k in range(max(0, position - 2), position) if stream[k].page == page]
+    if above:
+        chapter = _chapter_lines(above)
+        if chapter:
+            return chapter
+    return None
+
+
+def _chapter_lines(above: list[str]) -> Number | None:
+    joined = " ".join(above[-2:])
+    number = parse_number(above[-1]) or parse_number(joined)
+    if number and not number.title:
+        return number
+    if len(above) >= 2 and CHAPTER_WORD.match(above[-2]):
+        value = int(above[-1]) if above[-1].isdigit() else spelled_number(above[-1])
+        if value:
+            return Number(str(value), "", "clause")
+    return None
+
+
+# -- the tree from the text -------------------------------------------------------------------
+
+
+def text_headings(stream: list[Line], body_size: float, furniture: list[str], pages: list[Page]) -> dict[int, Heading]:
+    """Numbered headings found by layout (size, weight, centring) and kept only in numbering order."""
+    toc_pages = {page.index for page in pages if page.toc}
+    proper_titles = _proper_titles(furniture)
+    sequencer = Sequencer()
+    headings: dict[int, Heading] = {}
+    consumed: set[int] = set()
+    by_size = sum(
+        1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
+    )
+    size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
+    for position, line in enumerate(stream):
+        if position in consumed or line.page in toc_pages:
+            continue
+        text = clean_inline(line.text)
+        if not text or is_toc_line(line.text):
+            continue
+        strong = line.size >= body_size + 0.8
+        number = parse_number(text)
+        body = ""
+        used = [position]
+        if CHAPTER_WORD.match(text) and position + 2 < len(stream):
+            spelled = clean_inline(stream[position + 1].text)
+            value = int(spelled) if spelled.isdigit() else spelled_number(spelled)
+            if value:
+                title = clean_inline(stream[position + 2].text)
+                used = [position, position + 1, position + 2]
+                nxt = position + 3
+                while nxt < len(stream) and _continues_title(stream[nxt], stream[nxt - 1]):
+                    title += " " + clean_inline(stream[nxt].text)
+                    used.append(nxt)
+                    nxt += 1
+                number = Number(str(value), proper_titles.get(title_key(title), title), "clause")
+                strong = True
+        elif number and not number.title and position + 1 < len(stream):
+            following = stream[position + 1]
+            if following.size >= body_size + 0.8 and following.page == line.page and not parse_number(clean_inline(following.text)):
+                title = clean_inline(following.text)
+                used = [position, position + 1]
+                nxt = position + 2
+                while nxt < len(stream) and _continues_title(stream[nxt], stream[nxt - 1]):
+                    title += " " + clean_inline(stream[nxt].text)
+                    used.append(nxt)
+                    nxt += 1
+                number = Number(number.path, title, number.kind)
+                strong = True
+        if number is None or not number.title or not re.search(r"[^\W\d_]{2,}", number.title):
+            continue
+        if strong and len(used) == 1:
+            nxt = position + 1
+            title = number.title
+            while nxt < len(stream) and _continues_title(stream[nxt], stream[nxt - 1]):
+                title += " " + clean_inline(stream[nxt].text)
+                used.append(nxt)
+                nxt += 1
+            number = Number(number.path, title, number.kind)
+        bold_heading = line.bold_prefix >= len(number.path) + 3
+        run_in = False
+        if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1:
+            bold_text = clean_inline(line.text[: line.bold_prefix])
+            bold_number = parse_number(bold_text)
+            if bold_number and bold_number.title and bold_number.path == number.path:
+                run_in = True
+                body = clean_inline(line.text[line.bold_prefix :])
+                number = Number(number.path, bold_number.title.rstrip(". "), number.kind)
+        weak = centred(line) and len(number.title) < 90
+        whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
+        deep_bold = whole_bold and number.depth >= 3
+        if not (strong or bold_heading or weak) or (size_only and not strong and not deep_bold):
+            continue
+        if len(number.title) > (300 if strong else 160) or (
+            not run_in and not strong and number.title.endswith((".", ",", ";")) and len(number.title) > 60
+        ):
+            continue
+        if not re.match(r"[A-Z0-9ÀÂÄÉÈÊÎÔÖÜÇ/\"'“(]", number.title) and not (strong or bold_heading):
+            continue
+        if not sequencer.fits(number, skip=2 if strong else 0):
+            continue
+        sequencer.accept(number)
+        title = number.title
+        if title.isupper() and title_key(title) in proper_titles:
+            title = proper_titles[title_key(title)]
+        headings[position] = Heading(number, title, number.depth, body)
+        consumed.update(used[1:])
+        for extra in used[1:]:
+            headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
+    chapter_size = _chapter_size(stream, headings, body_size)
+    first = min((p for p, h in headings.items() if h.number), default=len(stream))
+    for position, line in enumerate(stream):
+        if position in headings or line.page in toc_pages:
+            continue
+        text = clean_inline(line.text)
+        if not text or len(text) > 60 or parse_number(text):
+            continue
+        special = _SPECIAL_HEADINGS.match(text.rstrip(":."))
+        big = line.size >= chapter_size - 0.5 and line.size >= body_size + 2
+        if special and (big or line.size >= body_size + 0.8 or line.bold_prefix >= len(text) - 1 or centred(line)):
+            headings[position] = Heading(None, proper_titles.get(title_key(text), text.title() if text.isupper() else text), 1)
+        elif big and position < first and len(text) > 2:
+            headings[position] = Heading(None, text.title() if text.isupper() else text, 1)
+    return headings
+
+
+def _continues_title(line: Line, previous: Line) -> bool:
+    """A big-font title wrapped onto a second line."""
+    return (
+        line.page == previous.page
+        and abs(line.size - previous.size) < 0.3
+        and 0 <= previous.bottom - line.top < previous.size * 2.0
+        and not parse_number(clean_inline(line.text))
+        and len(line.text) < 80
+    )
+
+
+def _proper_titles(furniture: list[str]) -> dict[str, str]:
+    """Chapter titles as the running headers print them (`Chapter 2. The Debian Archive`), keyed for comparison."""
+    titles = {}
+    for text in furniture:
+        match = re.search(r"(?i:chapter|chapitre|kapitel|appendix|annexe|anhang)\s+\w+\.?\s+(?P<title>.+?)(?:\s+\d+)?$", clean_inline(text))
+        if match:
+            title = match.group("title").strip()
+            titles[title_key(title)] = title
+    return titles
+
+
+def _chapter_size(stream: list[Line], headings: dict[int, Heading], body_size: float) -> float:
+    sizes = [stream[p].size for p, h in headings.items() if h.number and h.depth == 1]
+    return sorted(sizes)[len(sizes) // 2] if sizes else body_size + 4
+
+
+def centred(line: Line) -> bool:
+    """A short line centred in its column (headings of the Yellow Paper)."""
+    left, right = line.column
+    width = right - left
+    if width <= 0:
+        return False
+    return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
+
+
+def first_title(stream: list[Line], body_size: float, headings: set[int]) -> str:
+    """The largest line of the first page, unless it is a clause heading (then the code names the norm)."""
+    first_page = [(position, line) for position, line in enumerate(stream[:60]) if line.page == stream[0].page] if stream else []
+    if not first_page:
+        return ""
+    position, biggest = max(first_page, key=lambda item: item[1].size)
+    return clean_inline(biggest.text) if biggest.size > body_size and position not in headings else ""
