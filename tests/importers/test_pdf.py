@@ -221,3 +221,27 @@ def test_progress_is_reported_page_by_page(pdf_builder, workspace: Path, tmp_pat
     calls: list[tuple[int, int]] = []
     ingest(pdf, "TEST 16", "1", workspace=workspace, language="en", progress=lambda done, total: calls.append((done, total)))
     assert calls == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_a_german_norm_with_anhang_bild_and_tabelle(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    picture = tmp_path / "bild.png"
+    picture.write_bytes(png_bytes())
+    builder = pdf_builder().page().heading("Vorwort").line("Diese Norm ersetzt die Ausgabe 2014 und wurde von der Kommission erarbeitet.")
+    builder.heading("1 Geltungsbereich").line("Die Norm gilt für die Tragwerke von Hochbauten und für die Brücken aller Art.")
+    builder.line("Tabelle 1 - Schneelast auf dem Boden")
+    for left, right in (("Höhe", "Last"), ("400 m", "0,9 kN/m2"), ("800 m", "1,6 kN/m2")):
+        builder.y += 13
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72, builder.y, left)
+        builder.pdf.text(220, builder.y, right)
+    builder.gap(10).image(picture, height=80).line("Bild 3 - Formbeiwert für Satteldächer")
+    builder.page().heading("Anhang A (informativ) Beispiele").line("Dieser Anhang gibt Beispiele für die Berechnung der Schneelast.")
+    builder.heading("A.1 Flachdach", level=1).line("Für ein Flachdach auf 600 m beträgt die Last 1,2 kN/m2 nach Tabelle 1.")
+    pdf = builder.save(tmp_path / "sia-261-de.pdf")
+    report = ingest(pdf, "SIA 261", "2020", workspace=workspace)
+    bundle = read_back(workspace, report)
+    assert report.language == "de"
+    assert [node.path for node in bundle.nodes] == ["Vorwort", "1", "Anhang A", "A.1"]
+    assert bundle.figures[0].id == "fig-3" and bundle.figures[0].caption.startswith("Bild 3")
+    assert bundle.tables[0].number == "1" and "| 800 m | 1,6 kN/m2 |" in bundle.tables[0].markdown
+    assert not [problem for problem in bundle.problems if problem.kind == "figure"]
