@@ -40,6 +40,17 @@ PALETTE_ACTIONS = (
 )
 
 
+PAINT_BUDGET = 0.15  # seconds: aim under the 0.2 s every paint must stay below
+SMALLEST_WINDOW = 4000
+
+
+def smaller_window(window: int, seconds: float) -> int:
+    """The window size for the next reads after a paint that took `seconds` (text costs about linearly)."""
+    if seconds <= PAINT_BUDGET or window <= SMALLEST_WINDOW:
+        return window
+    return max(SMALLEST_WINDOW, int(window * PAINT_BUDGET / seconds) // 1000 * 1000)
+
+
 class ReaderCommands(Provider):
     """Command palette: go to a clause by number or title, and every reader action."""
 
@@ -109,6 +120,7 @@ class NormcliApp(App[None]):
         workspace: str | Path | None = None,
         start: Location | None = None,
         window_chars: int = 12000,
+        adaptive_window: bool = True,
         theme: str | None = None,
         bookmarks_path: Path | None = None,
         entered: float | None = None,
@@ -120,6 +132,7 @@ class NormcliApp(App[None]):
         self.workspace = workspace
         self.start = start
         self.window_chars = window_chars
+        self.adaptive_window = adaptive_window
         self.library: Library | None = None
         self.bookmarks = Bookmarks(bookmarks_path)
         self.preferences = Preferences(bookmarks_path.parent / "tui.json" if bookmarks_path else None)
@@ -132,6 +145,12 @@ class NormcliApp(App[None]):
         """Remember a theme chosen in the command palette for the next start."""
         if getattr(self, "_remember_theme", False) and theme != self.preferences.get("theme"):
             self.preferences.set("theme", theme)
+
+    def painted(self, seconds: float) -> None:
+        """Record a paint; when one takes more than the budget, later windows get smaller (never under 4,000)."""
+        self.paint_times.append(seconds)
+        if self.adaptive_window:
+            self.window_chars = smaller_window(self.window_chars, seconds)
 
     def mark(self, event: str) -> None:
         """Note how long after `browse` started something happened; written out when NORMCLI_TUI_TIMING names a file."""

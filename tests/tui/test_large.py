@@ -40,7 +40,7 @@ def long_norm(root: Path, make_bundle) -> None:  # type: ignore[no-untyped-def]
 
 async def test_a_long_clause_is_read_one_window_at_a_time(tmp_path, make_bundle, settle) -> None:
     long_norm(tmp_path, make_bundle)
-    app = NormcliApp(tmp_path, Location("BIG 1", "1"), theme="textual-dark")
+    app = NormcliApp(tmp_path, Location("BIG 1", "1"), theme="textual-dark", adaptive_window=False)
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot)
         statuses = []
@@ -76,3 +76,12 @@ async def test_a_norm_of_two_thousand_clauses_opens_at_once(tmp_path, make_bundl
         assert time.perf_counter() - started < 2.0
         assert [child.data.path for child in chapter.children][:2] == ["2.1", "2.2"]
         assert all(child.allow_expand for child in chapter.children)
+
+
+def test_windows_get_smaller_after_a_slow_paint() -> None:
+    from normcli.tui.app import smaller_window
+
+    assert smaller_window(12000, 0.1) == 12000
+    assert smaller_window(12000, 0.3) == 6000
+    assert smaller_window(12000, 2.0) == 4000
+    assert smaller_window(2000, 2.0) == 2000

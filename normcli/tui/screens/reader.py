@@ -182,7 +182,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         bookmark = self._bookmark()
         bookmarked = bookmark is not None and self.app.bookmarks.has(bookmark)  # type: ignore[attr-defined]
         seconds = await self.query_one(SectionView).show(section, published, from_end, bookmarked)
-        self.app.paint_times.append(seconds)  # type: ignore[attr-defined]
+        self.app.painted(seconds)  # type: ignore[attr-defined]
         self.app.mark(f"painted {section.edition.code} {section.path} @{section.offset} in {seconds * 1000:.0f} ms")  # type: ignore[attr-defined]
         side = self.query_one(SideList)
         side.display = True
