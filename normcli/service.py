@@ -111,6 +111,8 @@ def _operation(operation: Callable[..., T]) -> Callable[..., T]:
                 return operation(self, *args, **kwargs)
         finally:
             self._in_operation = False
+            if self._index is not None:
+                self._index.end_snapshot()
 
     return run
 
@@ -126,6 +128,7 @@ class Service:
         self._bundles: list[sqlite3.Row] = []
         self._in_operation = False
         self._checked = False
+        self._data_version = -1
 
     @classmethod
     def open(cls, workspace: str | Path | None = None) -> Service:
@@ -151,7 +154,12 @@ class Service:
                 self.close()
             if self._index is None:
                 self._index = Index(done.path)
-                self._bundles = self._index.bundles()
+                self._data_version = -1
+            # Another process may have refreshed the index in place: the bundle rows (and their ids)
+            # are read again when the data changed, inside the snapshot the whole operation reads.
+            data_version = self._index.snapshot() if self._in_operation else self._index.data_version()
+            if data_version != self._data_version:
+                self._bundles, self._data_version = self._index.bundles(), data_version
             self._checked = self._in_operation
         except sqlite3.DatabaseError as exc:
             raise WorkspaceError(f"the index cannot be read: {exc}", "run `normcli index --rebuild`") from exc

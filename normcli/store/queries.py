@@ -24,6 +24,23 @@ class Index:
         """Close the connection."""
         self.connection.close()
 
+    def snapshot(self) -> int:
+        """Start a read transaction, so that every query of one operation sees the same index even while
+        another process commits; return SQLite's data version, which changes with each such commit."""
+        if not self.connection.in_transaction:
+            self.connection.execute("BEGIN")
+            self.connection.execute("PRAGMA schema_version").fetchone()  # takes the read lock now
+        return self.data_version()
+
+    def data_version(self) -> int:
+        """SQLite's data version for this connection: it changes when another connection commits."""
+        return self.connection.execute("PRAGMA data_version").fetchone()[0]
+
+    def end_snapshot(self) -> None:
+        """End the read transaction of `snapshot`, letting writers commit."""
+        if self.connection.in_transaction:
+            self.connection.rollback()
+
     def _all(self, sql: str, params: Iterable = ()) -> list[sqlite3.Row]:
         return self.connection.execute(sql, tuple(params)).fetchall()
 
