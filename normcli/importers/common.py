@@ -222,3 +222,21 @@ def title_key(text: str) -> str:
     from unidecode import unidecode
 
     return re.sub(r"[^a-z0-9]+", "", unidecode(text.replace("\ufffe", "")).lower())
+
+
+def ascii_figure_svg(lines: list[str]) -> bytes:
+    """An SVG picture of an ASCII-art figure (RFC diagrams), so that it can be a numbered figure of the bundle."""
+    from xml.sax.saxutils import escape
+
+    rows = [line.rstrip() for line in lines]
+    indent = min((len(row) - len(row.lstrip()) for row in rows if row.strip()), default=0)
+    rows = [row[indent:] for row in rows]
+    width = max((len(row) for row in rows), default=1) * 7.2 + 16
+    height = len(rows) * 14 + 16
+    texts = "".join(
+        f'<text x="8" y="{22 + 14 * number}" xml:space="preserve">{escape(row)}</text>' for number, row in enumerate(rows) if row.strip()
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}" viewBox="0 0 {width:.0f} {height}">'
+        f'<rect width="100%" height="100%" fill="white"/><g font-family="monospace" font-size="12" fill="black">{texts}</g></svg>\n'
+    ).encode()

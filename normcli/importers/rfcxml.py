@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from normcli.importers.common import Draft, clean_inline, heading_line, safe_text_line
+from normcli.importers.common import Draft, ascii_figure_svg, clean_inline, figure_name, heading_line, safe_text_line
 
 _X = "{http://purl.org/net/xml2rfc/ext}"
 _BLOCKS = {"t", "artwork", "sourcecode", "figure", "table", "texttable", "ul", "ol", "dl", "list", "blockquote", "aside", "note"}
@@ -150,7 +150,13 @@ class _Writer:
                 if isinstance(child.tag, str) and child.tag != "name":
                     self.block(child, child.tag)
             self.figures += 1
-            body.append(safe_text_line(f"Figure {self.figures}: {caption}" if caption else f"Figure {self.figures}"))
+            art = "\n".join("".join(child.itertext()).strip("\n") for child in element.iter() if child.tag in ("artwork", "sourcecode"))
+            if art.strip():
+                relative = self.draft.add_file(f"{figure_name(str(self.figures))}.svg", ascii_figure_svg(art.split("\n")))
+                alt = f"Figure {self.figures} – {caption}" if caption else f"Figure {self.figures}"
+                body.append(f"![{alt.replace('[', '(').replace(']', ')')}]({relative})")
+            else:
+                body.append(safe_text_line(f"Figure {self.figures}: {caption}" if caption else f"Figure {self.figures}"))
             body.append("")
         elif tag in ("table", "texttable"):
             self.table(element)

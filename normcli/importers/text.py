@@ -16,7 +16,9 @@ from normcli.importers.common import (
     Draft,
     Number,
     Sequencer,
+    ascii_figure_svg,
     clean_inline,
+    figure_name,
     heading_line,
     is_toc_line,
     parse_number,
@@ -299,9 +301,22 @@ def _emit(lines: list[_Line], headings: dict[int, _Heading], draft: Draft, pagin
     seen: dict[str, int] = {}
     started = False
     tables = grid_tables([line.text for line in lines], set(headings))
+    figures = ascii_figures([line.text for line in lines], set(headings) | set(tables))
     skip_until = -1
     for index, line in enumerate(lines):
         if index <= skip_until:
+            continue
+        if index in figures and started:
+            end, number, caption, art = figures[index]
+            if body and body[-1].strip():
+                body.append("")
+            body.append("```")
+            body.extend(art)
+            body.append("```")
+            relative = draft.add_file(f"{figure_name(number)}.svg", ascii_figure_svg(art))
+            body.append(f"![Figure {number} – {caption.replace('[', '(').replace(']', ')')}]({relative})")
+            body.append("")
+            skip_until = end
             continue
         if index in tables and started:
             end, markdown = tables[index]
@@ -392,4 +407,43 @@ def grid_tables(texts: list[str], headings: set[int]) -> dict[int, tuple[int, li
             if number == 0:
                 markdown.append("|" + "---|" * width)
         found[start] = (end, markdown)
+    return found
+
+
+_ART_CAPTION = re.compile(r"^\s{2,}Figure (?P<num>\d+(?:\.\d+)*): (?P<caption>\S.*)$")
+
+
+def ascii_figures(texts: list[str], taken: set[int]) -> dict[int, tuple[int, str, str, list[str]]]:
+    """RFC figures: an indented block of ASCII art above a centred `Figure N: caption` line.
+
+    First line of the art → (caption line, number, caption, art lines).
+    """
+    found: dict[int, tuple[int, str, str, list[str]]] = {}
+    for index, text in enumerate(texts):
+        match = _ART_CAPTION.match(text)
+        if not match:
+            continue
+        caption = match.group("caption").strip()
+        end = index
+        while end + 1 < len(texts) and texts[end + 1].strip() and len(texts[end + 1]) - len(texts[end + 1].lstrip()) >= 8:
+            caption += " " + texts[end + 1].strip()  # a caption wrapped onto a second centred line
+            end += 1
+        start = index - 1
+        while start >= 0 and not texts[start].strip():
+            start -= 1
+        first = start
+        while first - 1 >= 0 and texts[first - 1].strip() and first - 1 not in taken:  # the block just above, whatever its indent
+            first -= 1
+        while True:  # earlier blocks too while they look like art (deeper indent), across blank lines
+            above = first - 1
+            while above >= 0 and not texts[above].strip():
+                above -= 1
+            if above < 0 or above in taken or len(texts[above]) - len(texts[above].lstrip()) < 5 or _ART_CAPTION.match(texts[above]):
+                break
+            first = above
+            while first - 1 >= 0 and texts[first - 1].strip() and first - 1 not in taken:
+                first -= 1
+        if first > start or any(k in taken for k in range(first, end + 1)):
+            continue
+        found[first] = (end, match.group("num"), caption, texts[first : start + 1])
     return found

@@ -136,3 +136,22 @@ def test_body_lines_that_look_like_markdown_are_escaped(workspace: Path, tmp_pat
     bundle = read_back(workspace, report)
     assert [node.path for node in bundle.nodes] == ["1"]
     assert bundle.nodes[0].page_start == 1 and not bundle.formulas
+
+
+def test_rfc_ascii_art_figures_become_numbered_svg_figures(workspace: Path, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    source = tmp_path / "rfc9998.txt"
+    source.write_text(
+        "1.  Packets\n\n   Figure 1 shows a packet:\n\n   Packet {\n     Type (8),\n     Length (i),\n   }\n\n"
+        "                          Figure 1: Example Packet\n\n   After the figure, the text goes on about Figure 1.\n",
+        encoding="utf-8",
+    )
+    report = ingest(source, "RFC 9998", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    figure = bundle.figures[0]
+    assert (figure.id, figure.number) == ("fig-1", "1") and "Example Packet" in figure.caption
+    svg = workspace / Path(report.file).parent / figure.file
+    assert ET.parse(svg).getroot().tag.endswith("svg")
+    assert "Type (8)," in bundle.nodes[0].text  # the art stays readable as text
+    assert not [problem for problem in report.problems if problem["kind"] == "unresolved_reference"]
