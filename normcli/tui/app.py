@@ -149,7 +149,7 @@ class NormcliApp(App[None]):
     def painted(self, seconds: float) -> None:
         """Record a paint; when one takes more than the budget, later windows get smaller (never under 4,000)."""
         self.paint_times.append(seconds)
-        if self.adaptive_window:
+        if self.adaptive_window and len(self.paint_times) > 1:  # the first paint also warms Textual's caches up
             self.window_chars = smaller_window(self.window_chars, seconds)
 
     def mark(self, event: str) -> None:
