@@ -99,6 +99,7 @@ def import_text(source: Path) -> Draft:
     underlined = _underlined(lines)
     headings = _underline_headings(lines, underlined, draft) if len(underlined) >= 3 else _numbered_headings(lines, draft)
     _emit(lines, headings, draft, paginated=pages > 0)
+    draft.body = reflow(draft.body)
     if not any(heading.number for heading in headings.values()):
         draft.warnings.append("no numbered clause headings were found; clauses are named by their titles")
     return draft
@@ -447,3 +448,45 @@ def ascii_figures(texts: list[str], taken: set[int]) -> dict[int, tuple[int, str
             continue
         found[first] = (end, match.group("num"), caption, texts[first : start + 1])
     return found
+
+
+_STRUCTURE = re.compile(r"^(?:#{1,6} |<!--|!\[|\||```)")
+_ART = re.compile(r"[+|]-|-[+|]|\|\s*$|^\s*[|+]|[{}]\s*$|\.{4,}")
+
+
+def reflow(body: list[str]) -> list[str]:
+    """Join the wrapped lines of prose paragraphs (same indent, full lines) into one line each; art, code and lists stay."""
+    result: list[str] = []
+    block: list[str] = []
+    in_fence = False
+
+    def flush() -> None:
+        if _is_prose(block):
+            indent = block[0][: len(block[0]) - len(block[0].lstrip())]
+            result.append(indent + " ".join(line.strip() for line in block))
+        else:
+            result.extend(block)
+        block.clear()
+
+    for line in body:
+        if line.startswith("```"):
+            flush()
+            in_fence = not in_fence
+            result.append(line)
+            continue
+        if in_fence or not line.strip() or _STRUCTURE.match(line):
+            flush()
+            result.append(line)
+            continue
+        block.append(line)
+    flush()
+    return result
+
+
+def _is_prose(block: list[str]) -> bool:
+    if len(block) < 2:
+        return False
+    indents = {len(line) - len(line.lstrip()) for line in block}
+    if len(indents) != 1 or any(_ART.search(line) for line in block):
+        return False
+    return all(len(line.strip()) >= 45 for line in block[:-1]) and not re.match(r"^\s*(?:[-*o•]|\d+\.|\[\d+\])\s", block[1])
