@@ -27,6 +27,7 @@ T = TypeVar("T")
 MAX_DEPTH_RANGE = (1, 6)
 MAX_NODES_RANGE = (20, 2000)
 MAX_CHARS_RANGE = (500, 40000)
+MAX_TREE_LEVELS = 100  # a subtree nests at most this many levels below its root (JSON encoders recurse)
 SEARCH_LIMIT_RANGE = (1, 50)
 CORPUS_LIMIT_RANGE = (1, 40)
 KEYWORD_CHARS = (1, 200)
@@ -337,7 +338,7 @@ class Service:
         for row in rows:
             per_level[row["depth"]] = per_level.get(row["depth"], 0) + 1
         kept_depth, total = root["depth"], 0
-        for depth in sorted(per_level):
+        for depth in sorted(per_level)[: MAX_TREE_LEVELS + 1]:
             if total + per_level[depth] > max_nodes:
                 break
             total += per_level[depth]
