@@ -61,7 +61,10 @@ class GotoScreen(ModalScreen[Location | None]):
     def _submitted(self, event: Input.Submitted) -> None:
         target = parse_target(event.value, self.current)
         if target is None:
-            self.notify("Type a clause number such as 4.2.1", severity="warning")
+            hint = (
+                "Type a clause number such as 4.2.1" if self.current else "No norm is open: type a norm and a clause, such as SIA 261 4.2.1"
+            )
+            self.notify(hint, severity="warning")
             return
         self.dismiss(target)
 
