@@ -68,6 +68,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     seen_titles: Counter = Counter()
     figure_numbers: Counter = Counter()
     page_by_index = {page.index: page for page in pages}
+    equations: list[str] = []  # the equation numbers met so far, to accept only the next one
     tables = _find_tables(stream, headings, {page.index for page in pages if page.toc})
 
     def flush() -> None:
@@ -163,12 +164,63 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             body.append("")
             skip_until = max(rows[-1], caption_position if caption_position is not None else -1)
             continue
+        alone = _EQUATION_ALONE.match(text)
+        if (
+            alone
+            and paragraph
+            and _MATH.search(" ".join(item.text for item in paragraph))
+            and _next_equation(alone.group("num"), equations[-1] if equations else None)
+        ):
+            equations.append(alone.group("num"))
+            latex = _join(paragraph, vocabulary).replace("$", "\\$")
+            paragraph.clear()
+            body.append(f"$$ {latex} \\qquad ({alone.group('num')}) $$")
+            body.append("")
+            continue
+        equation = _equation(text, equations)
+        if equation is not None:
+            flush()
+            latex, number = equation
+            body.append(f"$$ {latex} \\qquad ({number}) $$")
+            body.append("")
+            continue
         if paragraph and (_breaks(paragraph[-1], line, body_size) or page_by_index[line.page].toc):
             flush()
         paragraph.append(line)
     flush()
     while body and not body[-1].strip():
         body.pop()
+
+
+_EQUATION_FIRST = re.compile(r"^\((?P<num>\d{1,3}(?:\.\d{1,2})?)\)\s+(?P<formula>\S.*)$")
+_EQUATION_LAST = re.compile(r"^(?P<formula>\S.*?)\s+\((?P<num>\d{1,3}(?:\.\d{1,2})?)\)$")
+_EQUATION_ALONE = re.compile(r"^\((?P<num>\d{1,3}(?:\.\d{1,2})?)\)$")
+_MATH = re.compile(r"[=≡∈∉∀∃≤≥×÷∑∏√→←↦⊕∧∨≠≈∞±·′−+<>]")
+
+
+def _equation(text: str, seen: list[str]) -> tuple[str, str] | None:
+    """A displayed formula with its number (`(199) RLP(i) ≡ …` or `… = … (4.1)`), when the number is the next one."""
+    match = _EQUATION_FIRST.match(text) or _EQUATION_LAST.match(text)
+    if not match or not _MATH.search(match.group("formula")):
+        return None
+    number = match.group("num")
+    if not _next_equation(number, seen[-1] if seen else None):
+        return None
+    seen.append(number)
+    return match.group("formula").replace("$", "\\$"), number
+
+
+def _next_equation(number: str, last: str | None) -> bool:
+    """Equation numbers run 1, 2, 3 … or 4.1, 4.2 … 5.1 (per chapter)."""
+    head, _, tail = number.partition(".")
+    if last is None:
+        return (not tail and head in ("1", "2")) or tail in ("1", "2")
+    last_head, _, last_tail = last.partition(".")
+    if not tail:  # a few missed equations (split over lines, inside tables) are tolerated
+        return not last_tail and int(last_head) < int(head) <= int(last_head) + 5
+    if not last_tail:
+        return False
+    return (head == last_head and int(last_tail) < int(tail) <= int(last_tail) + 3) or (int(head) > int(last_head) and tail in ("1", "2"))
 
 
 def _alt(caption: str) -> str:
