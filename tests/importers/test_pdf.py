@@ -245,3 +245,13 @@ def test_a_german_norm_with_anhang_bild_and_tabelle(pdf_builder, workspace: Path
     assert bundle.figures[0].id == "fig-3" and bundle.figures[0].caption.startswith("Bild 3")
     assert bundle.tables[0].number == "1" and "| 800 m | 1,6 kN/m2 |" in bundle.tables[0].markdown
     assert not [problem for problem in bundle.problems if problem.kind == "figure"]
+
+
+def test_numbered_formulas_become_formula_blocks(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("1 Loads").line("The design value follows from the load and its factor:")
+    builder.gap(6).line("(1) qd = gQ * qk", x=150).gap(6).line("with the values given in this clause for every case (2) of the list.")
+    builder.gap(6).line("(2) sk = 0.4 + h / 400", x=150)
+    pdf = builder.save(tmp_path / "formulas.pdf")
+    report = ingest(pdf, "TEST 17", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(formula.number, formula.latex) for formula in bundle.formulas] == [("1", "qd = gQ * qk"), ("2", "sk = 0.4 + h / 400")]
