@@ -390,8 +390,10 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
     gap = previous.bottom - line.top
     if gap > max(previous.size, line.size, body_size) * 0.9:
         return True
-    if line.top > previous.top + 2:  # a jump back up: the other column or a new block
-        return True
+    if line.top > previous.top + 2:  # a jump back up: the other column (the paragraph may go on there) or a new block
+        left, right = previous.column
+        full = right > left and previous.x1 >= right - 0.08 * (right - left)
+        return not (full and line.x0 > previous.x1 - 40 and not previous.text.rstrip().endswith((".", ":", "!", "?")))
     if _BULLET.match(line.text.strip()):
         return True
     if abs(line.size - previous.size) > 1.0:
