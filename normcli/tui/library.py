@@ -20,6 +20,7 @@ class Location:
     edition: str | None = None
     language: str | None = None
     offset: int = 0
+    find: str | None = field(default=None, compare=False)  # a search hit's word: open the window that holds it
 
     def at(self, offset: int) -> Location:
         """The same clause at another window offset."""
@@ -123,6 +124,8 @@ class Library:
 
         An empty path stands for the first chapter of the edition (following a reference to a whole norm).
         """
+        if location.find and not location.offset:
+            location = replace(location, offset=self.window_with(location, location.find, window), find=None)
         if not location.path:
             first = self.chapters(location.code, location.edition, location.language)[1].nodes
             if not first:
@@ -144,6 +147,20 @@ class Library:
                 outline.append(self.children(location.code, path, edition, language))
         where = Location(section.edition.code, section.path, edition, language, section.offset)
         return Reading(where, section, self.editions(section.edition.code), tuple(ancestors), tuple(outline))
+
+    def window_with(self, location: Location, word: str, window: int) -> int:
+        """The offset of the first window of a clause whose text holds `word` (0 when none does)."""
+        from normcli.fold import fold
+
+        wanted = fold(word).strip()
+        offset: int | None = 0
+        with self._lock:
+            while wanted and offset is not None:
+                section = self.service.section(location.code, location.path, window, offset, location.edition, location.language)
+                if wanted in fold(section.content):
+                    return section.offset
+                offset = section.next_offset
+        return 0
 
     def whole_text(self, location: Location) -> str:
         """Every window of a section's text joined: what the copy key puts on the clipboard."""

@@ -75,7 +75,8 @@ class HitList(OptionList):
             options.append(Option(Text(f"{title} · {len(hits)} hit{'s' if len(hits) != 1 else ''}", style="bold underline"), disabled=True))
             for hit in hits:
                 key = f"hit-{len(self.locations)}"
-                self.locations[key] = Location(edition.code, hit.path, edition.edition, hit.language or edition.language or None)
+                word = hit.snippet[hit.marks[0][0] : hit.marks[0][1]] if hit.marks and hit.kind == "text" else None
+                self.locations[key] = Location(edition.code, hit.path, edition.edition, hit.language or edition.language or None, find=word)
                 options.append(Option(hit_prompt(hit), id=key))
         if not options:
             options.append(Option(Text(f"No hits for “{keyword}”", style="italic"), disabled=True))
