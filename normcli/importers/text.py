@@ -227,8 +227,20 @@ def _numbered_headings(lines: list[_Line], draft: Draft) -> dict[int, _Heading]:
     else:
         accepted = _accepted(candidates, lambda indent, depth: indent == 0 if depth == 1 else 1 <= indent <= 4 * (depth - 1))
     headings: dict[int, _Heading] = {}
+    accepted_lines = {index for index, _ in accepted}
     for index, number in accepted:
         title, body = _split_title(number, toc_titles)
+        following = lines[index + 1].text if index + 1 < len(lines) else ""
+        after = lines[index + 2].text if index + 2 < len(lines) else ""
+        if (
+            following.strip()
+            and not following.startswith((" ", "\t"))
+            and len(following) < 60
+            and not after.strip()
+            and index + 1 not in accepted_lines
+        ):
+            title = f"{title} {clean_inline(following)}"  # a title wrapped onto a second line (FHS `(optional)`)
+            lines[index + 1] = _Line("", lines[index + 1].page)
         headings[index] = _Heading(number, title, number.depth, body)
     if _mostly_indented(lines):
         first_numbered = min(headings, default=len(lines))

@@ -151,3 +151,17 @@ def test_the_accuracy_bench_meets_its_goals() -> None:
         assert row["withOutline"] == 100.0, row
         assert row["withoutOutline"] >= 95.0, row
         assert row["secondsPer100Pages"] <= 10.0, row
+
+
+def test_the_same_document_in_pdf_and_text_gives_the_same_tree(tmp_path: Path) -> None:
+    """An independent check of the PDF reading without an outline: the text edition prints the same clauses."""
+    from normcli.importers.common import title_key
+
+    def clauses(source: str, code: str, **options: object) -> set[tuple[str, str]]:
+        report = ingest(CORPUS / source, code, "1", workspace=tmp_path, language="en", **options)
+        return {(node.path, title_key(node.title)) for node in parse_bundle(tmp_path / report.file).nodes if node.path[0].isdigit()}
+
+    policy_pdf = clauses("debian-policy/policy.pdf", "POLICY PDF", use_outline=False)
+    policy_txt = clauses("debian-policy/policy.txt", "POLICY TXT")
+    assert len(policy_pdf) == len(policy_txt) == 338 and policy_pdf == policy_txt
+    assert clauses("fhs-3.0/fhs-3.0.pdf", "FHS PDF") == clauses("fhs-3.0/fhs-3.0.txt", "FHS TXT")
