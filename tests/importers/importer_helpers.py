@@ -11,8 +11,6 @@ import pytest
 from normcli.bundle import parse_bundle
 from normcli.model import Bundle
 
-fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
-
 WIDTH, HEIGHT = 595.0, 842.0
 BODY = 10
 
@@ -32,6 +30,7 @@ class PdfBuilder:
     """Writes pages line by line: `heading()` in 16/13 pt bold, `line()` in 10 pt, with optional running header and page numbers."""
 
     def __init__(self, outline: bool = False, header: str | None = None, first_page_number: int | None = None) -> None:
+        fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
         self.pdf = fpdf.FPDF(unit="pt", format=(WIDTH, HEIGHT))
         self.pdf.set_auto_page_break(False)
         self.pdf.set_compression(False)
