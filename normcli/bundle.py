@@ -142,8 +142,8 @@ def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
     fields, body_start = reader.front_matter(lines)
     code = str(fields.get("code") or "").strip()
     if not code:
-        if fields:
-            reader.problem(1, "error", "front_matter", "front matter has no 'code' (e.g. code: SIA 261)")
+        if not any(problem.severity == "error" for problem in reader.problems):  # an empty front matter too
+            reader.problem(reader.field_lines.get("code", 1), "error", "front_matter", "front matter has no 'code' (e.g. code: SIA 261)")
         raise UnreadableBundle(reader.problems)
     edition = str(fields.get("edition") or "").strip()
     if not edition:

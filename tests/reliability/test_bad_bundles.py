@@ -79,6 +79,8 @@ CASES = [
     Case("no front matter", text("# 1 Objet\nTexte.\n"), "front_matter", 1, "no front matter", readable=False),
     Case("front matter never closed", text("---\ncode: BAD 1\n# 1 Objet\n"), "front_matter", 1, "not closed", readable=False),
     Case("front matter without code", text("---\ntitle: x\n---\n# 1 Objet\n"), "front_matter", 1, "no 'code'", readable=False),
+    Case("empty front matter", text("---\n---\n# 1 Objet\n"), "front_matter", 1, "no 'code'", readable=False),
+    Case("empty code", text("---\ntitle: x\ncode:\n---\n# 1 Objet\n"), "front_matter", 3, "no 'code'", readable=False),
     Case(
         "front matter line without colon",
         text(FM.replace("title: Bad\n", "title Bad\n") + "# 1 A\nx\n"),
