@@ -19,6 +19,7 @@ from normcli.importers.common import Draft
 
 Progress = Callable[[int, int], None]
 SPARSE_PAGE_SHARE = 0.5
+LOW_QUALITY = 80  # a score below this is a warning of its own in the report
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,12 @@ def ingest(
     elif draft.scanned_pages:
         warnings.append(f"{draft.scanned_pages} of {draft.pages} pages have no text layer (scanned or image-only pages)")
     score, problems = _quality(root, written)
+    if score is not None and score < LOW_QUALITY:
+        kinds: dict[str, int] = {}
+        for problem in problems:
+            kinds[problem["kind"]] = kinds.get(problem["kind"], 0) + 1
+        summary = ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in sorted(kinds.items(), key=lambda item: -item[1]))
+        warnings.append(f"low quality: {score}% ({summary}); read the problems below, or run `normcli check`")
     relative = written.relative_to(root).as_posix()
     return IngestReport(
         source=str(source),
