@@ -28,5 +28,13 @@ lint: install
 	$(BIN)/ruff format --check normcli tests bench
 	$(BIN)/mypy
 
+# Fuzz the bundle parser and the query arguments for FUZZ_SECONDS each (atheris when it installs, else
+# hypothesis), then the full-size cases: a 10,000-level heading chain and a 50 MB bundle. Not part of `make test`.
+FUZZ_SECONDS ?= 120
+fuzz: install
+	-$(BIN)/python -m pip install --quiet atheris
+	$(BIN)/python -m tests.fuzz.run --seconds $(FUZZ_SECONDS)
+	NORMCLI_STRESS=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/reliability/test_big_bundles.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache sample_workspace/.normcli

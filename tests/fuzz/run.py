@@ -64,6 +64,9 @@ def _atheris_child(name: str, argv: list[str]) -> None:
     import atheris
 
     with atheris.instrument_imports(include=["normcli"]):
+        import normcli.cli.fast
+        import normcli.operations
+        import normcli.service  # noqa: F401 (imported here to be instrumented; the targets import it lazily)
         from tests.fuzz.targets import TARGETS
     atheris.Setup([sys.argv[0], *argv], TARGETS[name])
     atheris.Fuzz()
