@@ -466,9 +466,8 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             return None
         section = self.reading.section
         edition = section.edition
-        return Bookmark(
-            str(self.app.library.root), edition.code, edition.edition, edition.language, section.path, section.title, section.page_start
-        )  # type: ignore[attr-defined]
+        root = str(self.app.library.root)  # type: ignore[attr-defined]
+        return Bookmark(root, edition.code, edition.edition, edition.language, section.path, section.title, section.page_start)
 
     def action_bookmark(self) -> None:
         """Bookmark the clause being read (or remove its bookmark)."""

@@ -168,8 +168,13 @@ class SectionView(Vertical):
                 scroll.scroll_end(animate=False, immediate=True)
             else:
                 scroll.scroll_home(animate=False, immediate=True)
-        painted = asyncio.get_running_loop().create_future()
-        self.call_after_refresh(lambda: painted.done() or painted.set_result(None))
+        painted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def on_screen() -> None:
+            if not painted.done():
+                painted.set_result(None)
+
+        self.call_after_refresh(on_screen)
         await painted  # measured up to the frame on screen, not just the widgets mounted
         seconds = time.perf_counter() - started
         self.post_message(self.Painted(seconds))

@@ -56,12 +56,8 @@ class SideList(OptionList):
                 key = f"fig-{number}"
                 self._targets[key] = figure
                 options.append(Option(Text("🖼 " + figure.caption), id=key))
-        seen: set[tuple[str, str | None, str | None]] = set()
-        refs = [
-            ref
-            for ref in section.cross_refs
-            if not ((ref.text, ref.target_code, ref.target_path) in seen or seen.add((ref.text, ref.target_code, ref.target_path)))
-        ]  # type: ignore[func-returns-value]
+        unique = {(ref.text, ref.target_code, ref.target_path): ref for ref in reversed(section.cross_refs)}
+        refs = [ref for ref in section.cross_refs if unique.get((ref.text, ref.target_code, ref.target_path)) is ref]
         if refs:
             windowed = section.offset > 0 or section.next_offset is not None
             heading(f"References in this window ({len(refs)})" if windowed else f"References ({len(refs)})")
