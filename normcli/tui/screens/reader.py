@@ -185,8 +185,10 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         self.app.painted(seconds)  # type: ignore[attr-defined]
         self.app.mark(f"painted {section.edition.code} {section.path} @{section.offset} in {seconds * 1000:.0f} ms")  # type: ignore[attr-defined]
         side = self.query_one(SideList)
-        side.display = True
-        side.show(section)
+        listed = side.show(section)
+        if side.has_focus and not listed:
+            self.focus_text()
+        side.display = listed  # no empty box: the text gets the room
         if reading.outline:
             self.query_one(NormTree).reveal(reading.location, reading.ancestors, reading.outline)
         if previous is None and self.start is not None:
@@ -495,6 +497,8 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         side = self.query_one(SideList)
         if side.display:
             side.focus()
+        elif self.reading is not None:
+            self.notify(f"{self.reading.section.path} has no figures, references or subclauses")
 
     def action_toggle_tree(self) -> None:
         """Hide or show the tree (more room for the text on a narrow terminal)."""

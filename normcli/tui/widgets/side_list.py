@@ -39,8 +39,11 @@ class SideList(OptionList):
         super().__init__(id=id)
         self._targets: dict[str, object] = {}
 
-    def show(self, section: r.SectionResult) -> None:
-        """List the section's figures, its references (deduplicated, the resolvable first) and its subclauses."""
+    def show(self, section: r.SectionResult) -> bool:
+        """List the section's figures, its references (deduplicated, the resolvable first) and its subclauses.
+
+        Returns whether there was anything to list.
+        """
         self.clear_options()
         self._targets.clear()
         options: list[Option | None] = []
@@ -79,6 +82,7 @@ class SideList(OptionList):
         self.add_options(options)
         first = next((index for index, option in enumerate(self.options) if not option.disabled), None)
         self.highlighted = first
+        return first is not None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Turn the chosen line into the message for what it stands for."""
