@@ -34,6 +34,18 @@ _LINK = re.compile(r"(?<!!)\[(?P<label>[^\]\n]*)\]\((?P<target>#[^)\s]+|norm:[^)
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]+\$|`[^`\n]+`|<[^>\n]+>|\]\([^)\n]*\)", re.S)
 _WORD_CLAUSE = re.compile(rf"\b{_CLAUSE_WORD}\s+(?P<clause>{_CLAUSE})(?![\w])")
+# `Section 6 of [QUIC-RECOVERY]`, `section 3.2 of RFC 3986`: a clause of another document, read
+# before the norm codes so that `RFC 3986` is not taken alone.
+_CLAUSE_OF = re.compile(
+    rf"\b{_CLAUSE_WORD}\s+(?P<clause>{_CLAUSE})(?![\w]),?\s+(?:of|in|de|der|des|du)\s+"
+    rf"(?:\[(?P<cite>[A-Za-z0-9][\w.\-]*)\]|(?P<norm>{_NORM_PREFIX}\s?{_NORM_NUMBER}))"
+)
+# A bare number that the norm does not hold is a reference only after words that announce one,
+# or in a list right after another reference; elsewhere `1.0.1` is a version, `10.0.0.1` an address.
+_REFERENCE_CUE = re.compile(
+    r"(?i:\b(?:voir|voyez|see|siehe|vgl\.|vedi|cf\.|selon|nach|gem[äa](?:ss|ß)|according to|conform[ée]ment [àa]|d'apr[èe]s|per))\W{0,3}$"
+)
+_LIST_JOINT = re.compile(r"^[\s,;–-]*(?:(?i:et|and|und|ou|or|oder|à|bis|to|e)\s*)?$")
 _ANNEX = re.compile(rf"\b(?P<word>{_ANNEX_WORD})\s+(?P<letter>[A-Z])\b(?!\.\d)")
 _FIGURE = re.compile(rf"(?<![\w.])(?P<word>{_FIGURE_WORD})\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)")
 _TABLE = re.compile(rf"(?<![\w.])(?P<word>{_TABLE_WORD})\s+(?P<num>[A-Z]?\d+(?:\.\d+)*)")
@@ -68,6 +80,24 @@ def _take(pattern: re.Pattern[str], scan: str, make: Callable[[re.Match[str]], C
     return pattern.sub(keep, scan)
 
 
+def _announced(scan: str, start: int, ends: list[int]) -> bool:
+    """Whether the bare number at `start` follows a word that announces a reference, or closely
+    follows another reference as the next item of a list (`chiffres 4.2.1 et 4.2.7`)."""
+    if _REFERENCE_CUE.search(scan, max(0, start - 40), start):
+        return True
+    previous = max((end for end in ends if end <= start), default=None)
+    return previous is not None and start - previous <= 6 and _LIST_JOINT.match(scan[previous:start]) is not None
+
+
+def _worded_reference(match: re.Match[str]) -> CrossRef:
+    """`chiffre 4.2.1`, `Section 6 of [QUIC-RECOVERY]`, `section 3.2 of RFC 3986`."""
+    path = match.group("clause")
+    groups = match.groupdict()
+    external = groups.get("norm") or (f"[{groups['cite']}]" if groups.get("cite") else None)
+    code = re.sub(r"\s+", " ", external).strip() if external else None
+    return CrossRef(match.group(), "implicit", code, path, _annex_or_clause(path))
+
+
 def _norm_reference(match: re.Match[str]) -> CrossRef:
     code = re.sub(r"\s+", " ", match.group("code")).strip()
     path = match.group("annex") or match.group("clause")
@@ -84,18 +114,18 @@ def find_references(text: str, has_clause: Callable[[str], bool] = lambda _path:
     scan = _IMAGE.sub(lambda m: " " * len(m.group()), text)
     scan = _take(_LINK, scan, lambda m: _explicit(m.group("label"), m.group("target")), found)
     scan = _MATH.sub(lambda m: " " * len(m.group()), scan)
+    scan = _take(_CLAUSE_OF, scan, _worded_reference, found)
     scan = _take(_NORM_REF, scan, _norm_reference, found)
     scan = _take(_FIGURE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("num"), "figure"), found)
     scan = _take(_TABLE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("num"), "table"), found)
     scan = _take(_ANNEX, scan, lambda m: CrossRef(m.group(), "implicit", None, f"{m.group('word')} {m.group('letter')}", "annex"), found)
-    scan = _take(
-        _WORD_CLAUSE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("clause"), _annex_or_clause(m.group("clause"))), found
-    )
+    scan = _take(_WORD_CLAUSE, scan, _worded_reference, found)
+    ends = sorted(start + len(ref.text) for start, ref in found)
     for match in _BARE.finditer(scan):
         path = match.group("clause")
-        parts = path.count(".") + 1
-        if has_clause(path) or (parts >= 3 and path[0].isdigit()):
+        if has_clause(path) or (path.count(".") >= 2 and path[0].isdigit() and _announced(scan, match.start(), ends)):
             found.append((match.start(), CrossRef(path, "implicit", None, path, "clause")))
+            ends.append(match.end())
     found.sort(key=lambda item: item[0])
     for start, ref in found:
         ref.position = start

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     pass
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 6  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 7  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 FTS_TABLE = "nodes_fts"

@@ -1,0 +1,69 @@
+"""The cross-reference grammar: what counts as a reference in French, German, Italian and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from normcli.xrefs import find_references
+
+
+def refs(text: str, held: set[str] = frozenset()) -> list[tuple[str, str | None, str | None, str]]:
+    return [(ref.type, ref.target_code, ref.target_path, ref.target_kind) for ref in find_references(text, lambda path: path in held)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("selon le chiffre 4.2.1", ("implicit", None, "4.2.1", "clause")),
+        ("gemäss Ziffer 4.2.1", ("implicit", None, "4.2.1", "clause")),
+        ("secondo la cifra 4.2.1", ("implicit", None, "4.2.1", "clause")),
+        ("see clause 4.2.1", ("implicit", None, "4.2.1", "clause")),
+        ("see section 4.2.1", ("implicit", None, "4.2.1", "clause")),
+        ("voir l'annexe A", ("implicit", None, "annexe A", "annex")),
+        ("siehe Anhang B", ("implicit", None, "Anhang B", "annex")),
+        ("vedi allegato C", ("implicit", None, "allegato C", "annex")),
+        ("shown in figure 3", ("implicit", None, "3", "figure")),
+        ("siehe Abbildung 3", ("implicit", None, "3", "figure")),
+        ("donné au tableau 2", ("implicit", None, "2", "table")),
+        ("nach Tabelle 2", ("implicit", None, "2", "table")),
+        ("les coefficients de SIA 260, 4.4.3 s'appliquent", ("implicit", "SIA 260", "4.4.3", "clause")),
+        ("conformément à EN 1990", ("implicit", "EN 1990", None, "norm")),
+        ("as RFC 3986 defines", ("implicit", "RFC 3986", None, "norm")),
+        ("nach VSS 640 100", ("implicit", "VSS 640 100", None, "norm")),
+        ("[la suite](#4.2.3)", ("explicit", None, "4.2.3", "clause")),
+        ("[SIA 260](norm:SIA%20260#4.4.3)", ("explicit", "SIA 260", "4.4.3", "clause")),
+        ("described in Section 6 of [QUIC-RECOVERY].", ("implicit", "[QUIC-RECOVERY]", "6", "clause")),
+        ("see Section 3.2 of RFC 3986", ("implicit", "RFC 3986", "3.2", "clause")),
+    ],
+)
+def test_reference_forms(text: str, expected: tuple) -> None:
+    assert expected in refs(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "γ = 1.5 et ψ = 0.7",  # decimals
+        "le 12.03.2020",  # a date
+        "version 1.0.1 of the library",  # a version
+        "the address 10.0.0.1",  # an address
+        "$$ a = 4.2.1 $$",  # inside a formula
+        "![Figure 3 – Schéma](figures/fig-3.png)",  # a figure's own caption
+    ],
+)
+def test_numbers_that_are_not_references(text: str) -> None:
+    assert refs(text) == []
+
+
+def test_bare_numbers_count_when_held_announced_or_listed() -> None:
+    assert ("implicit", None, "4.2", "clause") in refs("voir 4.2 ci-dessus", held={"4.2"})
+    assert refs("voir 4.2 ci-dessus") == []  # two parts and not held: probably a decimal
+    assert ("implicit", None, "4.2.6", "clause") in refs("(voir 4.2.6 de l'édition 2020)")
+    listed = refs("chiffres 4.2.1 et 4.5.6, 4.9.9")
+    assert [path for _, _, path, _ in listed] == ["4.2.1", "4.5.6", "4.9.9"]
+
+
+def test_each_target_once_per_clause_with_its_position() -> None:
+    text = "voir 4.2.3. Plus loin, encore 4.2.3 et [ici](#4.2.3)."
+    found = find_references(text, lambda path: path == "4.2.3")
+    assert [(ref.type, ref.position) for ref in found] == [("implicit", 5), ("explicit", 39)]
