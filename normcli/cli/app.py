@@ -293,9 +293,9 @@ def batch(ctx: typer.Context) -> None:
 
 # Commands that live in modules of their own (each module adds itself to `app` when imported).
 # One import line per module below this comment; keep their own imports lazy.
-from normcli.cli import browse_command  # noqa: E402,F401,I001
-from normcli.cli import mcp_command  # noqa: E402,F401
-from normcli.cli import ingest_command  # noqa: E402,F401
+from normcli.cli import browse_command
+from normcli.cli import mcp_command
+from normcli.cli import ingest_command
 
 
 def run_cli(argv: list[str]) -> int:
