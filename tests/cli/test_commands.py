@@ -308,3 +308,14 @@ def test_ctrl_c_exits_130_without_a_traceback(sample_copy: Path) -> None:
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130 and "Traceback" not in stderr and "interrupted" in stderr
+
+
+def test_every_argument_and_option_explains_itself() -> None:
+    from typer.main import get_command
+
+    from normcli.cli.app import app
+
+    for name, command in get_command(app).commands.items():
+        for param in command.params:
+            if param.name not in ("help",):
+                assert getattr(param, "help", None), f"{name} {param.name} has no help"
