@@ -109,3 +109,8 @@ def index_state(path: Path) -> tuple[int, ...] | None:
         return (*sizes, nodes)
     finally:
         connection.close()
+
+
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082"
+)

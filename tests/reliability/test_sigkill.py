@@ -51,14 +51,23 @@ def _killed(root: Path, mode: str, delay: float) -> bool:
     return b"done" not in rest
 
 
+def _child_build_seconds(root: Path) -> float:
+    """How long a builder child takes from ready to done for a full rebuild."""
+    child = subprocess.Popen([sys.executable, "-c", BUILDER, str(root), "rebuild"], env=child_env(), stdout=subprocess.PIPE, cwd=PROJECT)
+    assert child.stdout is not None and child.stdout.readline().strip() == b"ready"
+    started = time.perf_counter()
+    assert child.stdout.readline().strip() == b"done"
+    child.wait(timeout=30)
+    return time.perf_counter() - started
+
+
 @pytest.mark.slow
 def test_sigkill_at_random_points_of_a_build_and_an_update_leaves_the_old_index_or_none(tmp_path: Path) -> None:
     root = tmp_path / "ws"
     _workspace(root)
     path = root / ".normcli" / schema.INDEX_FILE
-    started = time.perf_counter()
     refresh(root, rebuild=True)
-    span = time.perf_counter() - started
+    span = _child_build_seconds(root)
     rng = random.Random(2026)
     killed = 0
     for round_ in range(10):
@@ -68,7 +77,7 @@ def test_sigkill_at_random_points_of_a_build_and_an_update_leaves_the_old_index_
             file = root / "norms" / f"n-{round_}" / "2020" / "norm.md"
             with open(file, "a", encoding="utf-8") as handle:
                 handle.write(f"# 99 Neu {round_}\nneige neu {round_}\n")
-        was_killed = _killed(root, mode, rng.uniform(0, span * 1.2))
+        was_killed = _killed(root, mode, rng.uniform(0, span * (0.9 if mode == "rebuild" else 0.3)))
         killed += was_killed
         after = index_state(path)  # raises on a half-written index
         if was_killed and mode == "rebuild":
@@ -81,7 +90,7 @@ def test_sigkill_at_random_points_of_a_build_and_an_update_leaves_the_old_index_
         service.close()
     refresh(root, rebuild=True)
     assert not [name for name in os.listdir(path.parent) if ".tmp-" in name], "a killed builder's temporary files were never removed"
-    assert killed >= 4, f"only {killed} of 10 builders were killed before they finished"
+    assert killed >= 3, f"only {killed} of 10 builders were killed before they finished"
 
 
 @pytest.mark.slow
