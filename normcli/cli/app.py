@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from normcli import __version__
-from normcli.errors import ExitCode, NormcliError
+from normcli.errors import ExitCode, InvalidArgument, NormcliError
 
 app = typer.Typer(
     name="normcli",
@@ -299,10 +299,28 @@ from normcli.cli import ingest_command
 
 
 def run_cli(argv: list[str]) -> int:
-    """Run the app on `argv` and return the exit status instead of exiting."""
+    """Run the app on `argv` and return the exit status instead of exiting.
+
+    Usage errors get the same treatment as every other failure: one line on stderr, exit 2,
+    and with --json the error object on stdout.
+    """
     try:
-        app(args=argv, prog_name="normcli", standalone_mode=True)
-    except SystemExit as exit_:
-        code = exit_.code
-        return code if isinstance(code, int) else (0 if code is None else ExitCode.USAGE)
-    return 0
+        code = app(args=argv or ["--help"], prog_name="normcli", standalone_mode=False)
+    except typer.Abort:
+        sys.stderr.write("normcli: interrupted\n")
+        return int(ExitCode.INTERRUPTED)
+    except Exception as exc:
+        # Click's usage errors, recognised by their interface so that click is not imported here.
+        if not (hasattr(exc, "format_message") and isinstance(getattr(exc, "exit_code", None), int)):
+            raise
+        from normcli.cli import output
+
+        command = next((word for word in argv if word in _command_names()), "")
+        hint = f"run `normcli {command} --help`".replace("  ", " ")
+        output.fail(InvalidArgument(exc.format_message(), hint), "--json" in argv)
+        return int(ExitCode.USAGE)
+    return int(code) if isinstance(code, int) else int(ExitCode.OK)
+
+
+def _command_names() -> set[str]:
+    return {command.name or command.callback.__name__ for command in app.registered_commands if command.callback}

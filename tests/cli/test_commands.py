@@ -319,3 +319,13 @@ def test_every_argument_and_option_explains_itself() -> None:
         for param in command.params:
             if param.name not in ("help",):
                 assert getattr(param, "help", None), f"{name} {param.name} has no help"
+
+
+def test_usage_errors_are_one_line_and_an_error_object_with_json(cli, sample_copy: Path) -> None:
+    for args in (("toc", "--json"), ("toc", "SIA 261", "--depth", "deep", "--json"), ("bogus", "--json")):
+        ran = cli(*args, workspace=sample_copy)
+        assert ran.code == 2, args
+        assert ran.json()["error"]["code"] == "invalid_argument"
+        assert len(ran.stderr.strip().splitlines()) == 1 and "--help" in ran.stderr
+    bare = cli()
+    assert bare.code == 0 and "Usage" in bare.stdout
