@@ -170,5 +170,11 @@ def index_folder(root: Path) -> Path:
             except OSError:
                 pass
     fallback = cache_folder(root)
-    fallback.mkdir(parents=True, exist_ok=True)
+    try:
+        fallback.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WorkspaceError(
+            f"cannot keep the index: {root} is read-only and the cache folder {fallback} cannot be made ({exc.strerror})",
+            "make the workspace or $XDG_CACHE_HOME writable",
+        ) from exc
     return fallback

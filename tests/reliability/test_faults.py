@@ -214,6 +214,31 @@ def test_a_truly_read_only_workspace_keeps_its_index_in_the_user_cache(tmp_path:
         unmount(target)
 
 
+def test_a_read_only_workspace_without_a_usable_cache_is_a_workspace_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = small_workspace(tmp_path / "source")
+    target = tmp_path / "ro"
+    target.mkdir()
+    if not (mount("--bind", str(source), str(target)) and mount("-o", "remount,bind,ro", str(target))):
+        unmount(target)
+        pytest.skip("cannot mount read-only here")
+    try:
+        (tmp_path / "not-a-folder").write_text("x")
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "not-a-folder"))
+        with pytest.raises(WorkspaceError, match="read-only and the cache folder") as raised:
+            Service.open(target).toc("GOOD 1")
+        assert raised.value.exit_code == 3
+        done = subprocess.run(
+            [sys.executable, "-m", "normcli", "--workspace", str(target), "toc", "GOOD 1", "--json"],
+            capture_output=True,
+            text=True,
+            env=child_env(XDG_CACHE_HOME=str(tmp_path / "not-a-folder")),
+            timeout=60,
+        )
+        assert done.returncode == 3 and json.loads(done.stdout)["error"]["code"] == "workspace_error"
+    finally:
+        unmount(target)
+
+
 def test_a_full_disk_during_a_build_leaves_the_old_index(tmp_path: Path) -> None:
     disk = tmp_path / "disk"
     disk.mkdir()
