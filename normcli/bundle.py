@@ -36,6 +36,7 @@ _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 _FORMULA_NUMBER = re.compile(r"(?:\\qquad|\\quad)?\s*(?:\((?P<num>[A-Z]?\d+(?:\.\d+)*[a-z]?)\)|\\tag\{(?P<tag>[^}]+)\})\s*$")
 _SCALAR_TRUE = {"true", "yes", "on", "1"}
 _SCALAR_FALSE = {"false", "no", "off", "0"}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 but tab and line ends, DEL, C1
 
 
 def _scalar(raw: str) -> str | list[str]:
@@ -138,7 +139,13 @@ def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
         line = raw[: exc.start].count(b"\n") + 1
         reader.problem(line, "warning", "encoding", f"invalid UTF-8 at byte {exc.start}; bad bytes shown as U+FFFD")
         text = raw.decode("utf-8", errors="replace")
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    control = _CONTROL.search(text)
+    if control:  # escape sequences in a bundle must never reach a reader's terminal
+        line = text.count("\n", 0, control.start()) + 1
+        reader.problem(line, "warning", "encoding", f"control characters (first U+{ord(control.group()):04X}) are removed from the text")
+        text = _CONTROL.sub("", text)
+    lines = text.split("\n")
     fields, body_start = reader.front_matter(lines)
     code = str(fields.get("code") or "").strip()
     if not code:

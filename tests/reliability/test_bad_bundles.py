@@ -98,6 +98,13 @@ CASES = [
     Case("numbering gap", text(FM + "# 1 A\nx\n# 3 C\ny\n"), "numbering_gap", 9, "'3' follows number 1"),
     Case("invalid UTF-8", text(FM.encode() + b"# 1 A\nbad \xff\xfe bytes\n"), "encoding", 8, "invalid UTF-8"),
     Case("empty file", text(b""), "front_matter", 1, "no front matter", readable=False),
+    Case(
+        "terminal escape sequences",
+        text(FM + "# 1 A\nclear \x1b[2J\x1b]0;title\x07 bell\n"),
+        "encoding",
+        8,
+        "control characters (first U+001B)",
+    ),
     Case("only front matter", text(FM), "empty", 7, "no headings"),
     Case("text before the first heading", text(FM + "stray text\n# 1 A\nx\n"), "preamble", 7, "before the first heading"),
     Case("page marker not a number", text(FM + "# 1 A\n<!-- page vii -->\nx\n"), "page", 8, "'vii' is not a number"),
@@ -138,6 +145,17 @@ def test_check_prints_file_line_and_reason_and_exits_3_for_an_unreadable_bundle(
     assert "norms/bad-2/2020/norm.md:9: warning: duplicate path '1'" in done.stdout + done.stderr
     as_json = normcli("--workspace", str(root), "check", "--json")
     assert as_json.returncode == 3 and json.loads(as_json.stdout)["bundles"]
+
+
+def test_escape_sequences_in_a_bundle_never_reach_the_terminal(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    write_file(
+        root, "esc-1", "2020", "---\ncode: ESC 1\n\x1b[2Jnot a field\n---\n# 1 A \x1b[31mred\nclear \x1b[2J\x1b]0;title\x07 bell \x9b1m\n"
+    )
+    for args in (["check"], ["section", "ESC 1", "1"], ["toc", "ESC 1"], ["search", "ESC 1", "clear"], ["section", "ESC 1", "1", "--json"]):
+        done = normcli("--workspace", str(root), *args)
+        assert "\x1b" not in done.stdout + done.stderr and "\x07" not in done.stdout and "\x9b" not in done.stdout, args
+    assert "clear [2J]0;title bell 1m" in Service.open(root).section("ESC 1", "1").content
 
 
 def test_wrong_types_in_the_front_matter_are_read_as_meant(tmp_path: Path) -> None:
