@@ -3,10 +3,13 @@ replaces the rows of the bundles that changed. Called by `store.refresh` under i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import signal
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -167,15 +170,39 @@ def _parsed_folders(folders: list[list[BundleFile]]) -> Iterator[list[tuple[Bund
 
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_die_with, initargs=(os.getpid(),)) as pool:
-        yield from pool.map(_parse_folder, folders, chunksize=2)
+        try:
+            with _ctrl_c_after():
+                results = pool.map(_parse_folder, folders, chunksize=2)  # the workers fork here
+            yield from results
+        except BaseException:  # Ctrl-C or a failure: drop the folders not started, do not parse them all first
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+@contextlib.contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Hold Ctrl-C while the parser workers fork, then raise it in the builder: a worker (or the
+    fork itself) must never print a KeyboardInterrupt traceback or swallow the interruption."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _die_with(builder: int) -> None:
     """Parser worker start-up: end when the builder ends. A forked worker holds the writer lock and the
-    builder's stdout; one that outlived a killed builder would block every later build for ever."""
+    builder's stdout; one that outlived a killed builder would block every later build for ever.
+    Ctrl-C is the builder's to handle: the workers ignore it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         import ctypes
-        import signal
 
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)
     except (OSError, AttributeError):

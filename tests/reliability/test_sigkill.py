@@ -126,3 +126,32 @@ def test_sigkill_during_an_import_leaves_no_half_bundle(tmp_path: Path) -> None:
         service = Service.open(root)
         assert service.toc("IMP 1").tree and all(bundle.readable for bundle in service.check().bundles)
         service.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delay", [0.0, 0.01, 0.03, 0.2])
+def test_ctrl_c_during_a_build_exits_130_with_one_line_and_no_worker_left(tmp_path: Path, delay: float) -> None:
+    root = tmp_path / "ws"
+    _workspace(root, bundles=40)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "normcli", "--workspace", str(root), "index", "--rebuild"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=child_env(),
+        cwd=PROJECT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while not list((root / ".normcli").glob("index.sqlite.tmp-*")) and time.monotonic() < deadline:
+        time.sleep(0.005)  # until the build has started: early delays hit the workers as they fork
+    time.sleep(delay)
+    os.killpg(child.pid, signal.SIGINT)  # what a terminal sends on Ctrl-C: the builder and its workers
+    try:
+        out, err = child.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        pytest.fail("a process of the interrupted build is still running")
+    assert (child.returncode, err.decode().strip(), out) == (130, "normcli: interrupted", b"")
+    service = Service.open(root)
+    assert service.toc("N 3").tree
+    service.close()
