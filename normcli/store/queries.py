@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from normcli.store.schema import FTS_TABLE, unpack_text
+from normcli.store.schema import FTS_TABLE, read_only_uri, unpack_text
 
 NODE_COLUMNS = "id, bundle_id, ord, node_id, path, path_key, title, depth, line, parent_path, child_count, page_start, page_end, summary"
 
@@ -16,7 +16,7 @@ class Index:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30, check_same_thread=False)
+        self.connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=30, check_same_thread=False)
         self.connection.row_factory = sqlite3.Row
         self.inode = path.stat().st_ino
 

@@ -38,7 +38,7 @@ def _stored(path: Path) -> dict[str, tuple[int, int]] | None:
     if not path.is_file():
         return None
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+        connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
             if not schema.is_ours(connection):
                 return None
@@ -126,7 +126,7 @@ _WRITE_FAILURES = {
 
 
 def _meta(path: Path, key: str) -> str | None:
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
     try:
         row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None

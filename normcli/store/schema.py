@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -116,6 +117,12 @@ def unpack_text(value: str | bytes | None) -> str:
 
         return zlib.decompress(value).decode("utf-8")
     return value
+
+
+def read_only_uri(path: Path) -> str:
+    """The SQLite URI that opens `path` read-only, percent-encoded: a folder named `Projekt #12`,
+    `what?` or `50%` would otherwise cut the URI short and open another file, or none."""
+    return f"{path.absolute().as_uri()}?mode=ro"
 
 
 def is_ours(connection: sqlite3.Connection) -> bool:

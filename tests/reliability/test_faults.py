@@ -172,6 +172,19 @@ def test_a_corrupt_index_through_the_command_line_is_repaired_without_a_word_of_
 # -- read-only workspace and full disk ----------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", ["Projekt #12", "what?", "50% done", "a%3Fb", "é ü 漢字", "semi;colon&amp"])
+def test_a_workspace_folder_name_that_means_something_in_a_uri_is_read(tmp_path: Path, name: str, expected: dict) -> None:
+    root = small_workspace(tmp_path / name)
+    service = Service.open(root)
+    assert OPERATIONS["section"](service) == expected["section"]
+    file = root / "norms" / "good-1" / "2020" / "norm.md"
+    with open(file, "a", encoding="utf-8") as handle:
+        handle.write("# 9 Ajout\nzyklop\n")
+    assert service.search("GOOD 1", "zyklop").hits  # refreshed in place
+    service.close()
+    assert Path(Service.open(root).info().index.path).parent == root / ".normcli"
+
+
 def test_a_folder_in_place_of_the_index_is_a_clean_workspace_error(tmp_path: Path) -> None:
     root = small_workspace(tmp_path / "ws")
     path = refresh(root).path
