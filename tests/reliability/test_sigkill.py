@@ -37,15 +37,24 @@ def _workspace(root: Path, bundles: int = 12) -> None:
         write_file(root, f"n-{number}", "2020", f'---\ncode: N {number}\nedition: "2020"\nlanguage: fr\n---\n' + body)
 
 
-def _killed(root: Path, mode: str, delay: float) -> bool:
-    """Run a builder, SIGKILL it `delay` seconds after it is ready; whether it was killed before it finished."""
+def _killed(root: Path, mode: str, delay: float, at_bytes: int | None = None) -> bool:
+    """Run a builder and SIGKILL it `delay` seconds after it is ready, or once its new index file has
+    `at_bytes` (a point inside a full build, whatever the machine's load); whether it was killed first."""
     child = subprocess.Popen([sys.executable, "-c", BUILDER, str(root), mode], env=child_env(), stdout=subprocess.PIPE, cwd=PROJECT)
     assert child.stdout is not None
     assert child.stdout.readline().strip() == b"ready"
-    time.sleep(delay)
+    if at_bytes is None:
+        time.sleep(delay)
+    else:
+        deadline = time.monotonic() + 60
+        while child.poll() is None and time.monotonic() < deadline:
+            written = sum(file.stat().st_size for file in (root / ".normcli").glob("index.sqlite.tmp-*") if file.exists())
+            if written >= at_bytes:
+                break
+            time.sleep(0.002)
     child.send_signal(signal.SIGKILL)
     try:  # EOF only once every process that holds the builder's stdout is gone: no worker outlives it
-        rest, _ = child.communicate(timeout=15)
+        rest, _ = child.communicate(timeout=30)
     except subprocess.TimeoutExpired:
         pytest.fail("a process of the killed builder is still running")
     return b"done" not in rest
@@ -77,7 +86,10 @@ def test_sigkill_at_random_points_of_a_build_and_an_update_leaves_the_old_index_
             file = root / "norms" / f"n-{round_}" / "2020" / "norm.md"
             with open(file, "a", encoding="utf-8") as handle:
                 handle.write(f"# 99 Neu {round_}\nneige neu {round_}\n")
-        was_killed = _killed(root, mode, rng.uniform(0, span * (0.9 if mode == "rebuild" else 0.3)))
+        if mode == "rebuild":
+            was_killed = _killed(root, mode, 0, at_bytes=rng.randrange(1, path.stat().st_size * 3 // 4))
+        else:
+            was_killed = _killed(root, mode, rng.uniform(0, span * 0.3))
         killed += was_killed
         after = index_state(path)  # raises on a half-written index
         if was_killed and mode == "rebuild":
@@ -90,7 +102,7 @@ def test_sigkill_at_random_points_of_a_build_and_an_update_leaves_the_old_index_
         service.close()
     refresh(root, rebuild=True)
     assert not [name for name in os.listdir(path.parent) if ".tmp-" in name], "a killed builder's temporary files were never removed"
-    assert killed >= 3, f"only {killed} of 10 builders were killed before they finished"
+    assert killed >= 4, f"only {killed} of 10 builders were killed before they finished"
 
 
 @pytest.mark.slow
