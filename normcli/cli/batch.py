@@ -28,6 +28,8 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
                 request = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise InvalidArgument(f"line is not JSON: {exc.msg}") from None
+            except RecursionError:
+                raise InvalidArgument("line is nested too deeply to be a request") from None
             if not isinstance(request, dict) or not isinstance(request.get("op"), str):
                 raise InvalidArgument('each line must be an object with an "op", e.g. {"op": "toc", "code": "SIA 261"}')
             request_id = request.get("id")

@@ -3,6 +3,7 @@ never a crash, never an SQL error text, never a control character on the termina
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -210,3 +211,25 @@ def test_mcp_tools_answer_hostile_arguments_with_tool_errors(tmp_path: Path) -> 
             assert isinstance(result, Exception) or result.is_error, (tool, arguments, text[:200])
         assert not leaks(text), (tool, text[:300])
     assert not results[-1].is_error
+
+
+def test_batch_answers_hostile_lines_one_by_one(tmp_path: Path) -> None:
+    from normcli.cli.batch import run_batch
+
+    root = copy_sample(tmp_path / "ws")
+    lines = [
+        '{"op": "toc", "code": "SIA 261", "maxDepth": NaN}',
+        '{"op": "toc", "code": "SIA 261", "maxDepth": 1e400}',
+        "[" * 100_000 + "]" * 100_000,
+        '{"op": {"x": 1}}',
+        '"just a string"',
+        "\x00\x1b[2J",
+        '{"op": "search", "code": "SIA 261", "keyword": "(\\"neige\\" *^"}',
+        '{"op": "toc", "code": "SIA 261", "id": {"nested": [1, 2]}}',
+    ]
+    sink = io.StringIO()
+    assert run_batch(str(root), io.StringIO("\n".join(lines) + "\n"), sink) == 0
+    answers = [json.loads(line) for line in sink.getvalue().splitlines()]
+    assert len(answers) == len(lines)
+    assert [answer.get("error", {}).get("code") for answer in answers] == ["invalid_argument"] * 6 + [None, None]
+    assert answers[6]["hits"] and answers[7]["id"] == {"nested": [1, 2]} and answers[7]["tree"]
