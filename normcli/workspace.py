@@ -78,7 +78,7 @@ def read_settings(root: Path) -> Settings:
         return settings
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
         settings.problems.append(f"{SETTINGS_FILE}: {exc}")
         return settings
     settings.name = str(data.get("name") or root.name)

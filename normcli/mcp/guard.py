@@ -48,7 +48,7 @@ def read_mcp_settings(root: Path) -> McpSettings:
         return McpSettings()
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
         return McpSettings(problems=(f"normcli.toml: {exc}",))
     table = data.get("mcp")
     if not isinstance(table, dict):

@@ -202,3 +202,26 @@ def test_a_bundle_that_disappears_or_cannot_be_read_is_reported(tmp_path: Path) 
     os.utime(root / "norms" / "bad-1" / "2020")
     assert service.toc("GOOD 1").tree
     assert not any(norm.code == "BAD 1" for norm in service.norms().norms)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        "name = " + "{a = " * 5000 + "1" + "}" * 5000,
+        "[mcp]\nread_budget = " + "[" * 5000 + "]" * 5000,
+        'name = "x"\nlanguage = 5\nmethodology = [1, 2]\n[mcp]\nread_budget = "lots"\n',
+        "\xff\xfe not toml",
+        "name = 'unterminated",
+    ],
+    ids=["nested 5000 deep", "mcp table nested 5000 deep", "wrong types", "not UTF-8", "not TOML"],
+)
+def test_a_broken_normcli_toml_is_reported_and_the_workspace_reads(tmp_path: Path, settings: str) -> None:
+    from normcli.mcp.guard import read_mcp_settings
+
+    root = good_workspace(tmp_path / "ws")
+    (root / "normcli.toml").write_bytes(settings.encode("utf-8", "surrogateescape") if "\xff" not in settings else b"\xff\xfe not toml")
+    service = Service.open(root)
+    assert service.toc("GOOD 1").tree and service.methodology().text
+    read_mcp_settings(root)  # defaults, with the reason, never an exception
+    done = normcli("--workspace", str(root), "info", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["norms"] == 1
