@@ -34,8 +34,9 @@ class Refresh:
 
 
 def _stored(path: Path) -> dict[str, tuple[int, int]] | None:
-    """The fingerprints the index holds, or None when there is no usable index."""
-    if not path.is_file():
+    """The fingerprints the index holds, or None when there is no usable index (a symlink, which could
+    lead out of the workspace, is not one: it is replaced by a real file)."""
+    if not path.is_file() or path.is_symlink():
         return None
     try:
         connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
@@ -73,7 +74,10 @@ def _writer_lock(folder: Path) -> Iterator[None]:
     except ImportError:  # Windows: builds are not serialised across processes there
         yield
         return
-    with open(folder / "index.lock", "a+") as handle:
+    lock = folder / "index.lock"
+    if lock.is_symlink():  # opening it would create or touch a file wherever it points
+        lock.unlink()
+    with open(lock, "a+") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield

@@ -185,6 +185,23 @@ def test_a_workspace_folder_name_that_means_something_in_a_uri_is_read(tmp_path:
     assert Path(Service.open(root).info().index.path).parent == root / ".normcli"
 
 
+def test_symlinks_in_the_index_folder_never_lead_out_of_the_workspace(tmp_path: Path) -> None:
+    other = small_workspace(tmp_path / "other")
+    foreign_index = refresh(other).path  # a valid normcli index of another workspace
+    stamp = foreign_index.stat().st_mtime_ns
+    root = tmp_path / "ws"
+    write_file(root, "mine-1", "2020", '---\ncode: MINE 1\nedition: "2020"\nlanguage: fr\n---\n# 1 A\nneige\n')
+    (root / ".normcli").mkdir()
+    (root / ".normcli" / "index.sqlite").symlink_to(foreign_index)
+    (root / ".normcli" / "index.lock").symlink_to(tmp_path / "created-outside")
+    service = Service.open(root)
+    assert [norm.code for norm in service.norms().norms] == ["MINE 1"]
+    service.close()
+    assert not (tmp_path / "created-outside").exists()
+    assert foreign_index.stat().st_mtime_ns == stamp
+    assert not (root / ".normcli" / "index.sqlite").is_symlink()
+
+
 def test_a_folder_in_place_of_the_index_is_a_clean_workspace_error(tmp_path: Path) -> None:
     root = small_workspace(tmp_path / "ws")
     path = refresh(root).path
