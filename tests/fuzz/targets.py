@@ -19,7 +19,7 @@ from normcli.bundle import UnreadableBundle, parse_bundle, summary_of
 from normcli.errors import NormcliError
 from normcli.fold import code_key, path_key, words
 
-LEAKS = ("sqlite", "fts5", "syntax error", "traceback", "malformed", "no such")
+LEAKS = ("sqlite", "fts5", "syntax error", "traceback", "malformed", "no such table", "no such column")
 OPERATIONS = ("toc", "subtree", "section", "search", "corpus", "xrefs", "figure", "info", "norms", "get_toc", "search_in_norm")
 PARAMETERS = ("code", "path", "keyword", "figureId", "edition", "language", "maxDepth", "maxNodes", "maxChars", "offset", "limit", "norm")
 CODES = ("SIA 261", "sia261", "SIA 261:2014", "SIA 260", "VSS 640 100", "SIA-261")

@@ -152,6 +152,10 @@ def test_the_command_line_answers_hostile_arguments_with_exit_codes_and_one_json
         (["figure", "SIA 261", "../../../../etc/passwd", "--json"], 1),
         (["xrefs", "SIA 261", "\u202e4.2.1", "--json"], 0),
         (["toc", "SIA 261", "--language", "\x00", "--json"], 1),
+        (["toc", "SIA 261", "--depth", "abc", "--json"], 2),
+        (["search", "SIA 261", "-neige", "--json"], 2),
+        (["section", "SIA 261", "--json"], 2),
+        (["no-such-command", "--json"], 2),
     ]
     for argv, code in calls:
         for runner in (answer, run_cli):
