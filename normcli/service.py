@@ -129,6 +129,9 @@ class Service:
         self._bundles: list[sqlite3.Row] = []
         self._in_operation = False
         self._checked = False
+        self._checked_at = 0.0
+        # Seconds during which a long-running reader (batch) trusts its last freshness check.
+        self.recheck_after = 0.0
         self._data_version = -1
 
     @classmethod
@@ -150,12 +153,15 @@ class Service:
         if self._checked and self._index is not None:
             return self._index
         try:
-            done = refresh(self.root)
-            if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._stale(done.path)):
-                self.close()
-            if self._index is None:
-                self._index = Index(done.path)
-                self._data_version = -1
+            if self._index is None or time.monotonic() - self._checked_at >= self.recheck_after:
+                known = {row["file"]: (row["mtime_ns"], row["size"]) for row in self._bundles} if self._index is not None else None
+                done = refresh(self.root, known=known)
+                self._checked_at = time.monotonic()
+                if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._stale(done.path)):
+                    self.close()
+                if self._index is None:
+                    self._index = Index(done.path)
+                    self._data_version = -1
             # Another process may have refreshed the index in place: the bundle rows (and their ids)
             # are read again when the data changed, inside the snapshot the whole operation reads.
             data_version = self._index.snapshot() if self._in_operation else self._index.data_version()
@@ -429,12 +435,22 @@ class Service:
         grouped: dict[tuple[str, str], list[r.Hit]] = {}
         seen: set[tuple[str, str, str]] = set()
 
-        def add(hit: r.Hit, bundle_id: int) -> None:
-            head = owner[bundle_id][0]
-            key = (head["code_key"], head["edition"])
-            if sum(map(len, grouped.values())) < limit and (*key, hit.path) not in seen:
-                seen.add((*key, hit.path))
-                grouped.setdefault(key, []).append(hit)
+        def room() -> int:
+            return limit - len(seen)
+
+        def take(ids: list[int], kind: str) -> None:
+            """Add hits for the first clauses not shown yet; snippets are cut only for those kept."""
+            rows = index.nodes_by_ids(ids)
+            fresh = []
+            for node in ids:
+                head = owner[rows[node]["bundle_id"]][0]
+                key = (head["code_key"], head["edition"], rows[node]["path"])
+                if key not in seen and len(fresh) < room():
+                    seen.add(key)
+                    fresh.append(node)
+            for hit, bundle_id in self._hits(index, tokens, fresh, kind, languages):
+                head = owner[bundle_id][0]
+                grouped.setdefault((head["code_key"], head["edition"]), []).append(hit)
 
         if _CLAUSE_KEYWORD.match(keyword):
             for rows in defaults.values():
@@ -443,24 +459,27 @@ class Service:
                     node, requested = self._node(self.version_of(bundle, rows), keyword)
                 except NotFound:
                     continue
-                if requested is None:
-                    add(r.Hit(node["path"], node["title"], node["summary"], "path", bundle["language"], node["page_start"]), bundle["id"])
-        if tokens and _CLAUSE_KEYWORD.match(keyword):
-            # Mentions come from the stored references, not from a phrase query: the digits of
-            # "4.2.1" are in every other clause, so the phrase would intersect huge posting lists.
-            ids = index.mentions(path_key(keyword), sorted(languages), limit + len(seen))
-            for hit, bundle_id in self._hits(index, tokens, ids, "text", languages):
-                add(hit, bundle_id)
+                if requested is None and room() > 0:
+                    seen.add((bundle["code_key"], bundle["edition"], node["path"]))
+                    hit = r.Hit(node["path"], node["title"], node["summary"], "path", bundle["language"], node["page_start"])
+                    grouped.setdefault((bundle["code_key"], bundle["edition"]), []).append(hit)
+            if tokens and room() > 0:
+                # Mentions come from the stored references, not from a phrase query: the digits of
+                # "4.2.1" are in every other clause, so the phrase would intersect huge posting lists.
+                take(index.mentions(path_key(keyword), sorted(languages), limit + len(seen)), "text")
         elif tokens:
+            # Titles first, then text; within each, the words side by side first. Each query runs
+            # only while there is room: a common word fills the page with title hits alone.
             for kind, title_only in (("title", True), ("text", False)):
-                queries = [_fts_query(tokens, title_only)]
-                if len(tokens) > 1:
-                    queries.insert(0, _fts_phrase(tokens, title_only))
-                ids = []
+                queries = (
+                    [_fts_phrase(tokens, title_only), _fts_query(tokens, title_only)]
+                    if len(tokens) > 1
+                    else [_fts_query(tokens, title_only)]
+                )
                 for query in queries:
-                    ids += [node for node in self._corpus_ids(index, query, limit + len(seen), set(languages)) if node not in ids]
-                for hit, bundle_id in self._hits(index, tokens, ids, kind, languages):
-                    add(hit, bundle_id)
+                    if room() <= 0:
+                        break
+                    take(self._corpus_ids(index, query, limit + len(seen), set(languages)), kind)
         norms = []
         for (key, edition_name), hits in grouped.items():
             rows = defaults[key]

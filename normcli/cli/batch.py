@@ -7,6 +7,9 @@ from typing import TextIO
 
 from normcli.errors import ExitCode, InvalidArgument, NormcliError
 
+# A batch answers hundreds of lines a second: the bundles are checked for changes at most this often.
+BATCH_RECHECK_SECONDS = 1.0
+
 
 def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
     """Answer each line; a bad line gets an error object and the next line is still answered."""
@@ -15,6 +18,7 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
 
     try:
         service = Service.open(workspace)
+        service.recheck_after = BATCH_RECHECK_SECONDS
     except NormcliError as error:
         sink.write(json.dumps(error.to_json(), ensure_ascii=False) + "\n")
         return error.exit_code

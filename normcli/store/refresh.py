@@ -31,6 +31,7 @@ class Refresh:
     indexed: int
     removed: int
     rebuilt: bool
+    as_known: bool = False  # the bundles are exactly as the caller last saw them: its index is current
 
 
 def _stored(path: Path) -> dict[str, tuple[int, int]] | None:
@@ -85,11 +86,19 @@ def _writer_lock(folder: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def refresh(root: Path, rebuild: bool = False) -> Refresh:
-    """Bring the index of `root` up to date with its bundles and return where it is."""
+def refresh(root: Path, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
+    """Bring the index of `root` up to date with its bundles and return where it is.
+
+    `known` is what a caller holding the index open last saw of the bundles: when the files
+    still match it, nothing else is read (a long-running reader pays a stat per bundle).
+    """
     folder = index_folder(root)
     path = folder / schema.INDEX_FILE
     files = list_bundle_files(root)
+    if known is not None and not rebuild and path.is_file():
+        changed, removed = _changes(known, files)
+        if not changed and not removed:
+            return Refresh(path, 0, 0, False, as_known=True)
     stored = _stored(path)
     if stored is not None and not rebuild:
         changed, removed = _changes(stored, files)
