@@ -204,7 +204,7 @@ def slug(code: str) -> str:
     from unidecode import unidecode
 
     cleaned = re.sub(r"[^a-z0-9]+", "-", unidecode(code).lower()).strip("-")
-    return cleaned or "norm"
+    return cleaned[:80].strip("-") or "norm"  # a folder name must fit the file system (255 bytes)
 
 
 def figure_name(number: str) -> str:

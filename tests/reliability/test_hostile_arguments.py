@@ -237,3 +237,36 @@ def test_batch_answers_hostile_lines_one_by_one(tmp_path: Path) -> None:
     assert len(answers) == len(lines)
     assert [answer.get("error", {}).get("code") for answer in answers] == ["invalid_argument"] * 6 + [None, None]
     assert answers[6]["hits"] and answers[7]["id"] == {"nested": [1, 2]} and answers[7]["tree"]
+
+
+@pytest.mark.parametrize(
+    ("code", "edition"),
+    [
+        ("SIA 261", "../../../../escaped"),
+        ("../../../escaped", "2020"),
+        ("/tmp/escaped", "/tmp/escaped"),
+        ("a/b", ".."),
+        ("x", "."),
+        ("\x1b[2J", "2020"),
+        ("'; DROP TABLE nodes; --", "2020"),
+        ("x" * 5000, "2020"),
+    ],
+)
+def test_ingest_never_writes_outside_norms(tmp_path: Path, code: str, edition: str) -> None:
+    from normcli.importers import ingest
+
+    root = tmp_path / "ws"
+    (root / "norms").mkdir(parents=True)
+    source = tmp_path / "source.md"
+    source.write_text("# 1 Objet\n\nLa neige.\n\n# 2 Actions\n\nLe vent.\n", encoding="utf-8")
+    before = set(tmp_path.rglob("*"))
+    try:
+        ingest(source, code, edition, workspace=str(root), language="fr")
+    except NormcliError as error:
+        assert error.code in ("invalid_argument", "workspace_error"), error.code
+        assert "\x1b" not in error.one_line()
+    created = {path for path in set(tmp_path.rglob("*")) - before if path.is_file()}
+    assert all(path.resolve().is_relative_to((root / "norms").resolve()) for path in created), created
+    service = Service.open(root)
+    assert all(bundle.readable for bundle in service.check().bundles)
+    service.close()
