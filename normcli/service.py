@@ -477,9 +477,15 @@ class Service:
                     else [_fts_query(tokens, title_only)]
                 )
                 for query in queries:
-                    if room() <= 0:
-                        break
-                    take(self._corpus_ids(index, query, limit + len(seen), set(languages)), kind)
+                    want = limit + len(seen)
+                    while room() > 0:
+                        # Hits already shown (another language of the same clause, a title hit
+                        # found again in the text) are skipped, so ask again for more if needed.
+                        ids = self._corpus_ids(index, query, want, set(languages))
+                        take(ids, kind)
+                        if len(ids) < want:
+                            break
+                        want *= 2
         norms = []
         for (key, edition_name), hits in grouped.items():
             rows = defaults[key]
