@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     pass
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 7  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 8  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 FTS_TABLE = "nodes_fts"
@@ -95,7 +95,7 @@ def create(db) -> None:
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-PACK_ABOVE = 400
+PACK_ABOVE = 120
 
 
 def pack_text(text: str) -> str | bytes:
