@@ -441,11 +441,12 @@ class Service:
         def take(ids: list[int], kind: str) -> None:
             """Add hits for the first clauses not shown yet; snippets are cut only for those kept."""
             rows = index.nodes_by_ids(ids)
-            fresh = []
+            fresh: list[int] = []
+            space = room()
             for node in ids:
                 head = owner[rows[node]["bundle_id"]][0]
                 key = (head["code_key"], head["edition"], rows[node]["path"])
-                if key not in seen and len(fresh) < room():
+                if key not in seen and len(fresh) < space:
                     seen.add(key)
                     fresh.append(node)
             for hit, bundle_id in self._hits(index, tokens, fresh, kind, languages):

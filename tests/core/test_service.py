@@ -272,3 +272,10 @@ def test_each_window_lists_the_references_in_its_own_text(service: Service) -> N
             break
         offset = part.next_offset
     assert windows > 3 and seen == everything
+
+
+def test_corpus_fills_its_page_when_enough_clauses_match(service: Service) -> None:
+    everything = sum(len(norm.hits) for norm in service.corpus("neige", limit=40).norms)
+    assert everything > 20
+    for limit in (1, 5, 20):
+        assert sum(len(norm.hits) for norm in service.corpus("neige", limit=limit).norms) == limit
