@@ -454,14 +454,13 @@ class Service:
                 grouped.setdefault((head["code_key"], head["edition"]), []).append(hit)
 
         if _CLAUSE_KEYWORD.match(keyword):
-            for rows in defaults.values():
-                bundle = self._preferred(rows)
-                try:
-                    node, requested = self._node(self.version_of(bundle, rows), keyword)
-                except NotFound:
-                    continue
-                if requested is None and room() > 0:
-                    seen.add((bundle["code_key"], bundle["edition"], node["path"]))
+            exact = [candidate for candidate, is_exact in _candidates(path_key(keyword)) if is_exact]
+            preferred = {self._preferred(rows)["id"]: rows for rows in defaults.values()}
+            for node in index.nodes_in_bundles(exact, sorted(preferred)):
+                bundle = self._preferred(preferred[node["bundle_id"]])
+                key = (bundle["code_key"], bundle["edition"], node["path"])
+                if room() > 0 and key not in seen:
+                    seen.add(key)
                     hit = r.Hit(node["path"], node["title"], node["summary"], "path", bundle["language"], node["page_start"])
                     grouped.setdefault((bundle["code_key"], bundle["edition"]), []).append(hit)
             if tokens and room() > 0:

@@ -77,6 +77,16 @@ class Index:
                 found.setdefault(row["path_key"], row)
         return found
 
+    def nodes_in_bundles(self, keys: list[str], bundle_ids: list[int]) -> list[sqlite3.Row]:
+        """The clauses whose folded path is one of `keys`, in any of the bundles, in bundle order."""
+        if not keys or not bundle_ids:
+            return []
+        sql = (
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE path_key IN ({','.join('?' * len(keys))}) "
+            f"AND bundle_id IN ({','.join('?' * len(bundle_ids))}) ORDER BY bundle_id, ord"
+        )
+        return self._all(sql, (*keys, *bundle_ids))
+
     def node_text(self, node_row_id: int) -> str:
         """The own text of a clause."""
         row = self._one("SELECT text FROM nodes WHERE id = ?", (node_row_id,))
