@@ -6,8 +6,9 @@ codes and error object; nothing else prints errors and no traceback reaches a us
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -88,23 +89,14 @@ Language = Annotated[str | None, typer.Option("--language", "-l", help="Language
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
 
 
-def answer(ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], render: Callable[..., None] | None = None) -> None:
-    """Run `call(service)` and print its result, or map its failure to an exit code and one line."""
-    options: Options = ctx.obj or Options()
-    as_json = options.json or json_flag
+@contextlib.contextmanager
+def error_boundary(options: Options, as_json: bool, report_hint: str = "the command you ran") -> Iterator[None]:
+    """The one place where failures become SPEC §4's exit codes: a NormcliError its own code, Ctrl-C
+    130, a closed pipe 0, and anything else (a bug) one line asking for a report and exit 4."""
     from normcli.cli import output
 
     try:
-        from normcli.service import Service
-
-        service = Service.open(options.workspace)
-        if service.is_sample and not as_json:
-            output.note(f"reading the sample workspace at {service.root} (pass --workspace DIR or set NORMCLI_WORKSPACE)")
-        result = call(service)
-        if as_json:
-            output.print_json(result.to_json())
-        else:
-            (render or output.render)(result)
+        yield
     except NormcliError as error:
         output.fail(error, as_json)
         raise typer.Exit(error.exit_code) from None
@@ -116,18 +108,33 @@ def answer(ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], rend
         raise typer.Exit(ExitCode.INTERRUPTED) from None
     except BrokenPipeError:
         raise typer.Exit(ExitCode.OK) from None
-    except Exception as exc:  # the boundary: a bug becomes one line and exit 4
+    except Exception as exc:
         if options.debug:
             import traceback
 
             traceback.print_exc()
-        output.fail(
-            NormcliError(
-                f"internal error ({type(exc).__name__}: {exc})", "please report it with the command you ran; --debug shows the traceback"
-            ),
-            as_json,
-        )
+        hint = f"please report it with {report_hint}; --debug shows the traceback"
+        output.fail(NormcliError(f"internal error ({type(exc).__name__}: {exc})", hint), as_json)
         raise typer.Exit(ExitCode.INTERNAL) from None
+
+
+def answer(ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], render: Callable[..., None] | None = None) -> None:
+    """Run `call(service)` and print its result; failures go through `error_boundary`."""
+    options: Options = ctx.obj or Options()
+    as_json = options.json or json_flag
+    from normcli.cli import output
+
+    with error_boundary(options, as_json):
+        from normcli.service import Service
+
+        service = Service.open(options.workspace)
+        if service.is_sample and not as_json:
+            output.note(f"reading the sample workspace at {service.root} (pass --workspace DIR or set NORMCLI_WORKSPACE)")
+        result = call(service)
+        if as_json:
+            output.print_json(result.to_json())
+        else:
+            (render or output.render)(result)
 
 
 @app.command()

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from normcli.cli.app import Options, app
-from normcli.errors import ExitCode, NormcliError
+from normcli.cli.app import Options, app, error_boundary
 
 if TYPE_CHECKING:
     from normcli.importers import IngestReport
@@ -41,7 +40,7 @@ def ingest(
     as_json = options.json or json_
     from normcli.cli import output
 
-    try:
+    with error_boundary(options, as_json, "the file you imported"):
         from normcli.importers import ingest as run_ingest
 
         with _progress(source, enabled=not as_json) as progress:
@@ -57,23 +56,6 @@ def ingest(
                 use_outline=not no_outline,
                 progress=progress,
             )
-    except NormcliError as error:
-        output.fail(error, as_json)
-        raise typer.Exit(error.exit_code) from None
-    except (KeyboardInterrupt, typer.Exit):
-        raise
-    except Exception as exc:  # the boundary: a bug becomes one line and exit 4
-        if options.debug:
-            import traceback
-
-            traceback.print_exc()
-        output.fail(
-            NormcliError(
-                f"internal error ({type(exc).__name__}: {exc})", "please report it with the file you imported; --debug shows the traceback"
-            ),
-            as_json,
-        )
-        raise typer.Exit(ExitCode.INTERNAL) from None
     if as_json:
         output.print_json(report.to_json())
     else:
