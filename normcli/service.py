@@ -458,9 +458,9 @@ class Service:
             preferred = {self._preferred(rows)["id"]: rows for rows in defaults.values()}
             for node in index.nodes_in_bundles(exact, sorted(preferred)):
                 bundle = self._preferred(preferred[node["bundle_id"]])
-                key = (bundle["code_key"], bundle["edition"], node["path"])
-                if room() > 0 and key not in seen:
-                    seen.add(key)
+                shown = (bundle["code_key"], bundle["edition"], node["path"])
+                if room() > 0 and shown not in seen:
+                    seen.add(shown)
                     hit = r.Hit(node["path"], node["title"], node["summary"], "path", bundle["language"], node["page_start"])
                     grouped.setdefault((bundle["code_key"], bundle["edition"]), []).append(hit)
             if tokens and room() > 0:
