@@ -641,8 +641,10 @@ class Bench:
         """Bytes in the index's free pages (left by incremental updates until a VACUUM)."""
         import sqlite3
 
+        from normcli.store.schema import read_only_uri
+
         try:
-            connection = sqlite3.connect(f"file:{index_file}?mode=ro", uri=True)
+            connection = sqlite3.connect(read_only_uri(index_file), uri=True)
             try:
                 free = connection.execute("PRAGMA freelist_count").fetchone()[0]
                 page = connection.execute("PRAGMA page_size").fetchone()[0]
