@@ -471,12 +471,7 @@ class Service:
             # Titles first, then text; within each, the words side by side first. Each query runs
             # only while there is room: a common word fills the page with title hits alone.
             for kind, title_only in (("title", True), ("text", False)):
-                queries = (
-                    [_fts_phrase(tokens, title_only), _fts_query(tokens, title_only)]
-                    if len(tokens) > 1
-                    else [_fts_query(tokens, title_only)]
-                )
-                for query in queries:
+                for query in _fts_queries(tokens, title_only):
                     want = limit + len(seen)
                     while room() > 0:
                         # Hits already shown (another language of the same clause, a title hit
@@ -704,10 +699,22 @@ def _keyword_tokens(keyword: str) -> list[str]:
     return words(keyword)[:16]
 
 
-def _fts_query(tokens: list[str], title_only: bool = False) -> str:
-    """An FTS5 query from folded words: every word required, longer words also as prefixes."""
-    terms = " ".join(f'"{token}"*' if len(token) >= 4 else f'"{token}"' for token in tokens)
+def _fts_query(tokens: list[str], title_only: bool = False, prefixes: bool = True) -> str:
+    """An FTS5 query from folded words: every word required; with `prefixes`, words of four
+    letters or more also match as the start of longer ones (`Schnee` finds `Schneelast`)."""
+    terms = " ".join(f'"{token}"*' if prefixes and len(token) >= 4 else f'"{token}"' for token in tokens)
     return f"title : ({terms})" if title_only else terms
+
+
+def _fts_queries(tokens: list[str], title_only: bool = False) -> list[str]:
+    """The queries of one search kind, best first: the words side by side, the words themselves,
+    then the words as prefixes. Each later one runs only when the earlier ones left room: an
+    exact common word is cheap to rank, its prefix expansion is not."""
+    queries = [_fts_phrase(tokens, title_only)] if len(tokens) > 1 else []
+    queries.append(_fts_query(tokens, title_only, prefixes=False))
+    if any(len(token) >= 4 for token in tokens):
+        queries.append(_fts_query(tokens, title_only))
+    return queries
 
 
 def _fts_phrase(tokens: list[str], title_only: bool = False) -> str:
@@ -717,10 +724,12 @@ def _fts_phrase(tokens: list[str], title_only: bool = False) -> str:
 
 
 def _phrase_first(index: Index, tokens: list[str], limit: int, id_range: tuple[int, int], title_only: bool = False) -> list[int]:
-    """Clause ids where the words stand together first, then those that merely hold them all."""
-    ids = index.match(_fts_phrase(tokens, title_only), limit, id_range) if len(tokens) > 1 else []
-    if len(ids) < limit:
-        ids += [node for node in index.match(_fts_query(tokens, title_only), limit, id_range) if node not in ids]
+    """Clause ids in the order of `_fts_queries`: side by side, then the words, then their prefixes."""
+    ids: list[int] = []
+    for query in _fts_queries(tokens, title_only):
+        if len(ids) >= limit:
+            break
+        ids += [node for node in index.match(query, limit, id_range) if node not in ids]
     return ids[:limit]
 
 
