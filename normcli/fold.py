@@ -24,7 +24,8 @@ def fold(text: str) -> str:
     for char in set(text):
         code = ord(char)
         if code > 0x7F and code not in _TRANSLITERATION:
-            _TRANSLITERATION[code] = unidecode(char)
+            # A lone surrogate (undecodable bytes of an argument) has no letters; unidecode would warn.
+            _TRANSLITERATION[code] = "" if 0xD800 <= code <= 0xDFFF else unidecode(char)
     return text.translate(_TRANSLITERATION).lower()
 
 

@@ -1,0 +1,32 @@
+"""Folding: the one rule behind accent-, case- and transliteration-insensitive search and matching."""
+
+from __future__ import annotations
+
+import warnings
+
+from normcli.fold import code_key, fold, fold_with_offsets, path_key
+
+
+def test_fold_transliterates_and_lowercases() -> None:
+    assert fold("Straße") == fold("STRASSE") == fold("Strasse") == "strasse"
+    assert fold("Résistance à la Flexion") == "resistance a la flexion"
+    assert fold("Überhöhung") == "uberhohung"
+
+
+def test_codes_and_paths_match_forgivingly() -> None:
+    assert code_key("SIA 261") == code_key("sia261") == code_key("SIA-261")
+    assert path_key("Annexe A") == path_key("annexe a") == path_key("Anhang A") == path_key("Annex A")
+    assert path_key("4.2.1.") == path_key("4.2.1")
+
+
+def test_offsets_lead_back_to_the_original_characters() -> None:
+    text = "Die Straße ist breit"
+    folded, offsets = fold_with_offsets(text)
+    start = folded.index("strasse")
+    assert text[offsets[start] : offsets[start + len("strasse") - 1] + 1] == "Straße"
+
+
+def test_folding_drops_lone_surrogates_silently() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert fold("Stra\udcdfe") == "strae"
