@@ -298,6 +298,9 @@ class Bench:
     def startup(self) -> None:
         self.section_rows("Start-up (whole process, wall)")
         runs = max(self.runs, 5) if not self.quick else self.runs
+        # pip compiles a wheel's modules as it installs them; a checkout run under PYTHONDONTWRITEBYTECODE
+        # (as on these machines) would otherwise compile every module again on every call it measures.
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(SOURCE / "normcli")], check=True, stdout=subprocess.DEVNULL)
         bare, _ = repeat_process([sys.executable, "-c", "pass"], runs)
         self.bare = bare.median
         self.add(time_row("`python -c pass`", bare, None))

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-from unidecode import unidecode
-
 _WORD = re.compile(r"[a-z0-9]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _KEY_DROP = re.compile(r"[\s\-_–—/]+")
@@ -19,6 +17,9 @@ def fold(text: str) -> str:
     """Lowercase transliteration: `Straße` → `strasse`, `Résistance` → `resistance`."""
     if text.isascii():
         return text.lower()
+    # Imported here: unidecode brings `typing` (3 ms), which an ASCII-only call never needs.
+    from unidecode import unidecode
+
     # unidecode walks a text character by character in Python; norms are mostly ASCII, so only
     # the distinct other characters are looked up, once per process, and str.translate does the rest.
     for char in set(text):

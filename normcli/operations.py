@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from normcli.errors import InvalidArgument
 from normcli.service import Service
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 # operation name → (Service method, {camelCase parameter: keyword argument}, required parameters)
 _SPECS: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {

@@ -5,11 +5,10 @@ Every frontend (CLI, TUI, MCP, batch) renders these; the JSON is SPEC §3's, in 
 
 from __future__ import annotations
 
-import base64
-from dataclasses import dataclass, field
+from normcli.record import record
 
 
-@dataclass(frozen=True)
+@record
 class EditionInfo:
     """One edition of a norm in the listing."""
 
@@ -33,7 +32,7 @@ class EditionInfo:
         }
 
 
-@dataclass(frozen=True)
+@record
 class NormInfo:
     """A norm (a code) with its editions, newest first; the top fields describe the default edition."""
 
@@ -57,7 +56,7 @@ class NormInfo:
         }
 
 
-@dataclass(frozen=True)
+@record
 class NormsResult:
     """`norms` / `list_norms`."""
 
@@ -67,7 +66,7 @@ class NormsResult:
         return {"norms": [norm.to_json() for norm in self.norms]}
 
 
-@dataclass(frozen=True)
+@record
 class IndexInfo:
     """Where the index is and whether it matches the bundles."""
 
@@ -79,7 +78,7 @@ class IndexInfo:
         return {"path": self.path, "builtAt": self.built_at, "fresh": self.fresh}
 
 
-@dataclass(frozen=True)
+@record
 class InfoResult:
     """`info` / `whoami`: which workspace is read and what it holds."""
 
@@ -104,7 +103,7 @@ class InfoResult:
         }
 
 
-@dataclass(frozen=True)
+@record
 class MethodologyResult:
     """`methodology` / `get_methodology`."""
 
@@ -115,7 +114,7 @@ class MethodologyResult:
         return {"version": self.version, "text": self.text}
 
 
-@dataclass(frozen=True)
+@record
 class Edition:
     """Which norm, edition and language version an answer was read from."""
 
@@ -129,7 +128,7 @@ class Edition:
         return {"code": self.code, "edition": self.edition, "language": self.language, "languages": list(self.languages)}
 
 
-@dataclass(frozen=True)
+@record
 class TreeNode:
     """A clause in a `toc` or `subtree` answer."""
 
@@ -159,7 +158,7 @@ class TreeNode:
         return data
 
 
-@dataclass(frozen=True)
+@record
 class TocResult:
     """`toc` / `get_toc`."""
 
@@ -171,7 +170,7 @@ class TocResult:
         return {**self.edition.to_json(), "tree": [node.to_json() for node in self.tree]}
 
 
-@dataclass(frozen=True)
+@record
 class SubtreeResult:
     """`subtree` / `get_subtree`."""
 
@@ -188,7 +187,7 @@ class SubtreeResult:
         return data
 
 
-@dataclass(frozen=True)
+@record
 class FigureRef:
     """A figure listed with a section."""
 
@@ -200,7 +199,7 @@ class FigureRef:
         return {"id": self.id, "figureNumber": self.figure_number, "caption": self.caption}
 
 
-@dataclass(frozen=True)
+@record
 class TableRef:
     """A table listed with a section."""
 
@@ -212,7 +211,7 @@ class TableRef:
         return {"id": self.id, "tableNumber": self.table_number, "caption": self.caption}
 
 
-@dataclass(frozen=True)
+@record
 class FormulaRef:
     """A display formula listed with a section, in LaTeX."""
 
@@ -223,7 +222,7 @@ class FormulaRef:
         return {"number": self.number, "latex": self.latex}
 
 
-@dataclass(frozen=True)
+@record
 class ResolvedRef:
     """A cross-reference with where it leads in this workspace."""
 
@@ -252,7 +251,7 @@ class ResolvedRef:
         return data
 
 
-@dataclass(frozen=True)
+@record
 class ChildRef:
     """A direct child of a section."""
 
@@ -263,7 +262,7 @@ class ChildRef:
         return {"path": self.path, "title": self.title}
 
 
-@dataclass(frozen=True)
+@record
 class SectionResult:
     """`section` / `get_section`: one window of a clause's text with everything around it."""
 
@@ -315,7 +314,7 @@ class SectionResult:
         return {"section": section}
 
 
-@dataclass(frozen=True)
+@record
 class Hit:
     """A search hit; `marks` are the (start, end) spans of matched words in the snippet."""
 
@@ -325,7 +324,7 @@ class Hit:
     kind: str
     language: str
     page_start: int
-    marks: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    marks: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict:
         return {
@@ -338,7 +337,7 @@ class Hit:
         }
 
 
-@dataclass(frozen=True)
+@record
 class SearchResult:
     """`search` / `search_in_norm`."""
 
@@ -350,7 +349,7 @@ class SearchResult:
         return {**self.edition.to_json(), "keyword": self.keyword, "hits": [hit.to_json() for hit in self.hits]}
 
 
-@dataclass(frozen=True)
+@record
 class CorpusNorm:
     """The hits of one norm edition in a corpus search."""
 
@@ -363,7 +362,7 @@ class CorpusNorm:
         return {"code": self.code, "edition": self.edition, "title": self.title, "hits": [hit.to_json() for hit in self.hits]}
 
 
-@dataclass(frozen=True)
+@record
 class CorpusResult:
     """`corpus` / `search_corpus`."""
 
@@ -374,7 +373,7 @@ class CorpusResult:
         return {"keyword": self.keyword, "norms": [norm.to_json() for norm in self.norms]}
 
 
-@dataclass(frozen=True)
+@record
 class XrefsResult:
     """`xrefs` / `get_cross_refs`."""
 
@@ -391,7 +390,7 @@ class XrefsResult:
         return data
 
 
-@dataclass(frozen=True)
+@record
 class FigureResult:
     """`figure` / `get_figure`: the image bytes with their caption."""
 
@@ -401,9 +400,11 @@ class FigureResult:
     caption: str
     mime_type: str
     path: str
-    data: bytes = field(repr=False)
+    data: bytes
 
     def to_json(self) -> dict:
+        from base64 import b64encode
+
         return {
             **self.edition.to_json(),
             "figureId": self.figure_id,
@@ -411,11 +412,11 @@ class FigureResult:
             "caption": self.caption,
             "path": self.path,
             "mimeType": self.mime_type,
-            "data": base64.b64encode(self.data).decode("ascii"),
+            "data": b64encode(self.data).decode("ascii"),
         }
 
 
-@dataclass(frozen=True)
+@record
 class BundleCheck:
     """The verdict of `check` on one bundle file."""
 
@@ -441,7 +442,7 @@ class BundleCheck:
         }
 
 
-@dataclass(frozen=True)
+@record
 class CheckResult:
     """`check`: every bundle's problems and quality score."""
 
@@ -469,7 +470,7 @@ class CheckResult:
         }
 
 
-@dataclass(frozen=True)
+@record
 class IndexResult:
     """`index`: what a refresh or rebuild did."""
 

@@ -12,18 +12,22 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
 
 from normcli import results as r
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.fold import code_key, fold_with_offsets, path_key, words
+from normcli.record import record
 from normcli.store.queries import Index
 from normcli.store.refresh import BUILT_AT_KEY, refresh
 from normcli.workspace import Located, Settings, locate, read_settings
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
+
 MAX_DEPTH_RANGE = (1, 6)
 MAX_NODES_RANGE = (20, 2000)
 MAX_CHARS_RANGE = (500, 40000)
@@ -71,7 +75,7 @@ def _check_path(path: str) -> str:
     return path.strip()
 
 
-@dataclass(frozen=True)
+@record
 class Version:
     """One language version of one edition: the bundle an answer is read from."""
 

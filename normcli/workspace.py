@@ -5,11 +5,10 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from normcli.errors import WorkspaceError
+from normcli.record import record
 
 ENV_VAR = "NORMCLI_WORKSPACE"
 _BUNDLE_FILE = re.compile(r"^norm(?:\.(?P<lang>[a-z]{2}))?\.md$")
@@ -37,7 +36,7 @@ def sample_workspace() -> Path:
     raise WorkspaceError("the sample workspace is missing from this installation", "reinstall normcli")
 
 
-@dataclass(frozen=True)
+@record
 class Located:
     """A workspace folder and how it was chosen, for the note printed when it is the sample."""
 
@@ -60,39 +59,36 @@ def locate(explicit: str | os.PathLike[str] | None = None, start: Path | None = 
     return Located(sample_workspace(), is_sample=True)
 
 
-@dataclass
+@record
 class Settings:
     """What `normcli.toml` says: a name, a preferred language, extra methodology text."""
 
     name: str
     language: str | None = None
     methodology_extra: str = ""
-    problems: list[str] = field(default_factory=list)
+    problems: tuple[str, ...] = ()
 
 
 def read_settings(root: Path) -> Settings:
     """Read `normcli.toml`; a broken file is reported, never fatal."""
-    settings = Settings(name=root.name)
     file = root / SETTINGS_FILE
     if not file.is_file():
-        return settings
+        return Settings(name=root.name)
+    import tomllib  # only when there is a file to read: it costs 2 ms of every call's start-up
+
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
-        settings.problems.append(f"{SETTINGS_FILE}: {exc}")
-        return settings
-    settings.name = str(data.get("name") or root.name)
+        return Settings(name=root.name, problems=(f"{SETTINGS_FILE}: {exc}",))
     language = data.get("language")
-    settings.language = str(language).lower() if language else None
     methodology = data.get("methodology")
     if isinstance(methodology, dict):
-        settings.methodology_extra = str(methodology.get("extra") or "")
-    elif isinstance(methodology, str):
-        settings.methodology_extra = methodology
-    return settings
+        methodology = str(methodology.get("extra") or "")
+    extra = methodology if isinstance(methodology, str) else ""
+    return Settings(name=str(data.get("name") or root.name), language=str(language).lower() if language else None, methodology_extra=extra)
 
 
-@dataclass(frozen=True)
+@record
 class BundleFile:
     """A bundle file on disk with the stat fingerprint that decides whether to re-index it."""
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from normcli.errors import WorkspaceError
+from normcli.record import record
 from normcli.store import schema
 from normcli.workspace import BundleFile, index_folder, list_bundle_files
 
@@ -23,7 +23,7 @@ FOLD_VERSION_KEY = "fold_version"
 BUILT_AT_KEY = "built_at"
 
 
-@dataclass(frozen=True)
+@record
 class Refresh:
     """What a freshness check did: where the index is and how many bundles it (re)indexed."""
 

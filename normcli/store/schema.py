@@ -4,11 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
-
 APPLICATION_ID = 0x4E524D43  # "NRMC"
 SCHEMA_VERSION = 8  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
