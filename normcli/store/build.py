@@ -25,6 +25,8 @@ from normcli.workspace import BundleFile
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
+Parsed = tuple[BundleFile, Bundle | None, list[Problem]]  # a bundle file, what it holds (None: unreadable), its problems
+
 
 def _connect_writer(path: Path) -> Database:
     import sqlite_utils
@@ -52,7 +54,7 @@ def build_new(path: Path, root: Path, files: list[BundleFile]) -> None:
             with db.atomic():
                 schema.create(db)
                 _write_meta(db)
-                _insert(db, root, files, first_id=1)
+                _insert(db, root, files, first_id=1, packer=None)
         finally:
             db.close()
         for sidecar in ("-journal", "-wal", "-shm"):
@@ -76,16 +78,22 @@ def update(path: Path, root: Path, changed: list[BundleFile], removed: list[str]
     db = _connect_writer(path)
     try:
         with db.atomic():
+            packer = _stored_packer(db)
             for name in [*removed, *(file.relative for file in changed)]:
-                _delete_bundle(db, name)
+                _delete_bundle(db, name, packer)
             first_id = (db.execute("SELECT max(id) FROM nodes").fetchone()[0] or 0) + 1
-            _insert(db, root, changed, first_id)
+            _insert(db, root, changed, first_id, packer)
             _write_meta(db)
     finally:
         db.close()
 
 
-def _delete_bundle(db: Database, relative: str) -> None:
+def _stored_packer(db: Database) -> schema.TextPacker:
+    row = db.execute("SELECT value FROM meta WHERE key = ?", (schema.TEXT_DICTIONARY_KEY,)).fetchone()
+    return schema.TextPacker(row[0] if row else b"")
+
+
+def _delete_bundle(db: Database, relative: str, packer: schema.TextPacker) -> None:
     row = db.execute("SELECT id FROM bundles WHERE file = ?", (relative,)).fetchone()
     if row is None:
         return
@@ -94,7 +102,7 @@ def _delete_bundle(db: Database, relative: str) -> None:
     rows = db.execute("SELECT id, title, text FROM nodes WHERE bundle_id = ?", (bundle_id,)).fetchall()
     db.conn.executemany(
         f"INSERT INTO {schema.FTS_TABLE}({schema.FTS_TABLE}, rowid, title, body) VALUES('delete', ?, ?, ?)",
-        [(node, fold(title), fold(schema.unpack_text(text))) for node, title, text in rows],
+        [(node, fold(title), fold(packer.unpack(text))) for node, title, text in rows],
     )
     for table in ("nodes", "figures", "norm_tables", "formulas", "xrefs"):
         db.execute(f"DELETE FROM {table} WHERE bundle_id = ?", (bundle_id,))
@@ -130,7 +138,7 @@ def _parse(file: BundleFile) -> tuple[Bundle | None, list[Problem]]:
         ]
 
 
-def _canonical_paths(parsed: list[tuple[BundleFile, Bundle | None, list[Problem]]]) -> dict[str, str]:
+def _canonical_paths(parsed: list[Parsed]) -> dict[str, str]:
     """Folded path → the path printed in the edition's first language version (by file name).
 
     `Anhang A` in norm.de.md and `Annexe A` in norm.fr.md are one clause: both get the node id
@@ -144,22 +152,47 @@ def _canonical_paths(parsed: list[tuple[BundleFile, Bundle | None, list[Problem]
     return canonical
 
 
-def _insert(db: Database, root: Path, files: list[BundleFile], first_id: int) -> None:
-    next_id = first_id
+def _insert(db: Database, root: Path, files: list[BundleFile], first_id: int, packer: schema.TextPacker | None) -> None:
+    """Parse and write `files`; with no packer (a new index), first sample the dictionary of one."""
+    if packer is None:
+        packer = schema.TextPacker(_sample_prose(files))
+        db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (schema.TEXT_DICTIONARY_KEY, packer.dictionary))
     folders: dict[str, list[BundleFile]] = {}
     for file in files:
         folders.setdefault(folder_of(file.relative), []).append(file)
+    next_id = first_id
     for parsed in _parsed_folders(list(folders.values())):
         canonical = _canonical_paths(parsed)
         for file, bundle, problems in parsed:
-            next_id = _insert_bundle(db, file, bundle, problems, canonical, next_id)
+            next_id = _insert_bundle(db, file, bundle, problems, canonical, next_id, packer)
 
 
-def _parse_folder(files: list[BundleFile]) -> list[tuple[BundleFile, Bundle | None, list[Problem]]]:
+SAMPLED_FILES = 16
+
+
+def _sample_prose(files: list[BundleFile]) -> bytes:
+    """Whole lines from the middle of bundles spread over the workspace, every language and kind of
+    norm it holds: the texts of all its clauses will be packed with them as their dictionary."""
+    chosen = files[:: max(1, len(files) // SAMPLED_FILES)][:SAMPLED_FILES]
+    share = schema.DICTIONARY_BYTES // max(1, len(chosen))
+    pieces: list[bytes] = []
+    for file in chosen:
+        try:
+            with open(file.path, "rb") as handle:
+                handle.seek(max(0, file.size // 2 - share))
+                piece = handle.read(share + 1024)
+        except OSError:
+            continue
+        lines = piece.split(b"\n")[1:-1]  # the first and last may be cut
+        pieces.append(b"\n".join(lines)[:share])
+    return b"\n".join(pieces)[-schema.DICTIONARY_BYTES :]
+
+
+def _parse_folder(files: list[BundleFile]) -> list[Parsed]:
     return [(file, *_parse(file)) for file in files]
 
 
-def _parsed_folders(folders: list[list[BundleFile]]) -> Iterator[list[tuple[BundleFile, Bundle | None, list[Problem]]]]:
+def _parsed_folders(folders: list[list[BundleFile]]) -> Iterator[list[Parsed]]:
     """Parse edition folders in order; with many of them, on every core (parsing is most of a build)."""
     workers = min(os.cpu_count() or 1, 4)
     if workers < 2 or len(folders) < 4:
@@ -212,7 +245,13 @@ def _die_with(builder: int) -> None:
 
 
 def _insert_bundle(
-    db: Database, file: BundleFile, bundle: Bundle | None, problems: list[Problem], canonical: dict[str, str], next_id: int
+    db: Database,
+    file: BundleFile,
+    bundle: Bundle | None,
+    problems: list[Problem],
+    canonical: dict[str, str],
+    next_id: int,
+    packer: schema.TextPacker,
 ) -> int:
     row = {
         "file": file.relative,
@@ -257,7 +296,7 @@ def _insert_bundle(
                 "page_start": node.page_start,
                 "page_end": node.page_end,
                 "summary": summary_of(node.text),
-                "text": schema.pack_text(node.text),
+                "text": packer.pack(node.text),
             }
         )
     _insert_rows(db, "nodes", nodes)

@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from normcli.store.schema import FTS_TABLE, read_only_uri, unpack_text
+from normcli.store.schema import FTS_TABLE, TEXT_DICTIONARY_KEY, TextPacker, read_only_uri
 
 NODE_COLUMNS = "id, bundle_id, ord, node_id, path, path_key, title, depth, line, parent_path, child_count, page_start, page_end, summary"
 
@@ -19,6 +19,15 @@ class Index:
         self.connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=30, check_same_thread=False)
         self.connection.row_factory = sqlite3.Row
         self.inode = path.stat().st_ino
+        self._packer: TextPacker | None = None
+
+    @property
+    def packer(self) -> TextPacker:
+        """What unpacks the stored clause texts (its dictionary is read once, at the first text)."""
+        if self._packer is None:
+            row = self._one("SELECT value FROM meta WHERE key = ?", (TEXT_DICTIONARY_KEY,))
+            self._packer = TextPacker(row[0] if row else b"")
+        return self._packer
 
     def close(self) -> None:
         """Close the connection."""
@@ -90,7 +99,7 @@ class Index:
     def node_text(self, node_row_id: int) -> str:
         """The own text of a clause."""
         row = self._one("SELECT text FROM nodes WHERE id = ?", (node_row_id,))
-        return unpack_text(row[0]) if row else ""
+        return self.packer.unpack(row[0]) if row else ""
 
     def nodes_by_ids(self, ids: list[int]) -> dict[int, sqlite3.Row]:
         """Clauses by row id."""
@@ -105,7 +114,7 @@ class Index:
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
-        return {row[0]: unpack_text(row[1]) for row in self._all(f"SELECT id, text FROM nodes WHERE id IN ({marks})", ids)}
+        return {row[0]: self.packer.unpack(row[1]) for row in self._all(f"SELECT id, text FROM nodes WHERE id IN ({marks})", ids)}
 
     def outline(self, bundle_id: int, max_depth: int | None = None) -> list[sqlite3.Row]:
         """A bundle's clauses in reading order, down to `max_depth` when given."""

@@ -151,3 +151,29 @@ def test_damaged_pages_inside_a_valid_header_are_repaired(tmp_path: Path) -> Non
         handle.seek(size // 2)
         handle.write(os.urandom(size // 4))
     assert Service.open(tmp_path).search("T 1", "remplissage").hits
+
+
+def test_clause_texts_are_packed_with_prose_sampled_from_the_bundles(sample_fresh: Path) -> None:
+    import zlib
+
+    from normcli.bundle import parse_bundle
+    from normcli.store.schema import TEXT_DICTIONARY_KEY, TextPacker
+
+    index = refresh(sample_fresh).path
+    connection = sqlite3.connect(index)
+    dictionary = connection.execute("SELECT value FROM meta WHERE key = ?", (TEXT_DICTIONARY_KEY,)).fetchone()[0]
+    bundles = b"".join(file.read_bytes() for file in sorted((sample_fresh / "norms").rglob("norm*.md")))
+    assert 4000 < len(dictionary) <= 16 * 1024
+    assert all(line in bundles for line in dictionary.split(b"\n"))
+    stored = dict(connection.execute("SELECT b.file || '#' || n.path, n.text FROM nodes n JOIN bundles b ON b.id = n.bundle_id"))
+    packer = TextPacker(dictionary)
+    packed = plain = 0
+    for file in sorted((sample_fresh / "norms").rglob("norm*.md")):
+        relative = file.relative_to(sample_fresh).as_posix()
+        for node in parse_bundle(file, relative).nodes:
+            value = stored[f"{relative}#{node.path}"]
+            assert packer.unpack(value) == node.text
+            if isinstance(value, bytes):
+                packed += len(value)
+                plain += len(zlib.compress(node.text.encode(), 6))
+    assert packed < 0.8 * plain
