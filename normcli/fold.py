@@ -17,17 +17,26 @@ def fold(text: str) -> str:
     """Lowercase transliteration: `Straße` → `strasse`, `Résistance` → `resistance`."""
     if text.isascii():
         return text.lower()
+    _learn(text)
+    return text.translate(_TRANSLITERATION).lower()
+
+
+def _learn(text: str) -> None:
+    """Put every character of `text` that is not ASCII in the transliteration table.
+
+    unidecode walks a text character by character in Python; norms are mostly ASCII, so only
+    the distinct other characters are looked up, once per process, and str.translate does the rest.
+    """
+    new = [char for char in set(text) if ord(char) > 0x7F and ord(char) not in _TRANSLITERATION]
+    if not new:
+        return
     # Imported here: unidecode brings `typing` (3 ms), which an ASCII-only call never needs.
     from unidecode import unidecode
 
-    # unidecode walks a text character by character in Python; norms are mostly ASCII, so only
-    # the distinct other characters are looked up, once per process, and str.translate does the rest.
-    for char in set(text):
+    for char in new:
         code = ord(char)
-        if code > 0x7F and code not in _TRANSLITERATION:
-            # A lone surrogate (undecodable bytes of an argument) has no letters; unidecode would warn.
-            _TRANSLITERATION[code] = "" if 0xD800 <= code <= 0xDFFF else unidecode(char)
-    return text.translate(_TRANSLITERATION).lower()
+        # A lone surrogate (undecodable bytes of an argument) has no letters; unidecode would warn.
+        _TRANSLITERATION[code] = "" if 0xD800 <= code <= 0xDFFF else unidecode(char)
 
 
 def words(text: str) -> list[str]:
@@ -50,6 +59,7 @@ def fold_with_offsets(text: str) -> tuple[str, list[int]]:
     """Fold `text` and return, for every folded character, the index of the original character."""
     if text.isascii():
         return text.lower(), list(range(len(text)))
+    _learn(text)
     folded: list[str] = []
     offsets: list[int] = []
     position = 0
@@ -58,7 +68,7 @@ def fold_with_offsets(text: str) -> tuple[str, list[int]]:
         if start > position:
             folded.append(text[position:start].lower())
             offsets.extend(range(position, start))
-        replacement = fold(match.group())
+        replacement = _TRANSLITERATION[ord(match.group())].lower()
         folded.append(replacement)
         offsets.extend([start] * len(replacement))
         position = start + 1

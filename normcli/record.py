@@ -24,22 +24,29 @@ _MUTABLE_DEFAULTS = (list, dict, set, bytearray)
 
 
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
-    cls = type(self)
+    names: tuple[str, ...] = type(self).__record_fields__
+    if kwargs or len(args) != len(names):
+        args = _arguments(type(self), args, kwargs)
+    self.__dict__.update(zip(names, args, strict=True))
+
+
+def _arguments(cls: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """Every field's value in order, from positional and keyword arguments and the defaults."""
     names: tuple[str, ...] = cls.__record_fields__
     if len(args) > len(names):
         raise TypeError(f"{cls.__name__}() takes {len(names)} arguments but {len(args)} were given")
-    values = dict(cls.__record_defaults__)
-    values.update(zip(names, args, strict=False))
-    for name in kwargs:
-        if name not in names:
-            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{name}'")
-        if name in names[: len(args)]:
-            raise TypeError(f"{cls.__name__}() got multiple values for argument '{name}'")
-    values.update(kwargs)
-    if len(values) < len(names):
-        missing = ", ".join(name for name in names if name not in values)
-        raise TypeError(f"{cls.__name__}() missing required arguments: {missing}")
-    self.__dict__.update(values)
+    unknown = kwargs.keys() - set(names)
+    if unknown:
+        raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{min(unknown)}'")
+    given = dict(zip(names, args, strict=False))
+    twice = given.keys() & kwargs.keys()
+    if twice:
+        raise TypeError(f"{cls.__name__}() got multiple values for argument '{min(twice)}'")
+    values = {**cls.__record_defaults__, **given, **kwargs}
+    missing = [name for name in names if name not in values]
+    if missing:
+        raise TypeError(f"{cls.__name__}() missing required arguments: {', '.join(missing)}")
+    return tuple(values[name] for name in names)
 
 
 def _frozen(self: Any, name: str, value: Any = None) -> None:

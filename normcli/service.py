@@ -131,6 +131,8 @@ class Service:
         self.settings: Settings = read_settings(self.root)
         self._index: Index | None = None
         self._bundles: list[sqlite3.Row] = []
+        self._catalogue: dict[str, dict[str, list[sqlite3.Row]]] | None = None
+        self._defaults: dict[str, list[sqlite3.Row]] | None = None
         self._in_operation = False
         self._checked = False
         self._checked_at = 0.0
@@ -171,6 +173,7 @@ class Service:
             data_version = self._index.snapshot() if self._in_operation else self._index.data_version()
             if data_version != self._data_version:
                 self._bundles, self._data_version = self._index.bundles(), data_version
+                self._catalogue = self._defaults = None
             self._checked = self._in_operation
         except sqlite3.DatabaseError as exc:
             raise WorkspaceError(f"the index cannot be read: {exc}", "run `normcli index --rebuild`") from exc
@@ -195,12 +198,18 @@ class Service:
 
     # -- choosing a norm, edition, language and clause --------------------------------------
 
+    def _by_code(self) -> dict[str, dict[str, list[sqlite3.Row]]]:
+        """The readable bundles by norm (code key) and edition, in file order; made again when the index changes."""
+        self.index()
+        if self._catalogue is None:
+            catalogue: dict[str, dict[str, list[sqlite3.Row]]] = {}
+            for row in self._readable():
+                catalogue.setdefault(row["code_key"], {}).setdefault(row["edition"], []).append(row)
+            self._catalogue = catalogue
+        return self._catalogue
+
     def _editions_of(self, code: str) -> dict[str, list[sqlite3.Row]]:
-        key = code_key(code)
-        editions: dict[str, list[sqlite3.Row]] = {}
-        for row in self._readable():
-            if row["code_key"] == key:
-                editions.setdefault(row["edition"], []).append(row)
+        editions = self._by_code().get(code_key(code))
         if not editions:
             raise NotFound(f"no norm '{code}' in this workspace", "run `normcli norms` to list the codes")
         return editions
@@ -274,11 +283,8 @@ class Service:
     @_operation
     def norms(self) -> r.NormsResult:
         """`norms` / `list_norms`: every norm with its editions, newest first."""
-        by_code: dict[str, dict[str, list[sqlite3.Row]]] = {}
-        for row in self._readable():
-            by_code.setdefault(row["code_key"], {}).setdefault(row["edition"], []).append(row)
         norms = []
-        for editions in by_code.values():
+        for editions in self._by_code().values():
             order = self._newest_first(editions)
             default = self._default_edition(editions) or order[0]
             head = self._preferred(editions[default])
@@ -384,7 +390,7 @@ class Service:
         figures = tuple(r.FigureRef(row["fig_id"], row["number"], row["caption"]) for row in index.figures(version.bundle_id, node["path"]))
         tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
         formulas = tuple(r.FormulaRef(row["number"], row["latex"]) for row in index.formulas(version.bundle_id, node["path"]))
-        children = tuple(r.ChildRef(row["path"], row["title"]) for row in index.children(version.bundle_id, node["path"]))
+        children = tuple(r.ChildRef(row["path"], row["title"]) for row in index.children(version.bundle_id, node))
         refs = self.resolve_refs(version, index.xrefs(node["id"], _window_span(offset, next_offset)))
         from normcli.render import section_markdown
 
@@ -418,11 +424,19 @@ class Service:
         version = self.version(code, edition, language)
         index = self.index()
         hits: list[r.Hit] = []
-        if tokens:
+        languages = {version.bundle_id: version.language}
+        if _CLAUSE_KEYWORD.match(keyword):
+            # As in `corpus`: the clause itself, then the clauses whose references lead to it.
+            clauses = index.nodes_in_bundles(_exact_keys(keyword), [version.bundle_id])
+            hits = [_path_hit(node, version.language) for node in clauses]
+            shown = {node["id"] for node in clauses}
+            mentions = [node for node in index.mentions(path_key(keyword), [version.bundle_id], limit) if node not in shown]
+            hits += [hit for hit, _ in self._hits(index, tokens, mentions, "text", languages)]
+            hits = hits[:limit]
+        elif tokens:
             id_range = index.id_range(version.bundle_id)
             title_ids = _phrase_first(index, tokens, limit, id_range, title_only=True)
             text_ids = [node for node in _phrase_first(index, tokens, limit + len(title_ids), id_range) if node not in title_ids]
-            languages = {version.bundle_id: version.language}
             found = self._hits(index, tokens, title_ids, "title", languages) + self._hits(index, tokens, text_ids, "text", languages)
             hits = [hit for hit, _ in found[:limit]]
         return r.SearchResult(version.describe(), keyword, tuple(hits))
@@ -458,15 +472,13 @@ class Service:
                 grouped.setdefault((head["code_key"], head["edition"]), []).append(hit)
 
         if _CLAUSE_KEYWORD.match(keyword):
-            exact = [candidate for candidate, is_exact in _candidates(path_key(keyword)) if is_exact]
             preferred = {self._preferred(rows)["id"]: rows for rows in defaults.values()}
-            for node in index.nodes_in_bundles(exact, sorted(preferred)):
+            for node in index.nodes_in_bundles(_exact_keys(keyword), sorted(preferred)):
                 bundle = self._preferred(preferred[node["bundle_id"]])
                 shown = (bundle["code_key"], bundle["edition"], node["path"])
                 if room() > 0 and shown not in seen:
                     seen.add(shown)
-                    hit = r.Hit(node["path"], node["title"], node["summary"], "path", bundle["language"], node["page_start"])
-                    grouped.setdefault((bundle["code_key"], bundle["edition"]), []).append(hit)
+                    grouped.setdefault((bundle["code_key"], bundle["edition"]), []).append(_path_hit(node, bundle["language"]))
             if tokens and room() > 0:
                 # Mentions come from the stored references, not from a phrase query: the digits of
                 # "4.2.1" are in every other clause, so the phrase would intersect huge posting lists.
@@ -480,7 +492,7 @@ class Service:
                     while room() > 0:
                         # Hits already shown (another language of the same clause, a title hit
                         # found again in the text) are skipped, so ask again for more if needed.
-                        ids = self._corpus_ids(index, query, want, set(languages))
+                        ids = self._corpus_ids(index, query, want, set(languages), sampled=not title_only)
                         take(ids, kind)
                         if len(ids) < want:
                             break
@@ -556,21 +568,21 @@ class Service:
 
     def _default_versions(self) -> dict[str, list[sqlite3.Row]]:
         """For each norm, the bundles (one per language) of its default edition."""
-        by_code: dict[str, dict[str, list[sqlite3.Row]]] = {}
-        for row in self._readable():
-            by_code.setdefault(row["code_key"], {}).setdefault(row["edition"], []).append(row)
-        defaults = {}
-        for key, editions in by_code.items():
-            chosen = self._default_edition(editions)
-            if chosen is not None:
-                defaults[key] = editions[chosen]
-        return defaults
+        catalogue = self._by_code()
+        if self._defaults is None:
+            self._defaults = {}
+            for key, editions in catalogue.items():
+                chosen = self._default_edition(editions)
+                if chosen is not None:
+                    self._defaults[key] = editions[chosen]
+        return self._defaults
 
-    def _corpus_ids(self, index: Index, query: str, want: int, allowed: set[int]) -> list[int]:
-        """Best-ranked clause ids of the allowed bundles, asking the index for more while others crowd them out."""
+    def _corpus_ids(self, index: Index, query: str, want: int, allowed: set[int], sampled: bool) -> list[int]:
+        """Best-ranked clause ids of the allowed bundles, asking the index for more while others crowd them out.
+        Text queries are `sampled` when they match very many clauses; titles, the first hits shown, never are."""
         ask = max(want * 2, 20)
         while True:
-            ids = index.match(query, ask)
+            ids = index.match_sampled(query, ask) if sampled else index.match(query, ask)
             rows = index.nodes_by_ids(ids)
             kept = [node for node in ids if rows[node]["bundle_id"] in allowed]
             if len(kept) >= want or len(ids) < ask:
@@ -701,6 +713,16 @@ def _keyword_tokens(keyword: str) -> list[str]:
     if not KEYWORD_CHARS[0] <= length <= KEYWORD_CHARS[1]:
         raise InvalidArgument(f"the keyword must have {KEYWORD_CHARS[0]} to {KEYWORD_CHARS[1]} characters, not {length}")
     return words(keyword)[:16]
+
+
+def _exact_keys(keyword: str) -> list[str]:
+    """The folded paths a clause-number keyword names exactly (`4.2.1`, `Annexe A`)."""
+    return [candidate for candidate, is_exact in _candidates(path_key(keyword)) if is_exact]
+
+
+def _path_hit(node: sqlite3.Row, language: str) -> r.Hit:
+    """The hit for a clause named by its number: its summary stands for the snippet."""
+    return r.Hit(node["path"], node["title"], node["summary"], "path", language, node["page_start"])
 
 
 def _fts_query(tokens: list[str], title_only: bool = False, prefixes: bool = True) -> str:
@@ -839,15 +861,9 @@ def _tree(rows: list[sqlite3.Row], version: Version, truncated_root: bool = Fals
         children.setdefault(parent, []).append(row)
     built: dict[str, r.TreeNode] = {}
     for row in reversed(rows):
+        below = tuple(built[child["path"]] for child in children.get(row["path"], ()))
         built[row["path"]] = r.TreeNode(
-            node_id=row["node_id"],
-            path=row["path"],
-            title=row["title"],
-            summary=row["summary"] or "",
-            page_start=row["page_start"],
-            page_end=row["page_end"],
-            depth=row["depth"],
-            children=tuple(built[child["path"]] for child in children.get(row["path"], [])),
+            row["node_id"], row["path"], row["title"], row["summary"] or "", row["page_start"], row["page_end"], row["depth"], below, False
         )
     roots = [built[row["path"]] for row in children.get(None, [])]
     if truncated_root and roots:

@@ -22,9 +22,9 @@ def language_of(file: Path) -> str | None:
     return match.group("lang") if match else None
 
 
-def is_bundle_file(file: Path) -> bool:
+def is_bundle_file(name: str) -> bool:
     """Whether a file name is one of a bundle's Markdown files."""
-    return _BUNDLE_FILE.match(file.name) is not None
+    return _BUNDLE_FILE.match(name) is not None
 
 
 def sample_workspace() -> Path:
@@ -119,12 +119,10 @@ def list_bundle_files(root: Path) -> list[BundleFile]:
             if not edition.is_dir() or edition.name.startswith("."):
                 continue
             try:
-                entries = sorted(os.scandir(edition.path), key=lambda entry: entry.name)
+                entries = sorted((entry for entry in os.scandir(edition.path) if is_bundle_file(entry.name)), key=lambda entry: entry.name)
             except OSError:
                 continue
             for entry in entries:
-                if not is_bundle_file(Path(entry.name)):
-                    continue
                 try:
                     stat = entry.stat()
                 except OSError:

@@ -346,7 +346,10 @@ def _insert_bundle(
                 "target_code": x.target_code,
                 "target_path": x.target_path,
                 "target_kind": x.target_kind,
-                "target_key": path_key(x.target_path) if x.target_path else None,
+                # Only where `mentions` looks: a clause or annex of the same norm.
+                "target_key": path_key(x.target_path)
+                if x.target_path and x.target_code is None and x.target_kind in ("clause", "annex")
+                else None,
             }
             for ord_, x in enumerate(bundle.xrefs)
         ],
