@@ -435,7 +435,7 @@ class Service:
             hits = hits[:limit]
         elif tokens:
             id_range = index.id_range(version.bundle_id)
-            title_ids = _phrase_first(index, tokens, limit, id_range, title_only=True)
+            title_ids = _phrase_first(index, tokens, limit, id_range, titles=True)
             text_ids = [node for node in _phrase_first(index, tokens, limit + len(title_ids), id_range) if node not in title_ids]
             found = self._hits(index, tokens, title_ids, "title", languages) + self._hits(index, tokens, text_ids, "text", languages)
             hits = [hit for hit, _ in found[:limit]]
@@ -486,13 +486,13 @@ class Service:
         elif tokens:
             # Titles first, then text; within each, the words side by side first. Each query runs
             # only while there is room: a common word fills the page with title hits alone.
-            for kind, title_only in (("title", True), ("text", False)):
-                for query in _fts_queries(tokens, title_only):
+            for kind, titles in (("title", True), ("text", False)):
+                for query in _fts_queries(tokens):
                     want = limit + len(seen)
                     while room() > 0:
                         # Hits already shown (another language of the same clause, a title hit
                         # found again in the text) are skipped, so ask again for more if needed.
-                        ids = self._corpus_ids(index, query, want, set(languages), sampled=not title_only)
+                        ids = self._corpus_ids(index, query, want, set(languages), titles)
                         take(ids, kind)
                         if len(ids) < want:
                             break
@@ -577,12 +577,12 @@ class Service:
                     self._defaults[key] = editions[chosen]
         return self._defaults
 
-    def _corpus_ids(self, index: Index, query: str, want: int, allowed: set[int], sampled: bool) -> list[int]:
+    def _corpus_ids(self, index: Index, query: str, want: int, allowed: set[int], titles: bool) -> list[int]:
         """Best-ranked clause ids of the allowed bundles, asking the index for more while others crowd them out.
-        Text queries are `sampled` when they match very many clauses; titles, the first hits shown, never are."""
+        A text query is ranked on a sample when it matches very many clauses; titles, the first hits shown, never are."""
         ask = max(want * 2, 20)
         while True:
-            ids = index.match_sampled(query, ask) if sampled else index.match(query, ask)
+            ids = index.match(query, ask, titles=True) if titles else index.match_sampled(query, ask)
             rows = index.nodes_by_ids(ids)
             kept = [node for node in ids if rows[node]["bundle_id"] in allowed]
             if len(kept) >= want or len(ids) < ask:
@@ -725,37 +725,49 @@ def _path_hit(node: sqlite3.Row, language: str) -> r.Hit:
     return r.Hit(node["path"], node["title"], node["summary"], "path", language, node["page_start"])
 
 
-def _fts_query(tokens: list[str], title_only: bool = False, prefixes: bool = True) -> str:
+def _fts_query(tokens: list[str], prefixes: bool = True) -> str:
     """An FTS5 query from folded words: every word required; with `prefixes`, words of four
     letters or more also match as the start of longer ones (`Schnee` finds `Schneelast`)."""
     terms = " ".join(f'"{token}"*' if prefixes and len(token) >= 4 else f'"{token}"' for token in tokens)
-    return f"title : ({terms})" if title_only else terms
+    return terms
 
 
-def _fts_queries(tokens: list[str], title_only: bool = False) -> list[str]:
+def _fts_queries(tokens: list[str]) -> list[str]:
     """The queries of one search kind, best first: the words side by side, the words themselves,
     then the words as prefixes. Each later one runs only when the earlier ones left room: an
     exact common word is cheap to rank, its prefix expansion is not."""
-    queries = [_fts_phrase(tokens, title_only)] if len(tokens) > 1 else []
-    queries.append(_fts_query(tokens, title_only, prefixes=False))
+    queries = [_fts_phrase(tokens)] if len(tokens) > 1 else []
+    queries.append(_fts_query(tokens, prefixes=False))
     if any(len(token) >= 4 for token in tokens):
-        queries.append(_fts_query(tokens, title_only))
+        queries.append(_fts_query(tokens))
     return queries
 
 
-def _fts_phrase(tokens: list[str], title_only: bool = False) -> str:
+def _fts_phrase(tokens: list[str]) -> str:
     """An FTS5 phrase: the words next to each other (`charge de neige`, or `4 2 1` for clause 4.2.1)."""
     phrase = '"' + " ".join(tokens) + '"'
-    return f"title : {phrase}" if title_only else phrase
+    return phrase
 
 
-def _phrase_first(index: Index, tokens: list[str], limit: int, id_range: tuple[int, int], title_only: bool = False) -> list[int]:
-    """Clause ids in the order of `_fts_queries`: side by side, then the words, then their prefixes."""
+def _phrase_first(index: Index, tokens: list[str], limit: int, id_range: tuple[int, int], titles: bool = False) -> list[int]:
+    """Clause ids in the order of `_fts_queries`: side by side, then the words, then their prefixes.
+
+    Inside one norm FTS5 finds the words fast but a phrase slowly (it does not skip to the norm's
+    rows): the words are asked first, and where they are not all there, the phrase is not asked.
+    """
+    queries = _fts_queries(tokens)
+    known: dict[str, list[int]] = {}
+    if len(tokens) > 1:
+        phrase, each_word = queries[0], queries[1]
+        known[each_word] = index.match(each_word, limit, id_range, titles)
+        if not known[each_word]:
+            known[phrase] = []
     ids: list[int] = []
-    for query in _fts_queries(tokens, title_only):
+    for query in queries:
         if len(ids) >= limit:
             break
-        ids += [node for node in index.match(query, limit, id_range) if node not in ids]
+        matched = known[query] if query in known else index.match(query, limit, id_range, titles)
+        ids += [node for node in matched if node not in ids]
     return ids[:limit]
 
 

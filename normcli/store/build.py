@@ -104,6 +104,10 @@ def _delete_bundle(db: Database, relative: str, packer: schema.TextPacker) -> No
         f"INSERT INTO {schema.FTS_TABLE}({schema.FTS_TABLE}, rowid, title, body) VALUES('delete', ?, ?, ?)",
         [(node, fold(title), fold(packer.unpack(text))) for node, title, text in rows],
     )
+    db.conn.executemany(
+        f"INSERT INTO {schema.TITLES_TABLE}({schema.TITLES_TABLE}, rowid, title) VALUES('delete', ?, ?)",
+        [(node, fold(title)) for node, title, _ in rows],
+    )
     for table in ("nodes", "figures", "norm_tables", "formulas", "xrefs"):
         db.execute(f"DELETE FROM {table} WHERE bundle_id = ?", (bundle_id,))
     db.execute("DELETE FROM bundles WHERE id = ?", (bundle_id,))
@@ -300,10 +304,12 @@ def _insert_bundle(
             }
         )
     _insert_rows(db, "nodes", nodes)
+    folded_titles = [(row["id"], fold(row["title"])) for row in nodes]
     db.conn.executemany(
         f"INSERT INTO {schema.FTS_TABLE}(rowid, title, body) VALUES (?, ?, ?)",
-        [(row["id"], fold(row["title"]), fold(node.text)) for row, node in zip(nodes, bundle.nodes, strict=True)],
+        [(node_row, title, fold(node.text)) for (node_row, title), node in zip(folded_titles, bundle.nodes, strict=True)],
     )
+    db.conn.executemany(f"INSERT INTO {schema.TITLES_TABLE}(rowid, title) VALUES (?, ?)", folded_titles)
     next_id += len(nodes)
     row_of = {row["path"]: row["id"] for row in nodes}
     _insert_rows(

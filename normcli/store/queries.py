@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from normcli.store.schema import FTS_TABLE, TEXT_DICTIONARY_KEY, TextPacker, read_only_uri
+from normcli.store.schema import FTS_TABLE, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker, read_only_uri
 
 # bm25 with a title match worth eight in the text. Called directly: through FTS5's configured
 # `rank` column the same ordering costs half as much again per matching row.
@@ -205,12 +205,14 @@ class Index:
         row = self._row("SELECT min(id), max(id) FROM nodes WHERE bundle_id = ?", (bundle_id,))
         return (row[0] or 0, row[1] or -1)
 
-    def match(self, query: str, limit: int, id_range: tuple[int, int] | None = None) -> list[int]:
-        """Clause row ids matching an FTS5 query, best first (bm25, titles weighted)."""
+    def match(self, query: str, limit: int, id_range: tuple[int, int] | None = None, titles: bool = False) -> list[int]:
+        """Clause row ids matching an FTS5 query in their title and text (a title match weighted), or
+        in their `titles` only, best first (bm25)."""
+        table, rank = (TITLES_TABLE, f"bm25({TITLES_TABLE})") if titles else (FTS_TABLE, RANK)
         if id_range is None:
-            sql = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? ORDER BY {RANK} LIMIT ?"
+            sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY {rank} LIMIT ?"
             return [row[0] for row in self._all(sql, (query, limit))]
-        sql = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid BETWEEN ? AND ? ORDER BY {RANK} LIMIT ?"
+        sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? AND rowid BETWEEN ? AND ? ORDER BY {rank} LIMIT ?"
         return [row[0] for row in self._all(sql, (query, id_range[0], id_range[1], limit))]
 
     def match_sampled(self, query: str, limit: int) -> list[int]:

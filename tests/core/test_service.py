@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,38 @@ def test_corpus_fills_its_page_when_enough_clauses_match(service: Service) -> No
     assert everything > 20
     for limit in (1, 5, 20):
         assert sum(len(norm.hits) for norm in service.corpus("neige", limit=limit).norms) == limit
+
+
+def test_search_with_a_clause_number_gives_the_clause_then_the_clauses_that_refer_to_it(service: Service) -> None:
+    result = service.search("SIA 261", "4.2.1", limit=10)
+    assert (result.hits[0].path, result.hits[0].kind) == ("4.2.1", "path")
+    mentions = result.hits[1:]
+    assert mentions and all(hit.kind == "text" for hit in mentions)
+    for hit in mentions:
+        targets = {ref.target_path for ref in service.xrefs("SIA 261", hit.path).cross_refs if ref.target_code in (None, "SIA 261")}
+        assert "4.2.1" in targets, hit.path
+
+
+def test_title_hits_are_found_in_titles_only(service: Service) -> None:
+    for result in (service.search("SIA 261", "neige", limit=50), service.corpus("neige", limit=40)):
+        hits = result.hits if hasattr(result, "hits") else [hit for norm in result.norms for hit in norm.hits]
+        titled = [hit for hit in hits if hit.kind == "title"]
+        assert titled and all("neige" in fold(hit.title) or "schnee" in fold(hit.title) for hit in titled)
+        assert any(hit.kind == "text" and "neige" not in fold(hit.title) for hit in hits)
+
+
+def test_a_very_common_text_query_is_ranked_on_an_even_sample(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    from normcli.store import queries
+
+    index = service.index()
+    every_match = index.match('"la"', 10_000)
+    exact = index.match('"la"', 10)
+    assert len(every_match) > 40
+    monkeypatch.setattr(queries, "RANK_AT_MOST", 20)
+    sampled = index.match_sampled('"la"', 10)
+    assert len(sampled) == 10 and set(sampled) <= set(every_match) and sampled != exact
+    assert math.gcd(*sampled) >= 2  # every n-th clause by row id
+    sample = [row_id for row_id in every_match if row_id % math.gcd(*sampled) == 0]
+    assert sampled == sample[:10]  # the full ranking's order, restricted to the sample
+    monkeypatch.setattr(queries, "RANK_AT_MOST", 100_000)
+    assert index.match_sampled('"la"', 10) == exact

@@ -148,7 +148,7 @@ def query_target(data: bytes) -> None:
     except NormcliError as error:
         _check_error(error)
     else:
-        for query in (_fts_query(tokens), _fts_phrase(tokens), _fts_query(tokens, True), _fts_phrase(tokens, True)):
+        for query in (_fts_query(tokens), _fts_query(tokens, prefixes=False), _fts_phrase(tokens)):
             if tokens:
                 _fts().execute("SELECT rowid FROM t WHERE t MATCH ?", (query,)).fetchall()
     try:
