@@ -472,6 +472,7 @@ class Bench:
     # batch -----------------------------------------------------------------------------------
 
     def batch(self, count: int) -> None:
+        from normcli.cli.batch import BATCH_RECHECK_SECONDS
         from normcli.operations import run
         from normcli.service import Service
 
@@ -482,6 +483,7 @@ class Bench:
             source = Path(handle.name)
         try:
             service = Service.open(self.root)
+            service.recheck_after = BATCH_RECHECK_SECONDS  # as `normcli batch` does
 
             per_op: dict[str, list[float]] = {}
 
