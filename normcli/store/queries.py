@@ -12,6 +12,7 @@ from normcli.store.schema import FTS_TABLE, TEXT_DICTIONARY_KEY, TITLES_TABLE, T
 # `rank` column the same ordering costs half as much again per matching row.
 RANK = f"bm25({FTS_TABLE}, 8.0, 1.0)"
 RANK_AT_MOST = 5000
+LONG_TEXT = 100_000
 NODE_COLUMNS = "id, bundle_id, ord, node_id, path, path_key, title, depth, line, parent_path, child_count, page_start, page_end, summary"
 
 
@@ -24,6 +25,7 @@ class Index:
         self.connection.row_factory = sqlite3.Row
         self.inode = path.stat().st_ino
         self._packer: TextPacker | None = None
+        self._long_text: tuple[int, int, str] | None = None  # (data version, node row, text) of the last long clause read
 
     @property
     def packer(self) -> TextPacker:
@@ -103,9 +105,16 @@ class Index:
         return sorted(self._all(sql, (*keys, *bundle_ids)), key=lambda row: (row["bundle_id"], row["ord"]))
 
     def node_text(self, node_row_id: int) -> str:
-        """The own text of a clause."""
+        """The own text of a clause. The last long one is kept: a reader pages through it window by
+        window, and unpacking a clause of a million characters takes 5 ms each time."""
+        version = self.data_version()
+        if self._long_text is not None and self._long_text[:2] == (version, node_row_id):
+            return self._long_text[2]
         row = self._one("SELECT text FROM nodes WHERE id = ?", (node_row_id,))
-        return self.packer.unpack(row[0]) if row else ""
+        text = self.packer.unpack(row[0]) if row else ""
+        if len(text) > LONG_TEXT:
+            self._long_text = (version, node_row_id, text)
+        return text
 
     def nodes_by_ids(self, ids: list[int]) -> dict[int, sqlite3.Row]:
         """Clauses by row id."""

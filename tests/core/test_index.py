@@ -177,3 +177,17 @@ def test_clause_texts_are_packed_with_prose_sampled_from_the_bundles(sample_fres
                 packed += len(value)
                 plain += len(zlib.compress(node.text.encode(), 6))
     assert packed < 0.8 * plain
+
+
+def test_a_long_clause_read_again_after_its_bundle_changed_is_the_new_text(tmp_path: Path) -> None:
+    long_text = " ".join(f"Mot{number}" for number in range(30_000))  # over the length the index keeps unpacked
+    bundle = write_bundle(tmp_path, "t-1", "2020", GOOD.replace("Texte du détail.", long_text))
+    service = Service.open(tmp_path)
+    first = service.section("T 1", "1.1", max_chars=40_000, offset=20_000)
+    assert first.total_chars == len(long_text) and first.content.startswith(long_text[20_000:20_100])
+    assert service.section("T 1", "1.1", max_chars=40_000, offset=20_000).content == first.content
+    changed = long_text.replace("Mot", "Wort")
+    bundle.write_text(bundle.read_text(encoding="utf-8").replace(long_text, changed), encoding="utf-8")
+    Service.open(tmp_path).index()  # another reader updates the index in place; its clause rows get the same ids
+    again = service.section("T 1", "1.1", max_chars=40_000, offset=20_000)
+    assert again.total_chars == len(changed) and again.content.startswith(changed[20_000:20_100])
