@@ -4,13 +4,15 @@ a `--rebuild`, or an index that is corrupt or not ours.
 
 This module is on every call's path and imports nothing heavy; the builder is loaded only
 when there is something to write. Writers take a file lock so that two processes never build
-at once; readers never wait on it.
+at once; readers never wait on it, and a writer waits on a stopped builder only to say so.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -79,11 +81,35 @@ def _writer_lock(folder: Path) -> Iterator[None]:
     if lock.is_symlink():  # opening it would create or touch a file wherever it points
         lock.unlink()
     with open(lock, "a+") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                _fail_if_stopped(lock)
+                time.sleep(0.05)
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
         try:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _fail_if_stopped(lock: Path) -> None:
+    """Waiting for another builder is right while it works; a builder stopped with Ctrl-Z would
+    keep every later call waiting for ever, so that case is said at once (Linux: /proc)."""
+    try:
+        holder = int(lock.read_text(encoding="ascii").strip())
+        state = Path(f"/proc/{holder}/stat").read_text(encoding="ascii").rpartition(")")[2].split()[0]
+    except (OSError, ValueError, IndexError):
+        return
+    if state in ("T", "t"):
+        raise WorkspaceError(
+            f"the normcli process {holder} that is updating the index is stopped", "resume it (fg) or end it, then try again"
+        )
 
 
 def refresh(root: Path, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:

@@ -308,3 +308,37 @@ def test_a_full_disk_during_a_build_leaves_the_old_index(tmp_path: Path) -> None
         service.close()
     finally:
         unmount(disk)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="a stopped process is seen through /proc")
+def test_a_builder_stopped_with_ctrl_z_is_reported_not_waited_for(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    root = good_workspace(tmp_path / "ws")
+    folder = refresh(root).path.parent
+    hold = "import sys, time; from pathlib import Path; from normcli.store.refresh import _writer_lock; "
+    hold += "held = _writer_lock(Path(sys.argv[1])); held.__enter__(); print('holding', flush=True); time.sleep(60)"
+    builder = subprocess.Popen([sys.executable, "-c", hold, str(folder)], stdout=subprocess.PIPE, env=child_env(), text=True)
+    try:
+        assert builder.stdout is not None and builder.stdout.readline().strip() == "holding"
+        bundle = root / "norms" / "good-1" / "2020" / "norm.md"
+        bundle.write_text(bundle.read_text(encoding="utf-8") + "\nUn ajout.\n", encoding="utf-8")
+        waited = time.monotonic()
+        refreshing = subprocess.Popen(
+            [sys.executable, "-m", "normcli", "--workspace", str(root), "info", "--json"],
+            env=child_env(),
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(0.5)
+        assert refreshing.poll() is None  # a working builder is waited for
+        os.kill(builder.pid, signal.SIGSTOP)
+        out, _ = refreshing.communicate(timeout=10)
+        assert refreshing.returncode == 3 and time.monotonic() - waited < 10
+        assert json.loads(out)["error"]["code"] == "workspace_error" and "stopped" in json.loads(out)["error"]["message"]
+    finally:
+        os.kill(builder.pid, signal.SIGCONT)
+        builder.kill()
+        builder.wait()
+    assert Service.open(root).info().sections > 0  # the lock is free again: the next call refreshes
