@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from normcli.fold import path_key
+from normcli.labels import FIGURE_LABEL, TABLE_LABEL
 from normcli.model import Bundle, Figure, Formula, Node, Problem, Table
 from normcli.workspace import language_of
 from normcli.xrefs import find_references
@@ -26,12 +27,10 @@ _ANNEX = re.compile(
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d+)+)\.?(?:[ \t]+(?P<title>.*))?$")
 _IMAGE = re.compile(r"!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _FIGURE_LABEL = re.compile(
-    r"^(?i:figure|fig\.?|abbildung|abb\.|bild|figur|figura)\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
+    rf"^{FIGURE_LABEL}\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
     r"\s*[–—:\-.]?\s*(?P<caption>.*)$"
 )
-_TABLE_CAPTION = re.compile(
-    r"^\**(?i:tableau|tabelle|table|tabella|tab\.)\s*(?P<num>[A-Z]?\d+(?:\.\d+)*)\**\s*[–—:\-.]?\s*(?P<caption>.*)$"
-)
+_TABLE_CAPTION = re.compile(rf"^\**{TABLE_LABEL}\s*(?P<num>[A-Z]?\d+(?:\.\d+)*)\**\s*[–—:\-.]?\s*(?P<caption>.*)$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 _FORMULA_NUMBER = re.compile(r"(?:\\qquad|\\quad)?\s*(?:\((?P<num>[A-Z]?\d+(?:\.\d+)*[a-z]?)\)|\\tag\{(?P<tag>[^}]+)\})\s*$")
 _SCALAR_TRUE = {"true", "yes", "on", "1"}

@@ -48,10 +48,15 @@ class NormcliError(Exception):
 
 
 class NotFound(NormcliError):
-    """An unknown norm, edition, language, path or figure."""
+    """An unknown norm, edition, language, clause, figure or file; `what` says which of these, so that
+    a frontend can say where to look (the JSON error object keeps SPEC's two fields)."""
 
     code = "not_found"
     exit_code = ExitCode.NOT_FOUND
+
+    def __init__(self, message: str, hint: str = "", what: str = "") -> None:
+        super().__init__(message, hint)
+        self.what = what
 
 
 class InvalidArgument(NormcliError):

@@ -6,6 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from normcli.labels import FIGURE_LABEL, TABLE_LABEL
+
 if TYPE_CHECKING:
     import sqlite3
 
@@ -157,7 +159,7 @@ def _block_kind(line: str) -> str:
     return "text"
 
 
-_CAPTION = re.compile(r"^\**(?i:tableau|tabelle|table|tabella|figure|abbildung)\s+[A-Z]?\d")
+_CAPTION = re.compile(rf"^\**(?:{TABLE_LABEL}|{FIGURE_LABEL})\s*[A-Z]?\d")
 
 
 def separate_blocks(markdown: str) -> str:

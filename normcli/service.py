@@ -17,6 +17,7 @@ from pathlib import Path
 from normcli import results as r
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.fold import code_key, fold_with_offsets, path_key, words
+from normcli.labels import FIGURE_LABEL
 from normcli.record import record
 from normcli.store.queries import Index
 from normcli.store.refresh import BUILT_AT_KEY, refresh
@@ -213,7 +214,7 @@ class Service:
     def _editions_of(self, code: str) -> dict[str, list[sqlite3.Row]]:
         editions = self._by_code().get(code_key(code))
         if not editions:
-            raise NotFound(f"no norm '{code}' in this workspace", "run `normcli norms` to list the codes")
+            raise NotFound(f"no norm '{code}' in this workspace", "run `normcli norms` to list the codes", "norm")
         return editions
 
     @staticmethod
@@ -233,12 +234,12 @@ class Service:
             chosen = next((name for name in editions if code_key(name) == wanted), None)
             if chosen is None:
                 known = ", ".join(self._newest_first(editions))
-                raise NotFound(f"{code} has no edition '{edition}'", f"its editions are {known}")
+                raise NotFound(f"{code} has no edition '{edition}'", f"its editions are {known}", "edition")
         else:
             chosen = self._default_edition(editions)
             if chosen is None:
                 known = ", ".join(self._newest_first(editions))
-                raise NotFound(f"{code} has only draft editions ({known})", "name one with --edition")
+                raise NotFound(f"{code} has only draft editions ({known})", "name one with --edition", "edition")
         rows = editions[chosen]
         languages = tuple(row["language"] for row in rows)
         if language is not None and not isinstance(language, str):
@@ -247,7 +248,9 @@ class Service:
             wanted_language = language.strip().lower()
             row = next((row for row in rows if row["language"] == wanted_language), None)
             if row is None:
-                raise NotFound(f"{rows[0]['code']}:{chosen} has no '{language}' version", f"its languages are {', '.join(languages)}")
+                raise NotFound(
+                    f"{rows[0]['code']}:{chosen} has no '{language}' version", f"its languages are {', '.join(languages)}", "language"
+                )
         else:
             preferred = self.settings.language
             row = next((row for row in rows if row["language"] == preferred), rows[0])
@@ -261,7 +264,7 @@ class Service:
         for candidate, exact in candidates:
             if candidate in held:
                 return held[candidate], None if exact else path
-        raise NotFound(f"no clause '{path}' in {version.label}", f'run `normcli toc "{version.code}"` to see its clauses')
+        raise NotFound(f"no clause '{path}' in {version.label}", f'run `normcli toc "{version.code}"` to see its clauses', "clause")
 
     # -- operations ------------------------------------------------------------------------
 
@@ -459,11 +462,13 @@ class Service:
             return limit - len(seen)
 
         def take(ids: list[int], kind: str) -> None:
-            """Add hits for the first clauses not shown yet; snippets are cut only for those kept."""
+            """Add hits for the first clauses of default editions not shown yet; snippets are cut only for those kept."""
             rows = index.nodes_by_ids(ids)
             fresh: list[int] = []
             space = room()
             for node in ids:
+                if rows[node]["bundle_id"] not in owner:
+                    continue
                 head = owner[rows[node]["bundle_id"]][0]
                 key = (head["code_key"], head["edition"], rows[node]["path"])
                 if key not in seen and len(fresh) < space:
@@ -487,18 +492,19 @@ class Service:
                 take(index.mentions(path_key(keyword), sorted(languages), limit + len(seen)), "text")
         elif tokens:
             # Titles first, then text; within each, the words side by side first. Each query runs
-            # only while there is room: a common word fills the page with title hits alone.
+            # only while there is room: a common word fills the page with title hits alone. Hits
+            # that are not shown (an older edition, a clause already shown in another language or
+            # as a title hit) leave room, so the query is asked again for more while it has them.
             for kind, titles in (("title", True), ("text", False)):
                 for query in _fts_queries(tokens):
-                    want = limit + len(seen)
+                    ask = max(2 * (limit + len(seen)), 20)
                     while room() > 0:
-                        # Hits already shown (another language of the same clause, a title hit
-                        # found again in the text) are skipped, so ask again for more if needed.
-                        ids = self._corpus_ids(index, query, want, set(languages), titles)
+                        # A text query is ranked on a sample when it matches very many clauses; titles never are.
+                        ids = index.match(query, ask, titles=True) if titles else index.match_sampled(query, ask)
                         take(ids, kind)
-                        if len(ids) < want:
+                        if len(ids) < ask:
                             break
-                        want *= 2
+                        ask *= 4
         norms = []
         for (key, edition_name), hits in grouped.items():
             rows = defaults[key]
@@ -522,23 +528,27 @@ class Service:
         version = self.version(code, edition, language)
         rows = self.index().figures(version.bundle_id)
         wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
-        number = re.sub(r"^(?i:figure|fig\.?|abbildung|abb\.|bild|figur|figura)\s*", "", figure_id.strip())
+        number = re.sub(rf"^{FIGURE_LABEL}\s*", "", figure_id.strip())
         row = next(
             (row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))),
             None,
         )
         if row is None:
             known = ", ".join(row["fig_id"] for row in rows[:12]) or "none"
-            raise NotFound(f"no figure '{figure_id}' in {version.label}", f"its figures are: {known}")
+            raise NotFound(f"no figure '{figure_id}' in {version.label}", f"its figures are: {known}", "figure")
         if not row["file"]:
             raise NotFound(
-                f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder", "run `normcli check` for the reason"
+                f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder",
+                "run `normcli check` for the reason",
+                "figure",
             )
         folder = (self.root / version.file).parent.resolve()
         target = (folder / row["file"]).resolve()
         if not target.is_relative_to(folder) or not target.is_file():
             raise NotFound(
-                f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder", "run `normcli check`"
+                f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder",
+                "run `normcli check`",
+                "figure",
             )
         import mimetypes
 
@@ -578,18 +588,6 @@ class Service:
                 if chosen is not None:
                     self._defaults[key] = editions[chosen]
         return self._defaults
-
-    def _corpus_ids(self, index: Index, query: str, want: int, allowed: set[int], titles: bool) -> list[int]:
-        """Best-ranked clause ids of the allowed bundles, asking the index for more while others crowd them out.
-        A text query is ranked on a sample when it matches very many clauses; titles, the first hits shown, never are."""
-        ask = max(want * 2, 20)
-        while True:
-            ids = index.match(query, ask, titles=True) if titles else index.match_sampled(query, ask)
-            rows = index.nodes_by_ids(ids)
-            kept = [node for node in ids if rows[node]["bundle_id"] in allowed]
-            if len(kept) >= want or len(ids) < ask:
-                return kept[:want]
-            ask *= 4
 
     def _hits(self, index: Index, tokens: list[str], ids: list[int], kind: str, languages: dict[int, str]) -> list[tuple[r.Hit, int]]:
         """Hits (with their bundle id) for clause ids in rank order, snippets cut from the original text."""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from urllib.parse import unquote
 
 from normcli.fold import code_key, path_key
+from normcli.labels import FIGURE_LABEL, TABLE_LABEL
 from normcli.model import CrossRef
 
 _NORM_BODY = r"(?:SIA|SN|VSS|EN|prEN|DIN|ISO|IEC|ÖNORM|OENORM|BS|NF|RFC|ASTM|ACI|CEN/TS)"
@@ -23,8 +24,6 @@ _CLAUSE_WORD = (
     r"paragraphes?|abschnitte?|kapitel|chapitres?|capitol[oi]|sezion[ei]|art\.|articles?)"
 )
 _ANNEX_WORD = r"(?i:annexes?|anh[aä]nge?|annex(?:es)?|appendix|appendices|allegat[oi]|appendice)"
-_FIGURE_WORD = r"(?i:figures?|fig\.|abbildung(?:en)?|abb\.|bild(?:er)?|figur(?:en)?|figur[ae])"
-_TABLE_WORD = r"(?i:tableaux?|tabellen?|tables?|tabell[ae]|tab\.)"
 
 _NORM_REF = re.compile(
     rf"(?P<code>{_NORM_PREFIX}\s?{_NORM_NUMBER})(?::(?P<year>\d{{4}}))?"
@@ -47,8 +46,8 @@ _REFERENCE_CUE = re.compile(
 )
 _LIST_JOINT = re.compile(r"^[\s,;–-]*(?:(?i:et|and|und|ou|or|oder|à|bis|to|e)\s*)?$")
 _ANNEX = re.compile(rf"\b(?P<word>{_ANNEX_WORD})\s+(?P<letter>[A-Z])\b(?!\.\d)")
-_FIGURE = re.compile(rf"(?<![\w.])(?P<word>{_FIGURE_WORD})\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)")
-_TABLE = re.compile(rf"(?<![\w.])(?P<word>{_TABLE_WORD})\s+(?P<num>[A-Z]?\d+(?:\.\d+)*)")
+_FIGURE = re.compile(rf"(?<![\w.])(?P<word>{FIGURE_LABEL})\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)")
+_TABLE = re.compile(rf"(?<![\w.])(?P<word>{TABLE_LABEL})\s+(?P<num>[A-Z]?\d+(?:\.\d+)*)")
 _BARE = re.compile(r"(?<![\w.,/:#-])(?P<clause>\d{1,3}(?:\.\d{1,3}){1,9}|[A-Z](?:\.\d{1,3}){1,9})(?![\w%]|[.,]\d)")
 
 

@@ -9,8 +9,7 @@ import re
 from typing import Any
 
 from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceError
-from normcli.fold import code_key
-from normcli.service import Service, split_code
+from normcli.service import Service
 
 TOOL_NAMES = (
     "get_methodology",
@@ -102,27 +101,21 @@ def explain(service: Service, error: NormcliError, tool: str, arguments: dict[st
 
 
 def _not_found_hint(service: Service, error: NotFound, tool: str, arguments: dict[str, Any]) -> str:
-    code = arguments.get("code")
-    if not code:
-        return "Call list_norms to see what this workspace holds."
-    try:
-        base, edition = split_code(code, arguments.get("edition"))
+    hint = agent_hint(error.hint)
+    facts = f"{hint}. " if hint else ""
+    if error.what == "norm":
         held = [norm.code for norm in service.norms().norms]
-        if code_key(base) not in {code_key(name) for name in held}:
-            return f"The codes held here are: {', '.join(held) or 'none'}. Call list_norms for their editions, then call {tool} again with one of them."
-        service.version(base, edition, arguments.get("language"))
-    except NotFound as version_error:
-        hint = agent_hint(version_error.hint)
-        return f"{hint + '. ' if hint else ''}Call list_norms to see each norm's editions and languages, then call {tool} again."
-    except NormcliError:
-        return "Call list_norms to see what this workspace holds."
-    if tool == "get_figure":
-        hint = agent_hint(error.hint)
-        return f"{hint + '. ' if hint else ''}get_section lists each clause's figures with their ids; call get_figure with one of those."
-    return (
-        f"Call get_toc with code='{code}' (maxDepth 2), get_subtree on a chapter, or search_in_norm to find the clause path, "
-        f"then call {tool} again with a path from there."
-    )
+        return f"The codes held here are: {', '.join(held) or 'none'}. Call list_norms for their editions, then call {tool} again with one of them."
+    if error.what in ("edition", "language"):
+        return f"{facts}Call list_norms to see each norm's editions and languages, then call {tool} again."
+    if error.what == "figure":
+        return f"{facts}get_section lists each clause's figures with their ids; call get_figure with one of those."
+    if error.what == "clause" and arguments.get("code"):
+        return (
+            f"Call get_toc with code='{arguments['code']}' (maxDepth 2), get_subtree on a chapter, or search_in_norm to find the clause path, "
+            f"then call {tool} again with a path from there."
+        )
+    return "Call list_norms to see what this workspace holds."
 
 
 def agent_hint(hint: str) -> str:
