@@ -1,4 +1,4 @@
-"""The answers of the read operations: small frozen dataclasses, each with one `to_json()` shape.
+"""The answers of the read operations: small frozen records, each with one `to_json()` shape.
 
 Every frontend (CLI, TUI, MCP, batch) renders these; the JSON is SPEC §3's, in camelCase.
 """
