@@ -396,7 +396,9 @@ def summary_of(text: str, limit: int = 160) -> str:
                 break
             continue
         plain_lines.append(stripped)
-    plain = re.sub(r"[*_`#>]+", "", " ".join(plain_lines))
+    # Emphasis marks go, but not inside inline formulas: `$s_k$` keeps its subscript.
+    pieces = re.split(r"(\$[^$\n]+\$)", " ".join(plain_lines))
+    plain = "".join(piece if number % 2 else re.sub(r"[*_`#>]+", "", piece) for number, piece in enumerate(pieces))
     plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
     sentence = re.split(r"(?<=[.;:!?])\s", plain, maxsplit=1)[0]
     return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"

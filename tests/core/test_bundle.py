@@ -196,3 +196,10 @@ def test_ten_thousand_levels_do_not_recurse(tmp_path: Path) -> None:
     body = "".join(f"###### {'.'.join(['1'] * (level + 1))} T\n" for level in range(3000))
     bundle = parse(tmp_path, body)
     assert len(bundle.nodes) == 3000 and bundle.nodes[-1].depth == 3000
+
+
+def test_a_summary_drops_emphasis_but_keeps_inline_formulas_whole() -> None:
+    from normcli.bundle import summary_of
+
+    text = "La **charge** de neige $s_k$ vaut _au moins_ $q_{k,min}$ ; la suite vient après."
+    assert summary_of(text) == "La charge de neige $s_k$ vaut au moins $q_{k,min}$ ;"
