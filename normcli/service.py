@@ -39,7 +39,7 @@ KEYWORD_CHARS = (1, 200)
 SNIPPET_CHARS = 180
 # The patterns only searches use are left to `re`'s cache, compiled at their first use: compiled
 # here, they would cost every call's start-up 2 ms.
-_CLAUSE_KEYWORD = r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:annexe?|anhang|allegato|appendix)\s+[A-Z])\s*$"
+_CLAUSE_KEYWORD = r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:(?:annexe?|anhang|allegato|appendix)\s+[a-z]))\s*$"
 _IMAGE_TYPES = {
     ".png": "image/png",
     ".jpg": "image/jpeg",
@@ -430,15 +430,16 @@ class Service:
         index = self.index()
         hits: list[r.Hit] = []
         languages = {version.bundle_id: version.language}
-        if re.match(_CLAUSE_KEYWORD, keyword):
+        clauses = index.nodes_in_bundles(_exact_keys(keyword), [version.bundle_id]) if re.match(_CLAUSE_KEYWORD, keyword) else []
+        if clauses:
             # As in `corpus`: the clause itself, then the clauses whose references lead to it.
-            clauses = index.nodes_in_bundles(_exact_keys(keyword), [version.bundle_id])
             hits = [_path_hit(node, version.language) for node in clauses]
             shown = {node["id"] for node in clauses}
-            mentions = [node for node in index.mentions(path_key(keyword), [version.bundle_id], limit) if node not in shown]
+            keys = sorted({node["path_key"] for node in clauses})
+            mentions = [node for node in index.mentions(keys, [version.bundle_id], limit) if node not in shown]
             hits += [hit for hit, _ in self._hits(index, tokens, mentions, "text", languages)]
             hits = hits[:limit]
-        elif tokens:
+        elif tokens:  # words, and numbers the norm has no clause for (`2020`, `SIA 260`)
             id_range = index.id_range(version.bundle_id)
             title_ids = _phrase_first(index, tokens, limit, id_range, titles=True)
             text_ids = [node for node in _phrase_first(index, tokens, limit + len(title_ids), id_range) if node not in title_ids]
@@ -478,9 +479,10 @@ class Service:
                 head = owner[bundle_id][0]
                 grouped.setdefault((head["code_key"], head["edition"]), []).append(hit)
 
-        if re.match(_CLAUSE_KEYWORD, keyword):
-            preferred = {self._preferred(rows)["id"]: rows for rows in defaults.values()}
-            for node in index.nodes_in_bundles(_exact_keys(keyword), sorted(preferred)):
+        preferred = {self._preferred(rows)["id"]: rows for rows in defaults.values()}
+        clauses = index.nodes_in_bundles(_exact_keys(keyword), sorted(preferred)) if re.match(_CLAUSE_KEYWORD, keyword) else []
+        if clauses:
+            for node in clauses:
                 bundle = self._preferred(preferred[node["bundle_id"]])
                 shown = (bundle["code_key"], bundle["edition"], node["path"])
                 if room() > 0 and shown not in seen:
@@ -489,8 +491,9 @@ class Service:
             if tokens and room() > 0:
                 # Mentions come from the stored references, not from a phrase query: the digits of
                 # "4.2.1" are in every other clause, so the phrase would intersect huge posting lists.
-                take(index.mentions(path_key(keyword), sorted(languages), limit + len(seen)), "text")
-        elif tokens:
+                keys = sorted({node["path_key"] for node in clauses})
+                take(index.mentions(keys, sorted(languages), limit + len(seen)), "text")
+        elif tokens:  # words, and numbers no norm has a clause for (`1990`, `SIA 260`)
             # Titles first, then text; within each, the words side by side first. Each query runs
             # only while there is room: a common word fills the page with title hits alone. Hits
             # that are not shown (an older edition, a clause already shown in another language or
@@ -528,7 +531,7 @@ class Service:
         version = self.version(code, edition, language)
         rows = self.index().figures(version.bundle_id)
         wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
-        number = re.sub(rf"^{FIGURE_LABEL}\s*", "", figure_id.strip())
+        number = re.sub(rf"^{FIGURE_LABEL}\s*(?=[A-Z]?\d)", "", figure_id.strip())
         row = next(
             (row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))),
             None,

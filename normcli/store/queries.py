@@ -149,14 +149,14 @@ class Index:
             (bundle_id, root["ord"], end if end is not None else 1 << 62, limit_depth),
         )
 
-    def mentions(self, key: str, bundle_ids: list[int], limit: int) -> list[int]:
-        """Clause row ids, in reading order, of the allowed bundles whose text refers to their own clause `key`."""
-        marks = ",".join("?" * len(bundle_ids))
+    def mentions(self, keys: list[str], bundle_ids: list[int], limit: int) -> list[int]:
+        """Clause row ids, in reading order, of the allowed bundles whose text refers to their own clause
+        with one of the folded paths `keys`."""
         sql = (
-            "SELECT DISTINCT node_row FROM xrefs WHERE target_key = ? AND target_code IS NULL "
-            f"AND target_kind IN ('clause', 'annex') AND bundle_id IN ({marks}) ORDER BY node_row LIMIT ?"
+            f"SELECT DISTINCT node_row FROM xrefs WHERE target_key IN ({','.join('?' * len(keys))}) AND target_code IS NULL "
+            f"AND target_kind IN ('clause', 'annex') AND bundle_id IN ({','.join('?' * len(bundle_ids))}) ORDER BY node_row LIMIT ?"
         )
-        return [row[0] for row in self._all(sql, (key, *bundle_ids, limit))]
+        return [row[0] for row in self._all(sql, (*keys, *bundle_ids, limit))]
 
     def children(self, bundle_id: int, node: sqlite3.Row) -> list[sqlite3.Row]:
         """The direct children of a clause, in order: read from the clauses after it up to the next
@@ -238,4 +238,7 @@ class Index:
         high = self._row("SELECT max(id) FROM nodes")[0]
         every = max(2, round((high - low + 1) / (last - low + 1)))
         sql = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid % ? = 0 ORDER BY {RANK} LIMIT ?"
-        return [row[0] for row in self._all(sql, (query, every, limit))]
+        sampled = [row[0] for row in self._all(sql, (query, every, limit))]
+        # The first matches may lie denser than the rest (one norm full of the word): a sample too
+        # small for the page gives way to ranking them all.
+        return sampled if len(sampled) >= limit else self.match(query, limit)

@@ -313,5 +313,23 @@ def test_a_very_common_text_query_is_ranked_on_an_even_sample(service: Service, 
     assert math.gcd(*sampled) >= 2  # every n-th clause by row id
     sample = [row_id for row_id in every_match if row_id % math.gcd(*sampled) == 0]
     assert sampled == sample[:10]  # the full ranking's order, restricted to the sample
+    for word in ('"actions"', '"la"', '"der"'):  # a sample never leaves the page short while clauses match
+        total = len(index.match(word, 10_000))
+        for page in (10, 40):
+            assert len(index.match_sampled(word, page)) == min(page, total), (word, page)
     monkeypatch.setattr(queries, "RANK_AT_MOST", 100_000)
     assert index.match_sampled('"la"', 10) == exact
+
+
+def test_a_number_that_names_no_clause_is_searched_as_a_word(service: Service) -> None:
+    in_text = service.search("SIA 261", "260", limit=10).hits
+    assert in_text and all(hit.kind == "text" and "260" in hit.snippet for hit in in_text)
+    years = [hit for norm in service.corpus("1990").norms for hit in norm.hits]
+    assert years and all(hit.kind == "text" and "1990" in hit.snippet for hit in years)
+
+
+def test_an_annex_named_in_lower_case_or_by_its_letter_is_the_annex(service: Service) -> None:
+    for keyword in ("annexe a", "Annexe A", "A"):
+        hits = service.search("SIA 261", keyword, limit=10).hits
+        assert (hits[0].path, hits[0].kind) == ("Annexe A", "path"), keyword
+        assert any(hit.kind == "text" for hit in hits[1:]), keyword  # the clauses that refer to the annex
