@@ -74,8 +74,8 @@ class Settings:
 def read_settings(root: Path) -> Settings:
     """Read `normcli.toml`; a broken file is reported, never fatal.
 
-    What was read is kept beside the index with the file's fingerprint: importing `tomllib` costs
-    8-17 ms, a third of a whole `--json` call, and the file rarely changes.
+    What the file says is kept beside the index with the file's fingerprint: importing `tomllib`
+    costs 8-17 ms, a third of a whole `--json` call, and the file rarely changes.
     """
     file = root / SETTINGS_FILE
     try:
@@ -86,42 +86,55 @@ def read_settings(root: Path) -> Settings:
         return Settings(name=root.name)
     fingerprint = [stat.st_mtime_ns, stat.st_size]
     try:
-        kept = index_folder(root) / SETTINGS_KEPT
+        kept: Path | None = index_folder(root) / SETTINGS_KEPT
     except WorkspaceError:
-        return _parse_settings(root, file)
+        kept = None
+    said = _kept_settings(kept, fingerprint) if kept else None
+    if said is None:
+        said = _parse_settings(file)
+        if kept:
+            _keep_settings(kept, fingerprint, said)
+    return Settings(said["name"] or root.name, said["language"], said["methodology_extra"], tuple(said["problems"]))
+
+
+def _kept_settings(kept: Path, fingerprint: list[int]) -> dict | None:
     try:
         saved = json.loads(kept.read_text(encoding="utf-8"))
-        if saved["file"] == fingerprint:
-            values = saved["settings"]
-            return Settings(values["name"], values["language"], values["methodology_extra"], tuple(values["problems"]))
+        said = saved["settings"]
+        return said if saved["file"] == fingerprint and set(said) == {"name", "language", "methodology_extra", "problems"} else None
     except (OSError, ValueError, KeyError, TypeError):
-        pass
-    settings = _parse_settings(root, file)
-    values = {"name": settings.name, "language": settings.language, "methodology_extra": settings.methodology_extra}
+        return None
+
+
+def _keep_settings(kept: Path, fingerprint: list[int], said: dict) -> None:
     temporary = kept.with_name(f"{kept.name}.tmp-{os.getpid()}")
     try:
-        temporary.write_text(
-            json.dumps({"file": fingerprint, "settings": {**values, "problems": list(settings.problems)}}), encoding="utf-8"
-        )
+        temporary.unlink(missing_ok=True)
+        with open(temporary, "x", encoding="utf-8") as handle:  # never through a link left in its place
+            handle.write(json.dumps({"file": fingerprint, "settings": said}))
         os.replace(temporary, kept)
     except OSError:
         temporary.unlink(missing_ok=True)
-    return settings
 
 
-def _parse_settings(root: Path, file: Path) -> Settings:
+def _parse_settings(file: Path) -> dict:
+    """What `normcli.toml` says, as the fields of Settings (`name` None when it names nothing)."""
     import tomllib
 
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
-        return Settings(name=root.name, problems=(f"{SETTINGS_FILE}: {exc}",))
+        return {"name": None, "language": None, "methodology_extra": "", "problems": [f"{SETTINGS_FILE}: {exc}"]}
     language = data.get("language")
     methodology = data.get("methodology")
     if isinstance(methodology, dict):
         methodology = str(methodology.get("extra") or "")
-    extra = methodology if isinstance(methodology, str) else ""
-    return Settings(name=str(data.get("name") or root.name), language=str(language).lower() if language else None, methodology_extra=extra)
+    return {
+        "name": str(data["name"]) if data.get("name") else None,
+        "language": str(language).lower() if language else None,
+        "methodology_extra": methodology if isinstance(methodology, str) else "",
+        "problems": [],
+    }
 
 
 @record
@@ -171,10 +184,16 @@ def list_bundle_files(root: Path) -> list[BundleFile]:
                     stat = entry.stat()
                 except OSError:
                     continue
-                relative = f"norms/{slug.name}/{edition.name}/{entry.name}"
+                relative = "/".join(("norms", *map(_as_text, (slug.name, edition.name, entry.name))))
                 found.append((slug.name, edition.name, entry.name, BundleFile(entry.path, relative, stat.st_mtime_ns, stat.st_size)))
     found.sort(key=lambda item: item[:3])
     return [item[3] for item in found]
+
+
+def _as_text(name: str) -> str:
+    """A file name as text that can be stored: bytes that are not UTF-8 (which Python keeps as lone
+    surrogates) are written as escapes (`bad\\xff`), so that such a folder is indexed like any other."""
+    return name if name.isascii() else name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def cache_folder(root: Path) -> Path:

@@ -27,3 +27,31 @@ def test_settings_are_read_then_kept_until_the_file_changes(tmp_path: Path) -> N
     broken = read_settings(tmp_path)
     assert broken.name == tmp_path.name and broken.problems and broken.problems[0].startswith("normcli.toml:")
     assert read_settings(tmp_path) == broken
+
+
+def test_the_kept_settings_are_used_and_name_the_folder_they_are_in_now(tmp_path: Path) -> None:
+    first = tmp_path / "bureau-a"
+    first.mkdir()
+    (first / "normcli.toml").write_text('language = "de"\n', encoding="utf-8")
+    assert read_settings(first).name == "bureau-a"
+    kept = index_folder(first) / SETTINGS_KEPT
+    saved = json.loads(kept.read_text(encoding="utf-8"))
+    saved["settings"]["language"] = "it"  # what a read from the kept copy, not from the file, would give
+    kept.write_text(json.dumps(saved), encoding="utf-8")
+    assert read_settings(first).language == "it"
+    moved = first.rename(tmp_path / "bureau-b")
+    settings = read_settings(moved)
+    assert (settings.name, settings.language) == ("bureau-b", "it")
+
+
+def test_a_folder_whose_name_is_not_utf8_is_indexed_like_any_other(tmp_path: Path) -> None:
+    from normcli.service import Service
+
+    folder = os.path.join(os.fsencode(tmp_path), b"norms", b"bad\xff", b"2020")
+    os.makedirs(folder)
+    with open(os.path.join(folder, b"norm.md"), "w", encoding="utf-8") as bundle:
+        bundle.write('---\ncode: BAD 1\nedition: "2020"\ntitle: Nom de dossier\nlanguage: fr\n---\n# 1 Objet\nLa charge de neige.\n')
+    service = Service.open(tmp_path)
+    assert [norm.code for norm in service.norms().norms] == ["BAD 1"]
+    assert service.search("BAD 1", "neige").hits[0].path == "1"
+    assert [bundle.file for bundle in service.check().bundles] == ["norms/bad\\xff/2020/norm.md"]
