@@ -86,30 +86,34 @@ def _writer_lock(folder: Path) -> Iterator[None]:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
-                _fail_if_stopped(lock)
+                _fail_if_stopped(handle.fileno())
                 time.sleep(0.05)
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
         try:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _fail_if_stopped(lock: Path) -> None:
-    """Waiting for another builder is right while it works; a builder stopped with Ctrl-Z would
-    keep every later call waiting for ever, so that case is said at once (Linux: /proc)."""
+def _fail_if_stopped(lock_fd: int) -> None:
+    """Waiting for another builder is right while it works; a builder stopped with Ctrl-Z would keep
+    every later call waiting for ever, so that case is said at once. Linux lists who holds a lock
+    in /proc/locks (`1: FLOCK ADVISORY WRITE 618 fd:01:1234 0 EOF`); elsewhere the call just waits."""
     try:
-        holder = int(lock.read_text(encoding="ascii").strip())
-        state = Path(f"/proc/{holder}/stat").read_text(encoding="ascii").rpartition(")")[2].split()[0]
-    except (OSError, ValueError, IndexError):
+        inode = os.fstat(lock_fd).st_ino
+        with open("/proc/locks", encoding="ascii", errors="replace") as table:
+            holders = [
+                fields[4]
+                for fields in map(str.split, table)
+                if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5].endswith(f":{inode}")
+            ]
+        for holder in holders:
+            state = Path(f"/proc/{holder}/stat").read_text(encoding="ascii", errors="replace").rpartition(")")[2].split()[0]
+            if state in ("T", "t"):
+                raise WorkspaceError(
+                    f"the normcli process {holder} that is updating the index is stopped", "resume it (fg) or end it, then try again"
+                )
+    except (OSError, IndexError):
         return
-    if state in ("T", "t"):
-        raise WorkspaceError(
-            f"the normcli process {holder} that is updating the index is stopped", "resume it (fg) or end it, then try again"
-        )
 
 
 def refresh(root: Path, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:

@@ -342,3 +342,32 @@ def test_a_builder_stopped_with_ctrl_z_is_reported_not_waited_for(tmp_path: Path
         builder.kill()
         builder.wait()
     assert Service.open(root).info().sections > 0  # the lock is free again: the next call refreshes
+
+
+@pytest.mark.skipif(not Path("/proc/locks").exists(), reason="lock holders are seen through /proc/locks")
+def test_a_stopped_process_that_no_longer_holds_the_lock_is_not_blamed(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    root = good_workspace(tmp_path / "ws")
+    folder = refresh(root).path.parent
+    took_and_left = "import sys, time; from pathlib import Path; from normcli.store.refresh import _writer_lock; "
+    took_and_left += "held = _writer_lock(Path(sys.argv[1])); held.__enter__(); held.__exit__(None, None, None); print('done', flush=True); time.sleep(60)"
+    holds_a_while = "import fcntl, sys, time; handle = open(sys.argv[1] + '/index.lock', 'a+'); fcntl.flock(handle, fcntl.LOCK_EX); "
+    holds_a_while += "print('holding', flush=True); time.sleep(1.5)"
+    earlier = subprocess.Popen([sys.executable, "-c", took_and_left, str(folder)], stdout=subprocess.PIPE, env=child_env(), text=True)
+    try:
+        assert earlier.stdout is not None and earlier.stdout.readline().strip() == "done"
+        os.kill(earlier.pid, signal.SIGSTOP)
+        working = subprocess.Popen([sys.executable, "-c", holds_a_while, str(folder)], stdout=subprocess.PIPE, text=True)
+        assert working.stdout is not None and working.stdout.readline().strip() == "holding"
+        bundle = root / "norms" / "good-1" / "2020" / "norm.md"
+        bundle.write_text(bundle.read_text(encoding="utf-8") + "\nUn ajout.\n", encoding="utf-8")
+        started = time.monotonic()
+        done = refresh(root)  # waits for the working holder, and is not misled by the stopped one
+        assert done.indexed == 1 and time.monotonic() - started >= 0.5
+        working.wait(timeout=10)
+    finally:
+        os.kill(earlier.pid, signal.SIGCONT)
+        earlier.kill()
+        earlier.wait()
