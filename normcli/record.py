@@ -77,9 +77,15 @@ def _repr(self: Any) -> str:
 
 @dataclass_transform(frozen_default=True)
 def record(cls: type[R]) -> type[R]:
-    """Make `cls` a frozen record of the fields it annotates, in order; class attributes are defaults."""
-    names = tuple(cls.__dict__.get("__annotations__", {}))  # noqa: RUF063 - inspect is what this module avoids
-    defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
+    """Make `cls` a frozen record of the fields it annotates, in order, after those of a record it
+    extends; class attributes are defaults."""
+    inherited: tuple[str, ...] = getattr(cls, "__record_fields__", ())
+    annotations = cls.__dict__.get("__annotations__")  # noqa: RUF063 - inspect is what this module avoids
+    if annotations is None:  # annotations evaluated lazily (PEP 649) are not in the class dict
+        annotations = getattr(cls, "__annotations__", {})
+    own = tuple(name for name in annotations if name not in inherited)
+    names = inherited + own
+    defaults = {**getattr(cls, "__record_defaults__", {}), **{name: cls.__dict__[name] for name in own if name in cls.__dict__}}
     for name, value in defaults.items():
         if isinstance(value, _MUTABLE_DEFAULTS):
             raise TypeError(f"{cls.__name__}.{name}: a mutable default would be shared by every record")

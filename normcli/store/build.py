@@ -82,7 +82,9 @@ def update(path: Path, root: Path, changed: list[BundleFile], removed: list[str]
             for name in [*removed, *(file.relative for file in changed)]:
                 _delete_bundle(db, name, packer)
             first_id = (db.execute("SELECT max(id) FROM nodes").fetchone()[0] or 0) + 1
-            _insert(db, root, changed, first_id, packer)
+            # With no clause left (a workspace indexed empty, then filled), no text is packed: the
+            # dictionary is chosen again from the bundles that arrive.
+            _insert(db, root, changed, first_id, packer if first_id > 1 else None)
             _write_meta(db)
     finally:
         db.close()

@@ -191,3 +191,15 @@ def test_a_long_clause_read_again_after_its_bundle_changed_is_the_new_text(tmp_p
     Service.open(tmp_path).index()  # another reader updates the index in place; its clause rows get the same ids
     again = service.section("T 1", "1.1", max_chars=40_000, offset=20_000)
     assert again.total_chars == len(changed) and again.content.startswith(changed[20_000:20_100])
+
+
+def test_a_workspace_indexed_empty_gets_its_dictionary_when_bundles_arrive(tmp_path: Path) -> None:
+    from normcli.store.schema import TEXT_DICTIONARY_KEY
+
+    (tmp_path / "norms").mkdir()
+    index = refresh(tmp_path).path
+    write_bundle(tmp_path, "t-1", "2020", GOOD)
+    assert refresh(tmp_path).indexed == 1
+    dictionary = sqlite3.connect(index).execute("SELECT value FROM meta WHERE key = ?", (TEXT_DICTIONARY_KEY,)).fetchone()[0]
+    assert b"charge de neige" in dictionary
+    assert Service.open(tmp_path).section("T 1", "1").content.startswith("La charge de neige")

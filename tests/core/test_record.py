@@ -81,3 +81,13 @@ def test_the_json_path_imports_neither_dataclasses_nor_typing() -> None:
     probe = "import sys, normcli.operations; print(sorted(m for m in ('dataclasses', 'typing', 'inspect') if m in sys.modules))"
     shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
     assert shown == "[]"
+
+
+def test_a_record_extending_another_has_its_fields_first() -> None:
+    @record
+    class Labelled(Point):
+        colour: str = "red"
+
+    labelled = Labelled(1, 2, "a", "blue")
+    assert (labelled.x, labelled.y, labelled.label, labelled.colour) == (1, 2, "a", "blue")
+    assert Labelled(x=3).colour == "red" and Labelled(x=3) != Point(x=3)
