@@ -136,6 +136,7 @@ class Service:
         self._bundles: list[sqlite3.Row] = []
         self._catalogue: dict[str, dict[str, list[sqlite3.Row]]] | None = None
         self._defaults: dict[str, list[sqlite3.Row]] | None = None
+        self._listing: r.NormsResult | None = None
         self._in_operation = False
         self._checked = False
         self._checked_at = 0.0
@@ -176,7 +177,7 @@ class Service:
             data_version = self._index.snapshot() if self._in_operation else self._index.data_version()
             if data_version != self._data_version:
                 self._bundles, self._data_version = self._index.bundles(), data_version
-                self._catalogue = self._defaults = None
+                self._catalogue = self._defaults = self._listing = None
             self._checked = self._in_operation
         except sqlite3.DatabaseError as exc:
             raise WorkspaceError(f"the index cannot be read: {exc}", "run `normcli index --rebuild`") from exc
@@ -287,9 +288,12 @@ class Service:
 
     @_operation
     def norms(self) -> r.NormsResult:
-        """`norms` / `list_norms`: every norm with its editions, newest first."""
+        """`norms` / `list_norms`: every norm with its editions, newest first (made again when the index changes)."""
+        catalogue = self._by_code()
+        if self._listing is not None:
+            return self._listing
         norms = []
-        for editions in self._by_code().values():
+        for editions in catalogue.values():
             order = self._newest_first(editions)
             default = self._default_edition(editions) or order[0]
             head = self._preferred(editions[default])
@@ -318,7 +322,8 @@ class Service:
                 )
             )
         norms.sort(key=lambda norm: code_key(norm.code))
-        return r.NormsResult(tuple(norms))
+        self._listing = r.NormsResult(tuple(norms))
+        return self._listing
 
     def _preferred(self, rows: list[sqlite3.Row]) -> sqlite3.Row:
         return next((row for row in rows if row["language"] == self.settings.language), rows[0])

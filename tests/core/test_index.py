@@ -203,3 +203,14 @@ def test_a_workspace_indexed_empty_gets_its_dictionary_when_bundles_arrive(tmp_p
     dictionary = sqlite3.connect(index).execute("SELECT value FROM meta WHERE key = ?", (TEXT_DICTIONARY_KEY,)).fetchone()[0]
     assert b"charge de neige" in dictionary
     assert Service.open(tmp_path).section("T 1", "1").content.startswith("La charge de neige")
+
+
+def test_a_long_lived_service_lists_a_norm_added_or_removed_since_its_last_answer(tmp_path: Path) -> None:
+    write_bundle(tmp_path, "t-1", "2020", GOOD)
+    service = Service.open(tmp_path)
+    assert [norm.code for norm in service.norms().norms] == ["T 1"]
+    added = write_bundle(tmp_path, "t-2", "2021", GOOD.replace("code: T 1", "code: T 2").replace('"2020"', '"2021"'))
+    assert [norm.code for norm in service.norms().norms] == ["T 1", "T 2"]
+    assert [hit.path for norm in service.corpus("neige").norms for hit in norm.hits if norm.code == "T 2"]
+    added.unlink()
+    assert [norm.code for norm in service.norms().norms] == ["T 1"]
