@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -310,27 +312,31 @@ def test_a_full_disk_during_a_build_leaves_the_old_index(tmp_path: Path) -> None
         unmount(disk)
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="a stopped process is seen through /proc")
-def test_a_builder_stopped_with_ctrl_z_is_reported_not_waited_for(tmp_path: Path) -> None:
-    import signal
-    import time
+TAKE_THE_LOCK = "import sys, time; from pathlib import Path; from normcli.store.refresh import _writer_lock; "
+TAKE_THE_LOCK += "held = _writer_lock(Path(sys.argv[1])); held.__enter__(); "
 
+
+def _started(script: str, folder: Path, ready: str) -> subprocess.Popen:
+    """A Python child running `script` on the index folder, once it has printed `ready`."""
+    child = subprocess.Popen([sys.executable, "-c", script, str(folder)], stdout=subprocess.PIPE, env=child_env(), text=True)
+    assert child.stdout is not None and child.stdout.readline().strip() == ready
+    return child
+
+
+def _add_a_line(root: Path) -> None:
+    bundle = root / "norms" / "good-1" / "2020" / "norm.md"
+    bundle.write_text(bundle.read_text(encoding="utf-8") + "\nUn ajout.\n", encoding="utf-8")
+
+
+@pytest.mark.skipif(not Path("/proc/locks").exists(), reason="lock holders are seen through /proc")
+def test_a_builder_stopped_with_ctrl_z_is_reported_not_waited_for(tmp_path: Path) -> None:
     root = good_workspace(tmp_path / "ws")
-    folder = refresh(root).path.parent
-    hold = "import sys, time; from pathlib import Path; from normcli.store.refresh import _writer_lock; "
-    hold += "held = _writer_lock(Path(sys.argv[1])); held.__enter__(); print('holding', flush=True); time.sleep(60)"
-    builder = subprocess.Popen([sys.executable, "-c", hold, str(folder)], stdout=subprocess.PIPE, env=child_env(), text=True)
+    builder = _started(TAKE_THE_LOCK + "print('holding', flush=True); time.sleep(60)", refresh(root).path.parent, "holding")
     try:
-        assert builder.stdout is not None and builder.stdout.readline().strip() == "holding"
-        bundle = root / "norms" / "good-1" / "2020" / "norm.md"
-        bundle.write_text(bundle.read_text(encoding="utf-8") + "\nUn ajout.\n", encoding="utf-8")
+        _add_a_line(root)
         waited = time.monotonic()
-        refreshing = subprocess.Popen(
-            [sys.executable, "-m", "normcli", "--workspace", str(root), "info", "--json"],
-            env=child_env(),
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+        command = [sys.executable, "-m", "normcli", "--workspace", str(root), "info", "--json"]
+        refreshing = subprocess.Popen(command, env=child_env(), stdout=subprocess.PIPE, text=True)
         time.sleep(0.5)
         assert refreshing.poll() is None  # a working builder is waited for
         os.kill(builder.pid, signal.SIGSTOP)
@@ -346,23 +352,14 @@ def test_a_builder_stopped_with_ctrl_z_is_reported_not_waited_for(tmp_path: Path
 
 @pytest.mark.skipif(not Path("/proc/locks").exists(), reason="lock holders are seen through /proc/locks")
 def test_a_stopped_process_that_no_longer_holds_the_lock_is_not_blamed(tmp_path: Path) -> None:
-    import signal
-    import time
-
     root = good_workspace(tmp_path / "ws")
     folder = refresh(root).path.parent
-    took_and_left = "import sys, time; from pathlib import Path; from normcli.store.refresh import _writer_lock; "
-    took_and_left += "held = _writer_lock(Path(sys.argv[1])); held.__enter__(); held.__exit__(None, None, None); print('done', flush=True); time.sleep(60)"
-    holds_a_while = "import fcntl, sys, time; handle = open(sys.argv[1] + '/index.lock', 'a+'); fcntl.flock(handle, fcntl.LOCK_EX); "
-    holds_a_while += "print('holding', flush=True); time.sleep(1.5)"
-    earlier = subprocess.Popen([sys.executable, "-c", took_and_left, str(folder)], stdout=subprocess.PIPE, env=child_env(), text=True)
+    earlier = _started(TAKE_THE_LOCK + "held.__exit__(None, None, None); print('done', flush=True); time.sleep(60)", folder, "done")
     try:
-        assert earlier.stdout is not None and earlier.stdout.readline().strip() == "done"
         os.kill(earlier.pid, signal.SIGSTOP)
-        working = subprocess.Popen([sys.executable, "-c", holds_a_while, str(folder)], stdout=subprocess.PIPE, text=True)
-        assert working.stdout is not None and working.stdout.readline().strip() == "holding"
-        bundle = root / "norms" / "good-1" / "2020" / "norm.md"
-        bundle.write_text(bundle.read_text(encoding="utf-8") + "\nUn ajout.\n", encoding="utf-8")
+        holds_a_while = "import fcntl, sys, time; handle = open(sys.argv[1] + '/index.lock', 'a+'); fcntl.flock(handle, fcntl.LOCK_EX); "
+        working = _started(holds_a_while + "print('holding', flush=True); time.sleep(1.5)", folder, "holding")
+        _add_a_line(root)
         started = time.monotonic()
         done = refresh(root)  # waits for the working holder, and is not misled by the stopped one
         assert done.indexed == 1 and time.monotonic() - started >= 0.5
