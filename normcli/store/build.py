@@ -144,20 +144,6 @@ def _parse(file: BundleFile) -> tuple[Bundle | None, list[Problem]]:
         ]
 
 
-def _canonical_paths(parsed: list[Parsed]) -> dict[str, str]:
-    """Folded path → the path printed in the edition's first language version (by file name).
-
-    `Anhang A` in norm.de.md and `Annexe A` in norm.fr.md are one clause: both get the node id
-    of the first file's spelling, so a reader can switch language and stay on the clause.
-    """
-    canonical: dict[str, str] = {}
-    for _, bundle, _ in parsed:
-        if bundle is not None:
-            for node in bundle.nodes:
-                canonical.setdefault(path_key(node.path), node.path)
-    return canonical
-
-
 def _insert(db: Database, root: Path, files: list[BundleFile], first_id: int, packer: schema.TextPacker | None) -> None:
     """Parse and write `files`; with no packer (a new index), first sample the dictionary of one."""
     if packer is None:
@@ -168,9 +154,8 @@ def _insert(db: Database, root: Path, files: list[BundleFile], first_id: int, pa
         folders.setdefault(folder_of(file.relative), []).append(file)
     next_id = first_id
     for parsed in _parsed_folders(list(folders.values())):
-        canonical = _canonical_paths(parsed)
         for file, bundle, problems in parsed:
-            next_id = _insert_bundle(db, file, bundle, problems, canonical, next_id, packer)
+            next_id = _insert_bundle(db, file, bundle, problems, next_id, packer)
 
 
 SAMPLED_FILES = 16
@@ -255,7 +240,6 @@ def _insert_bundle(
     file: BundleFile,
     bundle: Bundle | None,
     problems: list[Problem],
-    canonical: dict[str, str],
     next_id: int,
     packer: schema.TextPacker,
 ) -> int:
@@ -291,7 +275,7 @@ def _insert_bundle(
                 "id": next_id + ord_,
                 "bundle_id": bundle_id,
                 "ord": ord_,
-                "node_id": node_id(bundle.code, bundle.edition, canonical.get(path_key(node.path), node.path)),
+                "node_id": node_id(bundle.code, bundle.edition, node.path),
                 "path": node.path,
                 "path_key": path_key(node.path),
                 "title": node.title,

@@ -55,13 +55,10 @@ def _stored(path: Path) -> dict[str, tuple[int, int]] | None:
 
 
 def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tuple[list[BundleFile], list[str]]:
-    """Files to (re)index and files to forget. The language versions of an edition share node
-    ids, so when one file of an edition folder changes, the whole folder is indexed again."""
+    """Files to (re)index, and files to forget."""
     on_disk = {file.relative for file in files}
     removed = [name for name in stored if name not in on_disk]
-    touched = {folder_of(file.relative) for file in files if stored.get(file.relative) != (file.mtime_ns, file.size)}
-    touched |= {folder_of(name) for name in removed}
-    changed = [file for file in files if folder_of(file.relative) in touched]
+    changed = [file for file in files if stored.get(file.relative) != (file.mtime_ns, file.size)]
     return changed, removed
 
 

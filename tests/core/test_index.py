@@ -214,3 +214,13 @@ def test_a_long_lived_service_lists_a_norm_added_or_removed_since_its_last_answe
     assert [hit.path for norm in service.corpus("neige").norms for hit in norm.hits if norm.code == "T 2"]
     added.unlink()
     assert [norm.code for norm in service.norms().norms] == ["T 1"]
+
+
+def test_adding_a_language_version_changes_no_node_id(tmp_path: Path) -> None:
+    french = GOOD + "# Annexe A Exemples\nUn exemple.\n"
+    write_bundle(tmp_path, "t-1", "2020", french, name="norm.fr.md")
+    before = {node.path: node.node_id for node in Service.open(tmp_path).toc("T 1", 6).tree}
+    german = french.replace("language: fr", "language: de").replace("# Annexe A Exemples", "# Anhang A Beispiele")
+    write_bundle(tmp_path, "t-1", "2020", german, name="norm.de.md")
+    after = {node.path: node.node_id for node in Service.open(tmp_path).toc("T 1", 6, language="fr").tree}
+    assert after == before and len(before) == 2
