@@ -16,9 +16,19 @@ SPARSE_CHARS = 40
 def check_workspace(service: Service) -> CheckResult:
     """Every bundle's parse problems plus what the index shows: empty and sparse leaves, unresolved internal references."""
     index = service.index()
+    hidden = service.hidden_bundles()
     checks = []
     for row in index.bundles():
         problems = json.loads(row["problems"] or "[]")
+        if row["file"] in hidden:
+            problems.append(
+                _problem(
+                    row["file"],
+                    0,
+                    "duplicate_bundle",
+                    f"{row['code']}:{row['edition']} ({row['language']}) is also declared by {hidden[row['file']]}, which is read instead",
+                )
+            )
         sections = row["sections"] or 0
         if row["readable"]:
             version = service.version_of(row, [row])

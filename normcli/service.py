@@ -137,6 +137,7 @@ class Service:
         self._catalogue: dict[str, dict[str, list[sqlite3.Row]]] | None = None
         self._defaults: dict[str, list[sqlite3.Row]] | None = None
         self._listing: r.NormsResult | None = None
+        self._hidden: dict[str, str] = {}
         self._in_operation = False
         self._checked = False
         self._checked_at = 0.0
@@ -203,14 +204,33 @@ class Service:
     # -- choosing a norm, edition, language and clause --------------------------------------
 
     def _by_code(self) -> dict[str, dict[str, list[sqlite3.Row]]]:
-        """The readable bundles by norm (code key) and edition, in file order; made again when the index changes."""
+        """The readable bundles by norm (code key) and edition, in file order; made again when the index changes.
+
+        Two bundles may declare the same norm, edition and language (a copy, a stray import): one is
+        read, the one laid out where SPEC §2 puts it, else the first, and `hidden_bundles` names the other.
+        """
         self.index()
         if self._catalogue is None:
             catalogue: dict[str, dict[str, list[sqlite3.Row]]] = {}
+            self._hidden = {}
             for row in self._readable():
-                catalogue.setdefault(row["code_key"], {}).setdefault(row["edition"], []).append(row)
+                rows = catalogue.setdefault(row["code_key"], {}).setdefault(row["edition"], [])
+                twin = next((other for other in rows if other["language"] == row["language"]), None)
+                if twin is None:
+                    rows.append(row)
+                elif _laid_out(row) and not _laid_out(twin):
+                    rows.remove(twin)
+                    rows.append(row)  # bundles come in file order, so the languages stay in file order
+                    self._hidden[twin["file"]] = row["file"]
+                else:
+                    self._hidden[row["file"]] = twin["file"]
             self._catalogue = catalogue
         return self._catalogue
+
+    def hidden_bundles(self) -> dict[str, str]:
+        """Bundles not read because another declares the same norm, edition and language: file → the file read."""
+        self._by_code()
+        return dict(self._hidden)
 
     def _editions_of(self, code: str) -> dict[str, list[sqlite3.Row]]:
         editions = self._by_code().get(code_key(code))
@@ -721,6 +741,12 @@ def _keyword_tokens(keyword: str) -> list[str]:
     if not KEYWORD_CHARS[0] <= length <= KEYWORD_CHARS[1]:
         raise InvalidArgument(f"the keyword must have {KEYWORD_CHARS[0]} to {KEYWORD_CHARS[1]} characters, not {length}")
     return words(keyword)[:16]
+
+
+def _laid_out(bundle: sqlite3.Row) -> bool:
+    """Whether a bundle sits where SPEC §2 puts it: `norms/<code-slug>/<edition>/`."""
+    parts = bundle["file"].split("/")
+    return len(parts) == 4 and code_key(parts[1]) == bundle["code_key"] and code_key(parts[2]) == code_key(bundle["edition"])
 
 
 def _exact_keys(keyword: str) -> list[str]:

@@ -147,6 +147,10 @@ def ingest(
     edition = (edition or "").strip()
     if not code:
         raise InvalidArgument("--code is required (e.g. --code 'SIA 261')")
+    if ":" in code:  # `SIA 261:2020` names an edition when read: such a code could never be named alone
+        raise InvalidArgument(
+            f"a code cannot contain ':' ({code!r})", "give the edition with --edition, e.g. --code 'SIA 261' --edition 2020"
+        )
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._\-+]{0,39}", edition):
         raise InvalidArgument(f"edition '{edition}' is not a plain name", "use letters, digits, dots or hyphens, e.g. --edition 2020")
     if language is not None and language.lower() not in LANGUAGES:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from normcli.bundle import language_of
 from normcli.errors import InvalidArgument, WorkspaceError
+from normcli.fold import code_key
 from normcli.importers.common import Draft, slug
 
 TEMP_PREFIX = ".ingest-"
@@ -68,7 +69,7 @@ def write_bundle(root: Path, draft: Draft, code: str, edition: str, language: st
     except OSError as exc:
         raise WorkspaceError(f"cannot create {norms}: {exc.strerror}", "check the workspace folder's permissions") from exc
     _remove_leftovers(norms)
-    target = norms / slug(code) / edition
+    target = _norm_folder(norms, code) / edition
     existing = sorted(target.glob("norm*.md")) if target.is_dir() else []
     same = [file for file in existing if bundle_language(file) in (language, None)]
     others = [file for file in existing if file not in same]
@@ -86,6 +87,14 @@ def write_bundle(root: Path, draft: Draft, code: str, edition: str, language: st
         raise WorkspaceError(
             f"cannot write the bundle into {target}: {exc.strerror or exc}", "check free disk space and permissions"
         ) from exc
+
+
+def _norm_folder(norms: Path, code: str) -> Path:
+    """The folder of `code`: the one already holding it (`rfc-3986` for `rfc3986`, as codes are matched
+    forgivingly), so that a second import is seen as one, else `norms/<slug>`."""
+    wanted = code_key(code)
+    held = sorted(folder for folder in norms.iterdir() if folder.is_dir() and code_key(folder.name) == wanted)
+    return held[0] if held else norms / slug(code)
 
 
 def _remove_leftovers(norms: Path) -> None:

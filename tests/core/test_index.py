@@ -224,3 +224,16 @@ def test_adding_a_language_version_changes_no_node_id(tmp_path: Path) -> None:
     write_bundle(tmp_path, "t-1", "2020", german, name="norm.de.md")
     after = {node.path: node.node_id for node in Service.open(tmp_path).toc("T 1", 6, language="fr").tree}
     assert after == before and len(before) == 2
+
+
+def test_a_stray_bundle_declaring_a_held_norm_hides_nothing_and_is_reported(sample_fresh: Path) -> None:
+    stray = GOOD.replace("code: T 1", "code: SIA 261").replace("Bonne norme", "Impostor")
+    write_bundle(sample_fresh, "aaa-copy", "1", stray, name="norm.fr.md")  # listed before norms/sia-261/
+    service = Service.open(sample_fresh)
+    assert service.toc("SIA 261", language="fr").edition.title != "Impostor"
+    assert service.section("SIA 261", "4.2.1", language="fr").title == "Charge de neige sur le sol"
+    norm = next(norm for norm in service.norms().norms if norm.code == "SIA 261")
+    assert next(edition for edition in norm.editions if edition.edition == "2020").languages == ("de", "fr")
+    warned = {bundle.file: bundle.problems for bundle in service.check().bundles}["norms/aaa-copy/1/norm.fr.md"]
+    duplicate = [problem for problem in warned if problem["kind"] == "duplicate_bundle"]
+    assert len(duplicate) == 1 and "norms/sia-261/2020/norm.fr.md" in duplicate[0]["reason"]

@@ -50,3 +50,13 @@ def test_a_second_language_joins_the_edition(cli, workspace: Path, tmp_path: Pat
     assert sorted(file.name for file in folder.glob("norm*.md")) == ["norm.de.md", "norm.fr.md"]
     german_toc = cli("toc", "SIA 261", "--language", "de", "--json", workspace=workspace).json()
     assert german_toc["tree"][0]["title"] == "Geltungsbereich"
+
+
+def test_a_code_written_another_way_is_the_same_norm_and_a_colon_is_refused(cli, workspace: Path, tmp_path: Path) -> None:
+    source = _note(tmp_path)
+    assert cli("ingest", str(source), "--code", "X 1", "--edition", "1", workspace=workspace).code == 0
+    again = cli("ingest", str(source), "--code", "x1", "--edition", "1", workspace=workspace)
+    assert again.code == 2 and "already exists" in again.stderr
+    assert [folder.name for folder in (workspace / "norms").iterdir()] == ["x-1"]
+    colon = cli("ingest", str(source), "--code", "X 2:2017", "--edition", "2017", workspace=workspace)
+    assert colon.code == 2 and "cannot contain ':'" in colon.stderr and "Traceback" not in colon.stderr
