@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 
 def main() -> None:
-    """Run the command line; Ctrl-C exits with 130 and no traceback."""
+    """Run the command line; Ctrl-C exits with 130 and a closed pipe with 0, neither with a traceback."""
     try:
         from normcli.cli.fast import answer
 
@@ -15,10 +16,16 @@ def main() -> None:
             from normcli.cli.app import run_cli
 
             code = run_cli(sys.argv[1:])
-        sys.exit(code)
+        sys.stdout.flush()
     except KeyboardInterrupt:
         sys.stderr.write("normcli: interrupted\n")
-        sys.exit(130)
+        code = 130
+    except BrokenPipeError:
+        # The reader has gone (`normcli … | head -1`): there is no one left to tell, and the
+        # interpreter must not complain when it flushes stdout on the way out.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -64,7 +64,7 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
                     return None
             else:
                 params[key] = value
-        elif word.startswith("-") and word != "-" and not _is_number(word):
+        elif word.startswith("-") and word != "-":  # an option it does not know, or `-1`, which Click reads as one
             return None
         else:
             positionals.append(word)
@@ -73,10 +73,6 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
         return None
     params.update(zip(COMMANDS[command][0], positionals, strict=True))
     return workspace, command, params
-
-
-def _is_number(word: str) -> bool:
-    return word.lstrip("-").replace(".", "", 1).isdigit()
 
 
 def answer(argv: list[str]) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -43,7 +44,13 @@ def console() -> Console:
     if _console is None:
         from rich.console import Console
 
-        _console = Console(highlight=False)
+        class PipedConsole(Console):
+            def on_broken_pipe(self) -> None:
+                # rich exits 1 here, which reads as "not found": let the error boundary end with 0.
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                raise BrokenPipeError
+
+        _console = PipedConsole(highlight=False)
     return _console
 
 

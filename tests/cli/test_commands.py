@@ -251,6 +251,17 @@ def test_batch_answers_each_line(cli, sample_copy: Path) -> None:
     assert answers[2]["error"]["code"] == "not_found" and answers[4]["error"]["code"] == "invalid_argument"
 
 
+def test_batch_answers_only_strict_json(cli, sample_copy: Path) -> None:
+    ran = cli("batch", workspace=sample_copy, stdin='{"op":"info","id":1e400}\n{"op":"info","id":NaN}\n{"op":"info","id":2.5}\n')
+
+    def refuse(constant: str) -> None:
+        raise ValueError(constant)
+
+    answers = [json.loads(line, parse_constant=refuse) for line in ran.stdout.splitlines()]
+    assert [answer.get("error", {}).get("code") for answer in answers] == ["invalid_argument", "invalid_argument", None]
+    assert answers[2]["id"] == 2.5
+
+
 @pytest.mark.parametrize(
     "command",
     ["info", "norms", "methodology", "toc", "subtree", "section", "search", "corpus", "xrefs", "figure", "check", "index", "batch"],
@@ -329,3 +340,14 @@ def test_usage_errors_are_one_line_and_an_error_object_with_json(cli, sample_cop
         assert len(ran.stderr.strip().splitlines()) == 1 and "--help" in ran.stderr
     bare = cli()
     assert bare.code == 0 and "Usage" in bare.stdout
+
+
+@pytest.mark.parametrize("args", [("corpus", "neige", "--json"), ("corpus", "neige"), ("toc", "SIA 261", "--depth", "6")])
+def test_a_reader_that_goes_away_ends_the_call_quietly_with_0(sample_copy: Path, args: tuple[str, ...]) -> None:
+    environment = {key: value for key, value in os.environ.items() if key != "NORMCLI_WORKSPACE"}
+    command = [sys.executable, "-m", "normcli", "--workspace", str(sample_copy), *args]
+    call = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
+    assert call.stdout is not None and call.stderr is not None
+    call.stdout.close()  # `normcli … | head -0`: the reader is gone before the answer is written
+    errors = call.stderr.read().decode()
+    assert call.wait(timeout=60) == 0 and errors == ""
