@@ -36,7 +36,8 @@ def build_methodology(settings: Settings, listing: NormsResult) -> str:
         requires = ", ".join(f"{code}" + ("" if code in known else " (not held)") for code in norm.requires) or "—"
         scope = norm.scope.replace("|", "/").replace("\n", " ")
         demo = " (fictional sample)" if norm.demo else ""
-        lines.append(f"| {norm.code} | {default.edition} | {norm.title}{demo} | {scope} | {coverage} | {requires} |")
+        title = norm.title.replace("|", "/").replace("\n", " ")
+        lines.append(f"| {norm.code} | {default.edition} | {title}{demo} | {scope} | {coverage} | {requires} |")
     if not norms:
         lines.append("| — | — | no norms yet | add bundles under norms/ or run `normcli ingest` | — | — |")
     lines += [

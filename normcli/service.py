@@ -240,7 +240,7 @@ class Service:
 
     @staticmethod
     def _newest_first(editions: dict[str, list[sqlite3.Row]]) -> list[str]:
-        return sorted(editions, key=lambda name: (editions[name][0]["year"], name), reverse=True)
+        return sorted(editions, key=lambda name: (editions[name][0]["year"], _natural(name)), reverse=True)
 
     def _default_edition(self, editions: dict[str, list[sqlite3.Row]]) -> str | None:
         published = [name for name in self._newest_first(editions) if editions[name][0]["published"]]
@@ -741,6 +741,11 @@ def _keyword_tokens(keyword: str) -> list[str]:
     if not KEYWORD_CHARS[0] <= length <= KEYWORD_CHARS[1]:
         raise InvalidArgument(f"the keyword must have {KEYWORD_CHARS[0]} to {KEYWORD_CHARS[1]} characters, not {length}")
     return words(keyword)[:16]
+
+
+def _natural(name: str) -> tuple[tuple[int, int | str], ...]:
+    """An edition name for sorting with its numbers as numbers: `10` after `9`, `2.10` after `2.9`."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in re.findall(r"\d+|\D+", name.lower()))
 
 
 def _laid_out(bundle: sqlite3.Row) -> bool:

@@ -11,6 +11,18 @@ from normcli.errors import ExitCode, InvalidArgument, NormcliError
 BATCH_RECHECK_SECONDS = 1.0
 
 
+def _not_json(constant: str) -> None:
+    """NaN and Infinity are not JSON: Python reads them, and would write them back into an answer."""
+    raise json.JSONDecodeError(f"{constant} is not a JSON value", constant, 0)
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if number in (float("inf"), float("-inf")):  # 1e400
+        _not_json(text)
+    return number
+
+
 def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
     """Answer each line; a bad line gets an error object and the next line is still answered."""
     from normcli.operations import run
@@ -29,7 +41,7 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
         request_id = None
         try:
             try:
-                request = json.loads(line)
+                request = json.loads(line, parse_constant=_not_json, parse_float=_finite)
             except json.JSONDecodeError as exc:
                 raise InvalidArgument(f"line is not JSON: {exc.msg}") from None
             except RecursionError:

@@ -237,3 +237,17 @@ def test_a_stray_bundle_declaring_a_held_norm_hides_nothing_and_is_reported(samp
     warned = {bundle.file: bundle.problems for bundle in service.check().bundles}["norms/aaa-copy/1/norm.fr.md"]
     duplicate = [problem for problem in warned if problem["kind"] == "duplicate_bundle"]
     assert len(duplicate) == 1 and "norms/sia-261/2020/norm.fr.md" in duplicate[0]["reason"]
+
+
+def test_editions_are_newest_first_with_their_numbers_read_as_numbers(tmp_path: Path) -> None:
+    for edition in ("9", "10", "2.5"):
+        write_bundle(tmp_path, "ed-1", edition, GOOD.replace("code: T 1", "code: ED 1").replace('edition: "2020"', f'edition: "{edition}"'))
+    service = Service.open(tmp_path)
+    assert [edition.edition for edition in service.norms().norms[0].editions] == ["10", "9", "2.5"]
+    assert service.toc("ED 1").edition.edition == "10"
+
+
+def test_a_pipe_in_a_title_does_not_break_the_methodology_table(tmp_path: Path) -> None:
+    write_bundle(tmp_path, "t-1", "2020", GOOD.replace("title: Bonne norme", "title: Murs | cloisons"))
+    row = next(line for line in Service.open(tmp_path).methodology().text.splitlines() if line.startswith("| T 1 |"))
+    assert row.count("|") == 7 and "Murs / cloisons" in row
