@@ -280,8 +280,11 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
     keys = set(seen)
     for node, own in zip(nodes, own_lines, strict=True):
         _read_parts(bundle, reader, node, own)
+        joined = "\n".join(line for _, line in own)
+        first_line = own[len(joined) - len(joined.lstrip("\n"))][0] if node.text else node.line  # the text's first line
         for ref in find_references(node.text, lambda path: path_key(path) in keys):
             ref.node_path = node.path
+            ref.line = first_line + node.text.count("\n", 0, ref.position)
             bundle.xrefs.append(ref)
     _check_numbering(bundle, reader)
 

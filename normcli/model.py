@@ -80,6 +80,7 @@ class CrossRef:
     target_kind: str  # clause | annex | figure | table | norm
     node_path: str = ""
     position: int = 0  # where in the clause's text it stands, so a window lists only its own
+    line: int = 0  # the bundle file's line it stands on, for check
 
 
 @dataclass

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
 import json
+import math
 from typing import TYPE_CHECKING
 
 from normcli.results import BundleCheck, CheckResult
@@ -51,17 +53,23 @@ def check_workspace(service: Service) -> CheckResult:
                     problems.append(
                         _problem(
                             row["file"],
-                            lines.get(xref["node_row"], 0),
+                            xref["line"] or lines.get(xref["node_row"], 0),
                             "unresolved_reference",
                             f"'{ref.text}' refers to {ref.target_kind} '{ref.target_path}', which this norm does not have",
                         )
                     )
-        warnings = sum(1 for problem in problems if problem["severity"] == "warning")
-        score = round(100 * (1 - min(1.0, warnings / max(sections, 1)))) if row["readable"] else 0
+        score = _score(problems, sorted(lines.values()), sections) if row["readable"] else 0
         checks.append(
             BundleCheck(row["file"], row["code"], row["edition"], row["language"], bool(row["readable"]), sections, score, tuple(problems))
         )
     return CheckResult(str(service.root), tuple(checks), tuple(service.settings.problems))
+
+
+def _score(problems: list[dict], heading_lines: list[int], sections: int) -> int:
+    """The share of clauses without a warning, in percent: a warning belongs to the clause whose
+    lines hold it (several in one clause count once); one about the whole file counts as a clause."""
+    marked = {bisect.bisect_right(heading_lines, problem["line"]) for problem in problems if problem["severity"] == "warning"}
+    return math.floor(100 * (1 - min(1.0, len(marked) / max(sections, 1))))
 
 
 def _problem(file: str, line: int, kind: str, reason: str) -> dict:

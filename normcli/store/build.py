@@ -333,6 +333,7 @@ def _insert_bundle(
                 "node_row": row_of[x.node_path],
                 "ord": ord_,
                 "position": x.position,
+                "line": x.line,
                 "text": x.text,
                 "type": x.type,
                 "target_code": x.target_code,

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 13  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 14  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 FTS_TABLE = "nodes_fts"
@@ -75,6 +75,7 @@ def create(db) -> None:
             "node_row": int,
             "ord": int,
             "position": int,
+            "line": int,
             "text": str,
             "type": str,
             "target_code": str,

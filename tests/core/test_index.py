@@ -251,3 +251,18 @@ def test_a_pipe_in_a_title_does_not_break_the_methodology_table(tmp_path: Path) 
     write_bundle(tmp_path, "t-1", "2020", GOOD.replace("title: Bonne norme", "title: Murs | cloisons"))
     row = next(line for line in Service.open(tmp_path).methodology().text.splitlines() if line.startswith("| T 1 |"))
     assert row.count("|") == 7 and "Murs / cloisons" in row
+
+
+def test_check_scores_the_share_of_clauses_without_a_warning_and_puts_each_reference_on_its_line(tmp_path: Path) -> None:
+    body = GOOD.replace(
+        "Texte du détail.", "Texte du détail assez long pour ne pas être maigre.\n\nSelon le chiffre 9.1, le chiffre 9.2 et le chiffre 9.3."
+    )
+    body += "## 1.2 Autre\nUn texte assez long pour ne pas être compté comme maigre ici.\n"
+    body += "## 1.3 Encore\nUn autre texte assez long pour ne pas être compté comme maigre.\n"
+    file = write_bundle(tmp_path, "t-1", "2020", body)
+    report = Service.open(tmp_path).check().bundles[0]
+    unresolved = [problem for problem in report.problems if problem["kind"] == "unresolved_reference"]
+    assert len(unresolved) == 3 and report.sections == 4
+    line = file.read_text(encoding="utf-8").splitlines().index("Selon le chiffre 9.1, le chiffre 9.2 et le chiffre 9.3.") + 1
+    assert {problem["line"] for problem in unresolved} == {line}
+    assert report.score == 75  # one clause of four holds the three warnings
