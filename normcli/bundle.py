@@ -30,7 +30,7 @@ _FIGURE_LABEL = re.compile(
     rf"^{FIGURE_LABEL}\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
     r"\s*[–—:\-.]?\s*(?P<caption>.*)$"
 )
-_TABLE_CAPTION = re.compile(rf"^\**{TABLE_LABEL}\s*(?P<num>[A-Z]?\d+(?:\.\d+)*)\**\s*[–—:\-.]?\s*(?P<caption>.*)$")
+_TABLE_CAPTION = re.compile(rf"^\**{TABLE_LABEL}\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\**\s*[–—:\-.]?\s*(?P<caption>.*)$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 _FORMULA_NUMBER = re.compile(r"(?:\\qquad|\\quad)?\s*(?:\((?P<num>[A-Z]?\d+(?:\.\d+)*[a-z]?)\)|\\tag\{(?P<tag>[^}]+)\})\s*$")
 _SCALAR_TRUE = {"true", "yes", "on", "1"}

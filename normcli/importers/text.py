@@ -466,6 +466,17 @@ _STRUCTURE = re.compile(r"^(?:#{1,6} |<!--|!\[|\||```)")
 _ART = re.compile(r"[+|]-|-[+|]|\|\s*$|^\s*[|+]|[{}]\s*$|\.{4,}")
 
 
+def _joined(lines: list[str]) -> str:
+    """The wrapped lines of one paragraph as one line. Plain-text documents wrap at spaces and at the
+    hyphens of compound words (`dotted-` / `decimal`), which stay: after a word's hyphen, no space."""
+    joined = ""
+    for line in (line.strip() for line in lines):
+        if joined and not (joined[-1] == "-" and joined[-2:-1].isalpha()):
+            joined += " "
+        joined += line
+    return joined
+
+
 def reflow(body: list[str]) -> list[str]:
     """Join the wrapped lines of prose paragraphs (same indent, full lines) into one line each; art, code and lists stay."""
     result: list[str] = []
@@ -475,7 +486,7 @@ def reflow(body: list[str]) -> list[str]:
     def flush() -> None:
         if _is_prose(block):
             indent = block[0][: len(block[0]) - len(block[0].lstrip())]
-            result.append(indent + " ".join(line.strip() for line in block))
+            result.append(indent + _joined(block))
         else:
             result.extend(block)
         block.clear()

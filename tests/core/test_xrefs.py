@@ -67,3 +67,18 @@ def test_each_target_once_per_clause_with_its_position() -> None:
     text = "voir 4.2.3. Plus loin, encore 4.2.3 et [ici](#4.2.3)."
     found = find_references(text, lambda path: path == "4.2.3")
     assert [(ref.type, ref.position) for ref in found] == [("implicit", 5), ("explicit", 39)]
+
+
+def test_a_hyphenated_table_number_is_one_reference_to_that_table(tmp_path) -> None:
+    from normcli.service import Service
+    from tests.conftest import write_bundle
+
+    write_bundle(
+        tmp_path,
+        "t-1",
+        "1",
+        '---\ncode: T 1\nedition: "1"\ntitle: T\nlanguage: en\n---\n# 1 Scope\nSee Table 7-1 for the values.\n\n'
+        "Table 7-1 – Values\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+    )
+    refs = Service.open(tmp_path).xrefs("T 1", "1").cross_refs
+    assert [(ref.text, ref.target_path, ref.resolvable) for ref in refs] == [("Table 7-1", "tab-7-1", True)]

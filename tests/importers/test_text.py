@@ -155,3 +155,18 @@ def test_rfc_ascii_art_figures_become_numbered_svg_figures(workspace: Path, tmp_
     assert ET.parse(svg).getroot().tag.endswith("svg")
     assert "Type (8)," in bundle.nodes[0].text  # the art stays readable as text
     assert not [problem for problem in report.problems if problem["kind"] == "unresolved_reference"]
+
+
+def test_a_line_wrapped_after_a_compound_words_hyphen_joins_without_a_space() -> None:
+    from normcli.importers.text import reflow
+
+    wrapped = [
+        "   The host part of the authority is given in its dotted-",
+        "   decimal form here, and the scheme of the whole URI is case-",
+        "   insensitive; a dash - between two words keeps both its spaces -",
+        "   as here.",
+    ]
+    assert reflow(wrapped) == [
+        "   The host part of the authority is given in its dotted-decimal form here, and the scheme of the whole URI is"
+        " case-insensitive; a dash - between two words keeps both its spaces - as here."
+    ]
