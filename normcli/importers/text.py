@@ -117,7 +117,7 @@ def _title(lines: list[_Line]) -> str:
         text = line.text
         indent = len(text) - len(text.lstrip())
         centered = abs(indent - (72 - len(text.rstrip()))) <= 12
-        if indent >= 8 and centered and not re.search(r"\S\s{3,}\S", text.strip()) and len(text.strip()) > 8:
+        if indent >= 5 and centered and not re.search(r"\S\s{3,}\S", text.strip()) and len(text.strip()) > 8:
             following = lines[index + 1].text if index + 1 < len(lines) else ""
             title = text.strip()
             if following.startswith(" " * 8) and following.strip() and not re.search(r"\S\s{3,}\S", following.strip()):

@@ -165,3 +165,16 @@ def test_the_same_document_in_pdf_and_text_gives_the_same_tree(tmp_path: Path) -
     policy_txt = clauses("debian-policy/policy.txt", "POLICY TXT")
     assert len(policy_pdf) == len(policy_txt) == 338 and policy_pdf == policy_txt
     assert clauses("fhs-3.0/fhs-3.0.pdf", "FHS PDF") == clauses("fhs-3.0/fhs-3.0.txt", "FHS TXT")
+
+
+def test_rfc_titles_come_from_the_centred_title_line_not_the_header_block(imported: dict) -> None:
+    titles = {relative: parse_bundle(imported[relative][0] / imported[relative][1].file).title for relative in imported}
+    assert titles["rfc-quic-and-keywords/rfc8174.txt"] == "Ambiguity of Uppercase vs Lowercase in RFC 2119 Key Words"
+    assert titles["rfc-quic-and-keywords/rfc2119.txt"] == "Key words for use in RFCs to Indicate Requirement Levels"
+    assert titles["rfc3986-uri/rfc3986.txt"] == "Uniform Resource Identifier (URI): Generic Syntax"
+
+
+def test_rfc_text_keeps_compound_words_wrapped_at_their_hyphen_whole(imported: dict) -> None:
+    root, report = imported["rfc3986-uri/rfc3986.txt"]
+    text = (root / report.file).read_text(encoding="utf-8")
+    assert "dotted-decimal" in text and "dotted- decimal" not in text and "case- insensitive" not in text
