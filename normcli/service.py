@@ -227,6 +227,11 @@ class Service:
             self._catalogue = catalogue
         return self._catalogue
 
+    def unreadable_bundles(self) -> list[str]:
+        """The bundle files that could not be read (`check` says why), in file order."""
+        self.index()
+        return [row["file"] for row in self._bundles if not row["readable"]]
+
     def hidden_bundles(self) -> dict[str, str]:
         """Bundles not read because another declares the same norm, edition and language: file → the file read."""
         self._by_code()

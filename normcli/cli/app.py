@@ -118,8 +118,11 @@ def error_boundary(options: Options, as_json: bool, report_hint: str = "the comm
         raise typer.Exit(ExitCode.INTERNAL) from None
 
 
-def answer(ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], render: Callable[..., None] | None = None) -> None:
-    """Run `call(service)` and print its result; failures go through `error_boundary`."""
+def answer(
+    ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], render: Callable[..., None] | None = None, overview: bool = False
+) -> None:
+    """Run `call(service)` and print its result; failures go through `error_boundary`. An `overview`
+    (what the workspace holds) also says on stderr what `check` would report first."""
     options: Options = ctx.obj or Options()
     as_json = options.json or json_flag
     from normcli.cli import output
@@ -135,18 +138,35 @@ def answer(ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], rend
             output.print_json(result.to_json())
         else:
             (render or output.render)(result)
+        if overview and not as_json:
+            _workspace_notes(service)
+
+
+def _workspace_notes(service: Any) -> None:
+    from normcli.cli import output
+
+    unreadable, hidden = service.unreadable_bundles(), service.hidden_bundles()
+    said = (
+        [f"{len(unreadable)} bundle(s) cannot be read ({', '.join(unreadable[:3])}{', …' if len(unreadable) > 3 else ''})"]
+        if unreadable
+        else []
+    )
+    said += [f"{len(hidden)} bundle(s) are not read: another declares the same norm, edition and language"] if hidden else []
+    said += ["normcli.toml has a problem, so its settings are not used"] if service.settings.problems else []
+    if said:
+        output.note("; ".join(said) + " (run `normcli check` for the reasons)")
 
 
 @app.command()
 def info(ctx: typer.Context, json_: Json = False) -> None:
     """Which workspace is read and what it holds. Example: normcli info"""
-    answer(ctx, json_, lambda service: service.info())
+    answer(ctx, json_, lambda service: service.info(), overview=True)
 
 
 @app.command()
 def norms(ctx: typer.Context, json_: Json = False) -> None:
     """List the norms with their editions and languages. Example: normcli norms"""
-    answer(ctx, json_, lambda service: service.norms())
+    answer(ctx, json_, lambda service: service.norms(), overview=True)
 
 
 @app.command()

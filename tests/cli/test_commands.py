@@ -351,3 +351,16 @@ def test_a_reader_that_goes_away_ends_the_call_quietly_with_0(sample_copy: Path,
     call.stdout.close()  # `normcli … | head -0`: the reader is gone before the answer is written
     errors = call.stderr.read().decode()
     assert call.wait(timeout=60) == 0 and errors == ""
+
+
+def test_info_and_norms_say_when_check_has_something_to_report(cli, tmp_path: Path) -> None:
+    from tests.conftest import write_bundle
+
+    write_bundle(tmp_path, "t-1", "2020", '---\ncode: T 1\nedition: "2020"\ntitle: Bonne\nlanguage: fr\n---\n# 1 Objet\nUn texte.\n')
+    assert cli("norms", workspace=tmp_path).stderr == ""
+    (tmp_path / "norms" / "t-2" / "1").mkdir(parents=True)
+    (tmp_path / "norms" / "t-2" / "1" / "norm.md").write_text("# 1 Sans en-tête\nRien.\n", encoding="utf-8")
+    for command in ("norms", "info"):
+        ran = cli(command, workspace=tmp_path)
+        assert ran.code == 0 and "1 bundle(s) cannot be read (norms/t-2/1/norm.md)" in ran.stderr and "normcli check" in ran.stderr
+    assert cli("norms", "--json", workspace=tmp_path).stderr == ""
