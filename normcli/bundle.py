@@ -168,7 +168,9 @@ def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
             language_line,
             "warning",
             "front_matter",
-            f"language '{language or '(none)'}' is not one of {', '.join(LANGUAGES)}; 'en' is assumed",
+            f"language '{language}' is not one of {', '.join(LANGUAGES)}; 'en' is assumed"
+            if language
+            else f"no language in the front matter (one of {', '.join(LANGUAGES)}); 'en' is assumed",
         )
         language = "en"
     requires = fields.get("requires") or []

@@ -35,7 +35,9 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
         sink.write(json.dumps(error.to_json(), ensure_ascii=False) + "\n")
         return error.exit_code
     failures = 0
-    for line in source:
+    for number, line in enumerate(source):
+        if number == 0:
+            line = line.removeprefix("\ufeff")  # a byte-order mark, as some editors save UTF-8
         if not line.strip():
             continue
         request_id = None
@@ -46,9 +48,10 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
                 raise InvalidArgument(f"line is not JSON: {exc.msg}") from None
             except RecursionError:
                 raise InvalidArgument("line is nested too deeply to be a request") from None
+            if isinstance(request, dict):
+                request_id = request.get("id")
             if not isinstance(request, dict) or not isinstance(request.get("op"), str):
                 raise InvalidArgument('each line must be an object with an "op", e.g. {"op": "toc", "code": "SIA 261"}')
-            request_id = request.get("id")
             params = {key: value for key, value in request.items() if key not in ("op", "id")}
             data = run(service, request["op"], params).to_json()
         except NormcliError as error:

@@ -364,3 +364,9 @@ def test_info_and_norms_say_when_check_has_something_to_report(cli, tmp_path: Pa
         ran = cli(command, workspace=tmp_path)
         assert ran.code == 0 and "1 bundle(s) cannot be read (norms/t-2/1/norm.md)" in ran.stderr and "normcli check" in ran.stderr
     assert cli("norms", "--json", workspace=tmp_path).stderr == ""
+
+
+def test_batch_reads_a_byte_order_mark_and_echoes_the_id_of_a_bad_request(cli, sample_copy: Path) -> None:
+    ran = cli("batch", workspace=sample_copy, stdin='\ufeff{"op":"info","id":1}\n\n  \n{"op":5,"id":3}\n')
+    answers = [json.loads(line) for line in ran.stdout.splitlines()]
+    assert [(answer["id"], "error" in answer) for answer in answers] == [(1, False), (3, True)]
