@@ -13,11 +13,24 @@ import threading
 from collections.abc import Callable
 from typing import Annotated, Any
 
+import anyio
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError, UnexpectedToolError
 from mcp.server.mcpserver.resources import FunctionResource
-from mcp_types import BlobResourceContents, CallToolResult, ContentBlock, EmbeddedResource, ImageContent, TextContent, ToolAnnotations
+from mcp.shared.message import SessionMessage
+from mcp_types import (
+    PARSE_ERROR,
+    BlobResourceContents,
+    CallToolResult,
+    ContentBlock,
+    EmbeddedResource,
+    ErrorData,
+    ImageContent,
+    JSONRPCError,
+    TextContent,
+    ToolAnnotations,
+)
 from pydantic import Field, ValidationError
 
 from normcli import __version__
@@ -152,6 +165,17 @@ def figure_block(result: r.FigureResult) -> ContentBlock:
 class NormServer(MCPServer):
     """MCPServer with the forgiving argument handling agents need: `norm` for `code`, unknown names refused."""
 
+    async def run_stdio_async(self) -> None:
+        """Serve on stdio as the SDK does, but answer a line that is not a JSON-RPC message (not JSON, a lone
+        surrogate) with a parse error, as JSON-RPC asks: the SDK's transport passes it on as an exception
+        that nothing answers, and the client would wait for ever."""
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server() as (read_stream, write_stream):
+            await self._lowlevel_server.run(
+                _ParseErrorsAnswered(read_stream, write_stream), write_stream, self._lowlevel_server.create_initialization_options()
+            )
+
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
         """Map `norm` to `code`, refuse unknown argument names, and put validation errors in plain words."""
         tool = self._tool_manager.get_tool(name)
@@ -180,6 +204,44 @@ class NormServer(MCPServer):
             if isinstance(cause, ToolError):  # our own text, without the SDK's "Error executing tool …" prefix
                 raise ToolError(str(cause)) from None
             raise
+
+
+class _ParseErrorsAnswered:
+    """The transport's read stream, with each line it could not read answered by a JSON-RPC parse error."""
+
+    def __init__(self, inner: Any, replies: Any) -> None:
+        self._inner = inner
+        self._replies = replies
+
+    def __getattr__(self, name: str) -> Any:  # what else the SDK reads of its stream (`last_context`)
+        return getattr(self._inner, name)
+
+    async def receive(self) -> Any:
+        while True:
+            item = await self._inner.receive()
+            if not isinstance(item, Exception):
+                return item
+            error = ErrorData(code=PARSE_ERROR, message=f"Parse error: the line is not a JSON-RPC message ({type(item).__name__})")
+            await self._replies.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=None, error=error)))
+
+    def __aiter__(self) -> "_ParseErrorsAnswered":
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            raise StopAsyncIteration from None
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def __aenter__(self) -> "_ParseErrorsAnswered":
+        await self._inner.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> bool | None:
+        return await self._inner.__aexit__(*exc_info)
 
 
 def build_server(service: Service, settings: McpSettings | None = None, log_level: str = "WARNING") -> NormServer:

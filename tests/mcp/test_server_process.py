@@ -67,6 +67,8 @@ def test_malformed_json_rpc_does_not_kill_the_server(sample_copy: Path) -> None:
     ]
     messages, stderr, code = raw_exchange(sample_copy, lines, {1, 2, 8, 9})
     by_id = {message.get("id"): message for message in messages}
+    parse_errors = [message for message in messages if message.get("id") is None and message["error"]["code"] == -32700]
+    assert len(parse_errors) == 2  # "this is not json" and the cut line, each answered as JSON-RPC asks
     assert by_id[1]["result"]["serverInfo"]["name"] == "normcli"
     assert "error" in by_id[8]
     assert 9 in by_id
