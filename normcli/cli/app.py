@@ -217,7 +217,11 @@ def section(
     json_: Json = False,
 ) -> None:
     """Read a clause, window by window for long ones. Example: normcli section "SIA 261" 4.2.1"""
-    answer(ctx, json_, lambda service: service.section(code, path, max_chars, offset, edition, language))
+    from normcli.cli import output
+
+    answer(
+        ctx, json_, lambda service: service.section(code, path, max_chars, offset, edition, language), output.section_with_window(max_chars)
+    )
 
 
 @app.command()

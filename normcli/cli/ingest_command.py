@@ -105,7 +105,7 @@ def _print_report(report: IngestReport) -> None:
     out = sys.stdout.write
     depths = ", ".join(f"depth {depth}: {count}" for depth, count in report.sections_by_depth.items())
     out(f"imported {report.source} as {report.code}:{report.edition} ({report.language}) into {report.file}\n")
-    pages = f"{report.pages} pages, " if report.pages else ""
+    pages = f"{report.pages} page{'' if report.pages == 1 else 's'}, " if report.pages else ""
     tree = "outline" if report.outline_used else "headings in the text"
     out(
         f"{pages}{report.sections} sections ({depths or 'none'}), {report.figures} figures, {report.tables} tables, {report.formulas} formulas; tree from {tree}; {report.seconds:.1f} s\n"

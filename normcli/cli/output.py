@@ -153,7 +153,8 @@ def _subtree(result: r.SubtreeResult) -> None:
     _print_tree(f"{result.edition.code}:{result.edition.edition} ({result.edition.language})", result.tree)
 
 
-def _section(result: r.SectionResult) -> None:
+def _section(result: r.SectionResult, max_chars: int | None = None) -> None:
+    """The window as rendered Markdown; when more follows, the command that reads the next window."""
     from rich.markdown import Markdown
 
     from normcli.render import formulas_to_unicode
@@ -163,7 +164,14 @@ def _section(result: r.SectionResult) -> None:
     console().print(Markdown(formulas_to_unicode(result.markdown)))
     if result.next_offset is not None:
         code = f"{result.edition.code}:{result.edition.edition}"
-        note(f'more follows: normcli section "{code}" {result.path} --offset {result.next_offset}')
+        options = f" --max-chars {max_chars}" if max_chars else ""
+        options += f" --language {result.edition.language}" if len(result.edition.languages) > 1 else ""
+        note(f'more follows: normcli section "{code}" "{result.path}" --offset {result.next_offset}{options}')
+
+
+def section_with_window(max_chars: int) -> Callable[[r.SectionResult], None]:
+    """The section renderer for a window of `max_chars`, so that its "more follows" command keeps the size."""
+    return lambda result: _section(result, max_chars)
 
 
 def _highlighted(hit: r.Hit, keyword: str):

@@ -370,3 +370,17 @@ def test_batch_reads_a_byte_order_mark_and_echoes_the_id_of_a_bad_request(cli, s
     ran = cli("batch", workspace=sample_copy, stdin='\ufeff{"op":"info","id":1}\n\n  \n{"op":5,"id":3}\n')
     answers = [json.loads(line) for line in ran.stdout.splitlines()]
     assert [(answer["id"], "error" in answer) for answer in answers] == [(1, False), (3, True)]
+
+
+def test_the_more_follows_command_reads_the_next_window_of_the_same_size(cli, sample_copy: Path) -> None:
+    import shlex
+
+    first = cli("section", "SIA 261", "4.2.1", "--max-chars", "800", "--language", "de", workspace=sample_copy)
+    hint = first.stderr.strip().splitlines()[-1]
+    assert hint.startswith("normcli: more follows: normcli section ") and "--max-chars 800" in hint and "--language de" in hint
+    command = shlex.split(hint.removeprefix("normcli: more follows: normcli "))
+    nxt = cli(*command, "--json", workspace=sample_copy).json()["section"]
+    whole = cli("section", "SIA 261", "4.2.1", "--language", "de", "--max-chars", "40000", "--json", workspace=sample_copy).json()[
+        "section"
+    ]
+    assert nxt["offset"] > 0 and whole["content"][nxt["offset"] :].startswith(nxt["content"]) and len(nxt["content"]) <= 800
