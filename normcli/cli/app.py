@@ -272,12 +272,15 @@ def figure(
     """Save a figure's image (or print it, base64, with --json). Example: normcli figure "SIA 261" fig-3 -o fig.png"""
     from normcli.cli import output
 
-    answer(
-        ctx,
-        json_,
-        lambda service: service.figure(code, figure_id, edition, language),
-        lambda result: output.save_figure(result, output_file),
-    )
+    as_json = (ctx.obj or Options()).json or json_
+
+    def read(service: Any) -> Any:
+        result = service.figure(code, figure_id, edition, language)
+        if as_json and output_file is not None:  # the file as asked, beside the JSON document
+            output.save_figure(result, output_file)
+        return result
+
+    answer(ctx, json_, read, lambda result: output.save_figure(result, output_file))
 
 
 @app.command()

@@ -384,3 +384,9 @@ def test_the_more_follows_command_reads_the_next_window_of_the_same_size(cli, sa
         "section"
     ]
     assert nxt["offset"] > 0 and whole["content"][nxt["offset"] :].startswith(nxt["content"]) and len(nxt["content"]) <= 800
+
+
+def test_figure_with_json_and_output_writes_the_file_too(cli, sample_copy: Path, tmp_path: Path) -> None:
+    target = tmp_path / "fig.png"
+    ran = cli("figure", "SIA 261", "fig-3", "--output", str(target), "--json", workspace=sample_copy)
+    assert ran.code == 0 and base64.b64decode(ran.json()["data"]) == target.read_bytes()
