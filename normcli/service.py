@@ -17,7 +17,7 @@ from pathlib import Path
 from normcli import results as r
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.fold import code_key, fold_with_offsets, path_key, words
-from normcli.labels import FIGURE_LABEL
+from normcli.labels import CLAUSE_LABEL, FIGURE_LABEL
 from normcli.record import record
 from normcli.store.queries import Index
 from normcli.store.refresh import BUILT_AT_KEY, refresh
@@ -290,6 +290,11 @@ class Service:
         for candidate, exact in candidates:
             if candidate in held:
                 return held[candidate], None if exact else path
+        # As the clause is cited in text: `§ 4.2.1`, `chiffre 4.2.1`, `Ziffer 4.2.1`, `section 4.2.1`.
+        bare = re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", path)
+        if bare != path and bare:
+            node, requested = self._node(version, bare)
+            return node, requested and path
         raise NotFound(f"no clause '{path}' in {version.label}", f'run `normcli toc "{version.code}"` to see its clauses', "clause")
 
     # -- operations ------------------------------------------------------------------------

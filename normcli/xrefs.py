@@ -12,31 +12,27 @@ from collections.abc import Callable
 from urllib.parse import unquote
 
 from normcli.fold import code_key, path_key
-from normcli.labels import FIGURE_LABEL, TABLE_LABEL
+from normcli.labels import CLAUSE_LABEL, FIGURE_LABEL, TABLE_LABEL
 from normcli.model import CrossRef
 
 _NORM_BODY = r"(?:SIA|SN|VSS|EN|prEN|DIN|ISO|IEC|ÖNORM|OENORM|BS|NF|RFC|ASTM|ACI|CEN/TS)"
 _NORM_PREFIX = rf"\b{_NORM_BODY}(?:\s+(?:EN|ISO|IEC))?(?:\s+ISO)?"
 _NORM_NUMBER = r"\d+(?:-\d+)*(?:\s\d{3}(?!\d))*"
 _CLAUSE = r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+"
-_CLAUSE_WORD = (
-    r"(?i:chiffres?|ch\.|ziffern?|ziff\.|sections?|clauses?|subclauses?|cifr[ae]|"
-    r"paragraphes?|abschnitte?|kapitel|chapitres?|capitol[oi]|sezion[ei]|art\.|articles?)"
-)
 _ANNEX_WORD = r"(?i:annexes?|anh[aä]nge?|annex(?:es)?|appendix|appendices|allegat[oi]|appendice)"
 
 _NORM_REF = re.compile(
     rf"(?P<code>{_NORM_PREFIX}\s?{_NORM_NUMBER})(?::(?P<year>\d{{4}}))?"
-    rf"(?:,\s*(?:{_CLAUSE_WORD}\s*)?(?:(?P<annex>{_ANNEX_WORD}\s+[A-Z])\b|(?P<clause>{_CLAUSE})))?"
+    rf"(?:,\s*(?:{CLAUSE_LABEL}\s*)?(?:(?P<annex>{_ANNEX_WORD}\s+[A-Z])\b|(?P<clause>{_CLAUSE})))?"
 )
 _LINK = re.compile(r"(?<!!)\[(?P<label>[^\]\n]*)\]\((?P<target>#[^)\s]+|norm:[^)\s]+)\)")
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]+\$|`[^`\n]+`|<[^>\n]+>|\]\([^)\n]*\)", re.S)
-_WORD_CLAUSE = re.compile(rf"\b{_CLAUSE_WORD}\s+(?P<clause>{_CLAUSE})(?![\w])")
+_WORD_CLAUSE = re.compile(rf"\b{CLAUSE_LABEL}\s+(?P<clause>{_CLAUSE})(?![\w])")
 # `Section 6 of [QUIC-RECOVERY]`, `section 3.2 of RFC 3986`: a clause of another document, read
 # before the norm codes so that `RFC 3986` is not taken alone.
 _CLAUSE_OF = re.compile(
-    rf"\b{_CLAUSE_WORD}\s+(?P<clause>{_CLAUSE})(?![\w]),?\s+(?:of|in|de|der|des|du)\s+"
+    rf"\b{CLAUSE_LABEL}\s+(?P<clause>{_CLAUSE})(?![\w]),?\s+(?:of|in|de|der|des|du)\s+"
     rf"(?:\[(?P<cite>[A-Za-z0-9][\w.\-]*)\]|(?P<norm>{_NORM_PREFIX}\s?{_NORM_NUMBER}))"
 )
 # A bare number that the norm does not hold is a reference only after words that announce one,

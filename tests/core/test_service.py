@@ -338,3 +338,12 @@ def test_an_annex_named_in_lower_case_or_by_its_letter_is_the_annex(service: Ser
         hits = service.search("SIA 261", keyword, limit=10).hits
         assert (hits[0].path, hits[0].kind) == ("Annexe A", "path"), keyword
         assert any(hit.kind == "text" for hit in hits[1:]), keyword  # the clauses that refer to the annex
+
+
+def test_a_clause_named_as_text_cites_it_is_found(service: Service) -> None:
+    for asked in ("§ 4.2.1", "§4.2.1", "chiffre 4.2.1", "Ziffer 4.2.1", "section 4.2.1"):
+        answer = service.section("SIA 261", asked)
+        assert (answer.path, answer.requested_path) == ("4.2.1", None), asked
+    assert service.section("SIA 261", "chiffre 4.2.1.9").requested_path == "chiffre 4.2.1.9"
+    with pytest.raises(NotFound):
+        service.section("SIA 261", "§ 99")
