@@ -6,6 +6,8 @@ reason, and only a bundle that cannot say which norm it is (no code) is left unr
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from pathlib import Path
 
@@ -282,11 +284,16 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
     keys = set(seen)
     for node, own in zip(nodes, own_lines, strict=True):
         _read_parts(bundle, reader, node, own)
+    tables = {table.number for table in bundle.tables if table.number}
+    for node, own in zip(nodes, own_lines, strict=True):
+        # Where each own line starts in the text (page markers are not among them, so lines are not
+        # consecutive): a reference's line is that of the text line it stands in.
         joined = "\n".join(line for _, line in own)
-        first_line = own[len(joined) - len(joined.lstrip("\n"))][0] if node.text else node.line  # the text's first line
-        for ref in find_references(node.text, lambda path: path_key(path) in keys):
+        lead = len(joined) - len(joined.lstrip("\n"))  # the blank lines the clause's text starts without
+        starts = list(itertools.accumulate((len(line) + 1 for _, line in own[:-1]), initial=0))
+        for ref in find_references(node.text, lambda path: path_key(path) in keys, tables.__contains__):
             ref.node_path = node.path
-            ref.line = first_line + node.text.count("\n", 0, ref.position)
+            ref.line = own[bisect.bisect_right(starts, ref.position + lead) - 1][0] if own else node.line
             bundle.xrefs.append(ref)
     _check_numbering(bundle, reader)
 

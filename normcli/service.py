@@ -212,8 +212,8 @@ class Service:
         self.index()
         if self._catalogue is None:
             catalogue: dict[str, dict[str, list[sqlite3.Row]]] = {}
-            self._hidden = {}
-            for row in self._readable():
+            readable = self._readable()
+            for row in readable:
                 rows = catalogue.setdefault(row["code_key"], {}).setdefault(row["edition"], [])
                 twin = next((other for other in rows if other["language"] == row["language"]), None)
                 if twin is None:
@@ -221,9 +221,17 @@ class Service:
                 elif _laid_out(row) and not _laid_out(twin):
                     rows.remove(twin)
                     rows.append(row)  # bundles come in file order, so the languages stay in file order
-                    self._hidden[twin["file"]] = row["file"]
-                else:
-                    self._hidden[row["file"]] = twin["file"]
+            read = {
+                (row["code_key"], row["edition"], row["language"]): row["file"]
+                for editions in catalogue.values()
+                for rows in editions.values()
+                for row in rows
+            }
+            self._hidden = {
+                row["file"]: read[(row["code_key"], row["edition"], row["language"])]
+                for row in readable
+                if read[(row["code_key"], row["edition"], row["language"])] != row["file"]
+            }
             self._catalogue = catalogue
         return self._catalogue
 
@@ -304,13 +312,14 @@ class Service:
         """`info` / `whoami`."""
         index = self.index()
         readable = [row for row in self._bundles if row["readable"]]
+        hidden = self.hidden_bundles()  # their clauses are not read: not counted either
         counts = index.counts()
         return r.InfoResult(
             workspace=str(self.root),
             name=self.settings.name,
             norms=len({row["code_key"] for row in readable}),
             editions=len({(row["code_key"], row["edition"]) for row in readable}),
-            sections=counts["sections"],
+            sections=counts["sections"] - sum(row["sections"] or 0 for row in readable if row["file"] in hidden),
             figures=counts["figures"],
             index=r.IndexInfo(str(index.path), index.meta(BUILT_AT_KEY), True),
             is_sample=self.is_sample,
@@ -754,8 +763,9 @@ def _keyword_tokens(keyword: str) -> list[str]:
 
 
 def _natural(name: str) -> tuple[tuple[int, int | str], ...]:
-    """An edition name for sorting with its numbers as numbers: `10` after `9`, `2.10` after `2.9`."""
-    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in re.findall(r"\d+|\D+", name.lower()))
+    """An edition name for sorting with its numbers as numbers: `10` after `9`, `2.10` after `2.9`, and
+    any number after words (`2020` is newer than `draft`)."""
+    return tuple((1, int(part)) if part.isascii() and part.isdigit() else (0, part) for part in re.findall(r"[0-9]+|[^0-9]+", name.lower()))
 
 
 def _laid_out(bundle: sqlite3.Row) -> bool:

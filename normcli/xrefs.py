@@ -100,11 +100,22 @@ def _norm_reference(match: re.Match[str]) -> CrossRef:
     return CrossRef(match.group().strip(), "implicit", code, path, kind)
 
 
-def find_references(text: str, has_clause: Callable[[str], bool] = lambda _path: False) -> list[CrossRef]:
+def find_references(
+    text: str, has_clause: Callable[[str], bool] = lambda _path: False, has_table: Callable[[str], bool] = lambda _number: True
+) -> list[CrossRef]:
     """Every cross-reference in a clause's Markdown, in order, without repeats.
 
     `has_clause` says whether the norm being read holds a path; it decides bare two-part numbers.
+    `has_table` says whether it holds a table number: `Table 7-1` is one table where the norm has it,
+    and `Tables 2-3` a range, read as its first table, where it does not.
     """
+
+    def table(match: re.Match[str]) -> CrossRef:
+        number = match.group("num")
+        if "-" in number and not has_table(number):
+            number = number.split("-", 1)[0]
+        return CrossRef(match.group(), "implicit", None, number, "table")
+
     found: list[tuple[int, CrossRef]] = []
     scan = _IMAGE.sub(lambda m: " " * len(m.group()), text)
     scan = _take(_LINK, scan, lambda m: _explicit(m.group("label"), m.group("target")), found)
@@ -112,7 +123,7 @@ def find_references(text: str, has_clause: Callable[[str], bool] = lambda _path:
     scan = _take(_CLAUSE_OF, scan, _worded_reference, found)
     scan = _take(_NORM_REF, scan, _norm_reference, found)
     scan = _take(_FIGURE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("num"), "figure"), found)
-    scan = _take(_TABLE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("num"), "table"), found)
+    scan = _take(_TABLE, scan, table, found)
     scan = _take(_ANNEX, scan, lambda m: CrossRef(m.group(), "implicit", None, f"{m.group('word')} {m.group('letter')}", "annex"), found)
     scan = _take(_WORD_CLAUSE, scan, _worded_reference, found)
     ends = sorted(start + len(ref.text) for start, ref in found)

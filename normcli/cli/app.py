@@ -7,6 +7,7 @@ codes and error object; nothing else prints errors and no traceback reaches a us
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -322,6 +323,9 @@ def batch(ctx: typer.Context) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("normcli: interrupted\n")
         code = ExitCode.INTERRUPTED
+    except BrokenPipeError:  # the reader has gone: as every command, end quietly with 0
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = ExitCode.OK
     raise typer.Exit(code)
 
 

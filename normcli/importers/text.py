@@ -471,7 +471,8 @@ def _joined(lines: list[str]) -> str:
     hyphens of compound words (`dotted-` / `decimal`), which stay: after a word's hyphen, no space."""
     joined = ""
     for line in (line.strip() for line in lines):
-        if joined and not (joined[-1] == "-" and joined[-2:-1].isalpha()):
+        suspended = re.match(r"(?i)(?:and|or|nor|und|oder|bzw\.|sowie|et|ou|e|o)\b", line)  # `client- and server-side`
+        if joined and (suspended or not (joined[-1] == "-" and joined[-2:-1].isalpha())):
             joined += " "
         joined += line
     return joined

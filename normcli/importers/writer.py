@@ -69,7 +69,7 @@ def write_bundle(root: Path, draft: Draft, code: str, edition: str, language: st
     except OSError as exc:
         raise WorkspaceError(f"cannot create {norms}: {exc.strerror}", "check the workspace folder's permissions") from exc
     _remove_leftovers(norms)
-    target = _norm_folder(norms, code) / edition
+    target = _norm_folder(norms, code, edition) / edition
     existing = sorted(target.glob("norm*.md")) if target.is_dir() else []
     same = [file for file in existing if bundle_language(file) in (language, None)]
     others = [file for file in existing if file not in same]
@@ -89,12 +89,14 @@ def write_bundle(root: Path, draft: Draft, code: str, edition: str, language: st
         ) from exc
 
 
-def _norm_folder(norms: Path, code: str) -> Path:
-    """The folder of `code`: the one already holding it (`rfc-3986` for `rfc3986`, as codes are matched
-    forgivingly), so that a second import is seen as one, else `norms/<slug>`."""
+def _norm_folder(norms: Path, code: str, edition: str) -> Path:
+    """The folder of `code`: one already holding it (`rfc-3986` for `rfc3986`, as codes are matched
+    forgivingly), so that a second import is seen as one: the one with this edition, else the one
+    named as normcli names it, else the first; with none, `norms/<slug>`."""
     wanted = code_key(code)
     held = sorted(folder for folder in norms.iterdir() if folder.is_dir() and code_key(folder.name) == wanted)
-    return held[0] if held else norms / slug(code)
+    ranked = sorted(held, key=lambda folder: (not (folder / edition).is_dir(), folder.name != slug(code)))
+    return ranked[0] if ranked else norms / slug(code)
 
 
 def _remove_leftovers(norms: Path) -> None:

@@ -342,13 +342,15 @@ def test_usage_errors_are_one_line_and_an_error_object_with_json(cli, sample_cop
     assert bare.code == 0 and "Usage" in bare.stdout
 
 
-@pytest.mark.parametrize("args", [("corpus", "neige", "--json"), ("corpus", "neige"), ("toc", "SIA 261", "--depth", "6")])
+@pytest.mark.parametrize("args", [("corpus", "neige", "--json"), ("corpus", "neige"), ("toc", "SIA 261", "--depth", "6"), ("batch",)])
 def test_a_reader_that_goes_away_ends_the_call_quietly_with_0(sample_copy: Path, args: tuple[str, ...]) -> None:
     environment = {key: value for key, value in os.environ.items() if key != "NORMCLI_WORKSPACE"}
     command = [sys.executable, "-m", "normcli", "--workspace", str(sample_copy), *args]
-    call = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
-    assert call.stdout is not None and call.stderr is not None
+    call = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
+    assert call.stdin is not None and call.stdout is not None and call.stderr is not None
     call.stdout.close()  # `normcli … | head -0`: the reader is gone before the answer is written
+    call.stdin.write(b'{"op": "norms"}\n' * 50)
+    call.stdin.close()
     errors = call.stderr.read().decode()
     assert call.wait(timeout=60) == 0 and errors == ""
 

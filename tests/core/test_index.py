@@ -237,13 +237,17 @@ def test_a_stray_bundle_declaring_a_held_norm_hides_nothing_and_is_reported(samp
     warned = {bundle.file: bundle.problems for bundle in service.check().bundles}["norms/aaa-copy/1/norm.fr.md"]
     duplicate = [problem for problem in warned if problem["kind"] == "duplicate_bundle"]
     assert len(duplicate) == 1 and "norms/sia-261/2020/norm.fr.md" in duplicate[0]["reason"]
+    write_bundle(sample_fresh, "aab-copy", "1", stray, name="norm.fr.md")  # a third: each names the one read
+    service = Service.open(sample_fresh)
+    assert set(service.hidden_bundles().values()) == {"norms/sia-261/2020/norm.fr.md"} and len(service.hidden_bundles()) == 2
+    assert service.info().sections == Service.open(sample_fresh).info().sections == 267
 
 
 def test_editions_are_newest_first_with_their_numbers_read_as_numbers(tmp_path: Path) -> None:
-    for edition in ("9", "10", "2.5"):
+    for edition in ("9", "10", "2.5", "²"):
         write_bundle(tmp_path, "ed-1", edition, GOOD.replace("code: T 1", "code: ED 1").replace('edition: "2020"', f'edition: "{edition}"'))
     service = Service.open(tmp_path)
-    assert [edition.edition for edition in service.norms().norms[0].editions] == ["10", "9", "2.5"]
+    assert [edition.edition for edition in service.norms().norms[0].editions] == ["10", "9", "2.5", "²"]  # '²' is no number
     assert service.toc("ED 1").edition.edition == "10"
 
 
@@ -266,3 +270,17 @@ def test_check_scores_the_share_of_clauses_without_a_warning_and_puts_each_refer
     line = file.read_text(encoding="utf-8").splitlines().index("Selon le chiffre 9.1, le chiffre 9.2 et le chiffre 9.3.") + 1
     assert {problem["line"] for problem in unresolved} == {line}
     assert report.score == 75  # one clause of four holds the three warnings
+
+
+def test_a_reference_after_page_markers_is_reported_on_its_own_line_and_a_table_range_reads_its_first(tmp_path: Path) -> None:
+    body = GOOD.replace(
+        "Texte du détail.",
+        "\nTexte du détail.\n<!-- page 2 -->\n<!-- page 3 -->\nSelon le chiffre 9.9, voir les tableaux 1-2.\n\n"
+        "Tableau 1 – Valeurs\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+    )
+    file = write_bundle(tmp_path, "t-1", "2020", body)
+    report = Service.open(tmp_path).check().bundles[0]
+    line = next(number for number, text in enumerate(file.read_text(encoding="utf-8").splitlines(), 1) if "9.9" in text)
+    assert [problem["line"] for problem in report.problems if problem["kind"] == "unresolved_reference"] == [line]
+    table = next(ref for ref in Service.open(tmp_path).xrefs("T 1", "1.1").cross_refs if ref.target_kind == "table")
+    assert (table.text, table.target_path, table.resolvable) == ("tableaux 1-2", "tab-1", True)

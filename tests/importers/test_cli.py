@@ -58,5 +58,9 @@ def test_a_code_written_another_way_is_the_same_norm_and_a_colon_is_refused(cli,
     again = cli("ingest", str(source), "--code", "x1", "--edition", "1", workspace=workspace)
     assert again.code == 2 and "already exists" in again.stderr
     assert [folder.name for folder in (workspace / "norms").iterdir()] == ["x-1"]
+    (workspace / "norms" / "x1" / "2").mkdir(parents=True)  # a second folder of the same code, holding edition 2
+    (workspace / "norms" / "x1" / "2" / "norm.md").write_bytes((workspace / "norms" / "x-1" / "1" / "norm.md").read_bytes())
+    twice = cli("ingest", str(source), "--code", "X 1", "--edition", "2", workspace=workspace)
+    assert twice.code == 2 and "x1/2" in twice.stderr  # found in the folder that holds that edition
     colon = cli("ingest", str(source), "--code", "X 2:2017", "--edition", "2017", workspace=workspace)
     assert colon.code == 2 and "cannot contain ':'" in colon.stderr and "Traceback" not in colon.stderr

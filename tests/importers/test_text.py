@@ -164,9 +164,11 @@ def test_a_line_wrapped_after_a_compound_words_hyphen_joins_without_a_space() ->
         "   The host part of the authority is given in its dotted-",
         "   decimal form here, and the scheme of the whole URI is case-",
         "   insensitive; a dash - between two words keeps both its spaces -",
-        "   as here.",
+        "   as here, and implementations of the client- and of the server-",
+        "   and proxy-side software keep a suspended hyphen apart.",
     ]
     assert reflow(wrapped) == [
         "   The host part of the authority is given in its dotted-decimal form here, and the scheme of the whole URI is"
-        " case-insensitive; a dash - between two words keeps both its spaces - as here."
+        " case-insensitive; a dash - between two words keeps both its spaces - as here, and implementations of the"
+        " client- and of the server- and proxy-side software keep a suspended hyphen apart."
     ]
