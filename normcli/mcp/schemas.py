@@ -67,6 +67,15 @@ class NormsJson(TypedDict):
     norms: list[NormJson]
 
 
+class EditionJson(TypedDict):
+    """The edition block each per-norm answer starts with (results.Edition)."""
+
+    code: str
+    edition: str
+    language: str
+    languages: list[str]
+
+
 class TreeNodeJson(TypedDict):
     """A clause in a tree; `depth` 1 is a chapter."""
 
@@ -81,23 +90,15 @@ class TreeNodeJson(TypedDict):
     truncated: NotRequired[bool]
 
 
-class TocJson(TypedDict):
+class TocJson(EditionJson):
     """`get_toc`."""
 
-    code: str
-    edition: str
-    language: str
-    languages: list[str]
     tree: list[TreeNodeJson]
 
 
-class SubtreeJson(TypedDict):
+class SubtreeJson(EditionJson):
     """`get_subtree`."""
 
-    code: str
-    edition: str
-    language: str
-    languages: list[str]
     path: str
     requestedPath: NotRequired[str]
     tree: list[TreeNodeJson]
@@ -146,13 +147,9 @@ class CrossRefJson(TypedDict):
     targetTitle: NotRequired[str]
 
 
-class SectionBodyJson(TypedDict):
+class SectionBodyJson(EditionJson):
     """One window of a clause's text with everything around it."""
 
-    code: str
-    edition: str
-    language: str
-    languages: list[str]
     nodeId: str
     path: str
     requestedPath: NotRequired[str]
@@ -190,13 +187,9 @@ class HitJson(TypedDict):
     pageStart: int
 
 
-class SearchJson(TypedDict):
+class SearchJson(EditionJson):
     """`search_in_norm`."""
 
-    code: str
-    edition: str
-    language: str
-    languages: list[str]
     keyword: str
     hits: list[HitJson]
 
@@ -217,25 +210,17 @@ class CorpusJson(TypedDict):
     norms: list[CorpusNormJson]
 
 
-class XrefsJson(TypedDict):
+class XrefsJson(EditionJson):
     """`get_cross_refs`."""
 
-    code: str
-    edition: str
-    language: str
-    languages: list[str]
     path: str
     requestedPath: NotRequired[str]
     crossRefs: list[CrossRefJson]
 
 
-class FigureJson(TypedDict):
+class FigureJson(EditionJson):
     """`get_figure`: the CLI's JSON without `data`; the image itself comes as an image content block."""
 
-    code: str
-    edition: str
-    language: str
-    languages: list[str]
     figureId: str
     figureNumber: str | None
     caption: str
