@@ -32,9 +32,12 @@ def check_workspace(service: Service) -> CheckResult:
                 )
             )
         sections = row["sections"] or 0
+        heading_lines: list[int] = []
         if row["readable"]:
             version = service.version_of(row, [row])
-            for node in index.outline(row["id"]):
+            outline = index.outline(row["id"])
+            heading_lines = sorted(node["line"] for node in outline)
+            for node in outline:
                 if node["child_count"]:
                     continue
                 length = len(index.node_text(node["id"]).strip())
@@ -46,19 +49,18 @@ def check_workspace(service: Service) -> CheckResult:
                     problems.append(
                         _problem(row["file"], node["line"], "sparse_text", f"clause '{node['path']}' has only {length} characters of text")
                     )
-            lines = {node["id"]: node["line"] for node in index.outline(row["id"])}
             xrefs = index.bundle_xrefs(row["id"])
             for xref, ref in zip(xrefs, service.resolve_each(version, xrefs), strict=True):
                 if ref.internal and not ref.resolvable:
                     problems.append(
                         _problem(
                             row["file"],
-                            xref["line"] or lines.get(xref["node_row"], 0),
+                            xref["line"],
                             "unresolved_reference",
                             f"'{ref.text}' refers to {ref.target_kind} '{ref.target_path}', which this norm does not have",
                         )
                     )
-        score = _score(problems, sorted(lines.values()), sections) if row["readable"] else 0
+        score = _score(problems, heading_lines, sections) if row["readable"] else 0
         checks.append(
             BundleCheck(row["file"], row["code"], row["edition"], row["language"], bool(row["readable"]), sections, score, tuple(problems))
         )
