@@ -1,0 +1,356 @@
+"""What changed between two editions of a norm: clauses aligned, then compared word by word.
+
+Clauses are paired by path first. A pair whose title and text have nothing in common is split
+again (the number was given to another clause), and the clauses left over on both sides are
+paired by title and text: a clause moved from 4.2.5 to 4.2.6 is one `renumbered` change, not a
+removal and an addition. Texts are compared as tokens in which a number (`0,4`), a formula
+(`$s_k = …$`) and a table cell are one token each, so that a changed value stands out whole.
+
+Pure: it knows nothing of the index; the caller hands it the clauses of both editions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from difflib import SequenceMatcher
+
+from normcli.fold import fold
+from normcli.record import record
+
+# Tokens, first alternative first: formulas, images and links whole, numbers with their decimal
+# comma or point and thousands separators, words (with `_` for symbols such as s_k), any other sign.
+_TOKEN = re.compile(
+    r"\$\$.*?\$\$|\$[^$\n]+\$"
+    r"|!\[[^\]\n]*\]\([^)\n]*\)"
+    r"|[-+−±]?\d+(?:[.,'’]\d+)*(?:\s?%)?"
+    r"|\w+(?:[-'’]\w+)*"
+    r"|[^\w\s]",
+    re.S,
+)
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?[\s:|-]*-{2,}[\s:|-]*$")
+_COMMENT = re.compile(r"<!--.*?-->|\*\*|__", re.S)
+_NUMBER = re.compile(r"[-+−±]?\d")
+CONTEXT = 6  # tokens of unchanged text kept on each side of a change
+PATH_PAIR_KEEPS = 0.35  # below this, two clauses under one path are different clauses
+RENUMBERED_AT = 0.6  # text similarity that makes two clauses under different paths one clause
+
+
+@record
+class Clause:
+    """One clause of an edition as the comparison sees it: its path, title and own text."""
+
+    path: str
+    title: str
+    text: str
+
+
+@record
+class Segment:
+    """A run of a word-level diff: `equal`, `delete` (only in the old text) or `insert` (only in the new)."""
+
+    op: str
+    text: str
+
+    def to_json(self) -> dict:
+        return {"op": self.op, "text": self.text}
+
+
+@record
+class Change:
+    """One clause that differs: `added`, `removed`, `renumbered` or `changed`."""
+
+    kind: str
+    from_path: str | None
+    to_path: str | None
+    title: str
+    from_title: str | None
+    similarity: float
+    diff: tuple[Segment, ...] = ()
+
+    def to_json(self) -> dict:
+        data: dict = {
+            "kind": self.kind,
+            "fromPath": self.from_path,
+            "toPath": self.to_path,
+            "title": self.title,
+            "similarity": self.similarity,
+            "diff": [segment.to_json() for segment in self.diff],
+        }
+        if self.from_title is not None and self.from_title != self.title:
+            data["fromTitle"] = self.from_title
+        return data
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens of a clause's Markdown: each table cell is one token, and so is each number and formula."""
+    out: list[str] = []
+    for line in _COMMENT.sub(" ", text).split("\n"):
+        if _TABLE_RULE.match(line):
+            continue
+        if _TABLE_ROW.match(line):
+            out += [cell.strip() or "·" for cell in line.strip().strip("|").split("|")]
+        else:
+            out += _TOKEN.findall(line)
+    return out
+
+
+def is_value(token: str) -> bool:
+    """Whether a token is a value that reads the same in every language: a number, a formula or a numeric cell."""
+    return token.startswith("$") or bool(_NUMBER.match(token)) or (any(char in "0123456789" for char in token) and len(token) < 24)
+
+
+def word_diff(old: list[str], new: list[str], context: int = CONTEXT) -> tuple[Segment, ...]:
+    """The runs that differ between two token lists, with `context` unchanged tokens around each
+    (an elided run shows as `…`); empty when they are equal."""
+    if old == new:
+        return ()
+    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    segments: list[Segment] = []
+    opcodes = matcher.get_opcodes()
+    for number, (op, a1, a2, b1, b2) in enumerate(opcodes):
+        if op == "equal":
+            run = old[a1:a2]
+            first, last = number == 0, number == len(opcodes) - 1
+            if first and len(run) > context:
+                run = ["…", *run[-context:]]
+            elif last and len(run) > context:
+                run = [*run[:context], "…"]
+            elif len(run) > 2 * context + 1:
+                run = [*run[:context], "…", *run[-context:]]
+            segments.append(Segment("equal", _join(run)))
+            continue
+        if a2 > a1:
+            segments.append(Segment("delete", _join(old[a1:a2])))
+        if b2 > b1:
+            segments.append(Segment("insert", _join(new[b1:b2])))
+    return tuple(segments)
+
+
+def _join(run: list[str]) -> str:
+    """Tokens back into readable text: a space between words, none before closing punctuation."""
+    text = ""
+    for token in run:
+        if text and not (token in ",.;:)]}%" or text.endswith(("(", "[", "{"))):
+            text += " "
+        text += token
+    return text
+
+
+# Words that say nothing of what a title is about, in the four languages.
+_STOPWORDS = frozenset(
+    [
+        "a",
+        "au",
+        "aux",
+        "d",
+        "de",
+        "des",
+        "du",
+        "en",
+        "et",
+        "l",
+        "la",
+        "le",
+        "les",
+        "par",
+        "pour",
+        "sur",
+        "un",
+        "une",
+        "am",
+        "an",
+        "auf",
+        "bei",
+        "das",
+        "dem",
+        "den",
+        "der",
+        "des",
+        "die",
+        "ein",
+        "eine",
+        "fur",
+        "im",
+        "in",
+        "mit",
+        "und",
+        "von",
+        "vom",
+        "zu",
+        "zur",
+        "al",
+        "alla",
+        "con",
+        "dei",
+        "del",
+        "della",
+        "delle",
+        "di",
+        "e",
+        "gli",
+        "i",
+        "il",
+        "nel",
+        "per",
+        "su",
+        "and",
+        "for",
+        "in",
+        "of",
+        "on",
+        "the",
+        "to",
+    ]
+)
+
+
+def _title_words(title: str) -> list[str]:
+    """The words a title is about, crudely stemmed (a plural s/e/n dropped), so that `Coefficients
+    de forme` meets `Coefficient de forme`."""
+    found = [word for word in re.findall(r"[a-z0-9]+", fold(title)) if word not in _STOPWORDS]
+    return [word[:-1] if len(word) > 4 and word[-1] in "sen" else word for word in found]
+
+
+def _ratio(old: list[str], new: list[str]) -> float:
+    if not old and not new:
+        return 1.0
+    if not old or not new:
+        return 0.0
+    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    if matcher.real_quick_ratio() < 0.2 or matcher.quick_ratio() < 0.2:
+        return matcher.quick_ratio() * 0.5  # far apart: not worth the exact measure
+    return matcher.ratio()
+
+
+class _Side:
+    """One edition's clauses with what the comparison needs of each, computed once."""
+
+    def __init__(self, clauses: list[Clause]) -> None:
+        self.clauses = clauses
+        self.tokens = [tokens(clause.text) for clause in clauses]
+        self.titles = [_title_words(clause.title) for clause in clauses]
+        self.folded = [fold(clause.text) for clause in clauses]
+
+
+def _similarity(old: _Side, i: int, new: _Side, j: int) -> tuple[float, float, float]:
+    """(overall, title, text) similarity of old clause i and new clause j, each from 0 to 1."""
+    title = _ratio(old.titles[i], new.titles[j])
+    if not old.tokens[i] and not new.tokens[j]:
+        return title, title, 1.0
+    text = _ratio(old.tokens[i], new.tokens[j])
+    return 0.4 * title + 0.6 * text, title, text
+
+
+def align(old: list[Clause], new: list[Clause], same_language: bool = True) -> list[Change]:
+    """The changes from `old` to `new` (each in reading order), in the new edition's order.
+
+    With `same_language` False the texts cannot be compared word for word: clauses are paired by
+    path only, and a pair is `changed` when its values (numbers, formulas, numeric cells) differ.
+    """
+    left, right = _Side(old), _Side(new)
+    pairs: dict[int, tuple[int, str, float]] = {}  # new index → (old index, kind, similarity)
+    by_path = {clause.path: i for i, clause in enumerate(old)}
+    old_titles = {" ".join(words): i for i, words in enumerate(left.titles) if words}
+    new_titles = {" ".join(words): j for j, words in enumerate(right.titles) if words}
+    for j, clause in enumerate(new):
+        i = by_path.get(clause.path)
+        if i is None:
+            continue
+        if not same_language:
+            values = _ratio([t for t in left.tokens[i] if is_value(t)], [t for t in right.tokens[j] if is_value(t)])
+            pairs[j] = (i, "changed", values)
+            continue
+        overall, title, text = _similarity(left, i, right, j)
+        if title < 1.0 and text < 0.5:
+            # The old title now stands at another number (or the new one stood elsewhere): the
+            # number was given to another clause, and the clause moved.
+            elsewhere = new_titles.get(" ".join(left.titles[i]), j) != j or old_titles.get(" ".join(right.titles[j]), i) != i
+            if elsewhere:
+                continue
+        contained = (
+            bool(left.titles[i])
+            and bool(right.titles[j])
+            and (set(left.titles[i]) <= set(right.titles[j]) or set(right.titles[j]) <= set(left.titles[i]))
+        )
+        if overall >= PATH_PAIR_KEEPS or title >= 0.6 or contained or text >= 0.5:
+            pairs[j] = (i, "changed", overall)
+    if same_language:
+        _pair_moved(left, right, pairs)
+    changes = _changes(left, right, pairs, same_language)
+    return changes
+
+
+def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, float]]) -> None:
+    """Pair the clauses left over on both sides by title and text: renumbered clauses.
+
+    Candidates come from the words two clauses share (an inverted index of the old side's words,
+    rarer words counting more), so that only a few pairs per clause are measured exactly."""
+    taken = {i for i, _, _ in pairs.values()}
+    lonely_old = [i for i in range(len(left.clauses)) if i not in taken]
+    lonely_new = [j for j in range(len(right.clauses)) if j not in pairs]
+    if not lonely_old or not lonely_new:
+        return
+    postings: dict[str, list[int]] = {}
+    for i in lonely_old:
+        for word in set(left.titles[i]) | set(re.findall(r"\w{3,}", left.folded[i])):
+            postings.setdefault(word, []).append(i)
+    scored: list[tuple[float, int, int]] = []
+    for j in lonely_new:
+        shared: Counter[int] = Counter()
+        for word in set(right.titles[j]) | set(re.findall(r"\w{3,}", right.folded[j])):
+            holders = postings.get(word, ())
+            if 0 < len(holders) <= 50:
+                for i in holders:
+                    shared[i] += 1.0 / len(holders)
+        for i, _ in shared.most_common(4):
+            overall, title, text = _similarity(left, i, right, j)
+            same_title = title == 1.0 and bool(left.titles[i])
+            # A title of two words or more met again is the same clause, whatever became of its text.
+            telling = same_title and (text >= 0.15 or len(left.titles[i]) >= 2 or not left.tokens[i] or not right.tokens[j])
+            if telling or text >= RENUMBERED_AT:
+                scored.append((overall + (0.5 if same_title else 0.0), i, j))
+    scored.sort(reverse=True)
+    used: set[int] = set()
+    for score, i, j in scored:
+        if i in used or j in pairs:
+            continue
+        used.add(i)
+        pairs[j] = (i, "renumbered", min(1.0, score if score <= 1.0 else score - 0.5))
+
+
+def _changes(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, float]], same_language: bool) -> list[Change]:
+    """Every difference, ordered as the new edition reads; a removed clause stands where it stood."""
+    placed: list[tuple[tuple[int, int, int], Change]] = []
+    paired_old = {i: j for j, (i, _, _) in pairs.items()}
+    for j, clause in enumerate(right.clauses):
+        if j not in pairs:
+            placed.append(((j, 1, 0), Change("added", None, clause.path, clause.title, None, 0.0)))
+            continue
+        i, kind, similarity = pairs[j]
+        before = left.clauses[i]
+        if same_language:
+            diff = word_diff(left.tokens[i], right.tokens[j])
+        else:
+            diff = word_diff([t for t in left.tokens[i] if is_value(t)], [t for t in right.tokens[j] if is_value(t)])
+        title_changed = same_language and fold(before.title).strip() != fold(clause.title).strip()
+        if kind == "changed" and not diff and not title_changed:
+            continue
+        placed.append(((j, 1, 0), Change(kind, before.path, clause.path, clause.title, before.title, round(similarity, 2), diff)))
+    # A removed clause goes just before the new position of the next old clause that was kept.
+    next_kept = len(right.clauses)
+    for i in range(len(left.clauses) - 1, -1, -1):
+        if i in paired_old:
+            next_kept = paired_old[i]
+            continue
+        clause = left.clauses[i]
+        placed.append(((next_kept, 0, i), Change("removed", clause.path, None, clause.title, None, 0.0)))
+    placed.sort(key=lambda item: item[0])
+    return [change for _, change in placed]
+
+
+def counts(changes: list[Change]) -> dict[str, int]:
+    """How many changes of each kind, every kind named (zero included)."""
+    found = Counter(change.kind for change in changes)
+    return {kind: found.get(kind, 0) for kind in ("added", "removed", "renumbered", "changed")}
