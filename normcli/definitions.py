@@ -69,9 +69,10 @@ def symbol_key(latex: str) -> str:
 
 
 def term_key(term: str) -> str:
-    """A term as looked up: folded (case, accents), its spaces and hyphens made one space."""
+    """A term as looked up: folded (case, accents), its spaces and hyphens made one space; a symbol
+    as `symbol_key`, lowercase (`C_e` and `c_e` are both found; the exact case ranks first)."""
     if "_" in term or "\\" in term or term.strip().startswith("$"):
-        return symbol_key(term)
+        return symbol_key(term).lower()
     return " ".join(re.findall(r"[a-z0-9_]+", fold(term)))
 
 

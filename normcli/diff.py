@@ -298,13 +298,13 @@ def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, floa
             postings.setdefault(word, []).append(i)
     scored: list[tuple[float, int, int]] = []
     for j in lonely_new:
-        shared: Counter[int] = Counter()
+        shared: dict[int, float] = {}
         for word in set(right.titles[j]) | set(re.findall(r"\w{3,}", right.folded[j])):
             holders = postings.get(word, ())
             if 0 < len(holders) <= 50:
                 for i in holders:
-                    shared[i] += 1.0 / len(holders)
-        for i, _ in shared.most_common(4):
+                    shared[i] = shared.get(i, 0.0) + 1.0 / len(holders)
+        for i in sorted(shared, key=shared.__getitem__, reverse=True)[:4]:
             overall, title, text = _similarity(left, i, right, j)
             same_title = title == 1.0 and bool(left.titles[i])
             # A title of two words or more met again is the same clause, whatever became of its text.

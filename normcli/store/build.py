@@ -110,7 +110,7 @@ def _delete_bundle(db: Database, relative: str, packer: schema.TextPacker) -> No
         f"INSERT INTO {schema.TITLES_TABLE}({schema.TITLES_TABLE}, rowid, title) VALUES('delete', ?, ?)",
         [(node, fold(title)) for node, title, _ in rows],
     )
-    for table in ("nodes", "figures", "norm_tables", "formulas", "xrefs"):
+    for table in ("nodes", "figures", "norm_tables", "formulas", "xrefs", "definitions"):
         db.execute(f"DELETE FROM {table} WHERE bundle_id = ?", (bundle_id,))
     db.execute("DELETE FROM bundles WHERE id = ?", (bundle_id,))
 
@@ -343,8 +343,37 @@ def _insert_bundle(
                 "target_key": path_key(x.target_path)
                 if x.target_path and x.target_code is None and x.target_kind in ("clause", "annex")
                 else None,
+                # Every clause or annex reference, for `xrefs --incoming`.
+                "target_norm": code_key(x.target_code or bundle.code) if x.target_path and x.target_kind in ("clause", "annex") else None,
+                "target_ref": path_key(x.target_path) if x.target_path and x.target_kind in ("clause", "annex") else None,
             }
             for ord_, x in enumerate(bundle.xrefs)
         ],
     )
+    _insert_definitions(db, bundle_id, bundle, row_of)
     return next_id
+
+
+def _insert_definitions(db: Database, bundle_id: Any, bundle: Bundle, row_of: dict[str, int]) -> None:
+    """The terms and symbols the bundle defines (normcli.definitions), looked up by `define`."""
+    from normcli import definitions
+
+    _insert_rows(
+        db,
+        "definitions",
+        [
+            {
+                "bundle_id": bundle_id,
+                "node_row": row_of[found.node_path],
+                "ord": ord_,
+                "term": found.term,
+                "kind": found.kind,
+                "term_key": definitions.term_key(found.term),
+                "stem_key": definitions.stem_key(found.term),
+                "definition": found.definition,
+                "definition_key": definitions.term_key(found.definition),
+            }
+            for ord_, found in enumerate(definitions.find(bundle.nodes))
+            if found.node_path in row_of
+        ],
+    )

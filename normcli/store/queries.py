@@ -242,3 +242,47 @@ class Index:
         # The first matches may lie denser than the rest (one norm full of the word): a sample too
         # small for the page gives way to ranking them all.
         return sampled if len(sampled) >= limit else self.match(query, limit)
+
+    def incoming(self, norm_key: str, keys: list[str], paragraphs_of: str | None = None) -> list[sqlite3.Row]:
+        """The references, in every bundle, to a clause of the norm `norm_key` whose folded path is one of
+        `keys` (or, with `paragraphs_of`, a numbered paragraph below that path), with the clause that
+        makes each: an index lookup on (target_norm, target_ref), not a scan."""
+        if not keys:
+            return []
+        wanted = f"x.target_ref IN ({','.join('?' * len(keys))})"
+        params: list[object] = [norm_key, *keys]
+        if paragraphs_of:
+            # '/' sorts right after '.', so this range is every key that starts with `paragraphs_of.`
+            wanted = f"({wanted} OR (x.target_ref > ? AND x.target_ref < ?))"
+            params += [f"{paragraphs_of}.", f"{paragraphs_of}/"]
+        sql = (
+            "SELECT x.bundle_id, x.node_row, x.ord, x.text, x.target_code, x.target_path, n.path, n.title, n.page_start, n.ord AS node_ord "
+            f"FROM xrefs x JOIN nodes n ON n.id = x.node_row WHERE x.target_norm = ? AND {wanted} AND x.target_ref IS NOT NULL"
+        )
+        return sorted(self._all(sql, params), key=lambda row: (row["bundle_id"], row["node_ord"], row["ord"]))
+
+    def definitions(self, keys: list[str], stems: list[str], pattern: str | None, limit: int) -> list[sqlite3.Row]:
+        """Definitions whose term is one of `keys` or `stems` (index lookups), then, with `pattern` (a
+        LIKE pattern over folded words), up to `limit` more whose term or definition holds it."""
+        columns = "d.bundle_id, d.node_row, d.term, d.kind, d.term_key, d.definition, n.path, n.title, n.page_start"
+        found: dict[tuple[int, int], sqlite3.Row] = {}
+        for column, values in (("term_key", keys), ("stem_key", stems)):
+            if values:
+                sql = f"SELECT d.rowid AS rid, {columns} FROM definitions d JOIN nodes n ON n.id = d.node_row WHERE d.{column} IN ({','.join('?' * len(values))})"
+                for row in self._all(sql, values):
+                    found.setdefault((row["bundle_id"], row["rid"]), row)
+        if pattern:
+            sql = (
+                f"SELECT d.rowid AS rid, {columns} FROM definitions d JOIN nodes n ON n.id = d.node_row "
+                "WHERE d.term_key LIKE ? OR d.definition_key LIKE ? LIMIT ?"
+            )
+            for row in self._all(sql, (pattern, pattern, limit)):
+                found.setdefault((row["bundle_id"], row["rid"]), row)
+        return list(found.values())
+
+    def defined_terms(self, bundle_id: int) -> list[sqlite3.Row]:
+        """Every definition of a bundle, in reading order (for exports)."""
+        return self._all(
+            "SELECT d.term, d.kind, d.definition, n.path FROM definitions d JOIN nodes n ON n.id = d.node_row WHERE d.bundle_id = ? ORDER BY d.ord",
+            (bundle_id,),
+        )

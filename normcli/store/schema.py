@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 15  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 16  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 FTS_TABLE = "nodes_fts"
@@ -82,9 +82,31 @@ def create(db) -> None:
             "target_path": str,
             "target_kind": str,
             "target_key": str,
+            "target_norm": str,
+            "target_ref": str,
         }
     )
     db.table("xrefs").create_index(["node_row"])
+    # Who refers to a clause (`xrefs --incoming`): every reference to a clause or annex, of this norm or
+    # another, by the folded code of the norm it names and the folded path.
+    db.execute("CREATE INDEX idx_xrefs_incoming ON xrefs (target_norm, target_ref) WHERE target_ref IS NOT NULL")
+    # Where a term is defined (`define`): found at index time by normcli.definitions.
+    db.table("definitions").create(
+        {
+            "bundle_id": int,
+            "node_row": int,
+            "ord": int,
+            "term": str,
+            "kind": str,
+            "term_key": str,
+            "stem_key": str,
+            "definition": str,
+            "definition_key": str,
+        }
+    )
+    db.table("definitions").create_index(["term_key"])
+    db.table("definitions").create_index(["stem_key"])
+    db.table("definitions").create_index(["bundle_id"])
     # The references each clause makes to another of its own norm, in reading order: `mentions`
     # reads the first few of them without sorting all references to a common number such as 2.1.
     db.execute(

@@ -1,0 +1,450 @@
+"""The operations that no norm reader offers, over one workspace: what changed between two editions
+(`diff` / `compare_editions`), who cites a clause (`xrefs --incoming`), where a term is defined
+(`define` / `define_term`) and a reference to a clause for a report (`cite`).
+
+Each reads through a `Service` (its index, its choice of edition and language) and answers a small
+record with one `to_json()` shape; every frontend renders those.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from normcli import definitions as terms
+from normcli.cite import FORMATS, Reference, citation, format_reference
+from normcli.diff import Change, Clause, align, counts
+from normcli.errors import InvalidArgument, NotFound
+from normcli.fold import code_key, path_key
+from normcli.record import record
+from normcli.service import Service, Version, _operation, check_range, split_code
+
+DEFINE_LIMIT_RANGE = (1, 50)
+TERM_CHARS = (1, 200)
+
+
+# -- records -----------------------------------------------------------------------------------
+
+
+@record
+class EditionRef:
+    """One side of a comparison: which norm, edition and language version."""
+
+    code: str
+    edition: str
+    language: str
+    title: str
+    draft: bool
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "edition": self.edition, "language": self.language, "title": self.title, "draft": self.draft}
+
+
+@record
+class DiffResult:
+    """`diff` / `compare_editions`: the changes from one edition to another, clause by clause."""
+
+    before: EditionRef
+    after: EditionRef
+    path: str | None
+    same_language: bool
+    changes: tuple[Change, ...]
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        data: dict = {"from": self.before.to_json(), "to": self.after.to_json()}
+        if self.path is not None:
+            data["path"] = self.path
+        data["sameLanguage"] = self.same_language
+        data["counts"] = counts(list(self.changes))
+        data["changes"] = [change.to_json() for change in self.changes]
+        if self.notes:
+            data["notes"] = list(self.notes)
+        return data
+
+
+@record
+class IncomingRef:
+    """A clause that refers to the clause asked about, with its citation."""
+
+    source_code: str
+    source_edition: str
+    source_language: str
+    source_path: str
+    source_title: str
+    text: str
+    citation: str
+
+    def to_json(self) -> dict:
+        return {
+            "sourceCode": self.source_code,
+            "sourceEdition": self.source_edition,
+            "sourceLanguage": self.source_language,
+            "sourcePath": self.source_path,
+            "sourceTitle": self.source_title,
+            "text": self.text,
+            "citation": self.citation,
+        }
+
+
+@record
+class IncomingResult:
+    """`xrefs --incoming` / `get_cross_refs` with `direction: "incoming"`: who refers to a clause."""
+
+    code: str
+    edition: str
+    language: str
+    languages: tuple[str, ...]
+    path: str
+    requested_path: str | None
+    cross_refs: tuple[IncomingRef, ...]
+
+    def to_json(self) -> dict:
+        data: dict = {"code": self.code, "edition": self.edition, "language": self.language, "languages": list(self.languages)}
+        data["path"] = self.path
+        if self.requested_path is not None:
+            data["requestedPath"] = self.requested_path
+        data["direction"] = "incoming"
+        data["crossRefs"] = [ref.to_json() for ref in self.cross_refs]
+        return data
+
+
+@record
+class FoundDefinition:
+    """Where a term is defined: the clause, its defining text and how well the term matched."""
+
+    code: str
+    edition: str
+    language: str
+    path: str
+    title: str
+    term: str
+    kind: str
+    match: str
+    definition: str
+    citation: str
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "edition": self.edition,
+            "language": self.language,
+            "path": self.path,
+            "title": self.title,
+            "term": self.term,
+            "kind": self.kind,
+            "match": self.match,
+            "definition": self.definition,
+            "citation": self.citation,
+        }
+
+
+@record
+class DefineResult:
+    """`define` / `define_term`: the definitions of a term, exact first, then inflected, then mentions."""
+
+    term: str
+    definitions: tuple[FoundDefinition, ...]
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        data: dict = {"term": self.term, "definitions": [found.to_json() for found in self.definitions]}
+        if self.notes:
+            data["notes"] = list(self.notes)
+        return data
+
+
+@record
+class CiteResult:
+    """`cite`: a reference to one clause in a format for reports."""
+
+    code: str
+    edition: str
+    language: str
+    path: str
+    title: str
+    format: str
+    citation: str
+    reference: str
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "edition": self.edition,
+            "language": self.language,
+            "path": self.path,
+            "title": self.title,
+            "format": self.format,
+            "citation": self.citation,
+            "reference": self.reference,
+        }
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def page_of(bundle: sqlite3.Row, page_start: int | None) -> int | None:
+    """The page to cite: none for a document without printed pages (every clause on page 1, which
+    is what a bundle without page markers holds), else the clause's first page."""
+    if page_start is None or (bundle["pages"] or 0) <= 1:
+        return None
+    return page_start
+
+
+def _bundle_rows(service: Service) -> dict[int, sqlite3.Row]:
+    """The readable bundles by id, from the service's catalogue (kept while the index is unchanged)."""
+    return {row["id"]: row for editions in service._by_code().values() for rows in editions.values() for row in rows}
+
+
+def cite_row(bundle: sqlite3.Row, path: str, page_start: int | None) -> str:
+    """The bracket citation of a clause of a bundle: `[SIA 261:2020, 4.2.1, p. 17]`."""
+    return citation(bundle["code"], bundle["edition"], path, page_of(bundle, page_start), draft=not bundle["published"])
+
+
+# -- diff ----------------------------------------------------------------------------------------
+
+
+def previous_edition(service: Service, code: str, edition: str) -> str | None:
+    """The edition of `code` just older than `edition` (by year, then name), or None: what `d` compares with."""
+    editions = service._editions_of(split_code(code, None)[0])
+    order = service._newest_first(editions)
+    wanted = code_key(edition)
+    names = [name for name in order if code_key(name) == wanted]
+    if not names:
+        return None
+    position = order.index(names[0])
+    return order[position + 1] if position + 1 < len(order) else None
+
+
+@_operation
+def compare_editions(
+    service: Service,
+    before: str,
+    after: str,
+    path: str | None = None,
+    language: str | None = None,
+    from_language: str | None = None,
+    to_language: str | None = None,
+    force: bool = False,
+) -> DiffResult:
+    """`diff` / `compare_editions`: what was added, removed, renumbered and changed from `before` to `after`.
+
+    Two different norms are refused unless `force`; two language versions are aligned by path and
+    compared by their values only, and the answer says so."""
+    old = service.version(before, None, from_language or language)
+    new = service.version(after, None, to_language or language)
+    notes: list[str] = []
+    if code_key(old.code) != code_key(new.code):
+        if not force:
+            raise InvalidArgument(
+                f"{old.code} and {new.code} are different norms; diff compares two editions of one norm",
+                "pass --force to compare them anyway",
+            )
+        notes.append(f"{old.code} and {new.code} are different norms, compared as asked")
+    if old.bundle_id == new.bundle_id:
+        notes.append(f"{old.label} is compared with itself: nothing changed")
+    same_language = old.language == new.language
+    if not same_language:
+        notes.append(
+            f"the editions are in different languages ({old.language} → {new.language}): clauses are aligned by path, "
+            "and only their numbers, formulas and numeric table cells are compared"
+        )
+    old_clauses, new_clauses, shown = _clauses(service, old, path), _clauses(service, new, path), None
+    if path is not None:
+        if old_clauses is None and new_clauses is None:
+            raise NotFound(f"no clause '{path}' in {old.label} nor in {new.label}", f'run `normcli toc "{new.code}"`', "clause")
+        shown = path.strip()
+    changes = align(old_clauses or [], new_clauses or [], same_language)
+    rows = _bundle_rows(service)
+
+    def side(version: Version) -> EditionRef:
+        return EditionRef(version.code, version.edition, version.language, version.title, not rows[version.bundle_id]["published"])
+
+    return DiffResult(side(old), side(new), shown, same_language, tuple(changes), tuple(notes))
+
+
+def _clauses(service: Service, version: Version, path: str | None) -> list[Clause] | None:
+    """The clauses of an edition in reading order (below `path` when given; None when it has no such clause)."""
+    index = service.index()
+    if path is None:
+        rows = index.outline(version.bundle_id)
+    else:
+        try:
+            root, requested = service._node(version, path)
+        except NotFound:
+            return None
+        if requested is not None:  # only the heading above exists: this edition has no such clause
+            return None
+        rows = index.descendants(version.bundle_id, root, None)
+    texts = index.texts([row["id"] for row in rows])
+    return [Clause(row["path"], row["title"], texts.get(row["id"], "")) for row in rows]
+
+
+# -- incoming references ---------------------------------------------------------------------------
+
+
+@_operation
+def incoming(service: Service, code: str, path: str, edition: str | None = None, language: str | None = None) -> IncomingResult:
+    """`xrefs --incoming`: every clause, in this norm and the others, that refers to `path`.
+
+    A reference inside the norm names its own edition; read in the same language version. A reference
+    from another norm names no edition and so leads to the default one: it is listed when the clause
+    asked about is in that edition, from the default edition of the citing norm, in its preferred language.
+    """
+    version = service.version(code, edition, language)
+    node, requested = service._node(version, path)
+    rows = _bundle_rows(service)
+    own_key = code_key(version.code)
+    default_ids = {service._preferred(bundles)["id"] for bundles in service._default_versions().values()}
+    target_is_default = any(
+        row["id"] == version.bundle_id or (code_key(row["code"]) == own_key and row["edition"] == version.edition)
+        for row in rows.values()
+        if row["id"] in default_ids
+    )
+    found = service.index().incoming(own_key, [node["path_key"]], node["path_key"] if node["child_count"] == 0 else None)
+    refs: list[IncomingRef] = []
+    seen: set[tuple[int, str]] = set()
+    for row in found:
+        bundle = rows.get(row["bundle_id"])
+        if bundle is None or (row["bundle_id"] == version.bundle_id and row["path"] == node["path"]):
+            continue  # a hidden or unreadable bundle, or the clause naming itself
+        internal = row["target_code"] is None or code_key(row["target_code"]) == code_key(bundle["code"])
+        if internal:
+            if row["bundle_id"] != version.bundle_id:
+                continue
+        elif not (target_is_default and row["bundle_id"] in default_ids):
+            continue
+        if (row["bundle_id"], row["path"]) in seen:
+            continue  # two mentions in one clause are one entry
+        seen.add((row["bundle_id"], row["path"]))
+        refs.append(
+            IncomingRef(
+                bundle["code"],
+                bundle["edition"],
+                bundle["language"],
+                row["path"],
+                row["title"],
+                row["text"],
+                cite_row(bundle, row["path"], row["page_start"]),
+            )
+        )
+    # This norm's own clauses first, then the other norms by code.
+    refs.sort(key=lambda ref: (code_key(ref.source_code) != own_key, code_key(ref.source_code)))
+    return IncomingResult(version.code, version.edition, version.language, version.languages, node["path"], requested, tuple(refs))
+
+
+# -- definitions -------------------------------------------------------------------------------------
+
+_MATCH = ("exact", "inflected", "mention")
+
+
+@_operation
+def define(service: Service, term: str, limit: int = 20, language: str | None = None) -> DefineResult:
+    """`define` / `define_term`: where a term or symbol is defined, in every norm, edition and language:
+    exact term first, then inflected forms, then definitions that mention it; newest editions first."""
+    if not isinstance(term, str) or not TERM_CHARS[0] <= len(term.strip()) <= TERM_CHARS[1]:
+        raise InvalidArgument(
+            f"the term must have {TERM_CHARS[0]} to {TERM_CHARS[1]} characters", 'for example: normcli define "charge utile"'
+        )
+    check_range("limit", limit, DEFINE_LIMIT_RANGE)
+    wanted = term.strip()
+    key = terms.term_key(wanted)
+    notes: list[str] = []
+    if not key:
+        raise InvalidArgument(
+            f"'{wanted}' holds no letter or digit to look up", 'for example: normcli define "charge utile" or normcli define s_k'
+        )
+    short = len(key.replace("_", "")) < 2
+    if short:
+        notes.append(
+            f"'{wanted}' is one character: only a term or symbol that is exactly '{wanted}' is looked up, not the texts that mention it"
+        )
+    stems = [] if short else [terms.stem_key(wanted)]
+    pattern = None if short or len(key) < 3 else "%" + "%".join(terms.stem_key(wanted).split()) + "%"
+    index = service.index()
+    rows = _bundle_rows(service)
+    default_ids = {row["id"] for bundles in service._default_versions().values() for row in bundles}
+    scored = []
+    for row in index.definitions([key], stems, pattern, 2000):
+        bundle = rows.get(row["bundle_id"])
+        if bundle is None or (language and bundle["language"] != language.strip().lower()):
+            continue
+        level = terms.rank(wanted, row["term"], row["definition"])
+        if level is None:
+            continue
+        exact_case = row["kind"] == "symbol" and terms.symbol_key(row["term"]) == terms.symbol_key(wanted)
+        order = (
+            level,
+            not exact_case,
+            row["bundle_id"] not in default_ids,
+            code_key(bundle["code"]),
+            -(bundle["year"] or 0),
+            bundle["language"],
+            row["node_row"],
+        )
+        scored.append((order, level, row, bundle))
+    scored.sort(key=lambda item: item[0])
+    found = tuple(
+        FoundDefinition(
+            bundle["code"],
+            bundle["edition"],
+            bundle["language"],
+            row["path"],
+            row["title"],
+            row["term"],
+            row["kind"],
+            _MATCH[level],
+            row["definition"],
+            cite_row(bundle, row["path"], row["page_start"]),
+        )
+        for _, level, row, bundle in scored[:limit]
+    )
+    if not found:
+        notes.append(f"no definition of '{wanted}' in this workspace; `normcli corpus \"{wanted}\"` finds where it is used")
+    return DefineResult(wanted, found, tuple(notes))
+
+
+# -- citations --------------------------------------------------------------------------------------
+
+
+@_operation
+def cite(
+    service: Service, code: str, path: str, style: str = "text", edition: str | None = None, language: str | None = None
+) -> CiteResult:
+    """`cite`: a reference to one clause as text, BibTeX, CSL-JSON or RIS."""
+    if style not in FORMATS:
+        raise InvalidArgument(f"unknown format '{style}'", f"use one of {', '.join(FORMATS)}")
+    version = service.version(code, edition, language)
+    node, _ = service._node(version, path)
+    bundle = _bundle_rows(service)[version.bundle_id]
+    reference = Reference(
+        version.code,
+        version.edition,
+        version.title,
+        node["path"],
+        node["title"],
+        page_of(bundle, node["page_start"]),
+        version.language,
+        not bundle["published"],
+        bundle["year"] or _year(version.edition),
+    )
+    return CiteResult(
+        version.code,
+        version.edition,
+        version.language,
+        node["path"],
+        node["title"],
+        style,
+        cite_row(bundle, node["path"], node["page_start"]),
+        format_reference(reference, style),
+    )
+
+
+def _year(edition: str) -> int | None:
+    match = re.search(r"(?<!\d)(\d{4})(?!\d)", edition)
+    return int(match.group(1)) if match else None
+
+
+def clause_key(path: str) -> str:
+    """A clause path folded as the index stores it (for frontends that match paths)."""
+    return path_key(path)
