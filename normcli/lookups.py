@@ -17,9 +17,8 @@ from normcli.diff import Change, Clause, align, counts
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
 from normcli.record import record
-from normcli.service import Service, Version, _operation, check_range, split_code
+from normcli.service import Service, Version, _operation, split_code
 
-DEFINE_LIMIT_RANGE = (1, 50)
 TERM_CHARS = (1, 200)
 
 
@@ -346,7 +345,6 @@ def define(service: Service, term: str, limit: int = 20, language: str | None = 
         raise InvalidArgument(
             f"the term must have {TERM_CHARS[0]} to {TERM_CHARS[1]} characters", 'for example: normcli define "charge utile"'
         )
-    check_range("limit", limit, DEFINE_LIMIT_RANGE)
     wanted = term.strip()
     key = terms.term_key(wanted)
     notes: list[str] = []

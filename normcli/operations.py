@@ -32,7 +32,7 @@ class Param:
     """
 
     name: str
-    kind: type  # int or str
+    kind: type  # int, str or bool (a flag)
     help: str
     required: bool = False
     default: Any = None
@@ -42,6 +42,8 @@ class Param:
     aliases: tuple[str, ...] = ()
     agent_help: str = ""
     metavar: str = ""
+    choices: tuple[str, ...] = ()  # the values a text may take (an enum in the MCP schema)
+    switches: tuple[tuple[str, str], ...] = ()  # command-line flags that set a fixed value: (("--incoming", "incoming"),)
 
     @property
     def keyword(self) -> str:
@@ -50,12 +52,16 @@ class Param:
 
     @property
     def bounded(self) -> bool:
-        """Whether a number has a range to check (texts are checked where their meaning is known)."""
-        return self.kind is int and (self.low is not None or self.high is not None)
+        """Whether a number has a range to check, or a text a set of choices (other texts are checked
+        where their meaning is known)."""
+        return (self.kind is int and (self.low is not None or self.high is not None)) or bool(self.choices)
 
     def check(self, value: Any) -> Any:
-        """`value` when it is a whole number in range, else an `invalid_argument` naming the range."""
-        if value is None or not self.bounded:
+        """`value` when it is a whole number in range (or one of the declared choices), else an
+        `invalid_argument` naming the range."""
+        if value is not None and self.choices and value not in self.choices:
+            raise InvalidArgument(f"{self.name} must be one of {', '.join(self.choices)}, not {value!r}")
+        if value is None or self.kind is not int or not self.bounded:
             return value
         low, high = self.low, self.high
         if (
@@ -297,7 +303,22 @@ OPERATIONS: dict[str, Operation] = {
             "Cross-references of a clause",
             "The references a clause makes, and where they lead.",
             'normcli xrefs "SIA 261" 4.2.1',
-            (CODE, PATH, *PER_NORM),
+            (
+                CODE,
+                PATH,
+                *PER_NORM,
+                Param(
+                    "direction",
+                    str,
+                    "outgoing (the references the clause makes) or incoming (the clauses that refer to it).",
+                    default="outgoing",
+                    flags=("--direction",),
+                    choices=("outgoing", "incoming"),
+                    switches=(("--incoming", "incoming"),),
+                    agent_help="'outgoing' (default): the references the clause makes. 'incoming': every clause of every norm "
+                    "that refers to it, each with its citation.",
+                ),
+            ),
         ),
         Operation(
             "figure",
@@ -320,6 +341,101 @@ OPERATIONS: dict[str, Operation] = {
                 *PER_NORM,
             ),
             fast=False,
+        ),
+        Operation(
+            "diff",
+            "compare_editions",
+            "Compare two editions",
+            "What changed between two editions: clauses added, removed, renumbered and changed, word by word.",
+            'normcli diff "SIA 261:2014" "SIA 261:2020"',
+            (
+                Param(
+                    "fromEdition",
+                    str,
+                    "The older edition: 'SIA 261:2014'.",
+                    required=True,
+                    high=200,
+                    metavar="FROM",
+                    agent_help="The older edition as CODE:EDITION, e.g. 'SIA 261:2014'.",
+                ),
+                Param(
+                    "toEdition",
+                    str,
+                    "The newer edition: 'SIA 261:2020'.",
+                    required=True,
+                    high=200,
+                    metavar="TO",
+                    agent_help="The newer edition as CODE:EDITION, e.g. 'SIA 261:2020' ('SIA 261' alone is the newest published).",
+                ),
+                Param(
+                    "path",
+                    str,
+                    "Only this clause and the clauses below it (default: the whole norm).",
+                    high=300,
+                    agent_help="Compare only this clause and its subclauses, e.g. '4.2'; default: the whole norm.",
+                ),
+                Param("language", str, "Language version of both editions: fr, de, it or en.", high=10, flags=("--language", "-l")),
+                Param("fromLanguage", str, "Language version of the older edition.", high=10, flags=("--from-language",)),
+                Param("toLanguage", str, "Language version of the newer edition.", high=10, flags=("--to-language",)),
+                Param(
+                    "force",
+                    bool,
+                    "Compare two different norms all the same.",
+                    default=False,
+                    flags=("--force",),
+                    agent_help="Compare editions of two different norms all the same (refused otherwise).",
+                ),
+            ),
+        ),
+        Operation(
+            "define",
+            "define_term",
+            "Where a term is defined",
+            "Where a term or symbol is defined, in every norm and language: exact term first, then inflected forms, then mentions.",
+            'normcli define "charge utile"',
+            (
+                Param(
+                    "term",
+                    str,
+                    "A term ('charge utile') or a symbol ('s_k').",
+                    required=True,
+                    low=1,
+                    high=200,
+                    agent_help="A term ('charge utile', 'Nutzlast') or a symbol ('s_k', 'mu_i'); case and accents do not matter.",
+                ),
+                Param(
+                    "limit",
+                    int,
+                    "At most this many definitions, 1 to 50.",
+                    default=20,
+                    low=1,
+                    high=50,
+                    flags=("--limit", "-n"),
+                    agent_help="At most this many definitions (1–50, default 20).",
+                ),
+                Param("language", str, "Only definitions in this language: fr, de, it or en.", high=10, flags=("--language", "-l")),
+            ),
+        ),
+        Operation(
+            "cite",
+            "cite_clause",
+            "Cite a clause",
+            "A reference to a clause for a report: text, bibtex, csl-json or ris.",
+            'normcli cite "SIA 261:2020" 4.2.1 --format bibtex',
+            (
+                CODE,
+                PATH,
+                Param(
+                    "format",
+                    str,
+                    "text, bibtex, csl-json or ris.",
+                    default="text",
+                    flags=("--format", "-f"),
+                    choices=("text", "bibtex", "csl-json", "ris"),
+                    agent_help="The reference format: 'text' (default), 'bibtex', 'csl-json' or 'ris'.",
+                ),
+                *PER_NORM,
+            ),
         ),
     )
 }

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
     T = TypeVar("T")
 
+    from normcli.lookups import CiteResult, DefineResult, DiffResult, IncomingResult
+
 MAX_TREE_LEVELS = 100  # a subtree nests at most this many levels below its root (JSON encoders recurse)
 SNIPPET_CHARS = 180
 # The patterns only searches use are left to `re`'s cache, compiled at their first use: compiled
@@ -547,12 +549,52 @@ class Service:
 
     @checked("xrefs")
     @_operation
-    def xrefs(self, code: str, path: str, edition: str | None = None, language: str | None = None) -> r.XrefsResult:
-        """`xrefs` / `get_cross_refs`: a clause's references, those that lead somewhere first."""
+    def xrefs(
+        self, code: str, path: str, edition: str | None = None, language: str | None = None, direction: str = "outgoing"
+    ) -> r.XrefsResult | IncomingResult:
+        """`xrefs` / `get_cross_refs`: a clause's references, those that lead somewhere first; with
+        `direction` "incoming", the clauses of every norm that refer to it (`lookups.incoming`)."""
+        if direction == "incoming":
+            from normcli.lookups import incoming
+
+            return incoming(self, code, path, edition, language)
         version = self.version(code, edition, language)
         node, requested = self._node(version, path)
         refs = self.resolve_refs(version, self.index().xrefs(node["id"]))
         return r.XrefsResult(version.describe(), node["path"], requested, refs)
+
+    @checked("diff")
+    @_operation
+    def diff(
+        self,
+        from_edition: str,
+        to_edition: str,
+        path: str | None = None,
+        language: str | None = None,
+        from_language: str | None = None,
+        to_language: str | None = None,
+        force: bool = False,
+    ) -> DiffResult:
+        """`diff` / `compare_editions`: what changed between two editions (`lookups.compare_editions`)."""
+        from normcli.lookups import compare_editions
+
+        return compare_editions(self, from_edition, to_edition, path, language, from_language, to_language, force)
+
+    @checked("define")
+    @_operation
+    def define(self, term: str, limit: int = 20, language: str | None = None) -> DefineResult:
+        """`define` / `define_term`: where a term or symbol is defined (`lookups.define`)."""
+        from normcli.lookups import define
+
+        return define(self, term, limit, language)
+
+    @checked("cite")
+    @_operation
+    def cite(self, code: str, path: str, format: str = "text", edition: str | None = None, language: str | None = None) -> CiteResult:
+        """`cite`: a reference to a clause as text, BibTeX, CSL-JSON or RIS (`lookups.cite`)."""
+        from normcli.lookups import cite
+
+        return cite(self, code, path, format, edition, language)
 
     @checked("figure")
     @_operation

@@ -19,7 +19,7 @@ def _commands() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:
     return {
         op.name: (
             tuple(param.name for param in op.params if not param.flags),
-            {flag: param.name for param in op.params for flag in param.flags},
+            {flag: param.name for param in op.params if param.kind is not bool for flag in param.flags},
         )
         for op in OPERATIONS.values()
         if op.fast
@@ -28,6 +28,19 @@ def _commands() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:
 
 COMMANDS = _commands()
 _INTEGERS = {param.name for op in OPERATIONS.values() for param in op.params if param.kind is int}
+# Flags that take no value: a yes/no parameter (`--force`), or a switch for a fixed value (`--incoming`).
+_FLAGS: dict[str, dict[str, tuple[str, object]]] = {
+    op.name: {
+        **{flag: (param.name, True) for param in op.params if param.kind is bool for flag in param.flags},
+        **{flag: (param.name, value) for param in op.params for flag, value in param.switches},
+    }
+    for op in OPERATIONS.values()
+    if op.fast
+}
+# How many positional parameters each command may leave out at the end (diff's PATH).
+_OPTIONAL_POSITIONALS = {
+    op.name: sum(1 for param in op.params if not param.flags and not param.required) for op in OPERATIONS.values() if op.fast
+}
 
 
 def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
@@ -55,6 +68,9 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
                 return None
             command = word
             options = COMMANDS[word][1]
+        elif word in _FLAGS.get(command, {}):
+            key, flag_value = _FLAGS[command][word]
+            params[key] = flag_value
         elif name in options and (has_value or index + 1 < len(argv)):
             value = inline if has_value else argv[index + 1]
             index += 0 if has_value else 1
@@ -71,9 +87,12 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
         else:
             positionals.append(word)
         index += 1
-    if not as_json or command is None or len(positionals) != len(COMMANDS[command][0]):
+    if not as_json or command is None:
         return None
-    params.update(zip(COMMANDS[command][0], positionals, strict=True))
+    names = COMMANDS[command][0]
+    if not len(names) - _OPTIONAL_POSITIONALS[command] <= len(positionals) <= len(names):
+        return None
+    params.update(zip(names, positionals, strict=False))
     return workspace, command, params
 
 

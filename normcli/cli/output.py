@@ -57,6 +57,10 @@ def console() -> Console:
 def render(result: Any) -> None:
     """Print a result for a person."""
     renderer = _RENDERERS.get(type(result))
+    if renderer is None and type(result).__module__ == "normcli.lookups":
+        from normcli.cli.lookups_output import RENDERERS
+
+        renderer = RENDERERS.get(type(result))  # type: ignore[assignment]
     if renderer is None:
         print_json(result.to_json())
         return

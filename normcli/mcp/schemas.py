@@ -226,3 +226,119 @@ class FigureJson(EditionJson):
     caption: str
     path: str
     mimeType: str
+
+
+class IncomingRefJson(TypedDict):
+    """A clause that refers to the clause asked about."""
+
+    sourceCode: str
+    sourceEdition: str
+    sourceLanguage: str
+    sourcePath: str
+    sourceTitle: str
+    text: str
+    citation: str
+
+
+class IncomingJson(EditionJson):
+    """`get_cross_refs` with `direction: "incoming"`: every clause of every norm that refers to this one."""
+
+    path: str
+    requestedPath: NotRequired[str]
+    direction: str
+    crossRefs: list[IncomingRefJson]
+
+
+class CompareSideJson(TypedDict):
+    """One edition of a comparison."""
+
+    code: str
+    edition: str
+    language: str
+    title: str
+    draft: bool
+
+
+class SegmentJson(TypedDict):
+    """A run of a word diff: `equal`, `delete` or `insert`."""
+
+    op: str
+    text: str
+
+
+class ChangeJson(TypedDict):
+    """One clause that differs: `added`, `removed`, `renumbered` or `changed`."""
+
+    kind: str
+    fromPath: str | None
+    toPath: str | None
+    title: str
+    fromTitle: NotRequired[str | None]
+    similarity: float
+    diff: list[SegmentJson]
+
+
+class CompareJson(TypedDict):
+    """`compare_editions`."""
+
+    # `from` is a Python keyword: the key is declared through the functional form below.
+    to: CompareSideJson
+    path: NotRequired[str]
+    sameLanguage: bool
+    counts: dict[str, int]
+    changes: list[ChangeJson]
+    notes: NotRequired[list[str]]
+
+
+CompareEditionsJson = TypedDict("CompareEditionsJson", {"from": CompareSideJson}, total=True)
+
+
+class CompareAllJson(CompareEditionsJson, CompareJson):
+    """`compare_editions`: the changes from one edition to another."""
+
+
+class DefinitionJson(TypedDict):
+    """Where a term is defined."""
+
+    code: str
+    edition: str
+    language: str
+    path: str
+    title: str
+    term: str
+    kind: str
+    match: str
+    definition: str
+    citation: str
+
+
+class DefineJson(TypedDict):
+    """`define_term`."""
+
+    term: str
+    definitions: list[DefinitionJson]
+    notes: NotRequired[list[str]]
+
+
+class CiteJson(TypedDict):
+    """`cite_clause`."""
+
+    code: str
+    edition: str
+    language: str
+    path: str
+    title: str
+    format: str
+    citation: str
+    reference: str
+
+
+class CrossRefsJson(EditionJson):
+    """`get_cross_refs` in either direction: the references a clause makes (`XrefsJson`), or with
+    `direction: "incoming"` the clauses that refer to it (`IncomingJson`). One object type, as the
+    SDK publishes only object schemas as they are."""
+
+    path: str
+    requestedPath: NotRequired[str]
+    direction: NotRequired[str]
+    crossRefs: list[CrossRefJson | IncomingRefJson]

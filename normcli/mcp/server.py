@@ -12,7 +12,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
 from mcp.server import MCPServer
@@ -39,7 +39,11 @@ from normcli import results as r
 from normcli.errors import NormcliError, NotFound
 from normcli.mcp.guard import BudgetGuard, McpSettings
 from normcli.mcp.schemas import (
+    CiteJson,
+    CompareAllJson,
     CorpusJson,
+    CrossRefsJson,
+    DefineJson,
     FigureJson,
     InfoJson,
     MethodologyJson,
@@ -48,7 +52,6 @@ from normcli.mcp.schemas import (
     SectionJson,
     SubtreeJson,
     TocJson,
-    XrefsJson,
 )
 from normcli.mcp.text import IMAGE_BLOCK_TYPES, to_markdown
 from normcli.mcp.wording import DESCRIPTIONS, INSTRUCTIONS, explain, plain_validation
@@ -71,14 +74,22 @@ OUTPUT_TYPES: dict[str, Any] = {
     "get_section": SectionJson,
     "search_in_norm": SearchJson,
     "search_corpus": CorpusJson,
-    "get_cross_refs": XrefsJson,
+    "get_cross_refs": CrossRefsJson,
     "get_figure": FigureJson,
+    "compare_editions": CompareAllJson,
+    "define_term": DefineJson,
+    "cite_clause": CiteJson,
 }
 
 
 def input_field(param: Param) -> Any:
     """The annotated type of one declared parameter in a tool's input schema: its range as JSON Schema bounds."""
     description = param.agent_help or param.help
+    if param.kind is bool:
+        return Annotated[bool, Field(description=description)]
+    if param.choices:
+        choice: Any = Literal[param.choices]  # type: ignore[valid-type]
+        return Annotated[choice if param.required or param.default is not None else choice | None, Field(description=description)]
     if param.kind is int:
         kind: Any = int | None if param.default is None else int
         return Annotated[kind, Field(ge=param.low, le=param.high, description=description)]

@@ -152,4 +152,8 @@ _RENDERERS: dict[type, Callable[[Any], str]] = {
 
 def to_markdown(result: Any) -> str:
     """The Markdown text block for a result of the read operations."""
+    if type(result) not in _RENDERERS:  # diff, incoming references, define, cite
+        from normcli.lookups_render import RENDERERS
+
+        return RENDERERS[type(result)](result)  # type: ignore[operator]
     return _RENDERERS[type(result)](result)

@@ -55,12 +55,29 @@ DESCRIPTIONS = {
     ),
     "get_cross_refs": (
         "The references a clause makes (to its own clauses, annexes, figures, tables and other norms) and whether each leads somewhere in "
-        "this workspace (`resolvable`, with targetCode/targetPath). Use it before answering from a clause. "
+        "this workspace (`resolvable`, with targetCode/targetPath). Use it before answering from a clause. With direction 'incoming': "
+        "every clause of every norm that refers to this one (sourceCode, sourcePath, citation), to see what relies on it. "
         "Next: get_section on the resolvable targets you rely on; name the unresolvable ones as not held."
     ),
     "get_figure": (
         "A figure's image, inline as an image block, with its number and caption. figureId is the id get_section lists (e.g. 'fig-3'); "
         "a figure number ('3') works too. Use it when a figure carries values you need (coefficients, zones, diagrams)."
+    ),
+    "compare_editions": (
+        "What changed between two editions of one norm (fromEdition 'SIA 261:2014', toEdition 'SIA 261:2020'), clause by clause: "
+        "added, removed, renumbered (matched by title and text when the number moved) and changed, each with a word diff in which "
+        "numbers, formulas and table cells are whole tokens. `path` limits it to one clause and its subclauses. Editions in two "
+        "languages are aligned by path and compared by their values only (the answer's notes say so). Next: get_section on a "
+        "changed clause in the edition you cite."
+    ),
+    "define_term": (
+        "Where a term ('charge utile', 'Nutzlast') or a symbol ('s_k') is defined, in every norm, edition and language: terminology "
+        "chapters, definition lists and symbol tables. The exact term comes first, then inflected forms, then definitions that mention "
+        "it; each with its citation. Next: get_section on the clause to read the definition in context."
+    ),
+    "cite_clause": (
+        "A reference to one clause for a report or a reference manager: format 'text', 'bibtex', 'csl-json' or 'ris', plus the bracket "
+        "citation [CODE:EDITION, path, p. N]."
     ),
 }
 

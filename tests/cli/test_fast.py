@@ -24,6 +24,16 @@ CASES = [
     ["norms"],
     ["section", "SIA 261", "99"],
     ["toc", "SIA 261", "--depth", "9"],
+    ["diff", "SIA 261:2014", "SIA 261:2020", "4.2"],
+    ["diff", "SIA 261", "SIA 260", "--force"],
+    ["diff", "SIA 261", "SIA 260"],
+    ["diff", "SIA 261:2020", "SIA 261:2020", "--to-language", "de"],
+    ["xrefs", "SIA 261", "4.2.1", "--incoming"],
+    ["xrefs", "SIA 261", "4.2.1", "--direction", "incoming"],
+    ["define", "charge utile", "-n", "3"],
+    ["define", "q"],
+    ["cite", "SIA 261:2020", "4.2.1", "--format", "bibtex"],
+    ["cite", "SIA 261", "4.2.1", "-f", "mla"],
 ]
 
 
@@ -44,6 +54,14 @@ def test_fast_commands_match_the_typer_app() -> None:
             for opt in param.opts
         }
         assert set(options) == typer_options, name
+        typer_flags = {
+            opt
+            for param in command.params
+            if param.param_type_name == "option" and getattr(param, "is_flag", False)
+            for opt in param.opts
+            if opt not in ("--json", "--help", "-h")
+        }
+        assert set(fast._FLAGS[name]) == typer_flags, name
 
 
 @pytest.mark.parametrize("args", CASES, ids=lambda args: " ".join(args))

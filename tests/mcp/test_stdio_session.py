@@ -27,8 +27,11 @@ TOOLS = {
     "get_section": {"code", "path", "maxChars", "offset", "edition", "language"},
     "search_in_norm": {"code", "keyword", "limit", "edition", "language"},
     "search_corpus": {"keyword", "limit"},
-    "get_cross_refs": {"code", "path", "edition", "language"},
+    "get_cross_refs": {"code", "path", "edition", "language", "direction"},
     "get_figure": {"code", "figureId", "edition", "language"},
+    "compare_editions": {"fromEdition", "toEdition", "path", "language", "fromLanguage", "toLanguage", "force"},
+    "define_term": {"term", "limit", "language"},
+    "cite_clause": {"code", "path", "format", "edition", "language"},
 }
 REQUIRED = {
     "get_toc": {"code"},
@@ -38,6 +41,9 @@ REQUIRED = {
     "search_corpus": {"keyword"},
     "get_cross_refs": {"code", "path"},
     "get_figure": {"code", "figureId"},
+    "compare_editions": {"fromEdition", "toEdition"},
+    "define_term": {"term"},
+    "cite_clause": {"code", "path"},
 }
 RANGES = {
     ("get_toc", "maxDepth"): (1, 6),
@@ -45,6 +51,7 @@ RANGES = {
     ("get_section", "maxChars"): (500, 40000),
     ("search_in_norm", "limit"): (1, 50),
     ("search_corpus", "limit"): (1, 40),
+    ("define_term", "limit"): (1, 50),
 }
 
 # (label, tool, arguments, the same question on the command line)
@@ -71,6 +78,25 @@ QUESTIONS = [
     ("search", "search_in_norm", {"code": "SIA 261", "keyword": "neige", "limit": 5}, ["search", "SIA 261", "neige", "--limit", "5"]),
     ("corpus", "search_corpus", {"keyword": "Strasse"}, ["corpus", "Strasse"]),
     ("corpus-clause", "search_corpus", {"keyword": "4.2.1", "limit": 10}, ["corpus", "4.2.1", "--limit", "10"]),
+    (
+        "incoming",
+        "get_cross_refs",
+        {"code": "SIA 261", "path": "4.2.1", "direction": "incoming"},
+        ["xrefs", "SIA 261", "4.2.1", "--incoming"],
+    ),
+    (
+        "compare",
+        "compare_editions",
+        {"fromEdition": "SIA 261:2014", "toEdition": "SIA 261:2020", "path": "4.2"},
+        ["diff", "SIA 261:2014", "SIA 261:2020", "4.2"],
+    ),
+    ("define", "define_term", {"term": "s_k"}, ["define", "s_k"]),
+    (
+        "cite",
+        "cite_clause",
+        {"code": "SIA 261:2020", "path": "4.2.1", "format": "bibtex"},
+        ["cite", "SIA 261:2020", "4.2.1", "-f", "bibtex"],
+    ),
     ("xrefs", "get_cross_refs", {"code": "SIA 261", "path": "4.2.1"}, ["xrefs", "SIA 261", "4.2.1"]),
     ("alias", "get_toc", {"norm": "SIA 261"}, ["toc", "SIA 261"]),
 ]
@@ -134,7 +160,7 @@ def transcript(sample_copy: Path, stdio) -> Transcript:
     return seen
 
 
-def test_the_server_offers_exactly_the_ten_tools_of_the_spec(transcript: Transcript) -> None:
+def test_the_server_offers_exactly_the_tools_of_the_spec_and_issue_17(transcript: Transcript) -> None:
     assert set(transcript.tools) == set(TOOLS)
 
 

@@ -45,6 +45,10 @@ def _parameter(param: Param) -> inspect.Parameter:
         metavar = {"metavar": param.metavar} if param.metavar else {}
         info: Any = typer.Argument(help=param.help, show_default=False, **completion, **metavar)
         kind: Any = param.kind
+        if not param.required:  # an optional argument (diff's PATH): last on the line, None when left out
+            return inspect.Parameter(
+                param.keyword, inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[kind | None, info], default=param.default
+            )
         return inspect.Parameter(param.keyword, inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[kind, info])
     optional = param.default is None
     info = typer.Option(*param.flags, help=param.help, show_default=not optional)
@@ -66,18 +70,48 @@ def command_for(op: Operation, run: Callable[..., None] | None = None, extra: tu
 
     runner = run or default_run
 
+    switches = [(param, flag, value) for param in op.params for flag, value in param.switches]
+
     def command(ctx: typer.Context, **values: Any) -> None:
         json_flag = values.pop("json_", False)
+        for param, flag, value in switches:  # `--incoming` stands for `--direction incoming`
+            if values.pop(_switch_keyword(flag), False):
+                values[param.keyword] = value
         runner(ctx, json_flag, values)
 
+    switch_parameters = [
+        inspect.Parameter(
+            _switch_keyword(flag),
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=Annotated[bool, typer.Option(flag, help=f"The same as {param.flags[0]} {value}.")],
+            default=False,
+        )
+        for param, flag, value in switches
+    ]
     context = inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)
-    parameters = [context, *(_parameter(param) for param in op.params), *extra, _JSON]
+    parameters = [context, *(_parameter(param) for param in op.params), *switch_parameters, *extra, _JSON]
     signature = inspect.Signature(parameters)
     command.__signature__ = signature  # type: ignore[attr-defined]
     command.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
     command.__name__ = op.name
     command.__doc__ = f"{op.help} Example: {op.example}"
     return command
+
+
+def _switch_keyword(flag: str) -> str:
+    return "switch_" + flag.lstrip("-").replace("-", "_")
+
+
+def _cite(ctx: typer.Context, json_flag: bool, values: dict[str, Any]) -> None:
+    """`cite`: the reference itself on stdout, as a report or a reference manager takes it (JSON with --json)."""
+    import sys
+
+    op = OPERATIONS["cite"]
+
+    def show(result: Any) -> None:
+        sys.stdout.write(result.reference)
+
+    answer(ctx, json_flag, lambda service: service.cite(*(values[param.keyword] for param in op.params)), show)
 
 
 def _figure(ctx: typer.Context, json_flag: bool, values: dict[str, Any]) -> None:
@@ -110,5 +144,7 @@ def register(app: typer.Typer) -> None:
     for op in OPERATIONS.values():
         if op.name == "figure":
             app.command(op.name)(command_for(op, _figure, (_OUTPUT,)))
+        elif op.name == "cite":
+            app.command(op.name)(command_for(op, _cite))
         else:
             app.command(op.name)(command_for(op))

@@ -1,0 +1,94 @@
+"""How `diff`, `xrefs --incoming`, `define` and `cite` answers are shown to a person on the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from normcli.cli.output import _cells, console, note
+from normcli.lookups import CiteResult, DefineResult, DiffResult, IncomingResult
+from normcli.lookups_render import KIND_WORDS, change_heading, shortened
+
+_KIND_STYLE = {"added": "green", "removed": "red", "renumbered": "yellow", "changed": "cyan"}
+
+
+def diff_text(segments: Any) -> Any:
+    """A word diff as rich Text: removed words red and struck through, added ones green, a value replaced
+    as `0,4 → 0,5`."""
+    from rich.text import Text
+
+    text = Text()
+    for number, segment in enumerate(segments):
+        if number and not segment.text.startswith((",", ".", ";", ":", ")", "]", "%")):
+            text.append(" ")
+        if segment.op == "delete":
+            text.append(shortened(segment.text), style="red strike")
+            following = segments[number + 1] if number + 1 < len(segments) else None
+            if following is not None and following.op == "insert":
+                text.append(" →")
+        elif segment.op == "insert":
+            text.append(shortened(segment.text), style="bold green")
+        else:
+            text.append(segment.text, style="dim")
+    return text
+
+
+def _diff(result: DiffResult) -> None:
+    from rich.text import Text
+
+    out = console()
+    counts = result.to_json()["counts"]
+    scope = f", {result.path}" if result.path else ""
+    out.print(
+        Text(
+            f"{result.before.code}:{result.before.edition} ({result.before.language}) → "
+            f"{result.after.code}:{result.after.edition} ({result.after.language}){scope}: "
+            + ", ".join(f"{counts[kind]} {kind}" for kind in KIND_WORDS),
+            style="bold",
+        )
+    )
+    for line in result.notes:
+        note(line)
+    for change in result.changes:
+        out.print(Text(change_heading(change), style=_KIND_STYLE[change.kind]))
+        if change.diff:
+            line = diff_text(change.diff)
+            line.pad_left(4)
+            out.print(line)
+
+
+def _incoming(result: IncomingResult) -> None:
+    from rich.table import Table
+
+    if not result.cross_refs:
+        note(f"no clause in this workspace refers to {result.code}:{result.edition} {result.path}")
+        return
+    table = Table(header_style="bold")
+    for column in ("cited by", "title", "reference"):
+        table.add_column(column)
+    for ref in result.cross_refs:
+        table.add_row(*_cells(ref.citation, ref.source_title, ref.text))
+    console().print(table)
+
+
+def _define(result: DefineResult) -> None:
+    from rich.table import Table
+
+    for line in result.notes:
+        note(line)
+    if not result.definitions:
+        return
+    table = Table(header_style="bold")
+    for column in ("term", "match", "where", "definition"):
+        table.add_column(column)
+    for found in result.definitions:
+        table.add_row(*_cells(found.term, found.match, f"{found.citation} ({found.language})", found.definition))
+    console().print(table)
+
+
+def _cite(result: CiteResult) -> None:
+    import sys
+
+    sys.stdout.write(result.reference)
+
+
+RENDERERS = {DiffResult: _diff, IncomingResult: _incoming, DefineResult: _define, CiteResult: _cite}
