@@ -1,0 +1,1 @@
+"""Writing the workspace out in other tools' formats (Dash/Zeal docsets)."""
