@@ -101,18 +101,96 @@ def is_value(token: str) -> bool:
     return token.startswith("$") or bool(_NUMBER.match(token)) or (any(char in "0123456789" for char in token) and len(token) < 24)
 
 
-def word_diff(old: list[str], new: list[str], context: int = CONTEXT) -> tuple[Segment, ...]:
+def paragraphs(text: str) -> list[list[str]]:
+    """The tokens of a clause by paragraph (each table row a paragraph of its own): the units a
+    long text is first compared in, so that only the paragraphs that differ are compared word by word."""
+    units: list[list[str]] = []
+    current: list[str] = []
+    for line in _COMMENT.sub(" ", text).split("\n"):
+        if not line.strip() or _TABLE_RULE.match(line) or _TABLE_ROW.match(line):
+            if current:
+                units.append(current)
+                current = []
+            if _TABLE_ROW.match(line) and not _TABLE_RULE.match(line):
+                units.append(tokens(line))
+            continue
+        current += tokens(line)
+    if current:
+        units.append(current)
+    return units
+
+
+Opcode = tuple[str, int, int, int, int]
+
+
+def opcodes(old: list[list[str]], new: list[list[str]]) -> list[Opcode]:
+    """How the tokens of `old` become those of `new` (SequenceMatcher opcodes over the flat token lists).
+
+    Paragraphs are matched first; the word-by-word comparison runs only inside the paragraphs that
+    differ (one to one where as many differ on both sides), which keeps a long clause with a few
+    changes fast."""
+    old_flat = [token for unit in old for token in unit]
+    new_flat = [token for unit in new for token in unit]
+    if old_flat == new_flat:
+        return [("equal", 0, len(old_flat), 0, len(new_flat))] if old_flat else []
+    old_at, new_at = _offsets(old), _offsets(new)
+    out: list[Opcode] = []
+    outer = SequenceMatcher(None, [tuple(unit) for unit in old], [tuple(unit) for unit in new], autojunk=False)
+    for op, i1, i2, j1, j2 in outer.get_opcodes():
+        if op == "equal":
+            _append(out, ("equal", old_at[i1], old_at[i2], new_at[j1], new_at[j2]))
+        elif i2 - i1 == j2 - j1:
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
+                _words(old_flat, new_flat, (old_at[i], old_at[i + 1]), (new_at[j], new_at[j + 1]), out)
+        else:
+            _words(old_flat, new_flat, (old_at[i1], old_at[i2]), (new_at[j1], new_at[j2]), out)
+    return out
+
+
+def _offsets(units: list[list[str]]) -> list[int]:
+    at = [0]
+    for unit in units:
+        at.append(at[-1] + len(unit))
+    return at
+
+
+def _words(old: list[str], new: list[str], a: tuple[int, int], b: tuple[int, int], out: list[Opcode]) -> None:
+    """Word-level opcodes of old[a] against new[b], shifted to the whole texts, appended to `out`."""
+    matcher = SequenceMatcher(None, old[a[0] : a[1]], new[b[0] : b[1]], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        _append(out, (op, a[0] + i1, a[0] + i2, b[0] + j1, b[0] + j2))
+
+
+def _append(out: list[Opcode], code: Opcode) -> None:
+    """Add an opcode, merged with the previous one when both are equal runs that touch."""
+    if code[1] == code[2] and code[3] == code[4]:
+        return
+    if out and out[-1][0] == code[0] == "equal" and out[-1][2] == code[1] and out[-1][4] == code[3]:
+        out[-1] = ("equal", out[-1][1], code[2], out[-1][3], code[4])
+        return
+    out.append(code)
+
+
+def ratio_of(codes: list[Opcode], old_size: int, new_size: int) -> float:
+    """How alike two texts are from their opcodes: twice the tokens in common over all tokens."""
+    if not old_size and not new_size:
+        return 1.0
+    same = sum(a2 - a1 for op, a1, a2, _, _ in codes if op == "equal")
+    return 2.0 * same / (old_size + new_size)
+
+
+def word_diff(old: list[str], new: list[str], context: int = CONTEXT, codes: list[Opcode] | None = None) -> tuple[Segment, ...]:
     """The runs that differ between two token lists, with `context` unchanged tokens around each
-    (an elided run shows as `…`); empty when they are equal."""
+    (an elided run shows as `…`); empty when they are equal. `codes` are their opcodes when known."""
     if old == new:
         return ()
-    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    if codes is None:
+        codes = SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
     segments: list[Segment] = []
-    opcodes = matcher.get_opcodes()
-    for number, (op, a1, a2, b1, b2) in enumerate(opcodes):
+    for number, (op, a1, a2, b1, b2) in enumerate(codes):
         if op == "equal":
             run = old[a1:a2]
-            first, last = number == 0, number == len(opcodes) - 1
+            first, last = number == 0, number == len(codes) - 1
             if first and len(run) > context:
                 run = ["…", *run[-context:]]
             elif last and len(run) > context:
@@ -229,17 +307,31 @@ class _Side:
 
     def __init__(self, clauses: list[Clause]) -> None:
         self.clauses = clauses
-        self.tokens = [tokens(clause.text) for clause in clauses]
+        self.paragraphs = [paragraphs(clause.text) for clause in clauses]
+        self.tokens = [[token for unit in units for token in unit] for units in self.paragraphs]
         self.titles = [_title_words(clause.title) for clause in clauses]
         self.folded = [fold(clause.text) for clause in clauses]
 
 
-def _similarity(old: _Side, i: int, new: _Side, j: int) -> tuple[float, float, float]:
-    """(overall, title, text) similarity of old clause i and new clause j, each from 0 to 1."""
+_Codes = dict[tuple[int, int], list[Opcode]]
+
+
+def _similarity(old: _Side, i: int, new: _Side, j: int, known: _Codes) -> tuple[float, float, float]:
+    """(overall, title, text) similarity of old clause i and new clause j, each from 0 to 1; the
+    opcodes measured are kept in `known` for the word diff."""
     title = _ratio(old.titles[i], new.titles[j])
-    if not old.tokens[i] and not new.tokens[j]:
+    a, b = old.tokens[i], new.tokens[j]
+    if not a and not b:
         return title, title, 1.0
-    text = _ratio(old.tokens[i], new.tokens[j])
+    if not a or not b:
+        return 0.4 * title, title, 0.0
+    if (i, j) not in known:
+        quick = SequenceMatcher(None, a, b, autojunk=False)
+        if quick.real_quick_ratio() < 0.2 or quick.quick_ratio() < 0.2:
+            text = quick.quick_ratio() * 0.5  # far apart: not worth the exact measure
+            return 0.4 * title + 0.6 * text, title, text
+        known[(i, j)] = opcodes(old.paragraphs[i], new.paragraphs[j])
+    text = ratio_of(known[(i, j)], len(a), len(b))
     return 0.4 * title + 0.6 * text, title, text
 
 
@@ -250,6 +342,7 @@ def align(old: list[Clause], new: list[Clause], same_language: bool = True) -> l
     path only, and a pair is `changed` when its values (numbers, formulas, numeric cells) differ.
     """
     left, right = _Side(old), _Side(new)
+    known: _Codes = {}
     pairs: dict[int, tuple[int, str, float]] = {}  # new index → (old index, kind, similarity)
     by_path = {clause.path: i for i, clause in enumerate(old)}
     old_titles = {" ".join(words): i for i, words in enumerate(left.titles) if words}
@@ -262,7 +355,7 @@ def align(old: list[Clause], new: list[Clause], same_language: bool = True) -> l
             values = _ratio([t for t in left.tokens[i] if is_value(t)], [t for t in right.tokens[j] if is_value(t)])
             pairs[j] = (i, "changed", values)
             continue
-        overall, title, text = _similarity(left, i, right, j)
+        overall, title, text = _similarity(left, i, right, j, known)
         if title < 1.0 and text < 0.5:
             # The old title now stands at another number (or the new one stood elsewhere): the
             # number was given to another clause, and the clause moved.
@@ -277,12 +370,12 @@ def align(old: list[Clause], new: list[Clause], same_language: bool = True) -> l
         if overall >= PATH_PAIR_KEEPS or title >= 0.6 or contained or text >= 0.5:
             pairs[j] = (i, "changed", overall)
     if same_language:
-        _pair_moved(left, right, pairs)
-    changes = _changes(left, right, pairs, same_language)
+        _pair_moved(left, right, pairs, known)
+    changes = _changes(left, right, pairs, same_language, known)
     return changes
 
 
-def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, float]]) -> None:
+def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, float]], known: _Codes) -> None:
     """Pair the clauses left over on both sides by title and text: renumbered clauses.
 
     Candidates come from the words two clauses share (an inverted index of the old side's words,
@@ -305,7 +398,7 @@ def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, floa
                 for i in holders:
                     shared[i] = shared.get(i, 0.0) + 1.0 / len(holders)
         for i in sorted(shared, key=shared.__getitem__, reverse=True)[:4]:
-            overall, title, text = _similarity(left, i, right, j)
+            overall, title, text = _similarity(left, i, right, j, known)
             same_title = title == 1.0 and bool(left.titles[i])
             # A title of two words or more met again is the same clause, whatever became of its text.
             telling = same_title and (text >= 0.15 or len(left.titles[i]) >= 2 or not left.tokens[i] or not right.tokens[j])
@@ -320,7 +413,7 @@ def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, floa
         pairs[j] = (i, "renumbered", min(1.0, score if score <= 1.0 else score - 0.5))
 
 
-def _changes(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, float]], same_language: bool) -> list[Change]:
+def _changes(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, float]], same_language: bool, known: _Codes) -> list[Change]:
     """Every difference, ordered as the new edition reads; a removed clause stands where it stood."""
     placed: list[tuple[tuple[int, int, int], Change]] = []
     paired_old = {i: j for j, (i, _, _) in pairs.items()}
@@ -331,7 +424,9 @@ def _changes(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, float]]
         i, kind, similarity = pairs[j]
         before = left.clauses[i]
         if same_language:
-            diff = word_diff(left.tokens[i], right.tokens[j])
+            if left.tokens[i] != right.tokens[j] and (i, j) not in known:
+                known[(i, j)] = opcodes(left.paragraphs[i], right.paragraphs[j])
+            diff = word_diff(left.tokens[i], right.tokens[j], codes=known.get((i, j)))
         else:
             diff = word_diff([t for t in left.tokens[i] if is_value(t)], [t for t in right.tokens[j] if is_value(t)])
         title_changed = same_language and fold(before.title).strip() != fold(clause.title).strip()
