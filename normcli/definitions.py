@@ -55,8 +55,11 @@ class Definition:
 
 
 def is_terminology(title: str) -> bool:
-    """Whether a clause title announces terms, definitions or symbols (in any of the four languages)."""
-    return bool(_TERMINOLOGY.search(fold(title)))
+    """Whether a clause title announces terms, definitions or symbols (in any of the four languages):
+    its first or last word says so (`Termes et définitions`, `Allgemeine Begriffe`, `Symbols`), not
+    merely a word inside it (`The symbols file format`)."""
+    found = re.findall(r"[a-z]+", fold(title))
+    return bool(found) and bool(_TERMINOLOGY.fullmatch(found[0]) or _TERMINOLOGY.fullmatch(found[-1]))
 
 
 def symbol_key(latex: str) -> str:
@@ -113,7 +116,10 @@ def _defines_by_title(node: Node) -> bool:
 
 def _from_lines(node: Node, terminology: bool, found: list[Definition]) -> None:
     in_math = False
-    for line in node.text.split("\n"):
+    lines = node.text.split("\n")
+    if terminology:
+        _indented_entries(lines, node.path, found)
+    for line in lines:
         if line.strip().startswith("$$"):
             in_math = not in_math if line.strip().count("$$") == 1 else in_math
             continue
@@ -132,6 +138,28 @@ def _from_lines(node: Node, terminology: bool, found: list[Definition]) -> None:
                         found.append(Definition(latex.strip(), "symbol", node.path, text))
 
 
+_INDENT = re.compile(r"^(?:\s{2,}|\t)\S")
+
+
+def _indented_entries(lines: list[str], path: str, found: list[Definition]) -> None:
+    """A definition list as plain text and reStructuredText write it: the term alone on its line, its
+    definition indented on the lines below (`upstream` / `   The source of software …`)."""
+    for number, line in enumerate(lines[:-1]):
+        term = line.strip()
+        if not term or line[:1].isspace() or not _INDENT.match(lines[number + 1]):
+            continue
+        if len(term) > 60 or len(term.split()) > 6 or term[-1] in ".:;,!?|" or term.startswith(("$", "|", "#", "!", "-", "*")):
+            continue
+        if re.search(r"\d", term) or _NOTE.match(fold(term)):
+            continue
+        body = []
+        for following in lines[number + 1 :]:
+            if not _INDENT.match(following):
+                break
+            body.append(following.strip())
+        found.append(Definition(term.strip("\"“”„«»'`*_ "), "term", path, _clip(" ".join(body))))
+
+
 def _plain_entry(line: str) -> re.Match[str] | None:
     """`term : definition` without bold, in a terminology chapter: not a note or an example, no numbers."""
     match = _PLAIN_ENTRY.match(line)
@@ -141,7 +169,7 @@ def _plain_entry(line: str) -> re.Match[str] | None:
 
 
 def _add_term(raw: str, path: str, text: str, found: list[Definition]) -> None:
-    term = re.sub(r"\s+", " ", raw).strip().rstrip(":")
+    term = re.sub(r"\s+", " ", raw).strip().rstrip(":").strip("\"“”„«»'`*_ ")
     definition = _clip(text)
     if not term or len(term.split()) > 10:
         return
