@@ -150,7 +150,7 @@ def _indented_entries(lines: list[str], path: str, found: list[Definition]) -> N
             continue
         if len(term) > 60 or len(term.split()) > 6 or term[-1] in ".:;,!?|" or term.startswith(("$", "|", "#", "!", "-", "*")):
             continue
-        if re.search(r"\d", term) or _NOTE.match(fold(term)):
+        if re.match(r"\d", term) or _NOTE.match(fold(term)):  # a numbered line, a note
             continue
         body = []
         for following in lines[number + 1 :]:
