@@ -185,7 +185,7 @@ def word_diff(old: list[str], new: list[str], context: int = CONTEXT, codes: lis
     if old == new:
         return ()
     if codes is None:
-        codes = SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+        codes = [(op, a1, a2, b1, b2) for op, a1, a2, b1, b2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes()]
     segments: list[Segment] = []
     for number, (op, a1, a2, b1, b2) in enumerate(codes):
         if op == "equal":

@@ -12,12 +12,14 @@ import re
 import sqlite3
 
 from normcli import definitions as terms
+from normcli.catalogue import Version, newest_first, split_code
 from normcli.cite import FORMATS, Reference, citation, format_reference
 from normcli.diff import Change, Clause, align, counts
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
 from normcli.record import record
-from normcli.service import Service, Version, _operation, split_code
+from normcli.resolve import find_node
+from normcli.service import Service, _operation
 
 TERM_CHARS = (1, 200)
 
@@ -192,7 +194,7 @@ def page_of(bundle: sqlite3.Row, page_start: int | None) -> int | None:
 
 def _bundle_rows(service: Service) -> dict[int, sqlite3.Row]:
     """The readable bundles by id, from the service's catalogue (kept while the index is unchanged)."""
-    return {row["id"]: row for editions in service._by_code().values() for rows in editions.values() for row in rows}
+    return {row["id"]: row for editions in service.catalogue().by_code.values() for rows in editions.values() for row in rows}
 
 
 def cite_row(bundle: sqlite3.Row, path: str, page_start: int | None) -> str:
@@ -205,8 +207,8 @@ def cite_row(bundle: sqlite3.Row, path: str, page_start: int | None) -> str:
 
 def previous_edition(service: Service, code: str, edition: str) -> str | None:
     """The edition of `code` just older than `edition` (by year, then name), or None: what `d` compares with."""
-    editions = service._editions_of(split_code(code, None)[0])
-    order = service._newest_first(editions)
+    editions = service.catalogue().editions_of(split_code(code, None)[0])
+    order = newest_first(editions)
     wanted = code_key(edition)
     names = [name for name in order if code_key(name) == wanted]
     if not names:
@@ -269,7 +271,7 @@ def _clauses(service: Service, version: Version, path: str | None) -> list[Claus
         rows = index.outline(version.bundle_id)
     else:
         try:
-            root, requested = service._node(version, path)
+            root, requested = find_node(index, version, path)
         except NotFound:
             return None
         if requested is not None:  # only the heading above exists: this edition has no such clause
@@ -291,10 +293,11 @@ def incoming(service: Service, code: str, path: str, edition: str | None = None,
     asked about is in that edition, from the default edition of the citing norm, in its preferred language.
     """
     version = service.version(code, edition, language)
-    node, requested = service._node(version, path)
+    node, requested = find_node(service.index(), version, path)
     rows = _bundle_rows(service)
     own_key = code_key(version.code)
-    default_ids = {service._preferred(bundles)["id"] for bundles in service._default_versions().values()}
+    catalogue = service.catalogue()
+    default_ids = {catalogue.preferred(bundles)["id"] for bundles in catalogue.default_versions().values()}
     target_is_default = any(
         row["id"] == version.bundle_id or (code_key(row["code"]) == own_key and row["edition"] == version.edition)
         for row in rows.values()
@@ -361,7 +364,7 @@ def define(service: Service, term: str, limit: int = 20, language: str | None = 
     pattern = None if short or len(key) < 3 else "%" + "%".join(terms.stem_key(wanted).split()) + "%"
     index = service.index()
     rows = _bundle_rows(service)
-    default_ids = {row["id"] for bundles in service._default_versions().values() for row in bundles}
+    default_ids = {row["id"] for bundles in service.catalogue().default_versions().values() for row in bundles}
     scored = []
     for row in index.definitions([key], stems, pattern, 2000):
         bundle = rows.get(row["bundle_id"])
@@ -413,7 +416,7 @@ def cite(
     if style not in FORMATS:
         raise InvalidArgument(f"unknown format '{style}'", f"use one of {', '.join(FORMATS)}")
     version = service.version(code, edition, language)
-    node, _ = service._node(version, path)
+    node, _ = find_node(service.index(), version, path)
     bundle = _bundle_rows(service)[version.bundle_id]
     reference = Reference(
         version.code,
