@@ -302,15 +302,28 @@ def _ratio(old: list[str], new: list[str]) -> float:
     return matcher.ratio()
 
 
+class _Lazy(dict):
+    """Values computed on first use, by index: most clauses of two editions are the same text and
+    never need their tokens."""
+
+    def __init__(self, make) -> None:  # type: ignore[no-untyped-def]
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, index: int):  # type: ignore[no-untyped-def]
+        value = self[index] = self.make(index)
+        return value
+
+
 class _Side:
-    """One edition's clauses with what the comparison needs of each, computed once."""
+    """One edition's clauses with what the comparison needs of each, computed once and only when needed."""
 
     def __init__(self, clauses: list[Clause]) -> None:
         self.clauses = clauses
-        self.paragraphs = [paragraphs(clause.text) for clause in clauses]
-        self.tokens = [[token for unit in units for token in unit] for units in self.paragraphs]
+        self.paragraphs: dict[int, list[list[str]]] = _Lazy(lambda i: paragraphs(clauses[i].text))
+        self.tokens: dict[int, list[str]] = _Lazy(lambda i: [token for unit in self.paragraphs[i] for token in unit])
         self.titles = [_title_words(clause.title) for clause in clauses]
-        self.folded = [fold(clause.text) for clause in clauses]
+        self.folded: dict[int, str] = _Lazy(lambda i: fold(clauses[i].text))
 
 
 _Codes = dict[tuple[int, int], list[Opcode]]
@@ -355,6 +368,9 @@ def align(old: list[Clause], new: list[Clause], same_language: bool = True) -> l
             values = _ratio([t for t in left.tokens[i] if is_value(t)], [t for t in right.tokens[j] if is_value(t)])
             pairs[j] = (i, "changed", values)
             continue
+        if old[i].text == clause.text and old[i].title == clause.title:
+            pairs[j] = (i, "changed", 1.0)  # the same clause: nothing to measure (and no change to report)
+            continue
         overall, title, text = _similarity(left, i, right, j, known)
         if title < 1.0 and text < 0.5:
             # The old title now stands at another number (or the new one stood elsewhere): the
@@ -385,12 +401,33 @@ def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, floa
     lonely_new = [j for j in range(len(right.clauses)) if j not in pairs]
     if not lonely_old or not lonely_new:
         return
-    postings: dict[str, list[int]] = {}
+    # A clause moved under its own title is found by the title alone; the words of the texts are
+    # indexed only for the clauses left over.
+    by_title: dict[str, list[int]] = {}
     for i in lonely_old:
+        if left.titles[i]:
+            by_title.setdefault(" ".join(left.titles[i]), []).append(i)
+    scored: list[tuple[float, int, int]] = []
+    rest = []
+    for j in lonely_new:
+        same = by_title.get(" ".join(right.titles[j]), []) if right.titles[j] else []
+        if not same:
+            rest.append(j)
+            continue
+        # A common title (`Généralités`) heads many clauses: the one with the very same text is the
+        # clause itself; else the first few are measured.
+        identical = [i for i in same if left.clauses[i].text == right.clauses[j].text]
+        for i in identical[:1] or same[:8]:
+            overall, title, text = _similarity(left, i, right, j, known)
+            if len(left.titles[i]) >= 2 or text >= 0.15 or not left.tokens[i] or not right.tokens[j]:
+                scored.append((overall + 0.5, i, j))
+    titled = {j for _, _, j in scored}
+    rest += [j for j in lonely_new if j not in titled and j not in rest]
+    postings: dict[str, list[int]] = {}
+    for i in lonely_old if rest else []:
         for word in set(left.titles[i]) | set(re.findall(r"\w{3,}", left.folded[i])):
             postings.setdefault(word, []).append(i)
-    scored: list[tuple[float, int, int]] = []
-    for j in lonely_new:
+    for j in rest:
         shared: dict[int, float] = {}
         for word in set(right.titles[j]) | set(re.findall(r"\w{3,}", right.folded[j])):
             holders = postings.get(word, ())
@@ -423,6 +460,8 @@ def _changes(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, float]]
             continue
         i, kind, similarity = pairs[j]
         before = left.clauses[i]
+        if kind == "changed" and before.text == clause.text and before.title == clause.title:
+            continue
         if same_language:
             if left.tokens[i] != right.tokens[j] and (i, j) not in known:
                 known[(i, j)] = opcodes(left.paragraphs[i], right.paragraphs[j])
