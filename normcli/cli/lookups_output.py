@@ -12,21 +12,24 @@ _KIND_STYLE = {"added": "green", "removed": "red", "renumbered": "yellow", "chan
 
 
 def diff_text(segments: Any) -> Any:
-    """A word diff as rich Text: removed words red and struck through, added ones green, a value replaced
-    as `0,4 → 0,5`."""
+    """A word diff as rich Text: removed words red and struck through, added ones green (`[-…-]` and
+    `{+…+}` without colour), a value replaced as `0,4 → 0,5`."""
     from rich.text import Text
 
     text = Text()
+    plain = console().color_system is None  # piped, or NO_COLOR: marks instead of colours, as wdiff writes them
     for number, segment in enumerate(segments):
         if number and not segment.text.startswith((",", ".", ";", ":", ")", "]", "%")):
             text.append(" ")
         if segment.op == "delete":
-            text.append(shortened(segment.text), style="red strike")
+            shown = shortened(segment.text)
+            text.append(f"[-{shown}-]" if plain else shown, style="red strike")
             following = segments[number + 1] if number + 1 < len(segments) else None
             if following is not None and following.op == "insert":
                 text.append(" →")
         elif segment.op == "insert":
-            text.append(shortened(segment.text), style="bold green")
+            shown = shortened(segment.text)
+            text.append(f"{{+{shown}+}}" if plain else shown, style="bold green")
         else:
             text.append(segment.text, style="dim")
     return text
