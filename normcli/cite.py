@@ -45,10 +45,11 @@ class Reference:
 
 
 def citation(code: str, edition: str, path: str, page_start: int | None, draft: bool = False) -> str:
-    """The citation engineers write: `[SIA 261:2020, 4.2.1, p. 17]`, without a page when there is none."""
-    label = f"{code}:{edition}" + (" (draft)" if draft else "")
-    page = f", p. {page_start}" if page_start is not None else ""
-    return f"[{label}, {path}{page}]"
+    """The citation engineers write: `[SIA 261:2020, 4.2.1, p. 17]`, without a page when there is none
+    (`render.citation` builds it, as for every answer)."""
+    from normcli.render import citation as bracket
+
+    return bracket(code, edition, path, page_start, published=not draft)
 
 
 def format_reference(reference: Reference, style: str) -> str:

@@ -12,8 +12,9 @@ import re
 import sqlite3
 
 from normcli import definitions as terms
+from normcli import render
 from normcli.catalogue import Version, newest_first, split_code
-from normcli.cite import FORMATS, Reference, citation, format_reference
+from normcli.cite import FORMATS, Reference, format_reference
 from normcli.diff import Change, Clause, align, counts
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
@@ -184,22 +185,15 @@ class CiteResult:
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def page_of(bundle: sqlite3.Row, page_start: int | None) -> int | None:
-    """The page to cite: none for a document without printed pages (every clause on page 1, which
-    is what a bundle without page markers holds), else the clause's first page."""
-    if page_start is None or (bundle["pages"] or 0) <= 1:
-        return None
-    return page_start
-
-
 def _bundle_rows(service: Service) -> dict[int, sqlite3.Row]:
     """The readable bundles by id, from the service's catalogue (kept while the index is unchanged)."""
     return {row["id"]: row for editions in service.catalogue().by_code.values() for rows in editions.values() for row in rows}
 
 
 def cite_row(bundle: sqlite3.Row, path: str, page_start: int | None) -> str:
-    """The bracket citation of a clause of a bundle: `[SIA 261:2020, 4.2.1, p. 17]`."""
-    return citation(bundle["code"], bundle["edition"], path, page_of(bundle, page_start), draft=not bundle["published"])
+    """The bracket citation of a clause of a bundle: `[SIA 261:2020, 4.2.1, p. 17]` (no page for a
+    document without printed pages: its clauses have none in the index)."""
+    return render.citation(bundle["code"], bundle["edition"], path, page_start, bool(bundle["published"]))
 
 
 # -- diff ----------------------------------------------------------------------------------------
@@ -424,7 +418,7 @@ def cite(
         version.title,
         node["path"],
         node["title"],
-        page_of(bundle, node["page_start"]),
+        node["page_start"],
         version.language,
         not bundle["published"],
         bundle["year"] or _year(version.edition),
