@@ -132,6 +132,17 @@ def incoming_rows(workspace: Path, manifest: dict, runs: int, large: bool) -> li
     outgoing = bench.repeat_call(lambda: one("outgoing"), runs * 20)
     incoming = bench.repeat_call(lambda: one("incoming"), runs * 20)
     found = sum(len(service.xrefs(code, path, direction="incoming").cross_refs) for code, path in targets)
+    # The same lookup without its index: what `incoming` would cost as a scan of every reference.
+    index = service.index()
+    keys = [(code.replace(" ", "").lower(), path) for code, path in targets]
+    scans = [0]
+
+    def scan() -> None:
+        norm, path = keys[scans[0] % len(keys)]
+        scans[0] += 1
+        index.connection.execute("SELECT count(*) FROM xrefs NOT INDEXED WHERE target_norm = ? AND target_ref = ?", (norm, path)).fetchone()
+
+    scanned = bench.repeat_call(scan, max(3, runs), warm=1)
     size = f"{manifest['totalSections']:,} clauses"
     return [
         bench.time_row(
@@ -141,7 +152,8 @@ def incoming_rows(workspace: Path, manifest: dict, runs: int, large: bool) -> li
             "≤ 10 ms" + ("" if large else " (large)"),
             incoming.median <= 0.010,
             extra=f"{found / len(targets):.1f} refs per clause",
-        )
+        ),
+        bench.time_row(f"the same lookup as a scan, no index ({size})", scanned, ("xrefs --incoming", incoming.median), "—"),
     ]
 
 

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 16  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 17  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 FTS_TABLE = "nodes_fts"
