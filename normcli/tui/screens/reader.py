@@ -19,6 +19,7 @@ from normcli.tui.bookmarks import Bookmark
 from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.history import History
 from normcli.tui.library import Location, Reading
+from normcli.tui.widgets.cited_by import CitedBy
 from normcli.tui.widgets.norm_tree import NormTree
 from normcli.tui.widgets.section_view import SectionView, TextScroll
 from normcli.tui.widgets.side_list import SideList
@@ -45,6 +46,8 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         Binding("B", "bookmarks", "Bookmarks", show=False, tooltip="the bookmarks of this workspace"),
         Binding("r", "focus_side", "Refs", show=False, tooltip="into the list of figures, references and subclauses"),
         Binding("t", "toggle_tree", "Tree", show=False, tooltip="hide or show the tree"),
+        Binding("d", "diff", "Diff", show=False, tooltip="what changed in this clause since the previous edition"),
+        Binding("i", "cited_by", "Cited by", show=False, tooltip="beside the references: the clauses that cite this one (again: hide)"),
         Binding("question_mark", "help", "Keys", tooltip="this list"),
     ]
     """Walk (] [ u g), search (/ ctrl+f), history, editions and languages, figures, cite, bookmarks, help."""
@@ -67,6 +70,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             with Vertical(id="reading"):
                 yield SectionView(id="section")
                 yield SideList(id="side")
+                yield CitedBy(id="cited-by")
         yield Footer()
 
     @property
@@ -190,6 +194,8 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         side.display = listed  # no empty box: the text gets the room
         if reading.outline:
             self.query_one(NormTree).reveal(reading.location, reading.ancestors, reading.outline)
+        if self.query_one(CitedBy).display and not reading.location.same_clause(previous.location if previous else None):
+            self._cited_by(reading)
         if previous is None and self.start is not None:
             self.focus_text()
         if record or reading.location.same_clause(self.history.current):
@@ -236,6 +242,10 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     @on(SideList.RefChosen)
     def _ref_chosen(self, event: SideList.RefChosen) -> None:
         self.follow(event.ref)
+
+    @on(CitedBy.Chosen)
+    def _citing_chosen(self, event: CitedBy.Chosen) -> None:
+        self.open(event.location)
 
     @on(SideList.FigureChosen)
     def _figure_chosen(self, event: SideList.FigureChosen) -> None:
@@ -505,6 +515,33 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         tree.display = not tree.display
         if not tree.display and tree.has_focus:
             self.query_one(TextScroll).focus()
+
+    def action_diff(self) -> None:
+        """What changed in this clause since the previous edition (`normcli diff`)."""
+        reading = self._need_reading()
+        if reading is not None:
+            from normcli.tui.screens.compare import CompareScreen
+
+            self.app.push_screen(CompareScreen(reading.section))
+
+    def action_cited_by(self) -> None:
+        """Show (or hide) the clauses that cite this one, beside the references."""
+        cited = self.query_one(CitedBy)
+        cited.display = not cited.display
+        if cited.display and self.reading is not None:
+            self._cited_by(self.reading)
+        elif not cited.display and cited.has_focus:
+            self.focus_text()
+
+    @work(thread=True, exclusive=True, group="cited-by", exit_on_error=False)
+    def _cited_by(self, reading: Reading) -> None:
+        from normcli.tui.lookups import cited_by
+
+        try:
+            result, problem = cited_by(self.app.library, reading.location, reading.section), ""  # type: ignore[attr-defined]
+        except NormcliError as error:
+            result, problem = None, error.one_line()
+        self.app.call_from_thread(self.query_one(CitedBy).show, result, problem)
 
     def action_help(self) -> None:
         """Every key binding."""
