@@ -407,7 +407,7 @@ def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, floa
     for i in lonely_old:
         if left.titles[i]:
             by_title.setdefault(" ".join(left.titles[i]), []).append(i)
-    scored: list[tuple[float, int, int]] = []
+    scored: list[tuple[float, float, int, int]] = []  # (rank: a same title counts half again, similarity, old, new)
     rest = []
     for j in lonely_new:
         same = by_title.get(" ".join(right.titles[j]), []) if right.titles[j] else []
@@ -420,8 +420,8 @@ def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, floa
         for i in identical[:1] or same[:8]:
             overall, title, text = _similarity(left, i, right, j, known)
             if len(left.titles[i]) >= 2 or text >= 0.15 or not left.tokens[i] or not right.tokens[j]:
-                scored.append((overall + 0.5, i, j))
-    titled = {j for _, _, j in scored}
+                scored.append((overall + 0.5, overall, i, j))
+    titled = {j for _, _, _, j in scored}
     rest += [j for j in lonely_new if j not in titled and j not in rest]
     postings: dict[str, list[int]] = {}
     for i in lonely_old if rest else []:
@@ -440,14 +440,14 @@ def _pair_moved(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, floa
             # A title of two words or more met again is the same clause, whatever became of its text.
             telling = same_title and (text >= 0.15 or len(left.titles[i]) >= 2 or not left.tokens[i] or not right.tokens[j])
             if telling or text >= RENUMBERED_AT:
-                scored.append((overall + (0.5 if same_title else 0.0), i, j))
+                scored.append((overall + (0.5 if same_title else 0.0), overall, i, j))
     scored.sort(reverse=True)
     used: set[int] = set()
-    for score, i, j in scored:
+    for _, similarity, i, j in scored:
         if i in used or j in pairs:
             continue
         used.add(i)
-        pairs[j] = (i, "renumbered", min(1.0, score if score <= 1.0 else score - 0.5))
+        pairs[j] = (i, "renumbered", similarity)
 
 
 def _changes(left: _Side, right: _Side, pairs: dict[int, tuple[int, str, float]], same_language: bool, known: _Codes) -> list[Change]:
