@@ -3,7 +3,8 @@
 (`define` / `define_term`) and a reference to a clause for a report (`cite`).
 
 Each reads through a `Service` (its index, its choice of edition and language) and answers a small
-record with one `to_json()` shape; every frontend renders those.
+record with one `to_json()` shape; every frontend renders those. They are called by the `Service`
+methods of the same operations, which check the declared ranges and hold one snapshot of the index.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from normcli.catalogue import Version, newest_first, split_code
 from normcli.cite import FORMATS, Reference, format_reference
 from normcli.diff import Change, Clause, align, counts
 from normcli.errors import InvalidArgument, NotFound
-from normcli.fold import code_key, path_key
+from normcli.fold import code_key
 from normcli.record import record
 from normcli.resolve import find_node
-from normcli.service import Service, _operation
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from normcli.service import Service
 
 TERM_CHARS = (1, 200)
 
@@ -211,7 +215,6 @@ def previous_edition(service: Service, code: str, edition: str) -> str | None:
     return order[position + 1] if position + 1 < len(order) else None
 
 
-@_operation
 def compare_editions(
     service: Service,
     before: str,
@@ -278,7 +281,6 @@ def _clauses(service: Service, version: Version, path: str | None) -> list[Claus
 # -- incoming references ---------------------------------------------------------------------------
 
 
-@_operation
 def incoming(service: Service, code: str, path: str, edition: str | None = None, language: str | None = None) -> IncomingResult:
     """`xrefs --incoming`: every clause, in this norm and the others, that refers to `path`.
 
@@ -334,7 +336,6 @@ def incoming(service: Service, code: str, path: str, edition: str | None = None,
 _MATCH = ("exact", "inflected", "mention")
 
 
-@_operation
 def define(service: Service, term: str, limit: int = 20, language: str | None = None) -> DefineResult:
     """`define` / `define_term`: where a term or symbol is defined, in every norm, edition and language:
     exact term first, then inflected forms, then definitions that mention it; newest editions first."""
@@ -402,7 +403,6 @@ def define(service: Service, term: str, limit: int = 20, language: str | None = 
 # -- citations --------------------------------------------------------------------------------------
 
 
-@_operation
 def cite(
     service: Service, code: str, path: str, style: str = "text", edition: str | None = None, language: str | None = None
 ) -> CiteResult:
@@ -438,8 +438,3 @@ def cite(
 def _year(edition: str) -> int | None:
     match = re.search(r"(?<!\d)(\d{4})(?!\d)", edition)
     return int(match.group(1)) if match else None
-
-
-def clause_key(path: str) -> str:
-    """A clause path folded as the index stores it (for frontends that match paths)."""
-    return path_key(path)

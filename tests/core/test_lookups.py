@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from normcli import lookups
 from normcli.errors import InvalidArgument, NotFound
 from normcli.service import Service
 
@@ -30,7 +29,7 @@ def clauses_mentioning(file: Path, pattern: str) -> set[str]:
 
 
 def test_incoming_lists_every_clause_that_cites_the_clause_with_its_citation(service: Service) -> None:
-    answer = lookups.incoming(service, "SIA 261", "4.2.1")
+    answer = service.xrefs("SIA 261", "4.2.1", direction="incoming")
     got = {(ref.source_code, ref.source_path) for ref in answer.cross_refs}
     own = clauses_mentioning(SAMPLE / "sia-261" / "2020" / "norm.fr.md", r"(?<![\d.])4\.2\.1(?![\d.]\d)") - {"4.2.1"}
     others = {
@@ -49,14 +48,14 @@ def test_incoming_lists_every_clause_that_cites_the_clause_with_its_citation(ser
 
 
 def test_incoming_of_an_older_edition_lists_only_its_own_clauses(service: Service) -> None:
-    answer = lookups.incoming(service, "SIA 261:2014", "4.2.1")
+    answer = service.xrefs("SIA 261:2014", "4.2.1", direction="incoming")
     assert {ref.source_code for ref in answer.cross_refs} <= {"SIA 261"}
     assert {ref.source_edition for ref in answer.cross_refs} <= {"2014"}
     assert ("A.2" in {ref.source_path for ref in answer.cross_refs}) is True
 
 
 def test_diff_of_the_sample_editions_names_each_kind(service: Service) -> None:
-    answer = lookups.compare_editions(service, "SIA 261:2014", "SIA 261:2020").to_json()
+    answer = service.diff("SIA 261:2014", "SIA 261:2020").to_json()
     assert answer["from"]["edition"] == "2014" and answer["to"]["edition"] == "2020" and answer["sameLanguage"]
     assert all(answer["counts"][kind] > 0 for kind in ("added", "removed", "renumbered", "changed"))
     moved = {(c["fromPath"], c["toPath"]) for c in answer["changes"] if c["kind"] == "renumbered"}
@@ -65,46 +64,46 @@ def test_diff_of_the_sample_editions_names_each_kind(service: Service) -> None:
 
 
 def test_diff_bad_input(service: Service) -> None:
-    same = lookups.compare_editions(service, "SIA 261:2020", "SIA 261:2020")
+    same = service.diff("SIA 261:2020", "SIA 261:2020")
     assert same.changes == () and "nothing changed" in same.notes[0]
     with pytest.raises(InvalidArgument, match="different norms"):
-        lookups.compare_editions(service, "SIA 261", "SIA 260")
-    assert lookups.compare_editions(service, "SIA 261", "SIA 260", force=True).notes
-    languages = lookups.compare_editions(service, "SIA 261:2020", "SIA 261:2020", to_language="de")
+        service.diff("SIA 261", "SIA 260")
+    assert service.diff("SIA 261", "SIA 260", force=True).notes
+    languages = service.diff("SIA 261:2020", "SIA 261:2020", to_language="de")
     assert not languages.same_language and "aligned by path" in languages.notes[-1]
     with pytest.raises(NotFound):
-        lookups.compare_editions(service, "SIA 261:2014", "SIA 261:2020", "9.9.9")
-    scoped = lookups.compare_editions(service, "SIA 261:2014", "SIA 261:2020", "4.2")
+        service.diff("SIA 261:2014", "SIA 261:2020", "9.9.9")
+    scoped = service.diff("SIA 261:2014", "SIA 261:2020", "4.2")
     assert scoped.changes and all((c.to_path or c.from_path or "").startswith("4.2") for c in scoped.changes)
 
 
 def test_define_finds_terms_and_symbols_exact_first(service: Service) -> None:
-    answer = lookups.define(service, "charge utile")
+    answer = service.define("charge utile")
     first = answer.definitions[0]
     assert (first.code, first.edition, first.path, first.match) == ("SIA 261", "2020", "2.1", "exact")
     assert first.citation == "[SIA 261:2020, 2.1, p. 9]"
-    assert lookups.define(service, "Charges utiles").definitions[0].match == "inflected"
-    symbol = lookups.define(service, "s_k")
+    assert service.define("Charges utiles").definitions[0].match == "inflected"
+    symbol = service.define("s_k")
     assert {(d.code, d.language) for d in symbol.definitions} >= {("SIA 261", "fr"), ("SIA 261", "de"), ("EN 1991-1-3", "en")}
     assert all(d.kind == "symbol" and d.match == "exact" for d in symbol.definitions)
-    matches = [d.match for d in lookups.define(service, "neige", limit=50).definitions]
+    matches = [d.match for d in service.define("neige", limit=50).definitions]
     assert matches == sorted(matches, key=["exact", "inflected", "mention"].index)
 
 
 def test_define_one_letter_and_empty_terms(service: Service) -> None:
-    answer = lookups.define(service, "q")
+    answer = service.define("q")
     assert answer.definitions == () and "one character" in answer.notes[0]
-    assert {d.term for d in lookups.define(service, "A").definitions} == {"A"}
+    assert {d.term for d in service.define("A").definitions} == {"A"}
     with pytest.raises(InvalidArgument):
-        lookups.define(service, "  ")
+        service.define("  ")
     with pytest.raises(InvalidArgument):
-        lookups.define(service, "--")
+        service.define("--")
 
 
 def test_cite_in_every_format(service: Service) -> None:
-    assert lookups.cite(service, "SIA 261:2020", "4.2.1").citation == "[SIA 261:2020, 4.2.1, p. 17]"
-    assert lookups.cite(service, "SIA 261:2026", "4.2.1").citation.startswith("[SIA 261:2026 (draft), 4.2.1, p. ")
+    assert service.cite("SIA 261:2020", "4.2.1").citation == "[SIA 261:2020, 4.2.1, p. 17]"
+    assert service.cite("SIA 261:2026", "4.2.1").citation.startswith("[SIA 261:2026 (draft), 4.2.1, p. ")
     for style in ("bibtex", "csl-json", "ris", "text"):
-        assert "4.2.1" in lookups.cite(service, "SIA 261", "4.2.1", style).reference
-    with pytest.raises(InvalidArgument, match="unknown format"):
-        lookups.cite(service, "SIA 261", "4.2.1", "mla")
+        assert "4.2.1" in service.cite("SIA 261", "4.2.1", style).reference
+    with pytest.raises(InvalidArgument, match="format must be one of text, bibtex, csl-json, ris"):
+        service.cite("SIA 261", "4.2.1", "mla")
