@@ -47,6 +47,7 @@ from normcli.mcp.schemas import (
     SearchJson,
     SectionJson,
     SubtreeJson,
+    TableJson,
     TocJson,
     XrefsJson,
 )
@@ -73,6 +74,7 @@ OUTPUT_TYPES: dict[str, Any] = {
     "search_corpus": CorpusJson,
     "get_cross_refs": XrefsJson,
     "get_figure": FigureJson,
+    "get_table": TableJson,
 }
 
 
