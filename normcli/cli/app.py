@@ -334,6 +334,7 @@ def batch(ctx: typer.Context) -> None:
 from normcli.cli import browse_command
 from normcli.cli import mcp_command
 from normcli.cli import ingest_command
+from normcli.cli import ask_command
 
 
 def run_cli(argv: list[str]) -> int:
