@@ -16,31 +16,8 @@ from normcli.errors import NormcliError
 from normcli.mcp.wording import DESCRIPTIONS, explain
 from normcli.service import Service
 
-# The read tools offered to the model: get_methodology is left out, it is the system prompt already.
-READ_TOOLS = (
-    "whoami",
-    "list_norms",
-    "get_toc",
-    "get_subtree",
-    "get_section",
-    "search_in_norm",
-    "search_corpus",
-    "get_cross_refs",
-    "get_figure",
-)
-_PARAMETERS: dict[str, dict[str, Any]] = {
-    "code": {"type": "string", "description": "Norm code as list_norms gives it, e.g. 'SIA 261'; 'SIA 261:2014' also names the edition."},
-    "path": {"type": "string", "description": "Clause path as the norm prints it: '4.2.1', 'A.1', 'Annexe A'."},
-    "edition": {"type": "string", "description": "Edition, e.g. '2014'. Default: the newest published edition."},
-    "language": {"type": "string", "description": "Language version: fr, de, it or en."},
-    "keyword": {"type": "string", "description": "Words to find (case and accents do not matter), or a clause number."},
-    "figureId": {"type": "string", "description": "Figure id as get_section lists it (fig-3), or its number."},
-    "maxDepth": {"type": "integer", "description": "How many levels (1 = chapters)."},
-    "maxNodes": {"type": "integer", "description": "At most this many clauses (20–2000)."},
-    "maxChars": {"type": "integer", "description": "Window size in characters (500–40000)."},
-    "offset": {"type": "integer", "description": "Where the window starts: the nextOffset of the previous window."},
-    "limit": {"type": "integer", "description": "At most this many hits."},
-}
+# The read tools offered to the model, as declared once in `operations`; get_methodology is the system prompt already.
+READ_TOOLS = tuple(op.tool for op in operations.OPERATIONS.values() if op.tool != "get_methodology")
 SUBMIT = "submit_answer"
 VERIFY = "verify_citations"
 _SUBMIT_DESCRIPTION = (
@@ -55,25 +32,29 @@ _VERIFY_DESCRIPTION = (
 
 
 def tool_schemas() -> list[dict[str, Any]]:
-    """The tools in the chat-completions `tools` format."""
+    """The tools in the chat-completions `tools` format: the read operations' declared parameters, then the two answer tools."""
     schemas = []
     for name in READ_TOOLS:
-        parameters, required = operations.parameters(name) if hasattr(operations, "parameters") else _parameters(name)
-        properties = {param: _PARAMETERS.get(param, {"type": "string"}) for param in parameters}
-        schemas.append(_function(name, DESCRIPTIONS[name], properties, list(required)))
-    schemas.append(
-        _function(
-            SUBMIT, _SUBMIT_DESCRIPTION, {"answer": {"type": "string", "description": "The full answer, with its citations."}}, ["answer"]
-        )
-    )
+        op = operations.operation(name)
+        properties = {param.name: _schema(param) for param in op.params}
+        required = [param.name for param in op.params if param.required]
+        schemas.append(_function(name, DESCRIPTIONS.get(name, op.help), properties, required))
+    answer = {"type": "string", "description": "The full answer in Markdown, with its citations."}
+    schemas.append(_function(SUBMIT, _SUBMIT_DESCRIPTION, {"answer": answer}, ["answer"]))
     schemas.append(_function(VERIFY, _VERIFY_DESCRIPTION, {}, []))
     return schemas
 
 
-def _parameters(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The camelCase parameters and required ones of an operation, from `operations`' table."""
-    _, mapping, required = operations._SPECS[operations.ALIASES.get(name, name)]
-    return tuple(mapping), required
+def _schema(param: operations.Param) -> dict[str, Any]:
+    """A parameter's JSON schema, with its declared range (a number's bounds, a text's length)."""
+    schema: dict[str, Any] = {"type": "integer" if param.kind is int else "string", "description": param.agent_help or param.help}
+    bounds = ("minimum", "maximum") if param.kind is int else ("minLength", "maxLength")
+    for key, value in zip(bounds, (param.low, param.high), strict=True):
+        if value is not None:
+            schema[key] = value
+    if param.default is not None:
+        schema["default"] = param.default
+    return schema
 
 
 def _function(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:

@@ -12,13 +12,12 @@ from typing import Annotated, Any
 
 import typer
 
-from normcli.cli.app import Options, app, error_boundary
+from normcli.cli.runner import Options, error_boundary
 from normcli.errors import ExitCode
 
 QUIT_WORDS = {"exit", "quit", ":q", "bye", "/exit", "/quit"}
 
 
-@app.command("ask")
 def ask(
     ctx: typer.Context,
     question: Annotated[
@@ -178,3 +177,8 @@ def _show(turn: Any) -> None:
             console.print(f" {mark} {escape(citation.text)}  [cyan]{escape(citation.command())}[/]{why}", soft_wrap=True)
     if turn.message:
         output.note(turn.message)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `ask` to `app`."""
+    app.command("ask")(ask)
