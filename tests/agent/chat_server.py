@@ -25,6 +25,7 @@ class Turn:
     finish_reason: str | None = None
     status: int = 200
     error: str = ""
+    raw: str = ""  # sent as it is instead of a chat completion (a server that speaks something else)
 
     def finish(self) -> str:
         """The finish reason: given, else tool_calls when there are calls, else stop."""
@@ -51,6 +52,7 @@ class ScriptedModel:
     def __init__(self, script: Script) -> None:
         self.script = list(script)
         self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
         self.lock = threading.Lock()
 
     def next_turn(self, body: dict[str, Any]) -> tuple[Turn, int]:
@@ -78,11 +80,14 @@ def _handler(model: ScriptedModel) -> type[BaseHTTPRequestHandler]:
 
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            if not self.path.endswith("/chat/completions"):
+            model.headers.append(dict(self.headers.items()))
+            if self.path != "/v1/chat/completions":
                 return self._json(404, {"error": {"message": f"no route {self.path}"}})
             turn, number = model.next_turn(body)
             if turn.status != 200:
                 return self._json(turn.status, {"error": {"message": turn.error}})
+            if turn.raw:
+                return self._json(200, json.loads(turn.raw))
             if body.get("stream"):
                 return self._stream(turn, number)
             message: dict[str, Any] = {"role": "assistant", "content": turn.text or None}
