@@ -25,6 +25,10 @@ class EndpointError(NormcliError):
     code = "workspace_error"  # SPEC §4's code for "cannot be read": the endpoint is part of the set-up
     exit_code = ExitCode.WORKSPACE
 
+    def __init__(self, message: str, hint: str = "", timed_out: bool = False) -> None:
+        super().__init__(message, hint)
+        self.timed_out = timed_out
+
 
 class ModelError(InvalidArgument):
     """The endpoint answered but refuses this model or request: a setting to change (exit 2)."""
@@ -85,8 +89,16 @@ class ChatClient:
         """The chat-completions URL (a base URL that already ends with it is taken as it is)."""
         return self.base_url if self.base_url.endswith("/chat/completions") else self.base_url + "/chat/completions"
 
-    def complete(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], on_text: Callable[[str], None] | None = None) -> Reply:
-        """One model call with the conversation and the tools; `on_text` receives streamed text as it arrives."""
+    def complete(
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]],
+        on_text: Callable[[str], None] | None = None,
+        timeout: float | None = None,
+    ) -> Reply:
+        """One model call with the conversation and the tools; `on_text` receives streamed text as it arrives.
+        `timeout` (seconds without data) shortens the client's own for this call."""
+        wait = min(self.timeout, timeout) if timeout is not None else self.timeout
         body: dict[str, Any] = {"model": self.model, "messages": messages, "stream": self.stream}
         if tools:
             body["tools"] = tools
@@ -100,11 +112,11 @@ class ChatClient:
         if not self.url.startswith(("http://", "https://")):
             raise InvalidArgument(f"the endpoint {self.base_url!r} is not an http(s) URL", "pass --base-url http://HOST:PORT/v1")
         try:
-            response = urllib.request.urlopen(request, timeout=self.timeout)
+            response = urllib.request.urlopen(request, timeout=wait)
         except urllib.error.HTTPError as error:
             raise self._refused(error) from None
         except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
-            raise self._unreachable(error) from None
+            raise self._unreachable(error, wait) from None
         with response:
             try:
                 kind = response.headers.get("Content-Type", "")
@@ -112,17 +124,16 @@ class ChatClient:
                     return self._read_stream(_lines(response), on_text)
                 return self._read_whole(response.read())
             except (OSError, http.client.HTTPException) as error:
-                raise self._unreachable(error) from None
+                raise self._unreachable(error, wait) from None
 
-    def _unreachable(self, error: BaseException) -> EndpointError:
+    def _unreachable(self, error: BaseException, wait: float) -> EndpointError:
         reason = getattr(error, "reason", error)
-        if isinstance(reason, socket.timeout | TimeoutError):
-            what = f"no answer within {self.timeout:g} s"
-        else:
-            what = str(reason) or type(reason).__name__
+        timed_out = isinstance(reason, socket.timeout | TimeoutError)
+        what = f"no answer within {wait:g} s" if timed_out else (str(reason) or type(reason).__name__)
         return EndpointError(
             f"cannot reach the model endpoint at {self.base_url} ({what})",
             "start the model server (e.g. `ollama serve`) or fix base_url in [ask] of normcli.toml / --base-url",
+            timed_out,
         )
 
     def _refused(self, error: urllib.error.HTTPError) -> NormcliError:

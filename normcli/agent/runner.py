@@ -15,7 +15,7 @@ from typing import Any
 
 from normcli.agent import rules as r
 from normcli.agent.citations import Citation, check_citations, find_citations
-from normcli.agent.client import ChatClient, Reply
+from normcli.agent.client import ChatClient, EndpointError, Reply
 from normcli.agent.config import AskSettings
 from normcli.agent.tools import SUBMIT, VERIFY, Toolbox, ToolOutcome, tool_schemas
 from normcli.service import Service
@@ -129,10 +129,17 @@ class Session:
             if usage >= 1:
                 self._end_on_limit(turn, state)
                 return
-            reply = self.client.complete(self.messages, self.tools, self.events.text)
+            remaining = self.settings.max_seconds - (self.clock() - state.started)
+            try:
+                reply = self.client.complete(self.messages, self.tools, self.events.text, timeout=max(remaining, 1.0))
+            except EndpointError as error:
+                if error.timed_out and self.clock() - state.started >= self.settings.max_seconds:
+                    self._end_on_limit(turn, state)  # the question's time ran out while the model was thinking
+                    return
+                raise
             self.events.reply_done()
             turn.model_calls += 1
-            turn.tokens += (reply.prompt_tokens or 0) + (reply.completion_tokens or 0)
+            turn.tokens += _tokens(reply, self.messages)
             self.messages.append(reply.to_message())
             if reply.tool_calls:
                 self._run_tools(reply, turn, state)
@@ -242,6 +249,15 @@ class _TurnState:
     unverified_write: bool = False
     verify_failed: bool = False
     final_text: str = ""
+
+
+def _tokens(reply: Reply, messages: list[dict[str, Any]]) -> int:
+    """The tokens a model call used: as the server counts them, else about four characters a token."""
+    if reply.prompt_tokens is not None or reply.completion_tokens is not None:
+        return (reply.prompt_tokens or 0) + (reply.completion_tokens or 0)
+    written = len(reply.content) + sum(len(call.arguments) for call in reply.tool_calls)
+    read = sum(len(str(message.get("content") or "")) for message in messages)
+    return (written + read) // 4
 
 
 def _arguments(raw: str) -> dict[str, Any]:
