@@ -66,9 +66,8 @@ def test_a_missing_endpoint_or_model_is_a_usage_error() -> None:
     ],
 )
 def test_each_http_error_becomes_one_clear_message(status: int, message: str, error: type, exit_code: int, words: str) -> None:
-    with chat_server([Turn(status=status, error=message)]) as (url, _):
-        with pytest.raises(error) as raised:
-            ChatClient(url, "x", stream=False).complete([{"role": "user", "content": "hi"}], [])
+    with chat_server([Turn(status=status, error=message)]) as (url, _), pytest.raises(error) as raised:
+        ChatClient(url, "x", stream=False).complete([{"role": "user", "content": "hi"}], [])
     assert raised.value.exit_code == exit_code and words in raised.value.one_line()
 
 
