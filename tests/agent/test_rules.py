@@ -359,3 +359,26 @@ def test_importing_the_rules_loads_no_llm_library_and_nothing_heavy() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_docs_describe_every_rule_with_its_phase_and_cap_in_order() -> None:
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "agent.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1:-1] for line in docs.splitlines() if line.startswith("| ") and line.split("|")[2].strip().startswith("`")]
+    table = [(cells[1].strip().strip("`"), cells[2].strip(), cells[3].strip()) for cells in rows if cells[0].strip().isdigit()]
+    assert [code for code, _, _ in table] == list(r.RULE_CODES)
+    for rule, (_, phase, cap) in zip(default_rules(), table, strict=True):
+        assert phase == rule.phase
+        assert cap.startswith(str(rule.cap_for(RuleContext()))), rule.code
+    for name in (
+        "EXPLORATION_LIMIT = 4",
+        "AUDIT_EXPLORATION_LIMIT = 8",
+        "NO_PROGRESS_NUDGE = 2",
+        "NO_PROGRESS_STOP = 4",
+        "WRAP_UP_SHARE = 0.8",
+    ):
+        constant, value = name.split(" = ")
+        assert name in docs and str(getattr(r, constant)) == value
+    for code in r.RULE_CODES:
+        assert f"**{code}**" in docs, f"an example for {code}"

@@ -127,14 +127,16 @@ def _watcher() -> Any:
             from rich.markup import escape
 
             mark = "[green]✓[/]" if outcome.ok else "[red]✗[/]"
-            self.console.print(f"{mark} [bold]{escape(name)}[/] [dim]{escape(_short(arguments))}[/] → {escape(outcome.summary)}")
+            said = _short(arguments)
+            said = f" [dim]{escape(said)}[/]" if said else ""
+            self.console.print(f"{mark} [bold]{escape(name)}[/]{said} → {escape(outcome.summary)}", soft_wrap=True)
 
         def nudge(self, firing: Any) -> None:
             """One line: which rule fired, and its message in short."""
             from rich.markup import escape
 
             colour = "red" if firing.stop else "yellow"
-            self.console.print(f"[{colour}]↻ {escape(firing.code)}[/]: [dim]{escape(_clip(firing.message, 110))}[/]")
+            self.console.print(f"[{colour}]↻ {escape(firing.code)}[/]: [dim]{escape(_clip(firing.message, 110))}[/]", soft_wrap=True)
 
     return Watcher()
 
