@@ -59,10 +59,9 @@ class Reply:
 
     def to_message(self) -> dict[str, Any]:
         """The reply as the assistant message of the conversation."""
-        message: dict[str, Any] = {"role": "assistant", "content": self.content or None}
-        if self.tool_calls:
-            message["tool_calls"] = [call.to_message() for call in self.tool_calls]
-        return message
+        if not self.tool_calls:
+            return {"role": "assistant", "content": self.content}  # some servers refuse a null content without tool calls
+        return {"role": "assistant", "content": self.content or None, "tool_calls": [call.to_message() for call in self.tool_calls]}
 
 
 class ChatClient:
