@@ -122,7 +122,7 @@ def _tree_label(node: r.TreeNode) -> str:
     )
 
 
-def _pages(start: int, end: int) -> str:
+def _pages(start: int | None, end: int | None) -> str:
     from normcli.render import pages
 
     return pages(start, end)
@@ -179,7 +179,7 @@ def _highlighted(hit: r.Hit, keyword: str):
     from rich.text import Text
 
     from normcli.render import formulas_to_unicode
-    from normcli.service import highlight_spans
+    from normcli.search import highlight_spans
 
     shown = formulas_to_unicode(hit.snippet).replace("`", "")
     text = Text(shown)
