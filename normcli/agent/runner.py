@@ -31,6 +31,7 @@ ASK_CONTRACT = """
   The answer is delivered only when verify_citations passes.
 - Cite every technical claim as [CODE:EDITION, path, p. N], e.g. [SIA 261:2020, 4.2.1, p. 17], naming a section you read
   with get_section for this question and a page in its range (a document without printed pages: no page).
+  get_section's answer gives that citation, ready to use, as `citation`.
 - Messages that start with [normcli] come from the tool runner, not from the user: follow them."""
 
 

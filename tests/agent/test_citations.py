@@ -85,3 +85,22 @@ def test_a_section_answer_is_what_a_read_records(service) -> None:
     read = SectionRead.from_json(data)
     assert (read.code, read.edition, read.path) == (data["section"]["code"], data["section"]["edition"], "4.2.1")
     assert (read.page_start, read.page_end) == (data["section"]["pageStart"], data["section"]["pageEnd"])
+
+
+def _paths(nodes: list[dict]) -> list[str]:
+    return [path for node in nodes for path in (node["path"], *_paths(node["children"]))]
+
+
+def test_the_citation_every_section_answer_carries_verifies(service) -> None:
+    checked = 0
+    for norm in service.norms().to_json()["norms"]:
+        for edition in norm["editions"]:
+            for language in edition["languages"]:
+                tree = service.toc(norm["code"], 6, edition["edition"], language).to_json()["tree"]
+                for path in _paths(tree):
+                    data = service.section(norm["code"], path, 500, 0, edition["edition"], language).to_json()
+                    citation = data["section"]["citation"]
+                    answer = verify_draft(f"Voir {citation}.", [SectionRead.from_json(data)])
+                    assert answer["verified"] and len(answer["citations"]) == 1, (citation, answer["problems"])
+                    checked += 1
+    assert checked >= 100
