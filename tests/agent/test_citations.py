@@ -104,3 +104,34 @@ def test_the_citation_every_section_answer_carries_verifies(service) -> None:
                     assert answer["verified"] and len(answer["citations"]) == 1, (citation, answer["problems"])
                     checked += 1
     assert checked >= 100
+
+
+def test_a_document_without_printed_pages_is_cited_and_verified_without_a_page(tmp_path, make_bundle) -> None:
+    from normcli.service import Service
+
+    make_bundle(
+        tmp_path,
+        "rfc-9999",
+        "2024",
+        """
+        ---
+        code: RFC 9999
+        edition: "2024"
+        title: A protocol without pages
+        language: en
+        ---
+        # 1 Introduction
+        Text of the introduction.
+        ## 1.1 Terms
+        Text of the terms.
+        """,
+    )
+    service = Service.open(tmp_path)
+    try:
+        data = service.section("RFC 9999", "1.1").to_json()
+    finally:
+        service.close()
+    citation = data["section"]["citation"]
+    assert data["section"]["pageStart"] is None and "p." not in citation
+    assert verify_draft(f"See {citation}.", [SectionRead.from_json(data)])["verified"]
+    assert not verify_draft("See [RFC 9999:2024, 1.1, p. 1].", [SectionRead.from_json(data)])["verified"], "never a made-up p. 1"
