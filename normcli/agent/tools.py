@@ -7,6 +7,7 @@ Tool names, descriptions and error wording are the MCP server's, so an agent mee
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +115,7 @@ class Toolbox:
                 f"there is no tool {name!r}; the tools are {', '.join((*READ_TOOLS, SUBMIT, VERIFY))}",
                 f"{name}: no such tool",
             )
+        arguments, notes = _forgiven(name, arguments)
         try:
             result = operations.run(self.service, name, arguments)
         except NormcliError as error:
@@ -125,6 +127,8 @@ class Toolbox:
         elif name == "get_figure":
             data = {key: value for key, value in data.items() if key != "data"}
             data["note"] = "the image itself is not shown to you; cite the clause that holds the figure"
+        if notes:
+            data["notes"] = [*data.get("notes", []), *notes]
         return ToolOutcome(json.dumps(data, ensure_ascii=False), True, _summary(name, data), data)
 
     def _submit(self, arguments: dict[str, Any]) -> ToolOutcome:
@@ -146,6 +150,29 @@ class Toolbox:
         summary = f"{passed} of {len(cited)} citation(s) verified" + ("" if self.verification["verified"] else " — failed")
         # A failed verification is an answer, not an error: the model reads the reasons and corrects the draft.
         return ToolOutcome(json.dumps(self.verification, ensure_ascii=False), True, summary, self.verification)
+
+
+def _forgiven(name: str, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Arguments as a model writes them, read as the MCP server reads them (SPEC §8): numbers given as text
+    become numbers, numbers given for text become text, and a number past its range is clamped, with a note."""
+    op = operations.operation(name)
+    params = operations.resolve_aliases(op, arguments)
+    notes: list[str] = []
+    for param in op.params:
+        value = params.get(param.name)
+        if value is None or isinstance(value, bool):
+            continue
+        if param.kind is int:
+            whole_text = isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,9}\s*", value) is not None
+            if whole_text or (isinstance(value, float) and value.is_integer()):
+                value = int(value)
+            if isinstance(value, int) and param.bounded:
+                value, note = param.clamp(value)
+                notes += [note] if note else []
+        elif isinstance(value, int | float):
+            value = str(value)
+        params[param.name] = value
+    return params, notes
 
 
 def _error(code: str, message: str, summary: str) -> ToolOutcome:

@@ -224,3 +224,16 @@ def test_sections_read_for_an_earlier_question_do_not_count(service) -> None:
         second = session.ask("Et pour un toit plat ?")
     assert second.status == "unverified" and "verify_failed" in codes(second)
     assert "in this turn" in second.citations[0].reason
+
+
+def test_arguments_are_read_as_the_mcp_server_reads_them(service) -> None:
+    from normcli.agent.tools import Toolbox
+
+    toolbox = Toolbox(service)
+    loose = toolbox.run("get_section", json.dumps({"norm": "SIA 261", "path": 4.2, "edition": 2020, "maxChars": "90000"}))
+    assert loose.ok, loose.content
+    data = json.loads(loose.content)
+    assert (data["section"]["path"], data["section"]["edition"]) == ("4.2", "2020")
+    assert data["notes"] == ["maxChars 90000 is above its range; 40000 was used"]
+    wrong = toolbox.run("get_toc", json.dumps({"code": "SIA 261", "maxDepth": "deep"}))
+    assert not wrong.ok and "maxDepth" in json.loads(wrong.content)["error"]["message"]
