@@ -179,3 +179,41 @@ def test_a_live_model_answers_with_checked_citations(cli, sample_copy: Path) -> 
     if data["status"] == "answered":
         assert data["citations"] == [] or all(citation["verified"] for citation in data["citations"])
     print(json.dumps({key: data[key] for key in ("status", "answer", "citations", "nudges", "toolCalls")}, ensure_ascii=False, indent=2))
+
+
+def test_without_a_question_a_terminal_gets_an_interactive_session(sample_copy: Path) -> None:
+    import pty
+
+    with chat_server(script()) as (url, _):
+        leader, follower = pty.openpty()
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "normcli",
+                "--workspace",
+                str(sample_copy),
+                "ask",
+                "--base-url",
+                url,
+                "--model",
+                "scripted",
+                "--no-stream",
+            ],
+            stdin=follower,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, **NO_KEYS},
+        )
+        os.close(follower)
+        try:
+            os.write(leader, f"{QUESTION}\n\n".encode())
+            stdout, stderr = process.communicate(timeout=60)
+        finally:
+            os.close(leader)
+            if process.poll() is None:
+                process.kill()
+    assert process.returncode == 0, stderr
+    assert "one question a line" in stderr and stderr.count("? ") >= 2, "a prompt before each question"
+    assert "La charge de neige sur le sol est définie en 4.2.1" in stdout and "normcli section" in stdout
