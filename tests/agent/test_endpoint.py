@@ -109,3 +109,18 @@ def test_text_is_streamed_to_the_watcher_as_it_comes(service) -> None:
     with chat_server([Turn("La charge de neige dépend de l'altitude.")] * 3) as (url, _):
         Session(service, ChatClient(url, "m", None, 20, True), AskSettings(base_url=url, model="m"), collect).ask(QUESTION)
     assert len(collect.pieces) > 3 and "".join(collect.pieces).startswith("La charge de neige dépend de l'altitude.")
+
+
+def test_the_agent_loads_no_frontend_library_and_no_llm_sdk() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "import normcli.agent.runner, normcli.agent.tools, normcli.agent.citations, normcli.agent.client, normcli.agent.config\n"
+        "heavy = ('typer', 'click', 'rich', 'textual', 'mcp', 'pydantic', 'openai', 'llm', 'httpx', 'requests')\n"
+        "print(sorted(name for name in heavy if name in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
