@@ -503,6 +503,12 @@ _PROMISE = re.compile(
 _FIRST_PERSON_PLURAL_IMPERATIVE = re.compile(
     r"^\W*(?:voyons|vérifions|verifions|lisons|regardons|consultons|cherchons|examinons|passons|suivons|ouvrons)\b", re.IGNORECASE
 )
+# French announces with the present tense too: "Je consulte maintenant l'annexe A."
+_FRENCH_PRESENT = re.compile(
+    r"\bje (?:consulte|vérifie|verifie|regarde|lis|relis|cherche|recherche|ouvre|examine|parcours|suis|lance|soumets)\b"
+    r"(?:\s+\S+){0,3}?\s+(?:maintenant|d'abord|à présent|a present|ensuite|tout de suite)\b",
+    re.IGNORECASE,
+)
 _CONDITIONAL = re.compile(
     r"(?:^\W*(?:if|unless|should you|si|sauf si)\b|\b(?:if you|if needed|if necessary|if required|if useful|when you|once you|"
     r"would|could|might|let me know|si vous|si tu|si besoin|si nécessaire|si necessaire|au besoin|s'il le faut|lorsque vous|"
@@ -528,7 +534,7 @@ def _promises(sentence: str) -> bool:
         return False
     if _LEFT_TO_USER.search(sentence):
         return False
-    return bool(_PROMISE.search(sentence) or _FIRST_PERSON_PLURAL_IMPERATIVE.search(sentence))
+    return bool(_PROMISE.search(sentence) or _FIRST_PERSON_PLURAL_IMPERATIVE.search(sentence) or _FRENCH_PRESENT.search(sentence))
 
 
 def announces_work(text: str) -> bool:
@@ -546,7 +552,7 @@ _REMAINING = re.compile(
     r"reste à (?:faire|vérifier|verifier|lire|consulter|contrôler|suivre|examiner)|il reste (?:à|encore)|"
     r"encore à (?:faire|vérifier|verifier|lire|consulter|contrôler|suivre|examiner)|prochaines? étapes?|"
     r"pas encore (?:été )?(?:lu|lue|lus|vérifié|vérifiée|verifie|consulté|consultée|fait|faite|examiné|contrôlé|suivi|ouvert)|"
-    r"je dois encore|il me reste|il me faut encore|à faire\s*:|en attente\s*:)",
+    r"je dois encore|je dois (?:d'abord |aussi )?(?:vérifier|verifier|lire|consulter|contrôler|suivre|examiner|relire)|il me reste|il me faut encore|à faire\s*:|en attente\s*:)",
     re.IGNORECASE,
 )
 

@@ -285,6 +285,10 @@ ANNOUNCES = [
     ("Je vais maintenant vérifier les références croisées.", True),
     ("Vérifions la clause 4.2.2.", True),
     ("Laissez-moi consulter l'annexe A.", True),
+    ("Je consulte maintenant l'annexe A.", True),
+    ("Je vérifie d'abord la clause 4.2.3.", True),
+    ("I'll read section 4.2.2 next to confirm the shape coefficient.", True),
+    ("Je consulte régulièrement cette norme.", False),  # a habit, not an imminent action
     ("Should I check clause 4.2.3?", False),  # a question
     ("Voulez-vous que je lise 4.2.3 ?", False),
     ("If you want, I will check clause 4.2.3.", False),  # conditional
@@ -313,6 +317,8 @@ REMAINING = [
     ("La clause 4.2.3 n'a pas encore été lue.", True),
     ("Prochaines étapes : lire 4.2.3 et 4.2.4.", True),
     ("Je dois encore consulter l'annexe A.", True),
+    ("Je dois d'abord vérifier le coefficient d'exposition.", True),
+    ("Vous devez d'abord vérifier la zone de neige.", False),
     ("Let me check clause 4.2.3.", True),  # announced and not done
     ("Next steps for you: have the local annex checked.", False),  # left to the user
     ("You still need to check the cantonal rules.", False),
