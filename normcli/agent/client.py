@@ -173,7 +173,7 @@ class ChatClient:
             message = choice["message"]
         except (KeyError, IndexError, TypeError):
             raise self._not_chat("its answer has no choices[0].message") from None
-        reply = Reply(content=message.get("content") or "", finish_reason=choice.get("finish_reason"))
+        reply = Reply(content=_text(message.get("content")), finish_reason=choice.get("finish_reason"))
         for number, call in enumerate(message.get("tool_calls") or []):
             function = call.get("function") or {}
             arguments = function.get("arguments")
@@ -200,7 +200,7 @@ class ChatClient:
             _usage(reply, chunk.get("usage"))
             for choice in chunk.get("choices") or []:
                 delta = choice.get("delta") or {}
-                text = delta.get("content")
+                text = _text(delta.get("content"))
                 if text:
                     reply.content += text
                     if on_text:
@@ -229,6 +229,15 @@ class ChatClient:
 def _lines(response: Any) -> Iterator[str]:
     for raw in response:
         yield raw.decode("utf-8", "replace").rstrip("\r\n")
+
+
+def _text(content: Any) -> str:
+    """A message's text: a string, or the text parts of a list of content parts (some servers send those)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(part.get("text", "") for part in content if isinstance(part, dict) and isinstance(part.get("text"), str))
+    return ""
 
 
 def _usage(reply: Reply, usage: Any) -> None:

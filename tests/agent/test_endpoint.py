@@ -124,3 +124,10 @@ def test_the_agent_loads_no_frontend_library_and_no_llm_sdk() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_content_sent_as_parts_is_read_as_text() -> None:
+    parts = '{"choices": [{"message": {"role": "assistant", "content": [{"type": "text", "text": "La charge "}, {"type": "text", "text": "vaut 1,2."}]}, "finish_reason": "stop"}]}'
+    with chat_server([Turn(raw=parts)]) as (url, _):
+        reply = ChatClient(url, "m", stream=False).complete([{"role": "user", "content": "?"}], [])
+    assert reply.content == "La charge vaut 1,2." and reply.finish_reason == "stop" and reply.tool_calls == []
