@@ -388,3 +388,16 @@ def test_docs_describe_every_rule_with_its_phase_and_cap_in_order() -> None:
         assert name in docs and str(getattr(r, constant)) == value
     for code in r.RULE_CODES:
         assert f"**{code}**" in docs, f"an example for {code}"
+
+
+def test_the_mcp_guard_counts_with_the_same_tracker() -> None:
+    from normcli.mcp.guard import BudgetGuard, McpSettings
+
+    guard = BudgetGuard(McpSettings())
+    assert isinstance(guard.tracker, r.CallTracker)
+    assert McpSettings().read_budget == r.EXPLORATION_LIMIT and McpSettings().audit_budget == r.AUDIT_EXPLORATION_LIMIT
+    notes = [guard.record("get_section", {"code": "SIA 261", "path": "4.2.1"}, {"same": True}) for _ in range(r.EXPLORATION_LIMIT + 1)]
+    assert [note.reads for note in notes] == list(range(1, r.EXPLORATION_LIMIT + 2))
+    assert [note.repeated for note in notes] == [False] + [True] * r.EXPLORATION_LIMIT
+    assert guard.tracker.no_progress_streak == r.EXPLORATION_LIMIT
+    assert [any(line.startswith("Budget:") for line in note.lines) for note in notes] == [False] * r.EXPLORATION_LIMIT + [True]
