@@ -65,7 +65,7 @@ class Param:
             or (high is not None and value > high)
         ):
             bounds = f"from {low} to {high}" if high is not None else f"from {low}"
-            raise InvalidArgument(f"{self.name} must be a whole number {bounds}, not {value!r}")
+            raise InvalidArgument(f"{self.name} must be a whole number {bounds}, not {value!r}", param=self.name)
         return value
 
     def clamp(self, value: int) -> tuple[int, str | None]:
@@ -383,7 +383,7 @@ def arguments(op: Operation, params: dict[str, Any]) -> dict[str, Any]:
         raise InvalidArgument(f"{op.name} takes no parameter {', '.join(unknown)}", f"it takes {', '.join(known) or 'none'}")
     missing = [param.name for param in op.params if param.required and params.get(param.name) in (None, "")]
     if missing:
-        raise InvalidArgument(f"{op.name} needs {', '.join(missing)}")
+        raise InvalidArgument(f"{op.name} needs {', '.join(missing)}", param=missing[0])
     return {param.keyword: params[param.name] for param in op.params if params.get(param.name) is not None}
 
 

@@ -18,9 +18,9 @@ from normcli.store.queries import Index
 def check_path(path: str) -> str:
     """A clause path as asked, stripped; `invalid_argument` when empty, too long or holding control characters."""
     if not isinstance(path, str) or not path.strip():
-        raise InvalidArgument("a clause path is required (for example 4.2.1)")
+        raise InvalidArgument("a clause path is required (for example 4.2.1)", param="path")
     if len(path) > (PATH.high or 0) or any(ord(char) < 32 for char in path):
-        raise InvalidArgument("the clause path is too long or holds control characters")
+        raise InvalidArgument("the clause path is too long or holds control characters", param="path")
     return path.strip()
 
 
@@ -37,7 +37,7 @@ def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, s
     if bare != path and bare:
         node, requested = find_node(index, version, bare)
         return node, requested and path
-    raise NotFound(f"no clause '{path}' in {version.label}", f'run `normcli toc "{version.code}"` to see its clauses', "clause")
+    raise NotFound("path", path, norm=version.label, message=f"no clause '{path}' in {version.label}")
 
 
 def candidates(key: str) -> list[tuple[str, bool]]:

@@ -23,10 +23,10 @@ _CLAUSE_KEYWORD = r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:(?:annexe?|anhang|a
 def keyword_tokens(keyword: str) -> list[str]:
     """The folded words of a keyword (at most 16); `invalid_argument` outside the declared length."""
     if not isinstance(keyword, str):
-        raise InvalidArgument("the keyword must be text")
+        raise InvalidArgument("the keyword must be text", param="keyword")
     length = len(keyword.strip())
     if not (KEYWORD.low or 0) <= length <= (KEYWORD.high or 0):
-        raise InvalidArgument(f"the keyword must have {KEYWORD.low} to {KEYWORD.high} characters, not {length}")
+        raise InvalidArgument(f"the keyword must have {KEYWORD.low} to {KEYWORD.high} characters, not {length}", param="keyword")
     return words(keyword)[:16]
 
 

@@ -125,7 +125,7 @@ class Service:
                 self._catalogue = None
             self._checked = self._in_operation
         except sqlite3.DatabaseError as exc:
-            raise WorkspaceError(f"the index cannot be read: {exc}", "run `normcli index --rebuild`") from exc
+            raise WorkspaceError(f"the index cannot be read: {exc}", part="index") from exc
         return self._index
 
     def _stale(self, path: Path) -> bool:
@@ -253,9 +253,7 @@ class Service:
         index = self.index()
         text = index.node_text(node["id"])
         if offset > len(text):
-            raise InvalidArgument(
-                f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", "start again from --offset 0"
-            )
+            raise InvalidArgument(f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", param="offset")
         content, next_offset = window(text, offset, max_chars)
         figures = tuple(r.FigureRef(row["fig_id"], row["number"], row["caption"]) for row in index.figures(version.bundle_id, node["path"]))
         tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
@@ -315,7 +313,7 @@ class Service:
     def figure(self, code: str, figure_id: str, edition: str | None = None, language: str | None = None) -> r.FigureResult:
         """`figure` / `get_figure`: a figure's image, read only from inside its bundle folder."""
         if not isinstance(figure_id, str) or not figure_id.strip() or len(figure_id) > 200:
-            raise InvalidArgument("a figure id is required (for example fig-3)", "the figures of a clause are listed by `normcli section`")
+            raise InvalidArgument("a figure id is required (for example fig-3)", param="figureId")
         version = self.version(code, edition, language)
         rows = self.index().figures(version.bundle_id)
         wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
@@ -325,21 +323,22 @@ class Service:
             None,
         )
         if row is None:
-            known = ", ".join(row["fig_id"] for row in rows[:12]) or "none"
-            raise NotFound(f"no figure '{figure_id}' in {version.label}", f"its figures are: {known}", "figure")
+            raise NotFound("figure", figure_id, [row["fig_id"] for row in rows], version.label)
         if not row["file"]:
             raise NotFound(
-                f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder",
-                "run `normcli check` for the reason",
                 "figure",
+                row["fig_id"],
+                norm=version.label,
+                message=f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder",
             )
         folder = (self.root / version.file).parent.resolve()
         target = (folder / row["file"]).resolve()
         if not target.is_relative_to(folder) or not target.is_file():
             raise NotFound(
-                f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder",
-                "run `normcli check`",
                 "figure",
+                row["fig_id"],
+                norm=version.label,
+                message=f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder",
             )
         import mimetypes
 

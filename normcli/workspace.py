@@ -52,7 +52,7 @@ def locate(explicit: str | os.PathLike[str] | None = None, start: Path | None = 
     if chosen:
         root = Path(chosen).expanduser()
         if not root.is_dir():
-            raise WorkspaceError(f"workspace '{root}' is not a folder", "pass --workspace DIR with a folder holding norms/")
+            raise WorkspaceError(f"workspace '{root}' is not a folder", "name a folder that holds norms/", "workspace")
         return Located(root.resolve())
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):

@@ -142,7 +142,7 @@ def ingest(
     started = time.perf_counter()
     source = Path(source).expanduser()
     if not source.is_file():
-        raise NotFound(f"no file '{source}'", "give the path of a PDF, Markdown or text file", "file")
+        raise NotFound("file", str(source), message=f"no file '{source}'")
     code = re.sub(r"\s+", " ", code or "").strip()
     edition = (edition or "").strip()
     if not code:

@@ -141,7 +141,7 @@ class Reader:
                 result = call(self.service)
             except NormcliError as error:
                 notes = self.guard.record(tool, arguments, {"error": error.one_line()}, answered=False)
-                raise ToolError("\n".join([explain(self.service, error, tool, arguments), *notes.lines])) from None
+                raise ToolError("\n".join([explain(error, tool, arguments), *notes.lines])) from None
             except Exception as exc:  # a bug in the core must not end the session
                 logger.exception("normcli: %s failed", tool)
                 raise ToolError(
