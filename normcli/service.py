@@ -24,7 +24,8 @@ from normcli.operations import checked
 from normcli.resolve import References, find_node
 from normcli.search import keyword_tokens, search_corpus, search_norm
 from normcli.store.queries import Index
-from normcli.store.refresh import BUILT_AT_KEY, refresh
+from normcli.store.refresh import refresh
+from normcli.store.schema import BUILT_AT_KEY
 from normcli.trees import cut_to_size, tree
 from normcli.windows import window, window_span
 from normcli.workspace import Located, Settings, locate, read_settings

@@ -289,18 +289,6 @@ def test_workspace_from_environment(cli, sample_copy: Path, tmp_path: Path) -> N
     assert json.loads(ran.stdout)["workspace"] == str(sample_copy)
 
 
-def test_json_calls_do_not_load_the_ui_libraries(sample_copy: Path) -> None:
-    script = (
-        "import sys\n"
-        "from normcli.cli.app import run_cli\n"
-        f"code = run_cli(['--workspace', {str(sample_copy)!r}, 'toc', 'SIA 261', '--json'])\n"
-        "heavy = sorted(name for name in ('textual', 'rich.markdown', 'pypdfium2', 'mcp', 'sqlite_utils') if name in sys.modules)\n"
-        "sys.stderr.write(repr((code, heavy)))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.stderr.endswith("(0, [])"), done.stderr
-
-
 def test_ctrl_c_exits_130_without_a_traceback(sample_copy: Path) -> None:
     import signal
     import time

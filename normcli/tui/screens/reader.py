@@ -50,7 +50,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     ]
     """Walk (] [ u g), search (/ ctrl+f), history, editions and languages, figures, cite, bookmarks, help."""
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (140, "-wide")]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (140, "-wide")]  # type: ignore[misc]
 
     def __init__(self, start: Location | None = None) -> None:
         super().__init__()
@@ -148,7 +148,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.app.call_from_thread(self.notify, error.one_line(), severity="error")
             return
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._paint, reading, record, from_end, note)
+            self.app.call_from_thread(self._paint, reading, record, from_end, note)  # type: ignore[arg-type]  # an async callback is awaited
 
     def _fallback(self, location: Location, error: NotFound) -> Reading | None:
         """A clause missing from another edition: open that edition's first chapter and say so."""
