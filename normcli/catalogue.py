@@ -48,14 +48,17 @@ def version_of(bundle: sqlite3.Row, rows: list[sqlite3.Row]) -> Version:
 
 
 def split_code(code: str, edition: str | None) -> tuple[str, str | None]:
-    """`SIA 261:2014` → (`SIA 261`, `2014`); an explicit edition wins over the suffix."""
+    """`SIA 261:2014` → (`SIA 261`, `2014`); an explicit edition must agree with the suffix (SPEC §6)."""
     if not isinstance(code, str) or not code.strip():
         raise InvalidArgument("a norm code is required (for example 'SIA 261')", param="code")
     if len(code) > (CODE.high or 0) or any(ord(char) < 32 for char in code):
         raise InvalidArgument("the norm code is too long or holds control characters", param="code")
     base, sep, suffix = code.rpartition(":")
     if sep and base.strip() and suffix.strip():
-        return base.strip(), edition or suffix.strip()
+        named = suffix.strip()
+        if edition is not None and code_key(str(edition)) != code_key(named):
+            raise InvalidArgument(f"'{code.strip()}' names edition {named}, but edition {edition} is asked too", param="edition")
+        return base.strip(), named
     return code.strip(), edition
 
 

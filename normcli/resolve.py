@@ -10,7 +10,7 @@ from normcli import results as r
 from normcli.catalogue import Catalogue, Version
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
-from normcli.labels import CLAUSE_LABEL
+from normcli.labels import strip_clause_label
 from normcli.operations import PATH
 from normcli.store.queries import Index
 
@@ -25,19 +25,32 @@ def check_path(path: str) -> str:
 
 
 def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
-    """The clause at `path`, else the nearest heading above it (then the requested path is returned too)."""
+    """The clause at `path` (then None), else the heading above it when `path` is a numbered paragraph
+    of its text (then the requested path): SPEC §6 falls back only to a heading without subclauses.
+
+    Otherwise `not_found`, naming the nearest clauses that exist: the nearest heading above and its
+    subclauses, or the chapters.
+    """
     path = check_path(path)
     found = candidates(path_key(path))
     held = index.nodes_by_keys(version.bundle_id, [candidate for candidate, _ in found])
     for candidate, exact in found:
-        if candidate in held:
-            return held[candidate], None if exact else path
+        node = held.get(candidate)
+        if node is None:
+            continue
+        if exact:
+            return node, None
+        if node["child_count"] == 0:
+            return node, path
+        nearest = [node["path"], *(row["path"] for row in index.children(version.bundle_id, node))]
+        raise NotFound("path", path, nearest, version.label, f"no clause '{path}' in {version.label}")
     # As the clause is cited in text: `§ 4.2.1`, `chiffre 4.2.1`, `Ziffer 4.2.1`, `section 4.2.1`.
-    bare = re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", path)
+    bare = strip_clause_label(path)
     if bare != path and bare:
         node, requested = find_node(index, version, bare)
         return node, requested and path
-    raise NotFound("path", path, norm=version.label, message=f"no clause '{path}' in {version.label}")
+    chapters = [row["path"] for row in index.outline(version.bundle_id, 1)]
+    raise NotFound("path", path, chapters, version.label, f"no clause '{path}' in {version.label}")
 
 
 def candidates(key: str) -> list[tuple[str, bool]]:

@@ -10,14 +10,12 @@ from normcli import results as r
 from normcli.catalogue import Catalogue, Version
 from normcli.errors import InvalidArgument
 from normcli.fold import fold_with_offsets, words
+from normcli.labels import clause_number
 from normcli.operations import KEYWORD
 from normcli.resolve import exact_keys
 from normcli.store.queries import Index
 
 SNIPPET_CHARS = 180
-# The patterns only searches use are left to `re`'s cache, compiled at their first use: compiled
-# here, they would cost every call's start-up 2 ms.
-_CLAUSE_KEYWORD = r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:(?:annexe?|anhang|allegato|appendix)\s+[a-z]))\s*$"
 
 
 def keyword_tokens(keyword: str) -> list[str]:
@@ -30,16 +28,12 @@ def keyword_tokens(keyword: str) -> list[str]:
     return words(keyword)[:16]
 
 
-def is_clause_keyword(keyword: str) -> bool:
-    """Whether a keyword names a clause by its number (`4.2.1`, `A.1`, `Annexe A`)."""
-    return re.match(_CLAUSE_KEYWORD, keyword) is not None
-
-
 def search_norm(index: Index, version: Version, keyword: str, tokens: list[str], limit: int) -> tuple[r.Hit, ...]:
     """The hits of one version for `keyword` (folded into `tokens`): a clause named by its number and
     the clauses that cite it, else title hits then text hits, each best first."""
     languages = {version.bundle_id: version.language}
-    clauses = index.nodes_in_bundles(exact_keys(keyword), [version.bundle_id]) if is_clause_keyword(keyword) else []
+    named = clause_number(keyword)
+    clauses = index.nodes_in_bundles(exact_keys(named), [version.bundle_id]) if named else []
     if clauses:
         # As in `corpus`: the clause itself, then the clauses whose references lead to it.
         hits = [path_hit(node, version.language) for node in clauses]
@@ -88,7 +82,8 @@ def search_corpus(index: Index, catalogue: Catalogue, keyword: str, tokens: list
             grouped.setdefault((head["code_key"], head["edition"]), []).append(hit)
 
     preferred = {catalogue.preferred(rows)["id"]: rows for rows in defaults.values()}
-    clauses = index.nodes_in_bundles(exact_keys(keyword), sorted(preferred)) if is_clause_keyword(keyword) else []
+    named = clause_number(keyword)
+    clauses = index.nodes_in_bundles(exact_keys(named), sorted(preferred)) if named else []
     if clauses:
         for node in clauses:
             bundle = catalogue.preferred(preferred[node["bundle_id"]])

@@ -55,6 +55,7 @@ _ARGUMENT_ADVICE = {
     "code": "run `normcli norms` to see the codes",
     "figureId": "`normcli section` lists each clause's figures with their ids",
     "offset": "start again from --offset 0",
+    "edition": "give the edition once, in the code or with --edition",
 }
 _WORKSPACE_ADVICE = {"index": "run `normcli index --rebuild`", "workspace": "pass --workspace DIR"}
 
