@@ -213,11 +213,12 @@ def cache_folder(root: Path) -> Path:
 def index_folder(root: Path) -> Path:
     """`.normcli/` in the workspace when it can be written there, else the user cache folder.
 
-    The sample shipped inside an installed package is indexed in the cache too: site-packages
-    is no place to write.
+    The sample shipped with the package is indexed in the cache too: site-packages, or the
+    sample folder of a source checkout, is no place to write.
     """
     local = root / INDEX_DIR
-    inside_package = root.resolve().is_relative_to(Path(__file__).resolve().parent)
+    resolved = root.resolve()
+    inside_package = resolved.is_relative_to(Path(__file__).resolve().parent) or resolved == Path(__file__).resolve().parents[1] / "sample_workspace"
     if not inside_package:
         if local.is_dir() and os.access(local, os.W_OK):
             return local
