@@ -22,12 +22,10 @@ from normcli.fold import path_key
 from normcli.labels import FIGURE_LABEL
 from normcli.operations import checked
 from normcli.resolve import References, find_node
-from normcli.search import keyword_tokens, search_corpus, search_norm
 from normcli.store.queries import Index
 from normcli.store.refresh import refresh
 from normcli.store.schema import BUILT_AT_KEY
 from normcli.trees import cut_to_size, tree
-from normcli.windows import window, window_span
 from normcli.workspace import Located, Settings, locate, read_settings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
@@ -254,6 +252,8 @@ class Service:
         language: str | None = None,
     ) -> r.SectionResult:
         """`section` / `get_section`: one window of a clause's text, cut at a paragraph boundary."""
+        from normcli.windows import window, window_span
+
         version = self.version(code, edition, language)
         node, requested = find_node(self.index(), version, path)
         index = self.index()
@@ -296,6 +296,8 @@ class Service:
     @_operation
     def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
         """`search` / `search_in_norm`: titles and text of one norm, best first."""
+        from normcli.search import keyword_tokens, search_norm  # not on the path of the other reads
+
         tokens = keyword_tokens(keyword)
         version = self.version(code, edition, language)
         return r.SearchResult(version.describe(), keyword, search_norm(self.index(), version, keyword, tokens, limit))
@@ -304,6 +306,8 @@ class Service:
     @_operation
     def corpus(self, keyword: str, limit: int = 20) -> r.CorpusResult:
         """`corpus` / `search_corpus`: every norm's default edition, clause numbers, then titles, then text."""
+        from normcli.search import keyword_tokens, search_corpus
+
         tokens = keyword_tokens(keyword)
         return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, tokens, limit))
 
