@@ -7,7 +7,7 @@ import re
 import sqlite3
 
 from normcli import results as r
-from normcli.catalogue import Catalogue, Version
+from normcli.catalogue import Catalogue, Version, split_code
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
 from normcli.labels import strip_clause_label
@@ -115,6 +115,11 @@ class References:
 
     def _edition_for(self, code: str, language: str) -> Version | None:
         """The edition another norm's reference leads to: the default one, in the reader's language if it has it."""
+        try:
+            if code_key(split_code(code, None)[0]) not in self.catalogue.by_code:
+                return None  # a norm not held here (most references to other norms): no error to build
+        except InvalidArgument:
+            return None
         for wanted_language in (language, None):
             try:
                 return self.catalogue.version(code, None, wanted_language)
