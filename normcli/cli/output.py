@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from normcli import results as r
-from normcli.errors import InvalidArgument, NormcliError
+from normcli.errors import InvalidArgument
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -23,16 +23,11 @@ def print_json(data: dict) -> None:
     sys.stdout.flush()
 
 
-def fail(error: NormcliError, as_json: bool) -> None:
-    """One line on stderr; with --json, also the error object on stdout."""
-    sys.stderr.write(f"normcli: {error.one_line()}\n")
-    if as_json:
-        print_json(error.to_json())
-
-
 def note(message: str) -> None:
     """A one-line note on stderr that never mixes with the data on stdout."""
-    sys.stderr.write(f"normcli: {message}\n")
+    from normcli.cli.diagnostics import note as say
+
+    say(message)
 
 
 _console: Console | None = None
