@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 from normcli.errors import InvalidArgument, WorkspaceError
+from normcli.record import record
 
 LANGUAGES = ("fr", "de", "it", "en")  # the language versions a norm may have
-from normcli.record import record
 
 ENV_VAR = "NORMCLI_WORKSPACE"
 _BUNDLE_FILE = re.compile(r"^norm(?:\.(?P<lang>[a-z]{2}))?\.md$")

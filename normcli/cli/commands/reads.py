@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -140,7 +140,7 @@ def _table(ctx: typer.Context, json_flag: bool, values: dict[str, Any]) -> None:
     answer(ctx, json_flag, lambda service: service.table(*args), output.table_markdown if markdown else None)
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     """How a clause or a table is printed for a person."""
 
     rich = "rich"
