@@ -48,7 +48,7 @@ def console() -> Console:
 
         # In a pipe, rich's padding to the width would end every line in spaces: they are cut.
         piped = None if sys.stdout.isatty() else _TrimmedLines(sys.stdout)
-        _console = PipedConsole(highlight=False, file=piped)
+        _console = PipedConsole(highlight=False, file=piped)  # type: ignore[arg-type]  # a text stream in all but name
     return _console
 
 

@@ -278,7 +278,7 @@ def app_commands() -> list[str]:
 def test_the_app_has_a_command_per_operation_and_the_workspace_commands() -> None:
     from normcli.operations import OPERATIONS
 
-    assert set(app_commands()) == {*OPERATIONS, "check", "index", "batch", "browse", "mcp", "ingest"}
+    assert set(app_commands()) == {*OPERATIONS, "check", "index", "batch", "browse", "mcp", "ingest", "ask", "init"}
 
 
 @pytest.mark.parametrize("command", app_commands())
