@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 
 from normcli.fold import fold
 from normcli.record import record
+from normcli.results import Change, Segment
 
 # Tokens, first alternative first: formulas, images and links whole, numbers with their decimal
 # comma or point and thousands separators, words (with `_` for symbols such as s_k), any other sign.
@@ -44,43 +45,6 @@ class Clause:
     path: str
     title: str
     text: str
-
-
-@record
-class Segment:
-    """A run of a word-level diff: `equal`, `delete` (only in the old text) or `insert` (only in the new)."""
-
-    op: str
-    text: str
-
-    def to_json(self) -> dict:
-        return {"op": self.op, "text": self.text}
-
-
-@record
-class Change:
-    """One clause that differs: `added`, `removed`, `renumbered` or `changed`."""
-
-    kind: str
-    from_path: str | None
-    to_path: str | None
-    title: str
-    from_title: str | None
-    similarity: float
-    diff: tuple[Segment, ...] = ()
-
-    def to_json(self) -> dict:
-        data: dict = {
-            "kind": self.kind,
-            "fromPath": self.from_path,
-            "toPath": self.to_path,
-            "title": self.title,
-            "similarity": self.similarity,
-            "diff": [segment.to_json() for segment in self.diff],
-        }
-        if self.from_title is not None and self.from_title != self.title:
-            data["fromTitle"] = self.from_title
-        return data
 
 
 def tokens(text: str) -> list[str]:

@@ -16,174 +16,17 @@ from normcli import definitions as terms
 from normcli import render
 from normcli.catalogue import Version, newest_first, split_code
 from normcli.cite import FORMATS, Reference, format_reference
-from normcli.diff import Change, Clause, align, counts
+from normcli.diff import Clause, align
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key
-from normcli.record import record
 from normcli.resolve import find_node
+from normcli.results import CiteResult, ComparedEdition, DefineResult, DiffResult, FoundDefinition, IncomingRef, XrefsResult
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from normcli.service import Service
 
 TERM_CHARS = (1, 200)
-
-
-# -- records -----------------------------------------------------------------------------------
-
-
-@record
-class EditionRef:
-    """One side of a comparison: which norm, edition and language version."""
-
-    code: str
-    edition: str
-    language: str
-    title: str
-    draft: bool
-
-    def to_json(self) -> dict:
-        return {"code": self.code, "edition": self.edition, "language": self.language, "title": self.title, "draft": self.draft}
-
-
-@record
-class DiffResult:
-    """`diff` / `compare_editions`: the changes from one edition to another, clause by clause."""
-
-    before: EditionRef
-    after: EditionRef
-    path: str | None
-    same_language: bool
-    changes: tuple[Change, ...]
-    notes: tuple[str, ...] = ()
-
-    def to_json(self) -> dict:
-        data: dict = {"from": self.before.to_json(), "to": self.after.to_json()}
-        if self.path is not None:
-            data["path"] = self.path
-        data["sameLanguage"] = self.same_language
-        data["counts"] = counts(list(self.changes))
-        data["changes"] = [change.to_json() for change in self.changes]
-        if self.notes:
-            data["notes"] = list(self.notes)
-        return data
-
-
-@record
-class IncomingRef:
-    """A clause that refers to the clause asked about, with its citation."""
-
-    source_code: str
-    source_edition: str
-    source_language: str
-    source_path: str
-    source_title: str
-    text: str
-    citation: str
-
-    def to_json(self) -> dict:
-        return {
-            "sourceCode": self.source_code,
-            "sourceEdition": self.source_edition,
-            "sourceLanguage": self.source_language,
-            "sourcePath": self.source_path,
-            "sourceTitle": self.source_title,
-            "text": self.text,
-            "citation": self.citation,
-        }
-
-
-@record
-class IncomingResult:
-    """`xrefs --incoming` / `get_cross_refs` with `direction: "incoming"`: who refers to a clause."""
-
-    code: str
-    edition: str
-    language: str
-    languages: tuple[str, ...]
-    path: str
-    requested_path: str | None
-    cross_refs: tuple[IncomingRef, ...]
-
-    def to_json(self) -> dict:
-        data: dict = {"code": self.code, "edition": self.edition, "language": self.language, "languages": list(self.languages)}
-        data["path"] = self.path
-        if self.requested_path is not None:
-            data["requestedPath"] = self.requested_path
-        data["direction"] = "incoming"
-        data["crossRefs"] = [ref.to_json() for ref in self.cross_refs]
-        return data
-
-
-@record
-class FoundDefinition:
-    """Where a term is defined: the clause, its defining text and how well the term matched."""
-
-    code: str
-    edition: str
-    language: str
-    path: str
-    title: str
-    term: str
-    kind: str
-    match: str
-    definition: str
-    citation: str
-
-    def to_json(self) -> dict:
-        return {
-            "code": self.code,
-            "edition": self.edition,
-            "language": self.language,
-            "path": self.path,
-            "title": self.title,
-            "term": self.term,
-            "kind": self.kind,
-            "match": self.match,
-            "definition": self.definition,
-            "citation": self.citation,
-        }
-
-
-@record
-class DefineResult:
-    """`define` / `define_term`: the definitions of a term, exact first, then inflected, then mentions."""
-
-    term: str
-    definitions: tuple[FoundDefinition, ...]
-    notes: tuple[str, ...] = ()
-
-    def to_json(self) -> dict:
-        data: dict = {"term": self.term, "definitions": [found.to_json() for found in self.definitions]}
-        if self.notes:
-            data["notes"] = list(self.notes)
-        return data
-
-
-@record
-class CiteResult:
-    """`cite`: a reference to one clause in a format for reports."""
-
-    code: str
-    edition: str
-    language: str
-    path: str
-    title: str
-    format: str
-    citation: str
-    reference: str
-
-    def to_json(self) -> dict:
-        return {
-            "code": self.code,
-            "edition": self.edition,
-            "language": self.language,
-            "path": self.path,
-            "title": self.title,
-            "format": self.format,
-            "citation": self.citation,
-            "reference": self.reference,
-        }
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -236,7 +79,8 @@ def compare_editions(
         if not force:
             raise InvalidArgument(
                 f"{old.code} and {new.code} are different norms; diff compares two editions of one norm",
-                "pass --force to compare them anyway",
+                "ask again with force (--force) to compare them anyway",
+                param="toEdition",
             )
         notes.append(f"{old.code} and {new.code} are different norms, compared as asked")
     if old.bundle_id == new.bundle_id:
@@ -250,13 +94,13 @@ def compare_editions(
     old_clauses, new_clauses, shown = _clauses(service, old, path), _clauses(service, new, path), None
     if path is not None:
         if old_clauses is None and new_clauses is None:
-            raise NotFound(f"no clause '{path}' in {old.label} nor in {new.label}", f'run `normcli toc "{new.code}"`', "clause")
+            raise NotFound("path", path.strip(), norm=f"{old.label} nor in {new.label}")
         shown = path.strip()
     changes = align(old_clauses or [], new_clauses or [], same_language)
     rows = _bundle_rows(service)
 
-    def side(version: Version) -> EditionRef:
-        return EditionRef(version.code, version.edition, version.language, version.title, not rows[version.bundle_id]["published"])
+    def side(version: Version) -> ComparedEdition:
+        return ComparedEdition(version.code, version.edition, version.language, version.title, not rows[version.bundle_id]["published"])
 
     return DiffResult(side(old), side(new), shown, same_language, tuple(changes), tuple(notes))
 
@@ -281,7 +125,7 @@ def _clauses(service: Service, version: Version, path: str | None) -> list[Claus
 # -- incoming references ---------------------------------------------------------------------------
 
 
-def incoming(service: Service, code: str, path: str, edition: str | None = None, language: str | None = None) -> IncomingResult:
+def incoming(service: Service, code: str, path: str, edition: str | None = None, language: str | None = None) -> XrefsResult:
     """`xrefs --incoming`: every clause, in this norm and the others, that refers to `path`.
 
     A reference inside the norm names its own edition; read in the same language version. A reference
@@ -328,7 +172,7 @@ def incoming(service: Service, code: str, path: str, edition: str | None = None,
         )
     # This norm's own clauses first, then the other norms by code.
     refs.sort(key=lambda ref: (code_key(ref.source_code) != own_key, code_key(ref.source_code)))
-    return IncomingResult(version.code, version.edition, version.language, version.languages, node["path"], requested, tuple(refs))
+    return XrefsResult(version.describe(), node["path"], requested, tuple(refs), "incoming")
 
 
 # -- definitions -------------------------------------------------------------------------------------
@@ -341,14 +185,16 @@ def define(service: Service, term: str, limit: int = 20, language: str | None = 
     exact term first, then inflected forms, then definitions that mention it; newest editions first."""
     if not isinstance(term, str) or not TERM_CHARS[0] <= len(term.strip()) <= TERM_CHARS[1]:
         raise InvalidArgument(
-            f"the term must have {TERM_CHARS[0]} to {TERM_CHARS[1]} characters", 'for example: normcli define "charge utile"'
+            f"the term must have {TERM_CHARS[0]} to {TERM_CHARS[1]} characters", 'for example: normcli define "charge utile"', param="term"
         )
     wanted = term.strip()
     key = terms.term_key(wanted)
     notes: list[str] = []
     if not key:
         raise InvalidArgument(
-            f"'{wanted}' holds no letter or digit to look up", 'for example: normcli define "charge utile" or normcli define s_k'
+            f"'{wanted}' holds no letter or digit to look up",
+            'for example: normcli define "charge utile" or normcli define s_k',
+            param="term",
         )
     short = len(key.replace("_", "")) < 2
     if short:
@@ -408,7 +254,7 @@ def cite(
 ) -> CiteResult:
     """`cite`: a reference to one clause as text, BibTeX, CSL-JSON or RIS."""
     if style not in FORMATS:
-        raise InvalidArgument(f"unknown format '{style}'", f"use one of {', '.join(FORMATS)}")
+        raise InvalidArgument(f"format must be one of {', '.join(FORMATS)}, not {style!r}", param="format")
     version = service.version(code, edition, language)
     node, _ = find_node(service.index(), version, path)
     bundle = _bundle_rows(service)[version.bundle_id]

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from normcli.diff import Change, Segment
-from normcli.lookups import CiteResult, DefineResult, DiffResult, IncomingResult
+from normcli.results import Change, CiteResult, DefineResult, DiffResult, Segment, XrefsResult
 
 KIND_WORDS = {"added": "added", "removed": "removed", "renumbered": "renumbered", "changed": "changed"}
 
@@ -74,16 +73,16 @@ def change_heading(change: Change) -> str:
 
 def diff_markdown(result: DiffResult) -> str:
     """The comparison: a count per kind, then one line per change with its word diff."""
-    counts = result.to_json()["counts"]
+    counts = result.counts
     scope = f", {result.path}" if result.path else ""
     lines = [
-        f"# {result.before.code}:{result.before.edition} ({result.before.language}) → {result.after.code}:{result.after.edition} "
-        f"({result.after.language}){scope}",
+        f"# {result.from_.code}:{result.from_.edition} ({result.from_.language}) → {result.to.code}:{result.to.edition} "
+        f"({result.to.language}){scope}",
         "",
         ", ".join(f"{counts[kind]} {kind}" for kind in KIND_WORDS),
         "",
     ]
-    lines += [f"*{note}*" for note in result.notes]
+    lines += [f"*{note}*" for note in result.notes or ()]
     if result.notes:
         lines.append("")
     for change in result.changes:
@@ -93,12 +92,12 @@ def diff_markdown(result: DiffResult) -> str:
     return "\n".join(lines)
 
 
-def incoming_markdown(result: IncomingResult) -> str:
+def incoming_markdown(result: XrefsResult) -> str:
     """Who cites the clause, one line each with the citation to read it."""
-    lines = [f"Clauses that refer to {result.code}:{result.edition}, {result.path}", ""]
-    for ref in result.cross_refs:
+    lines = [f"Clauses that refer to {result.edition.code}:{result.edition.edition}, {result.path}", ""]
+    for ref in result.incoming:
         lines.append(f"- {ref.citation} {ref.source_title} — “{ref.text}”")
-    if not result.cross_refs:
+    if not result.incoming:
         lines.append("No clause in this workspace refers to it.")
     return "\n".join(lines)
 
@@ -108,7 +107,7 @@ def define_markdown(result: DefineResult) -> str:
     lines = [f"Definitions of “{result.term}”", ""]
     for found in result.definitions:
         lines.append(f"- **{found.term}** ({found.match}, {found.language}) {found.citation}: {found.definition}")
-    lines += [f"*{note}*" for note in result.notes]
+    lines += [f"*{note}*" for note in result.notes or ()]
     return "\n".join(lines)
 
 
@@ -120,4 +119,4 @@ def cite_markdown(result: CiteResult) -> str:
     return f"```{fence}\n{result.reference.rstrip()}\n```"
 
 
-RENDERERS = {DiffResult: diff_markdown, IncomingResult: incoming_markdown, DefineResult: define_markdown, CiteResult: cite_markdown}
+RENDERERS = {DiffResult: diff_markdown, DefineResult: define_markdown, CiteResult: cite_markdown}

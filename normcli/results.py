@@ -1,6 +1,11 @@
 """The answers of the read operations: small frozen records, each with one `to_json()` shape.
 
-Every frontend (CLI, TUI, MCP, batch) renders these; the JSON is SPEC §3's, in camelCase.
+Every frontend (CLI, TUI, MCP, batch) renders these; the JSON is SPEC §3's, in camelCase. Each
+record's JSON holds its fields in camelCase, except as its class says: `_json_omit` (kept for the
+frontends, not in the JSON), `_json_optional` (left out when None or false), `_json_flatten` (a
+nested record's keys merged in), `_json_extra` (properties added) and `_json_wrap` (the whole
+object under one key). The MCP output schemas are generated from these declarations and the
+annotations (`mcp/schemas.py`); a test checks every `to_json()` against them.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ class EditionInfo:
 @record
 class NormInfo:
     """A norm (a code) with its editions, newest first; the top fields describe the default edition."""
+
+    _json_omit = ("scope", "requires")
 
     code: str
     year: int | None
@@ -82,6 +89,8 @@ class IndexInfo:
 class InfoResult:
     """`info` / `whoami`: which workspace is read and what it holds."""
 
+    _json_omit = ("is_sample",)
+
     workspace: str
     name: str
     norms: int
@@ -118,6 +127,8 @@ class MethodologyResult:
 class Edition:
     """Which norm, edition and language version an answer was read from."""
 
+    _json_omit = ("title", "published")
+
     code: str
     edition: str
     language: str
@@ -132,6 +143,8 @@ class Edition:
 @record
 class TreeNode:
     """A clause in a `toc` or `subtree` answer."""
+
+    _json_optional = ("truncated",)
 
     node_id: str
     path: str
@@ -163,6 +176,9 @@ class TreeNode:
 class TocResult:
     """`toc` / `get_toc`."""
 
+    _json_flatten = ("edition",)
+    _json_omit = ("max_depth",)
+
     edition: Edition
     tree: tuple[TreeNode, ...]
     max_depth: int
@@ -174,6 +190,9 @@ class TocResult:
 @record
 class SubtreeResult:
     """`subtree` / `get_subtree`."""
+
+    _json_flatten = ("edition",)
+    _json_optional = ("requested_path",)
 
     edition: Edition
     path: str
@@ -213,6 +232,36 @@ class TableRef:
 
 
 @record
+class TableResult:
+    """`table` / `get_table`: one table with its caption, the clause that holds it and its rows."""
+
+    _json_wrap = "table"
+    _json_flatten = ("edition",)
+
+    edition: Edition
+    id: str
+    number: str | None
+    caption: str
+    path: str
+    page_start: int | None
+    markdown: str
+    rows: tuple[tuple[str, ...], ...]  # the header row first
+
+    def to_json(self) -> dict:
+        table = {
+            **self.edition.to_json(),
+            "id": self.id,
+            "number": self.number,
+            "caption": self.caption,
+            "path": self.path,
+            "pageStart": self.page_start,
+            "markdown": self.markdown,
+            "rows": [list(row) for row in self.rows],
+        }
+        return {"table": table}
+
+
+@record
 class FormulaRef:
     """A display formula listed with a section, in LaTeX."""
 
@@ -226,6 +275,9 @@ class FormulaRef:
 @record
 class ResolvedRef:
     """A cross-reference with where it leads in this workspace."""
+
+    _json_optional = ("target_title",)
+    _json_omit = ("target_edition",)
 
     text: str
     type: str
@@ -266,6 +318,11 @@ class ChildRef:
 @record
 class SectionResult:
     """`section` / `get_section`: one window of a clause's text with everything around it."""
+
+    _json_wrap = "section"
+    _json_flatten = ("edition",)
+    _json_optional = ("requested_path",)
+    _json_extra = ("truncated",)
 
     edition: Edition
     node_id: str
@@ -321,6 +378,8 @@ class SectionResult:
 class Hit:
     """A search hit; `marks` are the (start, end) spans of matched words in the snippet."""
 
+    _json_omit = ("marks",)
+
     path: str
     title: str
     snippet: str
@@ -343,6 +402,8 @@ class Hit:
 @record
 class SearchResult:
     """`search` / `search_in_norm`."""
+
+    _json_flatten = ("edition",)
 
     edition: Edition
     keyword: str
@@ -377,18 +438,58 @@ class CorpusResult:
 
 
 @record
+class IncomingRef:
+    """A clause that refers to the clause asked about (`xrefs --incoming`), with its citation."""
+
+    source_code: str
+    source_edition: str
+    source_language: str
+    source_path: str
+    source_title: str
+    text: str
+    citation: str
+
+    def to_json(self) -> dict:
+        return {
+            "sourceCode": self.source_code,
+            "sourceEdition": self.source_edition,
+            "sourceLanguage": self.source_language,
+            "sourcePath": self.source_path,
+            "sourceTitle": self.source_title,
+            "text": self.text,
+            "citation": self.citation,
+        }
+
+
+@record
 class XrefsResult:
     """`xrefs` / `get_cross_refs`."""
+
+    _json_flatten = ("edition",)
+    _json_optional = ("requested_path", "direction")
 
     edition: Edition
     path: str
     requested_path: str | None
-    cross_refs: tuple[ResolvedRef, ...]
+    cross_refs: tuple[ResolvedRef | IncomingRef, ...]
+    direction: str | None = None  # "incoming": `cross_refs` are the clauses that refer to this one (issue 17)
+
+    @property
+    def outgoing(self) -> tuple[ResolvedRef, ...]:
+        """The references the clause makes (none when the answer is about who cites it)."""
+        return tuple(ref for ref in self.cross_refs if isinstance(ref, ResolvedRef))
+
+    @property
+    def incoming(self) -> tuple[IncomingRef, ...]:
+        """The clauses that refer to this one (with `direction` "incoming")."""
+        return tuple(ref for ref in self.cross_refs if isinstance(ref, IncomingRef))
 
     def to_json(self) -> dict:
         data = {**self.edition.to_json(), "path": self.path}
         if self.requested_path is not None:
             data["requestedPath"] = self.requested_path
+        if self.direction is not None:
+            data["direction"] = self.direction
         data["crossRefs"] = [ref.to_json() for ref in self.cross_refs]
         return data
 
@@ -396,6 +497,8 @@ class XrefsResult:
 @record
 class FigureResult:
     """`figure` / `get_figure`: the image bytes with their caption."""
+
+    _json_flatten = ("edition",)
 
     edition: Edition
     figure_id: str
@@ -449,6 +552,8 @@ class BundleCheck:
 class CheckResult:
     """`check`: every bundle's problems and quality score."""
 
+    _json_extra = ("errors", "warnings")
+
     workspace: str
     bundles: tuple[BundleCheck, ...]
     notes: tuple[str, ...] = ()
@@ -490,4 +595,167 @@ class IndexResult:
             "removed": self.removed,
             "rebuilt": self.rebuilt,
             "seconds": round(self.seconds, 3),
+        }
+
+
+# -- issue 17: what changed between editions, where a term is defined, citations for reports ---------
+
+
+@record
+class Segment:
+    """A run of a word-level diff: `equal`, `delete` (only in the old text) or `insert` (only in the new)."""
+
+    op: str
+    text: str
+
+    def to_json(self) -> dict:
+        return {"op": self.op, "text": self.text}
+
+
+@record
+class Change:
+    """One clause that differs between two editions: `added`, `removed`, `renumbered` or `changed`."""
+
+    _json_optional = ("from_title",)
+
+    kind: str
+    from_path: str | None
+    to_path: str | None
+    title: str
+    from_title: str | None
+    similarity: float
+    diff: tuple[Segment, ...] = ()
+
+    def to_json(self) -> dict:
+        data: dict = {
+            "kind": self.kind,
+            "fromPath": self.from_path,
+            "toPath": self.to_path,
+            "title": self.title,
+            "similarity": self.similarity,
+            "diff": [segment.to_json() for segment in self.diff],
+        }
+        if self.from_title is not None and self.from_title != self.title:
+            data["fromTitle"] = self.from_title
+        return data
+
+
+@record
+class ComparedEdition:
+    """One side of a comparison: which norm, edition and language version."""
+
+    code: str
+    edition: str
+    language: str
+    title: str
+    draft: bool
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "edition": self.edition, "language": self.language, "title": self.title, "draft": self.draft}
+
+
+@record
+class DiffResult:
+    """`diff` / `compare_editions`: the changes from one edition to another, clause by clause."""
+
+    _json_optional = ("path", "notes")
+    _json_extra = ("counts",)
+
+    from_: ComparedEdition  # the JSON key is `from`
+    to: ComparedEdition
+    path: str | None
+    same_language: bool
+    changes: tuple[Change, ...]
+    notes: tuple[str, ...] | None = None  # left out of the JSON when there are none
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many changes of each kind, every kind named (zero included)."""
+        found = {"added": 0, "removed": 0, "renumbered": 0, "changed": 0}
+        for change in self.changes:
+            found[change.kind] = found.get(change.kind, 0) + 1
+        return found
+
+    def to_json(self) -> dict:
+        data: dict = {"from": self.from_.to_json(), "to": self.to.to_json()}
+        if self.path is not None:
+            data["path"] = self.path
+        data["sameLanguage"] = self.same_language
+        data["counts"] = self.counts
+        data["changes"] = [change.to_json() for change in self.changes]
+        if self.notes:
+            data["notes"] = list(self.notes)
+        return data
+
+
+@record
+class FoundDefinition:
+    """Where a term is defined: the clause, its defining text and how well the term matched."""
+
+    code: str
+    edition: str
+    language: str
+    path: str
+    title: str
+    term: str
+    kind: str
+    match: str
+    definition: str
+    citation: str
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "edition": self.edition,
+            "language": self.language,
+            "path": self.path,
+            "title": self.title,
+            "term": self.term,
+            "kind": self.kind,
+            "match": self.match,
+            "definition": self.definition,
+            "citation": self.citation,
+        }
+
+
+@record
+class DefineResult:
+    """`define` / `define_term`: the definitions of a term, exact first, then inflected, then mentions."""
+
+    _json_optional = ("notes",)
+
+    term: str
+    definitions: tuple[FoundDefinition, ...]
+    notes: tuple[str, ...] | None = None  # left out of the JSON when there are none
+
+    def to_json(self) -> dict:
+        data: dict = {"term": self.term, "definitions": [found.to_json() for found in self.definitions]}
+        if self.notes:
+            data["notes"] = list(self.notes)
+        return data
+
+
+@record
+class CiteResult:
+    """`cite`: a reference to one clause in a format for reports."""
+
+    code: str
+    edition: str
+    language: str
+    path: str
+    title: str
+    format: str
+    citation: str
+    reference: str
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "edition": self.edition,
+            "language": self.language,
+            "path": self.path,
+            "title": self.title,
+            "format": self.format,
+            "citation": self.citation,
+            "reference": self.reference,
         }

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from normcli.cli.output import _cells, console, note
-from normcli.lookups import CiteResult, DefineResult, DiffResult, IncomingResult
 from normcli.lookups_render import KIND_WORDS, change_heading, shortened
+from normcli.results import CiteResult, DefineResult, DiffResult, XrefsResult
 
 _KIND_STYLE = {"added": "green", "removed": "red", "renumbered": "yellow", "changed": "cyan"}
 
@@ -39,17 +39,17 @@ def _diff(result: DiffResult) -> None:
     from rich.text import Text
 
     out = console()
-    counts = result.to_json()["counts"]
+    counts = result.counts
     scope = f", {result.path}" if result.path else ""
     out.print(
         Text(
-            f"{result.before.code}:{result.before.edition} ({result.before.language}) → "
-            f"{result.after.code}:{result.after.edition} ({result.after.language}){scope}: "
+            f"{result.from_.code}:{result.from_.edition} ({result.from_.language}) → "
+            f"{result.to.code}:{result.to.edition} ({result.to.language}){scope}: "
             + ", ".join(f"{counts[kind]} {kind}" for kind in KIND_WORDS),
             style="bold",
         )
     )
-    for line in result.notes:
+    for line in result.notes or ():
         note(line)
     for change in result.changes:
         out.print(Text(change_heading(change), style=_KIND_STYLE[change.kind]))
@@ -59,16 +59,17 @@ def _diff(result: DiffResult) -> None:
             out.print(line)
 
 
-def _incoming(result: IncomingResult) -> None:
+def incoming(result: XrefsResult) -> None:
+    """`xrefs --incoming`: the citing clauses as a table."""
     from rich.table import Table
 
-    if not result.cross_refs:
-        note(f"no clause in this workspace refers to {result.code}:{result.edition} {result.path}")
+    if not result.incoming:
+        note(f"no clause in this workspace refers to {result.edition.code}:{result.edition.edition} {result.path}")
         return
     table = Table(header_style="bold")
     for column in ("cited by", "title", "reference"):
         table.add_column(column)
-    for ref in result.cross_refs:
+    for ref in result.incoming:
         table.add_row(*_cells(ref.citation, ref.source_title, ref.text))
     console().print(table)
 
@@ -76,7 +77,7 @@ def _incoming(result: IncomingResult) -> None:
 def _define(result: DefineResult) -> None:
     from rich.table import Table
 
-    for line in result.notes:
+    for line in result.notes or ():
         note(line)
     if not result.definitions:
         return
@@ -94,4 +95,4 @@ def _cite(result: CiteResult) -> None:
     sys.stdout.write(result.reference)
 
 
-RENDERERS = {DiffResult: _diff, IncomingResult: _incoming, DefineResult: _define, CiteResult: _cite}
+RENDERERS = {DiffResult: _diff, DefineResult: _define, CiteResult: _cite}

@@ -109,13 +109,17 @@ def _corpus(result: r.CorpusResult) -> str:
 
 
 def _xrefs(result: r.XrefsResult) -> str:
+    if result.direction == "incoming":
+        from normcli.lookups_render import incoming_markdown
+
+        return incoming_markdown(result)
     lines = [f"References made by {result.edition.code}:{result.edition.edition}, {result.path}", ""]
-    for ref in result.cross_refs:
+    for ref in result.outgoing:
         target = " ".join(part for part in ((ref.target_code or "") if not ref.internal else "", ref.target_path or "") if part) or ref.text
         title = f" ({ref.target_title})" if ref.target_title else ""
         where = f"→ {target}{title}" if ref.resolvable else f"→ {target}: not in this workspace"
         lines.append(f"- “{ref.text}” [{ref.target_kind}, {ref.type}] {where}")
-    if not result.cross_refs:
+    if not result.outgoing:
         lines.append("This clause makes no references.")
     else:
         lines += ["", "Follow the resolvable ones you rely on with `get_section` (figures with `get_figure`); name the others as missing."]

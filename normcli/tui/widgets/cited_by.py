@@ -7,7 +7,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from normcli.lookups import IncomingResult
+from normcli.results import XrefsResult
 from normcli.tui.library import Location
 
 
@@ -52,11 +52,11 @@ class CitedBy(OptionList):
         self._places: dict[str, Location] = {}
         self.display = False  # shown on demand (`i`), so that the text keeps its room
 
-    def show(self, result: IncomingResult | None, problem: str = "") -> None:
+    def show(self, result: XrefsResult | None, problem: str = "") -> None:
         """List the clauses that cite the one being read (or say why there are none)."""
         self.clear_options()
         self._places.clear()
-        refs = result.cross_refs if result is not None else ()
+        refs = result.incoming if result is not None else ()
         options: list[Option | None] = [Option(Text(f"Cited by ({len(refs)})", style="bold underline"), disabled=True)]
         for number, ref in enumerate(refs):
             key = f"cited-{number}"
