@@ -2,9 +2,10 @@
 (`diff` / `compare_editions`), who cites a clause (`xrefs --incoming`), where a term is defined
 (`define` / `define_term`) and a reference to a clause for a report (`cite`).
 
-Each reads through a `Service` (its index, its choice of edition and language) and answers a small
-record with one `to_json()` shape; every frontend renders those. They are called by the `Service`
-methods of the same operations, which check the declared ranges and hold one snapshot of the index.
+Each reads the index and the catalogue (the choice of edition and language) that the `Service` hands
+it, as `search` and `resolve` do, and answers a record of `normcli.results`; every frontend renders
+those. The `Service` methods of the same operations call them, after checking the declared ranges,
+inside one snapshot of the index.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from normcli.results import CiteResult, ComparedEdition, DefineResult, DiffResul
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from normcli.service import Service
+    from normcli.catalogue import Catalogue
+    from normcli.store.queries import Index
 
 TERM_CHARS = (1, 200)
 
@@ -32,9 +34,9 @@ TERM_CHARS = (1, 200)
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def _bundle_rows(service: Service) -> dict[int, sqlite3.Row]:
+def _bundle_rows(catalogue: Catalogue) -> dict[int, sqlite3.Row]:
     """The readable bundles by id, from the service's catalogue (kept while the index is unchanged)."""
-    return {row["id"]: row for editions in service.catalogue().by_code.values() for rows in editions.values() for row in rows}
+    return {row["id"]: row for editions in catalogue.by_code.values() for rows in editions.values() for row in rows}
 
 
 def cite_row(bundle: sqlite3.Row, path: str, page_start: int | None) -> str:
@@ -46,9 +48,9 @@ def cite_row(bundle: sqlite3.Row, path: str, page_start: int | None) -> str:
 # -- diff ----------------------------------------------------------------------------------------
 
 
-def previous_edition(service: Service, code: str, edition: str) -> str | None:
+def previous_edition(catalogue: Catalogue, code: str, edition: str) -> str | None:
     """The edition of `code` just older than `edition` (by year, then name), or None: what `d` compares with."""
-    editions = service.catalogue().editions_of(split_code(code, None)[0])
+    editions = catalogue.editions_of(split_code(code, None)[0])
     order = newest_first(editions)
     wanted = code_key(edition)
     names = [name for name in order if code_key(name) == wanted]
@@ -59,7 +61,8 @@ def previous_edition(service: Service, code: str, edition: str) -> str | None:
 
 
 def compare_editions(
-    service: Service,
+    index: Index,
+    catalogue: Catalogue,
     before: str,
     after: str,
     path: str | None = None,
@@ -72,8 +75,8 @@ def compare_editions(
 
     Two different norms are refused unless `force`; two language versions are aligned by path and
     compared by their values only, and the answer says so."""
-    old = service.version(before, None, from_language or language)
-    new = service.version(after, None, to_language or language)
+    old = catalogue.version(before, None, from_language or language)
+    new = catalogue.version(after, None, to_language or language)
     notes: list[str] = []
     if code_key(old.code) != code_key(new.code):
         if not force:
@@ -91,13 +94,13 @@ def compare_editions(
             f"the editions are in different languages ({old.language} → {new.language}): clauses are aligned by path, "
             "and only their numbers, formulas and numeric table cells are compared"
         )
-    old_clauses, new_clauses, shown = _clauses(service, old, path), _clauses(service, new, path), None
+    old_clauses, new_clauses, shown = _clauses(index, old, path), _clauses(index, new, path), None
     if path is not None:
         if old_clauses is None and new_clauses is None:
             raise NotFound("path", path.strip(), norm=f"{old.label} nor in {new.label}")
         shown = path.strip()
     changes = align(old_clauses or [], new_clauses or [], same_language)
-    rows = _bundle_rows(service)
+    rows = _bundle_rows(catalogue)
 
     def side(version: Version) -> ComparedEdition:
         return ComparedEdition(version.code, version.edition, version.language, version.title, not rows[version.bundle_id]["published"])
@@ -105,9 +108,8 @@ def compare_editions(
     return DiffResult(side(old), side(new), shown, same_language, tuple(changes), tuple(notes))
 
 
-def _clauses(service: Service, version: Version, path: str | None) -> list[Clause] | None:
+def _clauses(index: Index, version: Version, path: str | None) -> list[Clause] | None:
     """The clauses of an edition in reading order (below `path` when given; None when it has no such clause)."""
-    index = service.index()
     if path is None:
         rows = index.outline(version.bundle_id)
     else:
@@ -125,25 +127,26 @@ def _clauses(service: Service, version: Version, path: str | None) -> list[Claus
 # -- incoming references ---------------------------------------------------------------------------
 
 
-def incoming(service: Service, code: str, path: str, edition: str | None = None, language: str | None = None) -> XrefsResult:
+def incoming(
+    index: Index, catalogue: Catalogue, code: str, path: str, edition: str | None = None, language: str | None = None
+) -> XrefsResult:
     """`xrefs --incoming`: every clause, in this norm and the others, that refers to `path`.
 
     A reference inside the norm names its own edition; read in the same language version. A reference
     from another norm names no edition and so leads to the default one: it is listed when the clause
     asked about is in that edition, from the default edition of the citing norm, in its preferred language.
     """
-    version = service.version(code, edition, language)
-    node, requested = find_node(service.index(), version, path)
-    rows = _bundle_rows(service)
+    version = catalogue.version(code, edition, language)
+    node, requested = find_node(index, version, path)
+    rows = _bundle_rows(catalogue)
     own_key = code_key(version.code)
-    catalogue = service.catalogue()
     default_ids = {catalogue.preferred(bundles)["id"] for bundles in catalogue.default_versions().values()}
     target_is_default = any(
         row["id"] == version.bundle_id or (code_key(row["code"]) == own_key and row["edition"] == version.edition)
         for row in rows.values()
         if row["id"] in default_ids
     )
-    found = service.index().incoming(own_key, [node["path_key"]], node["path_key"] if node["child_count"] == 0 else None)
+    found = index.incoming(own_key, [node["path_key"]], node["path_key"] if node["child_count"] == 0 else None)
     refs: list[IncomingRef] = []
     seen: set[tuple[int, str]] = set()
     for row in found:
@@ -180,7 +183,7 @@ def incoming(service: Service, code: str, path: str, edition: str | None = None,
 _MATCH = ("exact", "inflected", "mention")
 
 
-def define(service: Service, term: str, limit: int = 20, language: str | None = None) -> DefineResult:
+def define(index: Index, catalogue: Catalogue, term: str, limit: int = 20, language: str | None = None) -> DefineResult:
     """`define` / `define_term`: where a term or symbol is defined, in every norm, edition and language:
     exact term first, then inflected forms, then definitions that mention it; newest editions first."""
     if not isinstance(term, str) or not TERM_CHARS[0] <= len(term.strip()) <= TERM_CHARS[1]:
@@ -203,9 +206,8 @@ def define(service: Service, term: str, limit: int = 20, language: str | None = 
         )
     stems = [] if short else [terms.stem_key(wanted)]
     pattern = None if short or len(key) < 3 else "%" + "%".join(terms.stem_key(wanted).split()) + "%"
-    index = service.index()
-    rows = _bundle_rows(service)
-    default_ids = {row["id"] for bundles in service.catalogue().default_versions().values() for row in bundles}
+    rows = _bundle_rows(catalogue)
+    default_ids = {row["id"] for bundles in catalogue.default_versions().values() for row in bundles}
     scored = []
     for row in index.definitions([key], stems, pattern, 2000):
         bundle = rows.get(row["bundle_id"])
@@ -250,14 +252,14 @@ def define(service: Service, term: str, limit: int = 20, language: str | None = 
 
 
 def cite(
-    service: Service, code: str, path: str, style: str = "text", edition: str | None = None, language: str | None = None
+    index: Index, catalogue: Catalogue, code: str, path: str, style: str = "text", edition: str | None = None, language: str | None = None
 ) -> CiteResult:
     """`cite`: a reference to one clause as text, BibTeX, CSL-JSON or RIS."""
     if style not in FORMATS:
         raise InvalidArgument(f"format must be one of {', '.join(FORMATS)}, not {style!r}", param="format")
-    version = service.version(code, edition, language)
-    node, _ = find_node(service.index(), version, path)
-    bundle = _bundle_rows(service)[version.bundle_id]
+    version = catalogue.version(code, edition, language)
+    node, _ = find_node(index, version, path)
+    bundle = _bundle_rows(catalogue)[version.bundle_id]
     reference = Reference(
         version.code,
         version.edition,

@@ -357,7 +357,7 @@ class Service:
         if direction == "incoming":
             from normcli.lookups import incoming
 
-            return incoming(self, code, path, edition, language)
+            return incoming(self.index(), self.catalogue(), code, path, edition, language)
         version = self.version(code, edition, language)
         node, requested = find_node(self.index(), version, path)
         refs = self.resolve_refs(version, self.index().xrefs(node["id"]))
@@ -378,7 +378,7 @@ class Service:
         """`diff` / `compare_editions`: what changed between two editions (`lookups.compare_editions`)."""
         from normcli.lookups import compare_editions
 
-        return compare_editions(self, from_edition, to_edition, path, language, from_language, to_language, force)
+        return compare_editions(self.index(), self.catalogue(), from_edition, to_edition, path, language, from_language, to_language, force)
 
     @checked("define")
     @_operation
@@ -386,7 +386,7 @@ class Service:
         """`define` / `define_term`: where a term or symbol is defined (`lookups.define`)."""
         from normcli.lookups import define
 
-        return define(self, term, limit, language)
+        return define(self.index(), self.catalogue(), term, limit, language)
 
     @checked("cite")
     @_operation
@@ -394,7 +394,7 @@ class Service:
         """`cite`: a reference to a clause as text, BibTeX, CSL-JSON or RIS (`lookups.cite`)."""
         from normcli.lookups import cite
 
-        return cite(self, code, path, format, edition, language)
+        return cite(self.index(), self.catalogue(), code, path, format, edition, language)
 
     @checked("figure")
     @_operation

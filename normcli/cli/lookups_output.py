@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from normcli.cli.output import _cells, console, note
@@ -95,4 +96,18 @@ def _cite(result: CiteResult) -> None:
     sys.stdout.write(result.reference)
 
 
-RENDERERS = {DiffResult: _diff, DefineResult: _define, CiteResult: _cite}
+RENDERERS: dict[type, Callable[[Any], None]] = {DiffResult: _diff, DefineResult: _define, CiteResult: _cite}
+
+
+def render(result: Any) -> None:
+    """Print an answer of `diff`, `define`, `cite` or `xrefs` (either direction) for a person."""
+    if isinstance(result, XrefsResult) and result.direction == "incoming":
+        incoming(result)
+        return
+    renderer = RENDERERS.get(type(result))
+    if renderer is None:
+        from normcli.cli.output import render as render_any
+
+        render_any(result)
+        return
+    renderer(result)

@@ -87,10 +87,6 @@ class _TrimmedLines:
 def render(result: Any) -> None:
     """Print a result for a person."""
     renderer = _RENDERERS.get(type(result))
-    if renderer is None:  # diff, define, cite (issue 17)
-        from normcli.cli.lookups_output import RENDERERS
-
-        renderer = RENDERERS.get(type(result))  # type: ignore[assignment]
     if renderer is None:
         print_json(result.to_json())
         return
@@ -312,12 +308,6 @@ def _corpus(result: r.CorpusResult) -> None:
 
 def _xrefs(result: r.XrefsResult) -> None:
     from rich.table import Table
-
-    if result.direction == "incoming":
-        from normcli.cli.lookups_output import incoming
-
-        incoming(result)
-        return
 
     if not result.outgoing:
         note(f"{result.edition.code} {result.path} refers to nothing")

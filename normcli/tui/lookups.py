@@ -15,7 +15,7 @@ def diff_with_previous(library: Library, section: r.SectionResult) -> r.DiffResu
     answer says that the two are compared by their values only."""
     edition = section.edition
     with library._lock:
-        older = previous_edition(library.service, edition.code, edition.edition)
+        older = previous_edition(library.service.catalogue(), edition.code, edition.edition)
         if older is None:
             return None
         languages = library.service.version(edition.code, older).languages

@@ -20,6 +20,8 @@ from normcli.operations import OPERATIONS, Operation, Param
 
 # Shown to a person, the workspace overview commands also say what `check` would report first.
 _OVERVIEW = {"info", "norms"}
+# Shown to a person by `cli/lookups_output.py`: what changed, who cites a clause, where a term is defined.
+_ISSUE_17 = {"diff", "define", "xrefs"}
 _JSON = inspect.Parameter(
     "json_",
     inspect.Parameter.KEYWORD_ONLY,
@@ -70,6 +72,10 @@ def command_for(op: Operation, run: Callable[..., None] | None = None, extra: tu
             from normcli.cli import output
 
             render = output.section_with_window(values["max_chars"])
+        elif op.name in _ISSUE_17:
+            from normcli.cli import lookups_output
+
+            render = lookups_output.render
         answer(ctx, json_flag, lambda service: getattr(service, op.name)(*args), render, overview=op.name in _OVERVIEW)
 
     runner = run or default_run
