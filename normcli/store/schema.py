@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 17  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 18  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 # Keys of the meta table, written by the builder and read by refresh and the service.
