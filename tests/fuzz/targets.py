@@ -105,7 +105,10 @@ def bundle_target(data: bytes) -> None:
     assert len(set(map(path_key, paths))) == len(paths), "paths must be unique after folding"
     known = set(paths)
     for node in bundle.nodes:
-        assert node.depth >= 1 and node.page_start <= node.page_end
+        assert node.depth >= 1
+        # a bundle without page markers has no pages (SPEC §6: cited without one); else a range in order
+        assert (node.page_start is None) == (node.page_end is None)
+        assert node.page_start is None or node.page_start <= node.page_end
         assert node.parent_path is None or node.parent_path in known
         summary_of(node.text)
     for figure in bundle.figures:
