@@ -218,7 +218,9 @@ def index_folder(root: Path) -> Path:
     """
     local = root / INDEX_DIR
     resolved = root.resolve()
-    inside_package = resolved.is_relative_to(Path(__file__).resolve().parent) or resolved == Path(__file__).resolve().parents[1] / "sample_workspace"
+    inside_package = (
+        resolved.is_relative_to(Path(__file__).resolve().parent) or resolved == Path(__file__).resolve().parents[1] / "sample_workspace"
+    )
     if not inside_package:
         if local.is_dir() and os.access(local, os.W_OK):
             return local
