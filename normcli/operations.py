@@ -333,6 +333,28 @@ OPERATIONS: dict[str, Operation] = {
             result="FigureResult",
             fast=False,
         ),
+        Operation(
+            "table",
+            "get_table",
+            "Read a table",
+            "A table with its caption, the clause that holds it and its rows.",
+            'normcli table "SIA 261" tab-3',
+            (
+                CODE,
+                Param(
+                    "tableId",
+                    str,
+                    "Table id (tab-3) or number (3), as `section` lists them.",
+                    required=True,
+                    low=1,
+                    high=200,
+                    metavar="TABLE_ID",
+                    agent_help="Table id as get_section lists it ('tab-3'), or its number ('3').",
+                ),
+                *PER_NORM,
+            ),
+            result="TableResult",
+        ),
     )
 }
 BY_TOOL = {op.tool: op for op in OPERATIONS.values()}
