@@ -129,7 +129,7 @@ def query_target(data: bytes) -> None:
     from normcli.catalogue import split_code
     from normcli.cli.fast import parse
     from normcli.operations import run
-    from normcli.search import fts_phrase, fts_query, keyword_tokens
+    from normcli.search import Words, fts_phrase, fts_query, keyword_tokens, spellings
 
     source = Bytes(data)
     op = OPERATIONS[source.byte() % len(OPERATIONS)]
@@ -152,7 +152,8 @@ def query_target(data: bytes) -> None:
     except NormcliError as error:
         _check_error(error)
     else:
-        for query in (fts_query(tokens), fts_query(tokens, prefixes=False), fts_phrase(tokens)):
+        found = Words(tokens, spellings(keyword, tokens), {token: [token + "x"] for token in tokens})
+        for query in (fts_query(found), fts_query(found, prefixes=False), fts_query(found, inside=True), fts_phrase(tokens)):
             if tokens:
                 _fts().execute("SELECT rowid FROM t WHERE t MATCH ?", (query,)).fetchall()
     try:
