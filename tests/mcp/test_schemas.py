@@ -26,7 +26,7 @@ CALLS = {
     "corpus": [("neige",), ("4.2.1",)],
     "xrefs": [("SIA 261", "4.2.3"), ("SIA 261", "4.2.1.7")],
     "figure": [("SIA 261", "fig-1")],
-    "table": [("SIA 261", "tab-2")],
+    "table": [("SIA 261", "tab-3"), ("SIA 261", "2")],
 }
 
 
