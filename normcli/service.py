@@ -598,6 +598,21 @@ class Service:
         row = self.index().neighbour(version.bundle_id, node["ord"], step)
         return r.ChildRef(row["path"], row["title"]) if row else None
 
+    def ancestors(self, code: str, path: str, edition: str | None = None, language: str | None = None) -> tuple[str, ...]:
+        """The paths above `path`, chapter first, for readers that show where a clause sits."""
+        version = self.version(code, edition, language)
+        node, _ = self._node(version, path)
+        found: list[str] = []
+        while node["parent_path"] and len(found) < 64:
+            found.append(node["parent_path"])
+            node, _ = self._node(version, node["parent_path"])
+        return tuple(reversed(found))
+
+    def table_clause(self, code: str, table_id: str, edition: str | None = None, language: str | None = None) -> str | None:
+        """The path of the clause holding table `table_id`, or None, for readers that follow a table reference."""
+        version = self.version(code, edition, language)
+        return next((row["node_path"] for row in self.index().tables(version.bundle_id) if row["table_id"] == table_id), None)
+
     @_operation
     def check(self) -> r.CheckResult:
         """`check`: every bundle's problems with file, line and reason, and a quality score."""
