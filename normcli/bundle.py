@@ -12,19 +12,18 @@ import re
 from pathlib import Path
 
 from normcli.fold import path_key
-from normcli.labels import FIGURE_LABEL, TABLE_LABEL
+from normcli.labels import ANNEX_HEADING_LABEL, FIGURE_LABEL, TABLE_LABEL
 from normcli.latex import shape_problem
 from normcli.model import Bundle, Figure, Formula, Node, Problem, Table
-from normcli.workspace import language_of
+from normcli.workspace import LANGUAGES, language_of
 from normcli.xrefs import find_references
 
-LANGUAGES = ("fr", "de", "it", "en")
 _HEADING = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)(?:[ \t]+#+)?[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _PAGE = re.compile(r"^\s*<!--\s*page\s+(?P<page>[^\s>]+)[^>]*-->\s*$", re.I)
 _NUMBERED = re.compile(r"^(?P<path>\d+(?:\.\d+)*)\.?(?:[ \t]+(?P<title>.*))?$")
 _ANNEX = re.compile(
-    r"^(?P<path>(?i:annexe|anhang|annex|allegato|appendix|appendice)[ \t]+(?:[A-Z]|\d+))\b\.?"
+    rf"^(?P<path>{ANNEX_HEADING_LABEL}[ \t]+(?:[A-Z]|\d+))\b\.?"
     r"(?:[ \t]*[:–—\-.]?[ \t]*(?P<title>.*))?$"
 )
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d+)+)\.?(?:[ \t]+(?P<title>.*))?$")
@@ -58,6 +57,7 @@ class _Reader:
         self.name = shown_name
         self.problems: list[Problem] = []
         self.field_lines: dict[str, int] = {}
+        self.page_at: dict[int, int | None] = {}  # body line number → the page it is printed on
 
     def problem(self, line: int, severity: str, kind: str, reason: str) -> None:
         self.problems.append(Problem(self.name, line, severity, kind, reason))
@@ -209,6 +209,7 @@ class UnreadableBundle(Exception):
 
 def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) -> None:
     page = 1
+    paginated = False  # a bundle without page markers has no pages: it is cited without one
     nodes: list[Node] = []
     own_lines: list[list[tuple[int, str]]] = []
     seen: dict[str, int] = {}
@@ -224,7 +225,7 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
         if page_match:
             value = page_match.group("page")
             if value.isdigit():
-                page = int(value)
+                page, paginated = int(value), True
             else:
                 reader.problem(number, "warning", "page", f"page marker '{value}' is not a number; ignored")
             continue
@@ -263,6 +264,7 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
             continue
         if nodes:
             own_lines[-1].append((number, line))
+            reader.page_at[number] = page
             if line.strip():
                 last_content_page[-1] = page
         elif line.strip():
@@ -276,11 +278,15 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
     by_path = {node.path: node for node in nodes}
     for node, own, end_page in zip(nodes, own_lines, last_content_page, strict=True):
         node.text = "\n".join(line for _, line in own).strip("\n")
-        node.page_end = max(node.page_start, end_page)
+        node.page_end = max(node.page_start or 0, end_page)
     for node in reversed(nodes):
         if node.parent_path is not None:
             parent = by_path[node.parent_path]
-            parent.page_end = max(parent.page_end, node.page_end)
+            parent.page_end = max(parent.page_end or 0, node.page_end or 0)
+    if not paginated:
+        for node in nodes:
+            node.page_start = node.page_end = None
+        reader.page_at = {}
     bundle.nodes = nodes
     keys = set(seen)
     for node, own in zip(nodes, own_lines, strict=True):
@@ -329,6 +335,7 @@ def _read_parts(bundle: Bundle, reader: _Reader, node: Node, own: list[tuple[int
                     caption=caption_line if caption else "",
                     markdown="\n".join(text for _, text in own[index:end]),
                     node_path=node.path,
+                    page=reader.page_at.get(number),
                 )
             )
             index = end

