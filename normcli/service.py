@@ -379,6 +379,16 @@ class Service:
         row = self.index().neighbour(version.bundle_id, node["ord"], step)
         return r.ChildRef(row["path"], row["title"]) if row else None
 
+    def ancestors(self, code: str, path: str, edition: str | None = None, language: str | None = None) -> tuple[str, ...]:
+        """The paths above `path`, chapter first, for readers that show where a clause sits."""
+        version = self.version(code, edition, language)
+        node, _ = find_node(self.index(), version, path)
+        found: list[str] = []
+        while node["parent_path"] and len(found) < 64:
+            found.append(node["parent_path"])
+            node, _ = find_node(self.index(), version, node["parent_path"])
+        return tuple(reversed(found))
+
     @_operation
     def check(self) -> r.CheckResult:
         """`check`: every bundle's problems with file, line and reason, and a quality score."""
