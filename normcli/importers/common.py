@@ -165,6 +165,19 @@ def _follows(parts: list[int], current: list[int], skip: int) -> bool:
     return parts[:-1] == prefix and current[len(parts) - 1] + 1 <= parts[-1] <= current[len(parts) - 1] + 1 + skip
 
 
+class UniqueTitles:
+    """Titles of unnumbered headings made unique: a repeated one becomes `Title (2)`, `Title (3)` (its path is its title)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, int] = {}
+
+    def __call__(self, title: str) -> str:
+        """`title` the first time, then `title (2)`, `title (3)` … (case, accents and punctuation ignored)."""
+        key = title_key(title)
+        self._seen[key] = self._seen.get(key, 0) + 1
+        return title if self._seen[key] == 1 else f"{title} ({self._seen[key]})"
+
+
 def heading_line(path: str | None, title: str, depth: int) -> str:
     """One Markdown heading as SPEC §2 reads it: `### 4.2.1 Title` (or `## Title` without a number)."""
     hashes = "#" * max(1, min(depth, 6))
@@ -194,9 +207,10 @@ def safe_text_line(line: str) -> str:
 
 
 def safe_file_name(stem: str) -> str:
-    """A file name stem of letters, digits and hyphens."""
-    cleaned = re.sub(r"[^A-Za-z0-9]+", "-", stem).strip("-").lower()
-    return cleaned[:60] or "file"
+    """A file name stem of letters, digits, inner dots and hyphens (`fig-2.1`), never `..` or a hidden name."""
+    cleaned = re.sub(r"[^A-Za-z0-9.]+", "-", stem).lower()
+    cleaned = re.sub(r"\.{2,}", ".", cleaned).strip("-.")
+    return cleaned[:60].strip("-.") or "file"
 
 
 def slug(code: str) -> str:
@@ -208,7 +222,7 @@ def slug(code: str) -> str:
 
 
 def figure_name(number: str) -> str:
-    """The file stem of a numbered figure: `3` → `fig-3`, `2.1` → `fig-2-1`."""
+    """The file stem of a numbered figure, which is also its id in the bundle: `3` → `fig-3`, `2.1` → `fig-2.1`."""
     return "fig-" + safe_file_name(number)
 
 

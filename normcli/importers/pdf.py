@@ -13,7 +13,16 @@ from collections import Counter
 from pathlib import Path
 
 from normcli.errors import InvalidArgument
-from normcli.importers.common import FIGURE_LABEL, TABLE_LABEL, Draft, clean_inline, figure_name, heading_line, safe_text_line, title_key
+from normcli.importers.common import (
+    FIGURE_LABEL,
+    TABLE_LABEL,
+    Draft,
+    UniqueTitles,
+    clean_inline,
+    figure_name,
+    heading_line,
+    safe_text_line,
+)
 from normcli.importers.pdf_pages import Line, Page, body_size_of, is_toc_page, metadata_title, read_pages, reading_order, remove_furniture
 from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
 from normcli.importers.png import encode_png
@@ -65,7 +74,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     current_page = None
     paragraph: list[Line] = []
     started = False
-    seen_titles: Counter = Counter()
+    unique = UniqueTitles()
     figure_numbers: Counter = Counter()
     page_by_index = {page.index: page for page in pages}
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
@@ -101,9 +110,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
         path = heading.number.path if heading.number else None
         title = heading.title
         if path is None:
-            seen_titles[title_key(title)] += 1
-            if seen_titles[title_key(title)] > 1:
-                title = f"{title} ({seen_titles[title_key(title)]})"
+            title = unique(title)
         body.append(heading_line(path, title, heading.depth))
         body.append("")
         if heading.body:

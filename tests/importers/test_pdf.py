@@ -255,3 +255,21 @@ def test_numbered_formulas_become_formula_blocks(pdf_builder, workspace: Path, t
     report = ingest(pdf, "TEST 17", "1", workspace=workspace, language="en")
     bundle = read_back(workspace, report)
     assert [(formula.number, formula.latex) for formula in bundle.formulas] == [("1", "qd = gQ * qk"), ("2", "sk = 0.4 + h / 400")]
+
+
+def test_a_figure_id_is_its_file_stem(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(png_bytes())
+    builder = pdf_builder().page().heading("2 Layout").line("The frame is shown in Figure 2.1 below.")
+    builder.image(picture).line("Figure 2.1: Location of frame and picture regions")
+    pdf = builder.save(tmp_path / "figure-dotted.pdf")
+    report = ingest(pdf, "TEST 71", "1", workspace=workspace, language="en")
+    figure = read_back(workspace, report).figures[0]
+    assert figure.id == "fig-2.1" and Path(figure.file).name == "fig-2.1.png"
+    from normcli.service import Service
+
+    service = Service.open(workspace)
+    try:
+        assert service.figure("TEST 71", "fig-2.1").figure_id == "fig-2.1"
+    finally:
+        service.close()
