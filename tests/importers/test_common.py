@@ -8,7 +8,16 @@ import pytest
 
 from normcli.errors import InvalidArgument
 from normcli.importers import guess_language, ingest
-from normcli.importers.common import Sequencer, UniqueTitles, figure_name, parse_number, safe_file_name, safe_text_line, slug, spelled_number
+from normcli.importers.common import (
+    Sequencer,
+    UniqueTitles,
+    figure_name,
+    parse_number,
+    safe_file_name,
+    safe_text_line,
+    slug,
+    spelled_number,
+)
 
 
 @pytest.mark.parametrize(
