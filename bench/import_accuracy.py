@@ -134,9 +134,9 @@ def printed_path(lines: list[str], title: str) -> str | None:
         number = _LEADING_NUMBER.match(line)
         word = _WORD_NUMBER.match(line)
         rest = key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
-        if not rest or not (
-            rest == wanted or (len(wanted) >= 6 and rest.startswith(wanted)) or (len(rest) >= 6 and wanted.startswith(rest))
-        ):
+        following = key(" ".join(lines[position + 1 : position + 3]))
+        wrapped = len(rest) >= 6 and wanted.startswith(rest) and (rest + following).startswith(wanted)
+        if not rest or not (rest == wanted or (len(wanted) >= 6 and rest.startswith(wanted)) or wrapped):
             continue
         if number:
             return number.group("path")

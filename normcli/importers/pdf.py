@@ -21,9 +21,11 @@ from normcli.importers.common import (
     clean_inline,
     figure_name,
     heading_line,
+    parse_number,
     safe_text_line,
 )
-from normcli.importers.pdf_pages import Line, Page, body_size_of, is_toc_page, metadata_title, read_pages, reading_order, remove_furniture
+from normcli.importers.pdf_contents import contents_entries, contents_headings, locate_entries, mark_contents, missing_from_outline
+from normcli.importers.pdf_pages import Line, Page, body_size_of, metadata_title, read_pages, reading_order, remove_furniture
 from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
 from normcli.importers.png import encode_png
 
@@ -48,21 +50,50 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         furniture = remove_furniture(pages, body_size)
         for page in pages:
             page.lines = reading_order(page)
-            page.toc = is_toc_page(page)
+        mark_contents(pages)
         stream = [line for page in pages for line in page.lines]
+        entries = contents_entries(stream, pages)
         if outline:
             headings = outline_headings(outline, pages, stream, draft)
             draft.outline_used = True
+            missing = missing_from_outline(entries, [entry.title for entry in outline])
+            if missing:
+                draft.warnings.append(
+                    f"the printed contents lists {len(missing)} of {len(entries)} entries that the outline lacks: "
+                    + "; ".join(
+                        f"{entry.number.path + ' ' if entry.number else ''}{entry.title} (p. {entry.page})" for entry in missing[:5]
+                    )
+                )
         else:
-            headings = text_headings(stream, body_size, furniture, pages)
+            located = locate_entries(entries, stream, pages, body_size)
+            if entries and len(located) < len(entries):
+                draft.warnings.append(
+                    f"{len(entries) - len(located)} of {len(entries)} printed contents entries were not found in the body"
+                )
+            headings = text_headings(stream, body_size, furniture, pages, located)
             if not any(h.number for h in headings.values()):
                 draft.warnings.append("no numbered headings were found in the text; check the tree with `normcli toc`")
+        _contents_nodes(stream, pages, headings, body_size)
         if not draft.title:
             draft.title = first_title(stream, body_size, set(headings))
         _emit(document, pages, stream, headings, body_size, draft)
     finally:
         document.close()
     return draft
+
+
+def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, Heading], body_size: float) -> None:
+    """The printed contents as nodes of their own, and a heading for what follows them when none opens it."""
+    toc = {page.index for page in pages if page.toc}
+    for position, title in contents_headings(stream, pages).items():
+        if position not in headings:
+            headings[position] = Heading(None, title, 1)
+    for position in range(1, len(stream)):
+        if stream[position - 1].page in toc and stream[position].page not in toc and position not in headings:
+            line = stream[position]
+            text = clean_inline(line.text)
+            titled = len(text) < 60 and not text.endswith((".", ",", ";", ":")) and not parse_number(text)
+            headings[position] = Heading(None, text if titled else "Front matter", 1, keep_line=not titled)
 
 
 # -- writing the Markdown ---------------------------------------------------------------------
@@ -132,7 +163,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
                 continue
         if not started:
             started = True
-            body.append(heading_line(None, "Front matter", 1))
+            body.append(heading_line(None, unique("Front matter"), 1))
             body.append("")
         text = clean_inline(line.text)
         figure = FIGURE_LABEL.match(text)

@@ -273,3 +273,48 @@ def test_a_figure_id_is_its_file_stem(pdf_builder, workspace: Path, tmp_path: Pa
         assert service.figure("TEST 71", "fig-2.1").figure_id == "fig-2.1"
     finally:
         service.close()
+
+
+def _with_printed_contents(builder: PdfBuilder) -> PdfBuilder:
+    """A title page, a printed contents page with dot leaders, then clauses whose chapter 2 heading has no layout signal."""
+    builder.page().line("ACME Example Standard", size=20).line("Edition 2030, an example for importers to read.")
+    builder.page().line("Table of Contents", size=16)
+    for entry, page in (("1 Scope", 1), ("1.1 Terms", 1), ("2 Requirements", 2), ("2.1 General", 2), ("Bibliography", 3)):
+        builder.line(f"{entry} {'.' * 60} {page}")
+    builder.page().heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.heading("1.1 Terms", level=1).line("A term is defined here with enough words to be a real paragraph of text.")
+    builder.page().line("2 Requirements").line("The requirements of this standard are given in the clauses below here.")
+    builder.heading("2.1 General", level=1).line("General requirements apply to every example that is imported by a tool.")
+    builder.page().line("Bibliography", size=13, bold=True).line("[1] An example reference, with its title and its year of 2030.")
+    return builder
+
+
+def test_printed_contents_anchor_the_tree_and_become_their_own_node(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _with_printed_contents(pdf_builder()).save(tmp_path / "contents.pdf")  # no page labels: the offset is learnt
+    report = ingest(pdf, "TEST 80", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    paths = [node.path for node in bundle.nodes]
+    assert paths[1:] == ["Table of Contents", "1", "1.1", "2", "2.1", "Bibliography"], paths
+    text = norm_text(workspace, report)
+    contents = text[text.index("# Table of Contents") : text.index("# 1 Scope")]
+    assert sum(1 for line in contents.splitlines() if "...." in line) == 5  # every contents line is in the contents node, none in a clause
+    assert "...." not in text[text.index("# 1 Scope") :]
+    requirements = next(node for node in bundle.nodes if node.path == "2")
+    assert requirements.title == "Requirements" and requirements.page_start == 4  # PDF page 4, printed 2 in the contents
+
+
+def test_with_an_outline_the_printed_contents_check_it(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder(outline=True)
+    builder.page().line("Contents", size=16)
+    for entry, page in (("1 Scope", 2), ("2 Loads", 2), ("3 Missing from the outline", 2)):
+        builder.line(f"{entry} {'.' * 60} {page}")
+    builder.page().heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.heading("2 Loads").line("Loads are given here with enough words to be a real paragraph of text.")
+    builder.line("3 Missing from the outline", size=16, bold=True).line("A clause the bookmarks forgot, found in the printed contents.")
+    pdf = builder.save(tmp_path / "outline-and-contents.pdf")
+    report = ingest(pdf, "TEST 81", "1", workspace=workspace, language="en")
+    assert report.outline_used
+    assert any("printed contents lists 1 of 3 entries that the outline lacks: 3 Missing from the outline" in w for w in report.warnings), (
+        report.warnings
+    )
+    assert [node.path for node in read_back(workspace, report).nodes][:1] == ["Contents"]
