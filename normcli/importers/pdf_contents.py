@@ -164,10 +164,10 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
         index_of.setdefault(page.label.lower(), page.index)
         index_of.setdefault(str(page.printed), page.index)
     by_page: dict[int, list[int]] = {}
-    for position, line in enumerate(stream):
+    for index, line in enumerate(stream):
         if line.page not in toc:
-            by_page.setdefault(line.page, []).append(position)
-    body = [position for positions in by_page.values() for position in positions]
+            by_page.setdefault(line.page, []).append(index)
+    body = [k for positions in by_page.values() for k in positions]
     found: dict[int, ContentsEntry] = {}
     last = -1
     offset: int | None = None  # PDF page index minus printed page, once the labels proved wrong
@@ -178,7 +178,7 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
         near = []
         if expected is not None:
             near = [p for page in (expected, expected + 1) for p in by_page.get(page, []) if p > last]
-        position = next((p for p in near if _matches(stream, p, entry, body_size)), None)
+        position: int | None = next((p for p in near if _matches(stream, p, entry, body_size)), None)
         if position is None:
             window = [p for p in body if p > last][:4000]
             position = next((p for p in window if _matches(stream, p, entry, body_size)), None)
@@ -216,7 +216,8 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     if number and number.title:
         return number.path == entry.number.path
     above = clean_inline(stream[position - 1].text) if position > 0 and stream[position - 1].page == line.page else ""
-    marked = bool(parse_number(above) and not parse_number(above).title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
+    above_number = parse_number(above)
+    marked = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
     return marked or line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1
 
 
