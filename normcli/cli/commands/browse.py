@@ -6,13 +6,12 @@ from typing import Annotated
 
 import typer
 
-from normcli.cli.app import Options, app
+from normcli.cli.runner import Options
 
 _GRAPHIC_TERMS = ("kitty", "ghostty", "foot", "mlterm", "wezterm", "contour", "yaft", "mintty")
 _GRAPHIC_PROGRAMS = ("wezterm", "iterm.app", "ghostty", "vscode", "mintty", "contour", "rio", "konsole", "warpterminal")
 
 
-@app.command("browse")
 def browse(
     ctx: typer.Context,
     code: Annotated[
@@ -47,8 +46,8 @@ def browse(
         # without it (or with a terminal that does not answer) figures fall back to a preview, save and open.
         with contextlib.suppress(Exception):
             import textual_image.renderable  # noqa: F401
+    from normcli.catalogue import split_code
     from normcli.errors import NormcliError
-    from normcli.service import split_code
     from normcli.tui.app import NormcliApp
     from normcli.tui.library import Location
 
@@ -89,3 +88,8 @@ def _may_draw_images() -> bool:
         or any(name in term for name in _GRAPHIC_TERMS)
         or program in _GRAPHIC_PROGRAMS
     )
+
+
+def register(app: typer.Typer) -> None:
+    """Add `browse` to `app`."""
+    app.command("browse")(browse)
