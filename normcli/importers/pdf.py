@@ -105,6 +105,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     vocabulary = _vocabulary(stream)
     current_page = None
     paragraph: list[Line] = []
+    notes: list[tuple[int, str]] = []
     started = False
     unique = UniqueTitles()
     figure_numbers: Counter = Counter()
@@ -118,7 +119,9 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             if len(paragraph) > 1 and paragraph[0].text.strip().isdigit() and paragraph[0].size < body_size - 0.5:
                 paragraph[0] = Line(paragraph[0].page, f"[{paragraph[0].text.strip()}]", 0, 0, 0, 0, paragraph[0].size)
             text = _join(paragraph, vocabulary)
-            if text:
+            if _NOTE.match(text):
+                notes.append((len(body), text))  # placed at the end of the clause that cites it, once all is written
+            elif text:
                 body.append(safe_text_line(text))
                 body.append("")
             paragraph.clear()
@@ -203,6 +206,13 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             body.append("")
             skip_until = max(rows[-1], caption_position if caption_position is not None else -1)
             continue
+        if len(line.spans) >= 2 and _EQUATION_ALONE.match(line.spans[-1][0].strip()):
+            # a formula line with its number set apart at the right margin: the formula joins the paragraph above
+            head = " ".join(span[0] for span in line.spans[:-1])
+            if paragraph and _breaks(paragraph[-1], line, body_size):
+                flush()
+            paragraph.append(Line(line.page, head, line.x0, line.spans[-2][2], line.top, line.bottom, line.size))
+            text = line.spans[-1][0].strip()
         alone = _EQUATION_ALONE.match(text)
         if (
             alone
@@ -211,7 +221,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             and _next_equation(alone.group("num"), equations[-1] if equations else None)
         ):
             equations.append(alone.group("num"))
-            latex = escape_text(_join(paragraph, vocabulary))
+            latex = _formula_latex(_join(paragraph, vocabulary))
             paragraph.clear()
             body.append(f"$$ {latex} \\qquad ({alone.group('num')}) $$")
             body.append("")
@@ -227,10 +237,44 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             flush()
         paragraph.append(line)
     flush()
+    _place_notes(body, notes)
     while body and not body[-1].strip():
         body.pop()
 
 
+def _place_notes(body: list[str], notes: list[tuple[int, str]]) -> None:
+    """Each footnote (`[^5]: …`, met at the foot of its page) at the end of the clause that cites it."""
+    insertions = []
+    for order, (position, text) in enumerate(notes):
+        label = text[: text.index("]:") + 1]
+        cited = next(
+            (k for k in range(min(position, len(body)) - 1, -1, -1) if label in body[k] and not body[k].startswith(label + ":")), None
+        )
+        cited = max(0, position - 1) if cited is None else cited
+        end = next((k for k in range(cited + 1, len(body)) if body[k].startswith("#")), len(body))
+        while end > cited + 1 and (not body[end - 1].strip() or body[end - 1].startswith("<!--")):
+            end -= 1
+        insertions.append((end, order, text))
+    for end, _, text in sorted(insertions, reverse=True):
+        body[end:end] = ["", text]
+
+
+_SCRIPT = re.compile(r"([_^])\{([^{}]*)\}")
+
+
+def _formula_latex(text: str) -> str:
+    """A formula's extracted text as LaTeX: escaped as printed, except the scripts read from the glyphs (`P_{b}`, `E^{γ}`)."""
+    parts = []
+    last = 0
+    for match in _SCRIPT.finditer(text):
+        parts.append(escape_text(text[last : match.start()]))
+        parts.append(f"{match.group(1)}{{{escape_text(match.group(2))}}}")
+        last = match.end()
+    parts.append(escape_text(text[last:]))
+    return "".join(parts)
+
+
+_NOTE = re.compile(r"^\[\^[^\]\s]+\]: \S")
 _EQUATION_FIRST = re.compile(r"^\((?P<num>\d{1,3}(?:\.\d{1,2})?)\)\s+(?P<formula>\S.*)$")
 _EQUATION_LAST = re.compile(r"^(?P<formula>\S.*?)\s+\((?P<num>\d{1,3}(?:\.\d{1,2})?)\)$")
 _EQUATION_ALONE = re.compile(r"^\((?P<num>\d{1,3}(?:\.\d{1,2})?)\)$")
@@ -246,7 +290,7 @@ def _equation(text: str, seen: list[str]) -> tuple[str, str] | None:
     if not _next_equation(number, seen[-1] if seen else None):
         return None
     seen.append(number)
-    return escape_text(match.group("formula")), number
+    return _formula_latex(match.group("formula")), number
 
 
 def _next_equation(number: str, last: str | None) -> bool:

@@ -318,3 +318,45 @@ def test_with_an_outline_the_printed_contents_check_it(pdf_builder, workspace: P
         report.warnings
     )
     assert [node.path for node in read_back(workspace, report).nodes][:1] == ["Contents"]
+
+
+def _runs(builder: PdfBuilder, parts: list[tuple[str, float, float]], x: float = 72) -> PdfBuilder:
+    """One line written piece by piece: (text, font size, baseline shift up), as a typesetter sets scripts."""
+    builder.y += 13
+    for text, size, rise in parts:
+        builder.pdf.set_font("Helvetica", "", size)
+        builder.pdf.text(x, builder.y - rise, text)
+        x += builder.pdf.get_string_width(text)
+    return builder
+
+
+def test_superscripts_subscripts_and_footnotes_keep_their_meaning(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("1 Units")
+    _runs(
+        builder,
+        [
+            ("One Gwei is 10", 10, 0),
+            ("9", 7, 4),
+            (" Wei and the load is 5 kN/m", 10, 0),
+            ("3", 7, 4),
+            (" on 2 m", 10, 0),
+            ("2", 7, 4),
+            (".", 10, 0),
+        ],
+    )
+    _runs(
+        builder, [("The value x", 10, 0), ("1", 7, -2), (" is the first, the luma Y", 10, 0), ("'", 7, 4), (" plane comes first.", 10, 0)]
+    )
+    _runs(builder, [("Packages are split into areas", 10, 0), ("5", 7, 4), (" based on their licences and more words.", 10, 0)])
+    builder.heading("1.1 Next", level=1).line("Text of the next clause, which the footnote must not join.")
+    builder.y = 780
+    _runs(builder, [("5", 6, 3), ("The archive software uses the term component internally.", 8, 0)])
+    pdf = builder.save(tmp_path / "scripts.pdf")
+    report = ingest(pdf, "TEST 90", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "10⁹ Wei" in text and "kN/m³" in text and "2 m²." in text
+    assert "x₁ is the first" in text and "luma Y′ plane" in text
+    assert "areas[^5] based" in text
+    nodes = {node.path: node for node in read_back(workspace, report).nodes}
+    assert nodes["1"].text.rstrip().endswith("[^5]: The archive software uses the term component internally.")
+    assert "[^5]" not in nodes["1.1"].text
