@@ -17,6 +17,7 @@ _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d{1,3})+)(?P<dot>\.?)(?:[ \t\u
 _CHAPTER = re.compile(
     r"^(?i:chapter|chapitre|kapitel|capitolo)[ \t\u00a0]+(?P<number>\d{1,3})\b\.?(?:[ \t\u00a0]*[:–—\-.]?[ \t\u00a0]*(?P<title>.*))?$"
 )
+_LIGATURE = re.compile("[\ufb00-\ufb06]")
 _UNSAFE_START = re.compile(r"^( {0,3})(?=#{1,6}(?:[ \t]|$))|^(\s*)(?=\$\$|<!--|```|~~~)")
 _SPELLED = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -194,7 +195,14 @@ def clean_inline(text: str) -> str:
     text = text.replace("\ufffe", "").replace("\u00ad", "").replace("\ufeff", "")
     if not text.isprintable():
         text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
-    return re.sub(r"[ \t\u00a0]+", " ", text).strip()
+    if _LIGATURE.search(text):
+        text = _LIGATURE.sub(lambda match: unicodedata.normalize("NFKC", match.group(0)), text)  # ﬁ → fi: searchable words
+    text = re.sub(r"[ \t]+", " ", text)
+    # a no-break space stays where typography wants one (French `libre\u00a0;`, `«\u00a0mot\u00a0»`), elsewhere it is a space
+    text = re.sub(
+        r"[ \u00a0\u202f]*([\u00a0\u202f])[ \u00a0\u202f]*(?=[:;!?»›])|(?<=[«‹])[ \u00a0\u202f]+", lambda m: m.group(1) or "\u00a0", text
+    )
+    return re.sub(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))", " ", text).strip()
 
 
 def safe_text_line(line: str) -> str:

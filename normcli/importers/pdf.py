@@ -486,11 +486,23 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
     return width > 0 and previous.x1 < right - 0.2 * width and previous.text.rstrip().endswith((".", ":", "!", "?"))
 
 
+_BROKEN_WORD = re.compile(r"[^\W\d_]*\ufffe[^\W\d_]*")
+
+
 def _vocabulary(stream: list[Line]) -> set[str]:
+    """The document's own words (and hyphenated compounds), without the halves of words broken at a line end."""
     words: set[str] = set()
+    broken = False
     for line in stream:
-        text = line.text.replace("\ufffe", " ")
-        words.update(word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text))
+        text = _BROKEN_WORD.sub(" ", line.text).rstrip()  # `verifi\ufffecation`: a word broken at a line end PDFium joined
+        found = [word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)]
+        ends_broken = text.endswith(("-", "\u00ad"))
+        if broken and found:
+            found = found[1:]
+        if ends_broken and found:
+            found = found[:-1]
+        words.update(found)
+        broken = ends_broken
     return words
 
 
@@ -510,9 +522,9 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
         if text.endswith("-") and part[:1].islower() and re.search(r"[^\W\d_]-$", text):
             head = re.search(r"([^\W\d_]+)-$", text)
             tail = re.match(r"[^\W\d_]+", part)
-            joined = (head.group(1) + tail.group(0)).lower() if head and tail else ""
-            hyphenated = f"{head.group(1)}-{tail.group(0)}".lower() if head and tail else ""
-            text = text + part if hyphenated in vocabulary and joined not in vocabulary else text[:-1] + part
+            text = (
+                text + part if _keeps_hyphen(head.group(1) if head else "", tail.group(0) if tail else "", vocabulary) else text[:-1] + part
+            )
         else:
             text = f"{text} {part}"
     if "\ufffe" in text:
@@ -523,7 +535,18 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
 _SOFT_HYPHEN = re.compile(r"([^\W\d_]+)\ufffe([^\W\d_]+)")
 
 
+def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
+    """A hard hyphen at a line end, decided by the document's own words: kept when the document writes the
+    compound with a hyphen elsewhere, or never writes it joined while both halves are words of their own
+    (`architecture-` + `independent`); dropped when it writes the word joined (`verifi-` + `cation`)."""
+    joined = (head + tail).lower()
+    if f"{head}-{tail}".lower() in vocabulary:
+        return joined not in vocabulary
+    if joined in vocabulary:
+        return False
+    return len(head) >= 3 and len(tail) >= 3 and head.lower() in vocabulary and tail.lower() in vocabulary
+
+
 def _rejoin(head: str, tail: str, vocabulary: set[str]) -> str:
     """A word split by a line-end hyphen: joined, unless the text writes it with a hyphen elsewhere (`well-known`)."""
-    hyphenated = f"{head}-{tail}"
-    return hyphenated if hyphenated.lower() in vocabulary and (head + tail).lower() not in vocabulary else head + tail
+    return f"{head}-{tail}" if _keeps_hyphen(head, tail, vocabulary) else head + tail

@@ -360,3 +360,12 @@ def test_superscripts_subscripts_and_footnotes_keep_their_meaning(pdf_builder, w
     nodes = {node.path: node for node in read_back(workspace, report).nodes}
     assert nodes["1"].text.rstrip().endswith("[^5]: The archive software uses the term component internally.")
     assert "[^5]" not in nodes["1.1"].text
+
+
+def test_a_compound_broken_at_its_hyphen_keeps_it_by_the_documents_own_words(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("1 Scope")
+    builder.line("Files may be shareable and architecture-").line("independent data; the architecture matters, and")
+    builder.line("independent parts are named. The verifi-").line("cation of data is a verification.")
+    pdf = builder.save(tmp_path / "compound.pdf")
+    text = norm_text(workspace, ingest(pdf, "TEST 91", "1", workspace=workspace, language="en"))
+    assert "architecture-independent data" in text and "The verification of data" in text
