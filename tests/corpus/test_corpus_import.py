@@ -194,3 +194,24 @@ def test_printed_contents_pages_are_a_node_of_their_own_never_clause_text(import
     listed = {line.split(" ")[0] for line in contents.splitlines()}
     assert len(numbers) > 150 and all(number in listed for number in numbers)  # every sub-clause is listed in the contents node
     assert not [line for line in text[text.index("# 1 Introduction") :].splitlines() if "........" in line]
+
+
+def test_a_language_version_aligns_clause_for_clause(tmp_path: Path) -> None:
+    """Debian Reference in English, then its French PDF as a language version: the same paths and node ids."""
+    import pypdfium2 as pdfium
+
+    from normcli.model import node_id
+
+    folder = CORPUS / "debian-reference"
+    outline = len(list(pdfium.PdfDocument(str(folder / "debian-reference.en.pdf")).get_toc(max_depth=8)))
+    (tmp_path / "norms").mkdir()
+    ingest(folder / "debian-reference.en.pdf", "DEBREF", "2.100", workspace=tmp_path, language="en")
+    report = ingest(folder / "debian-reference.fr.pdf", "DEBREF", "2.100", workspace=tmp_path, language="fr")
+    edition = tmp_path / Path(report.file).parent
+    english = [node.path for node in parse_bundle(edition / "norm.en.md").nodes]
+    french = [node.path for node in parse_bundle(edition / "norm.fr.md").nodes]
+    assert outline == 451 and len(english) > outline
+    assert french == english
+    assert {node_id("DEBREF", "2.100", path) for path in french} == {node_id("DEBREF", "2.100", path) for path in english}
+    assert report.alignment is not None and report.alignment["aligned"] == len(english)
+    assert report.alignment["unmatchedNew"] == [] and report.alignment["unmatchedExisting"] == []

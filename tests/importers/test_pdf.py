@@ -369,3 +369,24 @@ def test_a_compound_broken_at_its_hyphen_keeps_it_by_the_documents_own_words(pdf
     pdf = builder.save(tmp_path / "compound.pdf")
     text = norm_text(workspace, ingest(pdf, "TEST 91", "1", workspace=workspace, language="en"))
     assert "architecture-independent data" in text and "The verification of data" in text
+
+
+def test_a_language_version_takes_the_paths_of_the_existing_one_and_reports_the_rest(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    english = pdf_builder().page().line("Foreword", size=16, bold=True).line("This example norm has a foreword before its clauses.")
+    english.heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    english.heading("Annex A Examples").line("This annex is informative and gives examples of the requirements.")
+    german = pdf_builder().page().line("Vorwort", size=16, bold=True).line("Diese Beispielnorm hat ein Vorwort vor ihren Abschnitten.")
+    german.heading("1 Geltungsbereich").line("Diese Norm gilt für die Bemessung kleiner Beispiele für Importprogramme.")
+    german.heading("2 Nur deutsch").line("Ein Abschnitt, den es nur in dieser Fassung gibt, mit genug Wörtern.")
+    german.heading("Anhang A Beispiele").line("Dieser Anhang ist informativ und gibt Beispiele für die Anforderungen.")
+    ingest(english.save(tmp_path / "en.pdf"), "TEST 95", "1", workspace=workspace, language="en")
+    report = ingest(german.save(tmp_path / "de.pdf"), "TEST 95", "1", workspace=workspace, language="de")
+    edition = workspace / Path(report.file).parent
+    from normcli.bundle import parse_bundle
+
+    german_nodes = {node.path: node.title for node in parse_bundle(edition / "norm.de.md").nodes}
+    english_paths = [node.path for node in parse_bundle(edition / "norm.en.md").nodes]
+    assert english_paths == ["Foreword", "1", "Annex A"]
+    assert german_nodes == {"Foreword": "Vorwort", "1": "Geltungsbereich", "2": "Nur deutsch", "Annex A": "Beispiele"}
+    assert report.alignment == {"against": "en", "aligned": 3, "renamed": 2, "unmatchedNew": ["2"], "unmatchedExisting": []}
+    assert any("1 clause(s) of this version have no counterpart (2)" in warning for warning in report.warnings)
