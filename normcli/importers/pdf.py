@@ -40,6 +40,11 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
     try:
         document = pdfium.PdfDocument(str(source))
     except pdfium.PdfiumError as exc:
+        if "password" in str(exc).lower():
+            raise InvalidArgument(
+                f"'{source.name}' is encrypted with a password",
+                "save a copy without the password (e.g. qpdf --decrypt --password=… in.pdf out.pdf) and import that",
+            ) from exc
         raise InvalidArgument(f"'{source.name}' is not a readable PDF ({exc})", "check the file, or export it again as PDF") from exc
     draft = Draft()
     try:

@@ -64,9 +64,14 @@ def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> li
     pages: list[Page] = []
     total = len(document)
     for index in range(total):
-        page = document[index]
-        width, height = page.get_size()
-        textpage = page.get_textpage()
+        try:
+            page = document[index]
+            width, height = page.get_size()
+            textpage = page.get_textpage()
+        except Exception as exc:  # a damaged page is left out, the rest of the document is still imported
+            draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
+            pages.append(Page(index, 595.0, 842.0, [], index + 1, labels[index], 0, []))
+            continue
         lines, chars = _page_lines(textpage, index)
         images = []
         for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=2):

@@ -53,6 +53,7 @@ def read_outline(document) -> list[OutlineEntry]:
             page = top = None
             if destination is not None:
                 page = destination.get_index()
+                page = page if page is not None and 0 <= page < len(document) else None  # a bookmark to a missing page
                 try:
                     mode, view = destination.get_view()
                     top = float(view[0]) if mode in (2, 3) and view else (float(view[1]) if mode == 1 and len(view) > 1 else None)

@@ -135,7 +135,9 @@ def test_body_lines_that_look_like_markdown_are_escaped(workspace: Path, tmp_pat
     report = ingest(source, "CODE 1", "1", workspace=workspace, language="en")
     bundle = read_back(workspace, report)
     assert [node.path for node in bundle.nodes] == ["1"]
-    assert bundle.nodes[0].page_start is None and not bundle.formulas  # the escaped `<!-- page 9 -->` sets no page (SPEC §6: no made-up page)
+    assert (
+        bundle.nodes[0].page_start is None and not bundle.formulas
+    )  # the escaped `<!-- page 9 -->` sets no page (SPEC §6: no made-up page)
 
 
 def test_rfc_ascii_art_figures_become_numbered_svg_figures(workspace: Path, tmp_path: Path) -> None:
