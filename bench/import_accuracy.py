@@ -17,7 +17,9 @@ references read independently of the importer:
 - **superscripts**: up to 60 raised, smaller runs of characters sampled from the PDF's character
   boxes (`10` + raised `9`); one is kept when the bundle has it as `10⁹`, `10^{9}` or a footnote
   `[^9]`, not as `109`.
-- **s / 100 pages**: import time of the run with the outline (median of `--repeat` runs).
+- **s / 100 pages**: import time of the run with the outline (median of `--repeat` runs), and the same
+  time as a multiple of PDFium's plain text extraction of the same PDF measured in the same run (the
+  ratio holds when the machine is busy).
 
     .venv/bin/python bench/import_accuracy.py                 # the corpus
     .venv/bin/python bench/import_accuracy.py a.pdf --json
@@ -373,6 +375,7 @@ def measure(pdf: Path, repeat: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         workspace = Path(folder)
         runs = [import_once(pdf, workspace, f"{pdf.stem} as is") for _ in range(max(1, repeat))]
+        baseline = statistics.median(extraction_seconds(pdf) for _ in range(max(1, repeat)))
         as_is = runs[0]
         ignored = import_once(pdf, workspace, f"{pdf.stem} no outline", use_outline=False) if has_outline else as_is
         stripped = import_once(stripped_copy(pdf, workspace), workspace, f"{pdf.stem} stripped") if has_outline else as_is
@@ -401,10 +404,27 @@ def measure(pdf: Path, repeat: int) -> dict:
             "superscriptSamples": len(samples),
             "superscriptsKept": superscripts_kept(samples, as_is.text),
             "secondsPer100Pages": round(100 * statistics.median(run.seconds for run in runs) / pages, 2),
+            "timesPlainExtraction": round(statistics.median(run.seconds for run in runs) / max(baseline, 1e-6), 1),
             "misses": misses,
         }
     )
     return row
+
+
+def extraction_seconds(pdf: Path) -> float:
+    """The baseline measured in the same run: PDFium's plain text of every page, nothing else."""
+    import pypdfium2 as pdfium
+
+    started = time.perf_counter()
+    document = pdfium.PdfDocument(str(pdf))
+    for index in range(len(document)):
+        page = document[index]
+        textpage = page.get_textpage()
+        textpage.get_text_range()
+        textpage.close()
+        page.close()
+    document.close()
+    return time.perf_counter() - started
 
 
 def corpus_pdfs() -> list[Path]:
@@ -430,15 +450,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         "| document | pages | reference | entries | tree: as is | outline ignored | outline stripped "
-        "| captioned tables found | uncaptioned tables | captioned figures found | superscripts kept | s / 100 pages |"
+        "| captioned tables found | uncaptioned tables | captioned figures found | superscripts kept | s / 100 pages | × plain extraction |"
     )
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         print(
             f"| {row['document']} | {row['pages']} | {row['reference']} | {row['entries']} | {row['asIs']} % | "
             f"{row['outlineIgnored']} % | {row['stripped']} % | {row['captionedTablesFound']} / {row['captionedTables']} | "
             f"{row['uncaptionedTablesFound']} | {row['captionedFiguresFound']} / {row['captionedFigures']} | "
-            f"{row['superscriptsKept']} / {row['superscriptSamples']} | {row['secondsPer100Pages']} |"
+            f"{row['superscriptsKept']} / {row['superscriptSamples']} | {row['secondsPer100Pages']} | {row['timesPlainExtraction']} |"
         )
     if args.misses:
         for row in rows:

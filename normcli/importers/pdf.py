@@ -207,7 +207,9 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             flush()
             if caption_position is not None:
                 body.append(safe_text_line(clean_inline(stream[caption_position].text)))
-            body.extend(_pipe_table(_table_cells([stream[k] for k in rows])))
+            row_lines = [stream[k] for k in rows]
+            cells = _table_cells(row_lines)
+            body.extend(_pipe_table(cells, _has_header(cells, row_lines)))
             body.append("")
             skip_until = max(rows[-1], caption_position if caption_position is not None else -1)
             continue
@@ -349,8 +351,22 @@ def _find_tables(stream: list[Line], headings: dict[int, Heading], toc_pages: se
     return found
 
 
+def _column_starts(stream: list[Line], position: int, step: int) -> list[float]:
+    """The cell starts of the nearest line cut into cells, looking from `position` in direction `step`."""
+    for near in range(position, position + 4 * step, step):
+        if 0 <= near < len(stream) and len(stream[near].spans) >= 2:
+            return [span[1] for span in stream[near].spans]
+    return []
+
+
+def _wrapped_cell(line: Line, starts: list[float]) -> bool:
+    """A line in one piece that continues a cell: it starts under a column other than the first."""
+    return len(line.spans) < 2 and any(abs(line.x0 - start) <= 3 for start in starts[1:])
+
+
 def _aligned_rows(stream: list[Line], start: int, headings: dict[int, Heading], used: set[int], toc_pages: set[int]) -> list[int]:
-    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x."""
+    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x;
+    a line in one piece under a column other than the first is a wrapped cell of the row above."""
     first = stream[start]
     if start in used or start in headings or first.page in toc_pages or len(first.spans) < 2:
         return []
@@ -363,7 +379,7 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict[int, Heading], 
             break
         spans = line.spans
         if len(spans) < 2:
-            if len(line.text.strip()) < 30 and abs(line.x0 - starts[0]) > 3:  # a wrapped cell of the last row
+            if _wrapped_cell(line, starts) or (len(line.text.strip()) < 30 and abs(line.x0 - starts[0]) > 3):
                 rows.append(position)
                 position += 1
                 continue
@@ -374,23 +390,31 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict[int, Heading], 
         position += 1
     while rows and len(stream[rows[-1]].spans) < 2:
         rows.pop()
+    if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
+        return []
     return rows
 
 
 def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, Heading], used: set[int]) -> list[int]:
-    """The lines of a table next to its caption, while they split into cells (short single cells may sit in between)."""
+    """The lines of a table next to its caption, while they split into cells (short single cells and wrapped
+    cells may sit in between); the table may start on the page before a caption set below it."""
     rows: list[int] = []
     position = caption + step
     previous = stream[caption]
-    while 0 <= position < len(stream) and len(rows) < 200:
+    page = stream[caption].page
+    while 0 <= position < len(stream) and len(rows) < 400:
         line = stream[position]
-        if position in headings or position in used or line.page != stream[caption].page:
+        if position in headings or position in used:
+            break
+        if line.page != page:
+            if step > 0 or line.page != page - 1 or rows:  # only a caption at the top of its page reaches back
+                break
+            page = line.page
+        elif abs(previous.top - line.top) > 4 * max(line.size, 6.0):
             break
         if FIGURE_LABEL.match(line.text.strip()) or TABLE_LABEL.match(line.text.strip()):
             break
-        if abs(previous.top - line.top) > 4 * max(line.size, 6.0):
-            break
-        if len(line.cells) < 2 and len(line.text.strip()) > 24:
+        if len(line.cells) < 2 and len(line.text.strip()) > 24 and not _wrapped_cell(line, _column_starts(stream, position, step)):
             break
         rows.append(position)
         previous = line
@@ -401,26 +425,43 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, Headi
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:
-    """Rows of cells, each cell in the column whose start is nearest; a one-piece line continues the row above."""
+    """Rows of cells, each cell in the column whose start is nearest; a line in one piece, or one whose
+    first cell is empty, continues the cells of the row above (multi-line cells stay one cell)."""
     widest = max(lines, key=lambda line: len(line.spans))
     starts = [span[1] for span in widest.spans] or [widest.x0]
     rows: list[list[str]] = []
     for line in lines:
         spans = line.spans or [(clean_inline(line.text), line.x0, line.x1)]
-        if len(spans) < 2 and rows:
-            column = min(range(len(starts)), key=lambda k: abs(starts[k] - spans[0][1]))
-            rows[-1][column] = f"{rows[-1][column]} {clean_inline(spans[0][0])}".strip()
-            continue
         row = [""] * len(starts)
         for text, x0, _ in spans:
             column = min(range(len(starts)), key=lambda k: abs(starts[k] - x0))
             row[column] = f"{row[column]} {clean_inline(text)}".strip()
+        if rows and (len(spans) < 2 or not row[0]):
+            rows[-1] = [f"{above} {below}".strip() for above, below in zip(rows[-1], row, strict=True)]
+            continue
         rows.append(row)
     return rows
 
 
-def _pipe_table(rows: list[list[str]]) -> list[str]:
+def _has_header(rows: list[list[str]], lines: list[Line]) -> bool:
+    """Whether the first row is a header: set in bold, or words over columns whose cells below hold numbers."""
+    if len(rows) < 2:
+        return False
+    if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
+        return True
+    numeric = re.compile(r"^[-+−]?[\d.,/:x×%]+$")
+    first = [cell for cell in rows[0] if cell]
+    if any(numeric.match(cell) for cell in first):
+        return False
+    below = [cell for row in rows[1:] for cell in row if cell]
+    return bool(below) and (any(numeric.match(cell) for cell in below) or len(first) == len(rows[0]))
+
+
+def _pipe_table(rows: list[list[str]], header: bool = True) -> list[str]:
+    """A pipe table; without a header row of its own the table gets an empty one, so no data row is taken for a header."""
     width = max(len(cells) for cells in rows)
+    if not header:
+        rows = [[""] * width, *rows]
     lines = []
     for number, cells in enumerate(rows):
         padded = [cell.replace("|", "\\|") for cell in cells] + [""] * (width - len(cells))

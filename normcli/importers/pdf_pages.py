@@ -122,10 +122,23 @@ class _Segment:
     chars: list[str]
     boxes: list[tuple[float, float, float, float] | None]
     glyphs: list[tuple[float, float] | None]  # font size and baseline height of each visible character
+    _real: list[tuple[float, float, float, float]] | None = None
+    _baseline: tuple[float, float] | None = None
 
     def real(self) -> list[tuple[float, float, float, float]]:
         """The boxes of the visible characters."""
-        return [box for box in self.boxes if box is not None and box[1] > box[0]]
+        if self._real is None:
+            self._real = [box for box in self.boxes if box is not None and box[1] > box[0]]
+        return self._real
+
+    def baseline(self) -> tuple[float, float]:
+        """The main font size and baseline height (of the full-size characters)."""
+        if self._baseline is None:
+            glyphs = [glyph for glyph in self.glyphs if glyph is not None]
+            size = sorted(glyph[0] for glyph in glyphs)[len(glyphs) // 2]
+            heights = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size) or [glyphs[0][1]]
+            self._baseline = (size, heights[len(heights) // 2])
+        return self._baseline
 
 
 def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
@@ -192,22 +205,16 @@ def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
     return lines, visible
 
 
-def _baseline(segment: _Segment) -> tuple[float, float]:
-    """The segment's main font size and baseline height (of its full-size characters)."""
-    glyphs = [glyph for glyph in segment.glyphs if glyph is not None]
-    size = sorted(glyph[0] for glyph in glyphs)[len(glyphs) // 2]
-    heights = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size) or [glyphs[0][1]]
-    return size, heights[len(heights) // 2]
-
-
 def _same_line(previous: _Segment, following: _Segment) -> bool:
     """Whether PDFium cut one printed line in two: the next piece goes on to the right on the same baseline
     (a word set as its own text object), or is a smaller raised or lowered piece right after it (`m` `2`)."""
-    size, base = _baseline(previous)
-    next_size, next_base = _baseline(following)
-    right = max(box[1] for box in previous.real())
-    left = min(box[0] for box in following.real())
-    if not -1.0 <= left - right <= max(size, next_size) * 0.6:
+    right = max(box[1] for box in previous.real()[-3:])  # the line's last characters
+    left = min(box[0] for box in following.real()[:3])
+    if not -1.0 <= left - right <= 12.0:
+        return False
+    size, base = previous.baseline()
+    next_size, next_base = following.baseline()
+    if left - right > max(size, next_size) * 0.6:
         return False
     if abs(next_base - base) < 0.15 * size:
         return True
@@ -216,9 +223,9 @@ def _same_line(previous: _Segment, following: _Segment) -> bool:
 
 def _extend(segment: _Segment, following: _Segment) -> None:
     """Join two pieces of one printed line (a space between them when the gap is one)."""
-    right = max(box[1] for box in segment.real())
-    left = min(box[0] for box in following.real())
-    size, _ = _baseline(segment)
+    right = max(box[1] for box in segment.real()[-3:])
+    left = min(box[0] for box in following.real()[:3])
+    size, _ = segment.baseline()
     if left - right > 0.15 * size and following.chars[0] != " " and segment.chars[-1] != " ":
         segment.chars.append(" ")
         segment.boxes.append(None)
@@ -226,6 +233,7 @@ def _extend(segment: _Segment, following: _Segment) -> None:
     segment.chars.extend(following.chars)
     segment.boxes.extend(following.boxes)
     segment.glyphs.extend(following.glyphs)
+    segment._real = segment._baseline = None
 
 
 # -- superscripts, subscripts, footnote marks --------------------------------------------------

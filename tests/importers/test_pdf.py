@@ -390,3 +390,36 @@ def test_a_language_version_takes_the_paths_of_the_existing_one_and_reports_the_
     assert german_nodes == {"Foreword": "Vorwort", "1": "Geltungsbereich", "2": "Nur deutsch", "Annex A": "Beispiele"}
     assert report.alignment == {"against": "en", "aligned": 3, "renamed": 2, "unmatchedNew": ["2"], "unmatchedExisting": []}
     assert any("1 clause(s) of this version have no counterpart (2)" in warning for warning in report.warnings)
+
+
+def _row(builder: PdfBuilder, cells: list[tuple[float, str]], bold: bool = False) -> None:
+    builder.y += 13
+    builder.pdf.set_font("Helvetica", "B" if bold else "", 10)
+    for x, text in cells:
+        builder.pdf.text(x, builder.y, text)
+
+
+def test_tables_keep_their_header_and_multi_line_cells_and_a_data_row_is_never_a_header(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    builder = pdf_builder().page().heading("1 Parameters").line("The parameters are listed below, then the codes.")
+    _row(builder, [(72, "Name"), (160, "Type"), (260, "Description")], bold=True)
+    _row(builder, [(72, "FTYPE"), (160, "Integer"), (260, "The frame type of the frame that is")])
+    _row(builder, [(260, "being decoded, over two lines.")])
+    _row(builder, [(72, "NQIS"), (160, "Integer"), (260, "The number of qi values.")])
+    _row(builder, [(72, "QIS"), (160, "Integer array"), (260, "An array of qi values.")])
+    builder.gap(20).line("The codes of the tokens are given in Table 3 with their lengths in bits for decoding.")
+    for cells in (("0", "2", "00"), ("1", "3", "010"), ("2", "3", "011"), ("3", "4", "1000")):
+        _row(builder, [(72, cells[0]), (160, cells[1]), (260, cells[2])])
+    builder.line("Table 3: Huffman codes of the tokens")
+    builder.gap(20).line("The text goes on after the table with more words in it than a cell holds.")
+    pdf = builder.save(tmp_path / "tables.pdf")
+    report = ingest(pdf, "TEST 92", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert (
+        "| Name | Type | Description |\n|---|---|---|\n| FTYPE | Integer | The frame type of the frame that is being decoded, over two lines. |"
+        in text
+    )
+    assert "Table 3: Huffman codes of the tokens\n|  |  |  |\n|---|---|---|\n| 0 | 2 | 00 |" in text  # the caption under the table leads it
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 2 and [table.number for table in tables] == [None, "3"]
