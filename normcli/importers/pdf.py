@@ -116,7 +116,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     figure_numbers: Counter = Counter()
     page_by_index = {page.index: page for page in pages}
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
-    tables = _find_tables(stream, headings, {page.index for page in pages if page.toc})
+    regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
+    tables = _find_tables(stream, headings, {page.index for page in pages if page.toc}, figure_text)
 
     def flush() -> None:
         """Write the paragraph gathered so far."""
@@ -174,6 +175,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             started = True
             body.append(heading_line(None, unique("Front matter"), 1))
             body.append("")
+        if position in figure_text:
+            continue  # a label inside a figure: it is in the picture, not the text
         text = clean_inline(line.text)
         figure = FIGURE_LABEL.match(text)
         if figure and not page_by_index[line.page].toc:
@@ -181,7 +184,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             number = figure.group("num")
             figure_numbers[number] += 1
             stem = figure_name(number) + (f"-{figure_numbers[number]}" if figure_numbers[number] > 1 else "")
-            image = _figure_image(document, page_by_index[line.page], line)
+            image = _figure_image(document, page_by_index[line.page], line, regions.get(position))
             label = figure.group("label")
             label = "Figure" if label.lower().startswith("fig") else label
             caption = figure.group("caption")
@@ -325,10 +328,12 @@ def _continues_caption(line: Line, caption: Line) -> bool:
     )
 
 
-def _find_tables(stream: list[Line], headings: dict[int, Heading], toc_pages: set[int]) -> dict[int, tuple[int | None, list[int]]]:
+def _find_tables(
+    stream: list[Line], headings: dict[int, Heading], toc_pages: set[int], figure_text: set[int]
+) -> dict[int, tuple[int | None, list[int]]]:
     """Captioned tables: first row position → (caption position, row positions); rows after the caption, else before it."""
     found: dict[int, tuple[int | None, list[int]]] = {}
-    used: set[int] = set()
+    used: set[int] = set(figure_text)  # labels inside a figure are part of its picture
     for position, line in enumerate(stream):
         if line.page in toc_pages or not TABLE_LABEL.match(clean_inline(line.text)):
             continue
@@ -471,10 +476,87 @@ def _pipe_table(rows: list[list[str]], header: bool = True) -> list[str]:
     return lines
 
 
-def _figure_image(document, page: Page, caption: Line) -> bytes | None:
-    """The figure above (or below) its caption, cropped to the image or drawing; the whole page when unsure."""
+Box = tuple[float, float, float, float]  # left, bottom, right, top in PDF points
+FIGURE_DPI = 200
+_FIGURE_GAP = 24.0  # points of empty space that end a drawing
+
+
+def _figure_regions(document, pages: dict[int, Page], stream: list[Line], headings: dict[int, Heading]) -> tuple[dict[int, Box], set[int]]:
+    """For each figure caption, the region of its drawing above it (vector paths and images, with the text
+    labels among them), and the stream positions of those labels, which belong to the picture."""
+    import pypdfium2.raw as raw
+
+    regions: dict[int, Box] = {}
+    labels: set[int] = set()
+    objects: dict[int, list[Box]] = {}
+    for position, line in enumerate(stream):
+        page = pages.get(line.page)
+        if page is None or page.toc or not FIGURE_LABEL.match(clean_inline(line.text)):
+            continue
+        if line.page not in objects:
+            try:
+                pdf_page = document[line.page]
+                # top-level objects only: the bounds of a form's inner objects are in the form's own coordinates;
+                # a form is a drawing (a figure included as a PDF) unless it wraps most of the page
+                kinds = [raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_SHADING, raw.FPDF_PAGEOBJ_FORM]
+                boxes = [obj.get_bounds() for obj in pdf_page.get_objects(filter=kinds, max_depth=1)]
+                objects[line.page] = [box for box in boxes if (box[3] - box[1]) < 0.8 * page.height]
+                pdf_page.close()
+            except Exception:  # no drawing found: the caption falls back to the older rules
+                objects[line.page] = []
+        on_page = [(p, other) for p, other in enumerate(stream) if other.page == line.page and p != position and p not in headings]
+        region = _drawing_region(page, line, objects[line.page], [other for _, other in on_page])
+        if region is None:
+            continue
+        regions[position] = region
+        for p, other in on_page:
+            if region[0] - 2 <= other.x0 and other.x1 <= region[2] + 2 and region[1] - 2 <= other.bottom and other.top <= region[3] + 2:
+                labels.add(p)
+    return regions, labels
+
+
+def _drawing_region(page: Page, caption: Line, drawn: list[Box], lines: list[Line]) -> Box | None:
+    """The drawing right above a caption: paths, images and short text lines touching one another, grown
+    upwards until an empty band or a line of prose; None when no path or image is part of it."""
+    left, right = caption.column if caption.column != (0.0, 0.0) else (0.0, page.width)
+    items: list[tuple[Box, bool]] = []  # (box, is a drawing)
+    for box in drawn:
+        if box[1] >= caption.top - 1 and box[2] > left - 6 and box[0] < right + 6 and (box[2] - box[0]) < page.width * 0.98:
+            items.append((box, True))
+    for line in lines:
+        if line.bottom >= caption.top - 1 and line.x1 > left and line.x0 < right:
+            items.append(((line.x0, line.bottom, line.x1, line.top), False))
+    items.sort(key=lambda item: item[0][1])
+    ceiling = caption.top
+    chosen: list[Box] = []
+    drawing = False
+    for box, is_drawing in items:
+        if box[1] - ceiling > (_FIGURE_GAP if chosen else 2 * _FIGURE_GAP):  # a caption sits a little apart from its figure
+            break
+        if not is_drawing:
+            inside = any(d[0] - 2 <= box[0] and box[2] <= d[2] + 2 and d[1] - 2 <= box[1] and box[3] <= d[3] + 2 for d, k in items if k)
+            if box[2] - box[0] > 0.8 * (right - left) and not inside:
+                break  # a line of prose across the column: the text above the figure
+        chosen.append(box)
+        drawing = drawing or is_drawing
+        ceiling = max(ceiling, box[3])
+    if not drawing or not chosen:
+        return None
+    return (min(b[0] for b in chosen), min(b[1] for b in chosen), max(b[2] for b in chosen), max(b[3] for b in chosen))
+
+
+def _figure_image(document, page: Page, caption: Line, region: Box | None = None) -> bytes | None:
+    """The figure above (or below) its caption: its drawing's region, else the nearest image, else the band
+    above the caption; the whole page when unsure. Rendered at 200 dpi."""
     pdf_page = document[page.index]
+    scale = FIGURE_DPI / 72
     try:
+        if region is not None:
+            margin = 4.0
+            left, bottom = max(0.0, region[0] - margin), max(0.0, region[1] - margin)
+            right, top = min(page.width, region[2] + margin), min(page.height, region[3] + margin)
+            bitmap = pdf_page.render(scale=scale, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
+            return encode_png(bitmap)
         box = None
         above = [img for img in page.images if img[1] >= caption.top - 4]
         below = [img for img in page.images if img[3] <= caption.bottom + 4]
@@ -487,11 +569,11 @@ def _figure_image(document, page: Page, caption: Line) -> bytes | None:
             box = _drawing_box(page, caption)
             margin = 0.0
         if box is None:
-            bitmap = pdf_page.render(scale=1.5, rev_byteorder=True)
+            bitmap = pdf_page.render(scale=scale, rev_byteorder=True)
         else:
             left, bottom = max(0.0, box[0] - margin), max(0.0, box[1] - margin)
             right, top = min(page.width, box[2] + margin), min(page.height, box[3] + margin)
-            bitmap = pdf_page.render(scale=2, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
+            bitmap = pdf_page.render(scale=scale, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
         return encode_png(bitmap)
     except Exception:  # a figure that cannot be rendered is reported as text, never fatal
         return None

@@ -423,3 +423,28 @@ def test_tables_keep_their_header_and_multi_line_cells_and_a_data_row_is_never_a
     assert "Table 3: Huffman codes of the tokens\n|  |  |  |\n|---|---|---|\n| 0 | 2 | 00 |" in text  # the caption under the table leads it
     tables = read_back(workspace, report).tables
     assert len(tables) == 2 and [table.number for table in tables] == [None, "3"]
+
+
+def test_a_vector_figure_is_its_whole_drawing_with_its_labels_kept_out_of_the_text(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    import struct
+
+    builder = pdf_builder().page().heading("2 Layout").line("The frame and picture regions are shown in Figure 2.1 below.")
+    top = builder.y + 20
+    builder.pdf.rect(150, top, 240, 150)  # the frame: two rectangles and labels drawn inside, 240 x 150 pt
+    builder.pdf.rect(190, top + 40, 120, 70)
+    builder.pdf.set_font("Helvetica", "", 8)
+    for x, y, label in ((160, top + 20, "Frame"), (200, top + 60, "Picture"), (200, top + 100, "Picture Height")):
+        builder.pdf.text(x, y, label)
+    builder.y = top + 150 + 16
+    builder.line("Figure 2.1: Location of frame and picture regions")
+    builder.line("The picture region plays no other role in the decode process of the frame.")
+    pdf = builder.save(tmp_path / "vector-figure.pdf")
+    report = ingest(pdf, "TEST 93", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    figure = bundle.figures[0]
+    text = norm_text(workspace, report)
+    assert figure.id == "fig-2.1"
+    assert "Picture Height" not in text and "\nFrame\n" not in text  # the labels are in the picture
+    width, height = struct.unpack(">II", (workspace / Path(report.file).parent / figure.file).read_bytes()[16:24])
+    assert width >= 240 * 150 / 72 and height >= 150 * 150 / 72  # the whole drawing, at 150 dpi or more
+    assert width < 595 * 150 / 72 * 0.8  # cropped to the drawing, not the page
