@@ -534,9 +534,9 @@ def _drawing_region(page: Page, caption: Line, drawn: list[Box], lines: list[Lin
         if box[1] - ceiling > (_FIGURE_GAP if chosen else 2 * _FIGURE_GAP):  # a caption sits a little apart from its figure
             break
         if not is_drawing:
-            inside = any(d[0] - 2 <= box[0] and box[2] <= d[2] + 2 and d[1] - 2 <= box[1] and box[3] <= d[3] + 2 for d, k in items if k)
-            if box[2] - box[0] > 0.8 * (right - left) and not inside:
-                break  # a line of prose across the column: the text above the figure
+            inside = any(d[0] - 6 <= box[0] and box[2] <= d[2] + 6 and d[1] - 6 <= box[1] and box[3] <= d[3] + 6 for d, k in items if k)
+            if not inside:
+                break  # text outside every drawn object: the text (or a table) above the figure
         chosen.append(box)
         drawing = drawing or is_drawing
         ceiling = max(ceiling, box[3])
