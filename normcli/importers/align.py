@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from normcli.bundle import parse_bundle
-from normcli.importers.common import ANNEX_WORDS, Draft
+from normcli.importers.common import Draft
 from normcli.importers.writer import front_matter
+from normcli.labels import ANNEX_FOLDED
 from normcli.model import Node
 
 _ANNEX_PATH = re.compile(r"^(?P<word>[^\W\d_]+) (?P<letter>[A-Z]|\d{1,2})$")
@@ -62,7 +63,7 @@ def _key(path: str) -> tuple[str, str] | None:
     if path[:1].isdigit() or re.match(r"^[A-Z](?:\.\d+)+$", path):
         return ("clause", path)
     match = _ANNEX_PATH.match(path)
-    if match and match.group("word").lower() in ANNEX_WORDS:
+    if match and match.group("word").lower() in ANNEX_FOLDED:
         return ("annex", match.group("letter"))
     return None
 

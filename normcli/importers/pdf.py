@@ -14,8 +14,8 @@ from pathlib import Path
 
 from normcli.errors import InvalidArgument
 from normcli.importers.common import (
-    FIGURE_LABEL,
-    TABLE_LABEL,
+    FIGURE_CAPTION,
+    TABLE_CAPTION,
     Draft,
     UniqueTitles,
     clean_inline,
@@ -178,7 +178,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
         if position in figure_text:
             continue  # a label inside a figure: it is in the picture, not the text
         text = clean_inline(line.text)
-        figure = FIGURE_LABEL.match(text)
+        figure = FIGURE_CAPTION.match(text)
         if figure and not page_by_index[line.page].toc:
             flush()
             number = figure.group("num")
@@ -324,7 +324,7 @@ def _continues_caption(line: Line, caption: Line) -> bool:
     return (
         abs(line.top - caption.bottom) < caption.size * 1.6
         and abs(line.size - caption.size) < 0.5
-        and not FIGURE_LABEL.match(line.text.strip())
+        and not FIGURE_CAPTION.match(line.text.strip())
     )
 
 
@@ -335,7 +335,7 @@ def _find_tables(
     found: dict[int, tuple[int | None, list[int]]] = {}
     used: set[int] = set(figure_text)  # labels inside a figure are part of its picture
     for position, line in enumerate(stream):
-        if line.page in toc_pages or not TABLE_LABEL.match(clean_inline(line.text)):
+        if line.page in toc_pages or not TABLE_CAPTION.match(clean_inline(line.text)):
             continue
         rows = _rows(stream, position, 1, headings, used)
         if len(rows) < 2:
@@ -417,7 +417,7 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, Headi
             page = line.page
         elif abs(previous.top - line.top) > 4 * max(line.size, 6.0):
             break
-        if FIGURE_LABEL.match(line.text.strip()) or TABLE_LABEL.match(line.text.strip()):
+        if FIGURE_CAPTION.match(line.text.strip()) or TABLE_CAPTION.match(line.text.strip()):
             break
         if len(line.cells) < 2 and len(line.text.strip()) > 24 and not _wrapped_cell(line, _column_starts(stream, position, step)):
             break
@@ -491,7 +491,7 @@ def _figure_regions(document, pages: dict[int, Page], stream: list[Line], headin
     objects: dict[int, list[Box]] = {}
     for position, line in enumerate(stream):
         page = pages.get(line.page)
-        if page is None or page.toc or not FIGURE_LABEL.match(clean_inline(line.text)):
+        if page is None or page.toc or not FIGURE_CAPTION.match(clean_inline(line.text)):
             continue
         if line.page not in objects:
             try:
