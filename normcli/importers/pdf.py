@@ -331,15 +331,19 @@ def _continues_caption(line: Line, caption: Line) -> bool:
 def _find_tables(
     stream: list[Line], headings: dict[int, Heading], toc_pages: set[int], figure_text: set[int]
 ) -> dict[int, tuple[int | None, list[int]]]:
-    """Captioned tables: first row position → (caption position, row positions); rows after the caption, else before it."""
+    """Captioned tables: first row position → (caption position, row positions). A document puts its
+    captions either above its tables or below them (LaTeX, DocBook): the side that holds rows for most
+    captions is tried first, so a caption below its table never takes the next table's rows."""
     found: dict[int, tuple[int | None, list[int]]] = {}
     used: set[int] = set(figure_text)  # labels inside a figure are part of its picture
-    for position, line in enumerate(stream):
-        if line.page in toc_pages or not TABLE_CAPTION.match(clean_inline(line.text)):
-            continue
-        rows = _rows(stream, position, 1, headings, used)
+    captions = [p for p, line in enumerate(stream) if line.page not in toc_pages and TABLE_CAPTION.match(clean_inline(line.text))]
+    after = sum(1 for p in captions if len(_rows(stream, p, 1, headings, used)) >= 2)
+    before = sum(1 for p in captions if len(_rows(stream, p, -1, headings, used)) >= 2)
+    sides = (-1, 1) if before > after else (1, -1)
+    for position in captions:
+        rows = sorted(_rows(stream, position, sides[0], headings, used))
         if len(rows) < 2:
-            rows = sorted(_rows(stream, position, -1, headings, used))
+            rows = sorted(_rows(stream, position, sides[1], headings, used))
         if len(rows) >= 2:
             used.update(rows)
             used.add(position)
@@ -357,11 +361,12 @@ def _find_tables(
 
 
 def _column_starts(stream: list[Line], position: int, step: int) -> list[float]:
-    """The cell starts of the nearest line cut into cells, looking from `position` in direction `step`."""
-    for near in range(position, position + 4 * step, step):
-        if 0 <= near < len(stream) and len(stream[near].spans) >= 2:
-            return [span[1] for span in stream[near].spans]
-    return []
+    """The cell starts of the lines cut into cells near `position` (eight lines in direction `step`), left to right."""
+    starts: list[float] = []
+    for near in range(position, position + 8 * step, step):
+        if 0 <= near < len(stream) and stream[near].page == stream[position].page and len(stream[near].spans) >= 2:
+            starts.extend(span[1] for span in stream[near].spans if all(abs(span[1] - known) > 3 for known in starts))
+    return sorted(starts)
 
 
 def _wrapped_cell(line: Line, starts: list[float]) -> bool:
@@ -412,15 +417,18 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, Headi
         if position in headings or position in used:
             break
         if line.page != page:
-            if step > 0 or line.page != page - 1 or rows:  # only a caption at the top of its page reaches back
+            if step > 0 or line.page != page - 1:  # a caption under its table reaches back to the page before
                 break
             page = line.page
         elif abs(previous.top - line.top) > 4 * max(line.size, 6.0):
             break
         if FIGURE_CAPTION.match(line.text.strip()) or TABLE_CAPTION.match(line.text.strip()):
             break
-        if len(line.cells) < 2 and len(line.text.strip()) > 24 and not _wrapped_cell(line, _column_starts(stream, position, step)):
-            break
+        if len(line.cells) < 2 and len(line.text.strip()) > 24:
+            starts = _column_starts(stream, position, step)
+            first_column = bool(starts) and abs(line.x0 - starts[0]) <= 3 and len(line.text.strip()) <= 48
+            if not (_wrapped_cell(line, starts) or first_column):
+                break
         rows.append(position)
         previous = line
         position += step
