@@ -109,8 +109,16 @@ class _Reader:
         return default
 
 
+_EXPLICIT_PATH = re.compile(r"[ \t]*\{#(?P<path>[^{}]+)\}[ \t]*$")
+
+
 def _heading_path(text: str, level: int) -> tuple[str, str, int]:
-    """A heading's path, title and depth as SPEC §2 defines them."""
+    """A heading's path, title and depth as SPEC §2 defines them; a trailing `{#path}` names the path
+    explicitly (a language version's `## Préface {#Preface}` is the same clause as `## Preface`)."""
+    explicit = _EXPLICIT_PATH.search(text)
+    if explicit and text[: explicit.start()].strip():
+        _, title, depth = _heading_path(text[: explicit.start()], level)
+        return explicit.group("path").strip(), title, depth
     for pattern in (_NUMBERED, _ANNEX, _ANNEX_CLAUSE):
         match = pattern.match(text)
         if match:
