@@ -19,6 +19,7 @@ from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.fold import code_key, fold_with_offsets, path_key, words
 from normcli.labels import CLAUSE_LABEL, FIGURE_LABEL
 from normcli.record import record
+from normcli.specs.reads import SpecReads
 from normcli.store.queries import Index
 from normcli.store.refresh import BUILT_AT_KEY, refresh
 from normcli.workspace import Located, Settings, locate, read_settings
@@ -125,8 +126,8 @@ def _operation(operation: Callable[..., T]) -> Callable[..., T]:
     return run
 
 
-class Service:
-    """The read operations over one workspace."""
+class Service(SpecReads):
+    """The read operations over one workspace (the spec discovery operations come from `SpecReads`)."""
 
     def __init__(self, located: Located) -> None:
         self.root = located.root

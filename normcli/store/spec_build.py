@@ -1,0 +1,230 @@
+"""Write the spec tables of the index, beside the norms' tables in the same SQLite file.
+
+Called by `store.spec_refresh` under the builder's lock with the domains that changed: they are read
+first (parsing is the slow part, and readers go on meanwhile), then their rows are replaced in one
+transaction. The tables are made on first use, and made anew when `SPEC_SCHEMA` changes, whatever
+the norms' schema version.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from pathlib import Path
+
+from normcli.fold import fold
+from normcli.specs.files import DomainFolder, choose_root, fingerprint
+from normcli.store.spec_refresh import SPEC_SCHEMA, SPEC_SCHEMA_KEY
+
+FTS = "spec_fts"
+TABLES = ("spec_domains", "spec_collections", "spec_tags", "spec_collection_tags", "spec_methods", "spec_method_tags", "spec_refs", FTS)
+
+_CREATE = f"""
+CREATE TABLE spec_domains (
+    id INTEGER PRIMARY KEY, domain TEXT UNIQUE, spec_id TEXT, root TEXT, title TEXT, version TEXT, format TEXT,
+    readable INTEGER, problems TEXT, top TEXT, files TEXT, fingerprint TEXT, bytes INTEGER, methods INTEGER
+);
+CREATE INDEX idx_spec_domains_id ON spec_domains (spec_id);
+CREATE TABLE spec_collections (
+    domain_row INTEGER, ord INTEGER, collection_id TEXT, title TEXT, llm_title TEXT, count_tags INTEGER, count_methods INTEGER
+);
+CREATE INDEX idx_spec_collections ON spec_collections (collection_id);
+CREATE INDEX idx_spec_collections_domain ON spec_collections (domain_row, ord);
+CREATE TABLE spec_tags (domain_row INTEGER, ord INTEGER, tag_id TEXT, name TEXT, description TEXT, count_methods INTEGER);
+CREATE INDEX idx_spec_tags ON spec_tags (tag_id);
+CREATE INDEX idx_spec_tags_domain ON spec_tags (domain_row, ord);
+CREATE TABLE spec_collection_tags (domain_row INTEGER, collection_id TEXT, tag_id TEXT, ord INTEGER);
+CREATE INDEX idx_spec_collection_tags ON spec_collection_tags (collection_id, ord);
+CREATE TABLE spec_methods (
+    id INTEGER PRIMARY KEY, domain_row INTEGER, ord INTEGER, method_id TEXT, verb TEXT, path TEXT, summary TEXT,
+    description TEXT, operation_id TEXT, deprecated INTEGER, webhook INTEGER, tags TEXT, file TEXT, line INTEGER, body TEXT
+);
+CREATE INDEX idx_spec_methods ON spec_methods (method_id);
+CREATE INDEX idx_spec_methods_domain ON spec_methods (domain_row, ord);
+CREATE TABLE spec_method_tags (domain_row INTEGER, tag_id TEXT, method_row INTEGER, ord INTEGER);
+CREATE INDEX idx_spec_method_tags ON spec_method_tags (tag_id, ord);
+CREATE TABLE spec_refs (domain_row INTEGER, key TEXT, body TEXT);
+CREATE INDEX idx_spec_refs ON spec_refs (domain_row, key);
+CREATE VIRTUAL TABLE {FTS} USING fts5(path, summary, body, tokenize='unicode61 remove_diacritics 2');
+"""
+
+
+def write_domains(root: Path, path: Path, changed: list[DomainFolder], removed: list[str], fresh: bool) -> None:
+    """Read the `changed` domains and replace their rows, forget the `removed` ones; with `fresh`,
+    make the spec tables first."""
+    read = [_with_fingerprint(domain, _read_domain(root, domain)) for domain in changed]
+    connection = sqlite3.connect(path, timeout=60, isolation_level=None)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            if fresh:
+                _create(connection)
+            for name in [*removed, *(domain.domain for domain in changed)]:
+                _delete_domain(connection, name)
+            for row in read:
+                _insert_domain(connection, row)
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+    finally:
+        connection.close()
+
+
+def _create(connection: sqlite3.Connection) -> None:
+    for table in TABLES:
+        connection.execute(f"DROP TABLE IF EXISTS {table}")
+    for statement in filter(str.strip, _CREATE.split(";")):
+        connection.execute(statement)
+    connection.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (SPEC_SCHEMA_KEY, SPEC_SCHEMA))
+
+
+def _delete_domain(connection: sqlite3.Connection, domain: str) -> None:
+    row = connection.execute("SELECT id FROM spec_domains WHERE domain = ?", (domain,)).fetchone()
+    if row is None:
+        return
+    (domain_row,) = row
+    connection.execute(f"DELETE FROM {FTS} WHERE rowid IN (SELECT id FROM spec_methods WHERE domain_row = ?)", (domain_row,))
+    for table in ("spec_collections", "spec_tags", "spec_collection_tags", "spec_methods", "spec_method_tags", "spec_refs"):
+        connection.execute(f"DELETE FROM {table} WHERE domain_row = ?", (domain_row,))
+    connection.execute("DELETE FROM spec_domains WHERE id = ?", (domain_row,))
+
+
+def _read_domain(root: Path, domain: DomainFolder) -> dict:
+    """Everything the index keeps of one domain, read from its files (parsing is the slow part)."""
+    from normcli.model import Problem
+    from normcli.specs.read import UnreadableSpec, read_spec
+
+    prefix = f"specs/{domain.domain}"
+    chosen, others = choose_root(domain)
+    base = {"domain": domain.domain, "top": "\n".join(domain.top)}
+    if chosen is None:
+        problem = Problem(prefix, 0, "error", "no_root", "no file here declares 'openapi' or 'swagger': the folder holds no spec")
+        return {**base, "spec": None, "problems": [problem], "files": list(domain.top)}
+    problems = [
+        Problem(f"{prefix}/{other}", 1, "warning", "second_root", f"a second spec in one domain; {chosen} is read (one spec per domain)")
+        for other in others
+    ]
+    try:
+        spec = read_spec(domain.path, domain.domain, chosen, prefix)
+    except UnreadableSpec as unreadable:
+        return {**base, "spec": None, "problems": [*unreadable.problems, *problems], "files": list(domain.top)}
+    except Exception as exc:  # a reader bug must not hide the rest of the workspace
+        problem = Problem(
+            f"{prefix}/{chosen}", 0, "error", "internal", f"normcli could not read this spec ({type(exc).__name__}); please report it"
+        )
+        return {**base, "spec": None, "problems": [problem], "files": list(domain.top)}
+    files = sorted(set(spec.files) | set(domain.top))
+    return {**base, "spec": spec, "problems": [*spec.problems, *problems], "files": files}
+
+
+def _with_fingerprint(domain: DomainFolder, read: dict) -> dict:
+    """`read` with the fingerprint of the files it used and their total size."""
+    total = 0
+    for name in read["files"]:
+        with contextlib.suppress(OSError):
+            total += (domain.path / name).stat().st_size
+    return {**read, "fingerprint": fingerprint(domain.path, read["files"]), "bytes": total}
+
+
+def _insert_domain(connection: sqlite3.Connection, read: dict) -> None:
+    from normcli.specs import ids
+
+    domain = read["domain"]
+    spec = read["spec"]
+    files: list[str] = read["files"]
+    problems = json.dumps([problem.to_json() for problem in read["problems"]], ensure_ascii=False)
+    row = {
+        "domain": domain,
+        "spec_id": ids.spec_id(domain),
+        "root": spec.root if spec else None,
+        "title": spec.title if spec else domain,
+        "version": spec.version if spec else "",
+        "format": spec.format if spec else "",
+        "readable": int(spec is not None),
+        "problems": problems,
+        "top": read["top"],
+        "files": "\n".join(files),
+        "fingerprint": read["fingerprint"],
+        "bytes": read["bytes"],
+        "methods": len(spec.methods) if spec else 0,
+    }
+    cursor = connection.execute(f"INSERT INTO spec_domains ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values()))
+    domain_row = cursor.lastrowid
+    if spec is None:
+        return
+    tag_methods: dict[str, list[int]] = {tag.name: [] for tag in spec.tags}
+    for ord_, method in enumerate(spec.methods):
+        for name in method.tags:
+            tag_methods.setdefault(name, []).append(ord_)
+    first_method = (connection.execute("SELECT max(id) FROM spec_methods").fetchone()[0] or 0) + 1
+    connection.executemany(
+        "INSERT INTO spec_methods (id, domain_row, ord, method_id, verb, path, summary, description, operation_id, deprecated, webhook, tags,"
+        " file, line, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                first_method + ord_,
+                domain_row,
+                ord_,
+                ids.method_id(domain, method.verb, method.path),
+                method.verb,
+                method.path,
+                method.summary,
+                method.description,
+                method.operation_id,
+                int(method.deprecated),
+                int(method.webhook),
+                json.dumps(list(method.tags), ensure_ascii=False),
+                f"specs/{domain}/{method.file}",
+                method.line,
+                json.dumps(method.body, ensure_ascii=False, default=str),
+            )
+            for ord_, method in enumerate(spec.methods)
+        ],
+    )
+    connection.executemany(
+        f"INSERT INTO {FTS} (rowid, path, summary, body) VALUES (?, ?, ?, ?)",
+        [
+            (first_method + ord_, fold(f"{method.verb} {method.path}"), fold(method.summary), fold(_search_text(method)))
+            for ord_, method in enumerate(spec.methods)
+        ],
+    )
+    tag_rows = []
+    link_rows: list[tuple[int | None, str, int, int]] = []
+    for ord_, tag in enumerate(spec.tags):
+        members = tag_methods.get(tag.name, [])
+        tag_id = ids.tag_id(domain, tag.name)
+        tag_rows.append((domain_row, ord_, tag_id, tag.name, tag.description, len(members)))
+        link_rows.extend((domain_row, tag_id, first_method + member, position) for position, member in enumerate(members))
+    connection.executemany("INSERT INTO spec_tags VALUES (?, ?, ?, ?, ?, ?)", tag_rows)
+    connection.executemany("INSERT INTO spec_method_tags VALUES (?, ?, ?, ?)", link_rows)
+    for ord_, collection in enumerate(spec.collections):
+        collection_id = ids.collection_id(domain, collection.title)
+        in_collection = {member for name in collection.tags for member in tag_methods.get(name, [])}
+        connection.execute(
+            "INSERT INTO spec_collections VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (domain_row, ord_, collection_id, collection.title, collection.llm_title, len(collection.tags), len(in_collection)),
+        )
+        connection.executemany(
+            "INSERT INTO spec_collection_tags VALUES (?, ?, ?, ?)",
+            [(domain_row, collection_id, ids.tag_id(domain, name), position) for position, name in enumerate(collection.tags)],
+        )
+    root_key = f"{spec.root.removeprefix(f'specs/{domain}/')}#"
+    connection.executemany(
+        "INSERT INTO spec_refs VALUES (?, ?, ?)",
+        [
+            (domain_row, key, json.dumps(value, ensure_ascii=False, default=str))
+            for key, value in spec.targets.items()
+            if key != root_key  # the whole root is never a schema; its parts are stored under their own keys
+        ],
+    )
+
+
+def _search_text(method) -> str:
+    """What search reads besides path and summary: the description, the operationId and the parameter
+    and schema names, each also split into words (`getPetById` is found by `pet`)."""
+    from normcli.specs.text import identifier_words
+
+    names = [method.operation_id, *method.search_names]
+    return "\n".join([method.description, *names, *(identifier_words(name) for name in names if name)])

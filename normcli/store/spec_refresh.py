@@ -1,0 +1,77 @@
+"""Keep the spec tables of the index in step with `specs/<domain>/`, the way bundles are kept: a
+directory listing per domain and a `stat` per file the last read used when nothing changed.
+
+On every call's path, so it imports nothing heavy; `store.spec_build` reads and writes when a
+domain changed, in one transaction under the builder's lock, so that a reader sees the old spec or
+the new one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from normcli.specs.files import DomainFolder, fingerprint, list_domains
+from normcli.store import schema
+
+SPEC_SCHEMA = "3"  # bump whenever what spec_build writes changes: the spec tables are then made anew
+SPEC_SCHEMA_KEY = "spec_schema"
+
+
+def _stored(path: Path) -> dict[str, tuple[str, str]] | None:
+    """domain → (top-level files, fingerprint) as indexed; None when the spec tables are missing or old."""
+    try:
+        connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
+        try:
+            row = connection.execute("SELECT value FROM meta WHERE key = ?", (SPEC_SCHEMA_KEY,)).fetchone()
+            if row is None or row[0] != SPEC_SCHEMA:
+                return None
+            rows = connection.execute("SELECT domain, top, fingerprint FROM spec_domains").fetchall()
+            files = {domain: files for domain, files in connection.execute("SELECT domain, files FROM spec_domains")}
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError:
+        return None
+    return {domain: (top, f"{fingerprint_}\n{files[domain]}") for domain, top, fingerprint_ in rows}
+
+
+def _stale(stored: dict[str, tuple[str, str]], domains: list[DomainFolder]) -> tuple[list[DomainFolder], list[str]]:
+    """Domains to read again, and domains to forget."""
+    on_disk = {domain.domain for domain in domains}
+    removed = [name for name in stored if name not in on_disk]
+    changed = []
+    for domain in domains:
+        known = stored.get(domain.domain)
+        if known is None or known[0] != "\n".join(domain.top):
+            changed.append(domain)
+            continue
+        digest, _, files = known[1].partition("\n")
+        if fingerprint(domain.path, files.split("\n") if files else []) != digest:
+            changed.append(domain)
+    return changed, removed
+
+
+def refresh_specs(root: Path, path: Path) -> int:
+    """Bring the spec tables of the index at `path` in step with `root/specs`; the number of domains
+    (re)read or removed. Costs a directory listing per domain and a `stat` per file when nothing changed."""
+    domains = list_domains(root)
+    stored = _stored(path)
+    if stored is not None:
+        changed, removed = _stale(stored, domains)
+        if not changed and not removed:
+            return 0
+    elif not domains and not path.is_file():
+        return 0
+    from normcli.store.refresh import _writer_lock
+
+    with _writer_lock(path.parent):
+        domains = list_domains(root)
+        stored = _stored(path)
+        fresh = stored is None
+        changed, removed = _stale(stored or {}, domains)
+        if not changed and not removed and not fresh:
+            return 0
+        from normcli.store.spec_build import write_domains
+
+        write_domains(root, path, changed, removed, fresh)
+        return len(changed) + len(removed)
