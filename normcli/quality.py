@@ -64,7 +64,7 @@ def check_workspace(service: Service) -> CheckResult:
         checks.append(
             BundleCheck(row["file"], row["code"], row["edition"], row["language"], bool(row["readable"]), sections, score, tuple(problems))
         )
-    return CheckResult(str(service.root), tuple(checks), tuple(service.settings.problems))
+    return CheckResult(str(service.root), tuple(checks), tuple(service.settings.problems), tuple(service.spec_checks()))
 
 
 def _score(problems: list[dict], heading_lines: list[int], sections: int) -> int:

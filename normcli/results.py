@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from normcli.record import record
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from normcli.specs.results import SpecCheck
+
 
 @record
 class EditionInfo:
@@ -449,16 +453,22 @@ class CheckResult:
     workspace: str
     bundles: tuple[BundleCheck, ...]
     notes: tuple[str, ...] = ()
+    specs: tuple[SpecCheck, ...] = ()  # the API spec folders (SPEC §7)
+
+    def _problems(self) -> list[dict]:
+        return [problem for bundle in self.bundles for problem in bundle.problems] + [
+            problem for spec in self.specs for problem in spec.problems
+        ]
 
     @property
     def errors(self) -> int:
-        """How many problems make a bundle unreadable."""
-        return sum(1 for bundle in self.bundles for problem in bundle.problems if problem["severity"] == "error")
+        """How many problems make a bundle or a spec unreadable."""
+        return sum(1 for problem in self._problems() if problem["severity"] == "error")
 
     @property
     def warnings(self) -> int:
-        """How many problems leave the bundle readable."""
-        return sum(1 for bundle in self.bundles for problem in bundle.problems if problem["severity"] == "warning")
+        """How many problems leave the bundle or spec readable."""
+        return sum(1 for problem in self._problems() if problem["severity"] == "warning")
 
     def to_json(self) -> dict:
         return {
@@ -467,6 +477,7 @@ class CheckResult:
             "warnings": self.warnings,
             "notes": list(self.notes),
             "bundles": [bundle.to_json() for bundle in self.bundles],
+            "specs": [spec.to_json() for spec in self.specs],
         }
 
 

@@ -51,6 +51,13 @@ class Discovery:
             raise _not_found("spec", value, "call spec_list (`normcli api specs`) for the specs of this workspace")
         return row
 
+    def spec_checks(self) -> list[sr.SpecCheck]:
+        """What `check` reports of each spec folder, from what the index recorded when it read it."""
+        return [
+            sr.SpecCheck(row["domain"], row["root"], bool(row["readable"]), row["methods"] or 0, tuple(json.loads(row["problems"] or "[]")))
+            for row in self._spec_queries().domains()
+        ]
+
     def spec_list(self) -> sr.SpecListResult:
         """`api specs` / `spec_list`: every spec of the workspace (unreadable ones too: `check` says why)."""
         return sr.SpecListResult(tuple(self._spec_ref(row) for row in self._spec_queries().domains()))

@@ -9,6 +9,7 @@ are then taken through their `$ref`s; schemas keep theirs, resolved when an endp
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 from typing import Any
@@ -55,8 +56,23 @@ class _Reader:
 
     # -- problems and files ------------------------------------------------------------------
 
-    def problem(self, file: str, line: int, kind: str, reason: str, severity: str = "warning") -> None:
+    def problem(self, file: str, line: int, kind: str, reason: str, severity: str = "warning", near: tuple[str, ...] = ()) -> None:
+        """Record a finding; where the line is unknown (JSON keeps none), it is looked up as the first
+        line matching one of the patterns `near`."""
+        if not line and near:
+            line = self.find_line(file, near)
         self.problems.append(Problem(f"{self.prefix}/{file}", line, severity, kind, reason))
+
+    def find_line(self, file: str, patterns: tuple[str, ...]) -> int:
+        try:
+            text = (self.folder / file).read_text(encoding="utf-8-sig", errors="replace")
+        except OSError:
+            return 0
+        for pattern in patterns:
+            found = re.search(pattern, text)
+            if found:  # a pattern with a group locates the group (the second of two equal operationIds)
+                return text.count("\n", 0, found.start(1) if found.re.groups else found.start()) + 1
+        return 0
 
     def document(self, file: str) -> Any:
         if file not in self.documents and file not in self.unreadable:
@@ -88,7 +104,7 @@ class _Reader:
         try:
             key = refs.canonical(ref, file, self.folder)
         except refs.RefusedRef as refused:
-            self.problem(file, line, refused.kind, refused.reason)
+            self.problem(file, line, refused.kind, refused.reason, near=_ref_patterns(ref))
             return f"!{ref}"  # never a key: shown as unresolved when read
         if key not in self.seen:
             self.seen.add(key)
@@ -107,14 +123,24 @@ class _Reader:
                 document = self.document(file)
             except UnreadableFile as exc:
                 if (self.folder / file).is_file():
-                    self.problem(named_in, line, "bad_ref", f"$ref to {file} cannot be followed: {exc.reason} ({file}:{exc.line})")
+                    self.problem(
+                        named_in,
+                        line,
+                        "bad_ref",
+                        f"$ref to {file} cannot be followed: {exc.reason} ({file}:{exc.line})",
+                        near=_key_patterns(key),
+                    )
                 else:
-                    self.problem(named_in, line, "bad_ref", f"$ref '{_shown(key)}' names a file that does not exist: {file}")
+                    self.problem(
+                        named_in, line, "bad_ref", f"$ref '{_shown(key)}' names a file that does not exist: {file}", near=_key_patterns(key)
+                    )
                 continue
             try:
                 target = refs.follow(document, pointer)
             except KeyError:
-                self.problem(named_in, line, "bad_ref", f"$ref '{_shown(key)}' resolves nowhere: {file} has no '{pointer}'")
+                self.problem(
+                    named_in, line, "bad_ref", f"$ref '{_shown(key)}' resolves nowhere: {file} has no '{pointer}'", near=_key_patterns(key)
+                )
                 continue
             self.targets[key] = self.canon(target, file)
 
@@ -229,7 +255,7 @@ class _Reader:
             request_body = self.deref(op["requestBody"])
         responses = self.responses(op.get("responses"), op)
         if "responses" not in op or not responses:
-            self.problem(file, line, "no_responses", f"{verb.upper()} {path} declares no responses")
+            self.problem(file, line, "no_responses", f"{verb.upper()} {path} declares no responses", near=_operation_patterns(op, path))
         body: dict[str, Any] = {
             "parameters": parameters,
             "requestBody": request_body if isinstance(request_body, dict) else None,
@@ -403,6 +429,9 @@ class _Reader:
                     method.line,
                     "duplicate_operation_id",
                     f"operationId '{method.operation_id}' of {method.verb} {method.path} is also that of {earlier.verb} {earlier.path}",
+                    near=(
+                        rf'"operationId"\s*:\s*"{re.escape(method.operation_id)}"[\s\S]*?("operationId"\s*:\s*"{re.escape(method.operation_id)}")',
+                    ),
                 )
             else:
                 first[method.operation_id] = method
@@ -420,6 +449,25 @@ def _list(value: Any) -> list:
 
 def _shown(key: str) -> str:
     return key if len(key) <= 120 else key[:117] + "…"
+
+
+def _ref_patterns(ref: object) -> tuple[str, ...]:
+    """Where a `$ref` is written, for a file that keeps no lines (JSON)."""
+    return (rf"\$ref[\"']?\s*:\s*[\"']?{re.escape(str(ref))}",)
+
+
+def _key_patterns(key: str) -> tuple[str, ...]:
+    """Where a ref to a canonical key may be written: by its pointer, else by its file's name."""
+    file, pointer = refs.split_key(key)
+    tail = pointer.rsplit("/", 1)[-1] if pointer else posixpath.basename(file)
+    return (rf"\$ref[\"']?\s*:\s*[\"']?[^\"'\n]*{re.escape(tail)}[\"'\s,}}]",) if tail else ()
+
+
+def _operation_patterns(op: dict, path: str) -> tuple[str, ...]:
+    """Where an operation is written: by its operationId, else by its path."""
+    found = [rf'"operationId"\s*:\s*"{re.escape(str(op["operationId"]))}"'] if op.get("operationId") else []
+    found.append(rf'"{re.escape(path)}"\s*:')
+    return tuple(found)
 
 
 def _swagger_schema(parameter: dict) -> dict:

@@ -42,6 +42,11 @@ class SpecReads:
         return Discovery(self)  # type: ignore[arg-type]
 
     @_read
+    def spec_checks(self) -> list[sr.SpecCheck]:
+        """Each spec folder's problems as `check` reports them (file, line, reason)."""
+        return self._discovery().spec_checks()
+
+    @_read
     def spec_list(self) -> sr.SpecListResult:
         """`api specs` / `spec_list`: every spec of the workspace (unreadable ones too: `check` says why)."""
         return self._discovery().spec_list()

@@ -86,13 +86,20 @@ class Resolver:
             return {"$ref": self.shown(ref), "truncated": True, "title": name_of(ref), **siblings}
         target = self.resolve(self.targets[ref], (*trail, ref))
         if isinstance(target, dict):
-            named = {"x-ref": self.shown(ref), **target} if _is_schema_ref(ref) else dict(target)
+            named = {"x-ref": self.shown(ref), **target} if _names_a_schema(ref) else dict(target)
             named.update(siblings)
             return named
         return target
 
 
-def _is_schema_ref(key: str) -> bool:
-    """Whether a ref names a schema whose name is worth showing (`Pet`), rather than a response or parameter."""
+_NOT_SCHEMAS = ("/responses/", "/parameters/", "/requestBodies/", "/examples/", "/headers/", "/securitySchemes/", "/links/", "/callbacks/")
+
+
+def _names_a_schema(key: str) -> bool:
+    """Whether a ref names a schema worth calling by its name (`Pet`, `SnowLoad`): not a response,
+    parameter or the like, and not one property of another schema (`…/properties/zone`)."""
     _, pointer = split_key(key)
-    return "/schemas/" in pointer or pointer.startswith("/definitions/") or not pointer
+    parts = pointer.split("/")
+    if len(parts) >= 2 and parts[-2] in ("properties", "items"):
+        return False
+    return not any(marker in f"{pointer}/" for marker in _NOT_SCHEMAS)

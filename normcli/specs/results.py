@@ -209,3 +209,23 @@ class SpecSearchResult:
         if self.notes:
             answer["notes"] = list(self.notes)
         return answer
+
+
+@record
+class SpecCheck:
+    """The verdict of `check` on one spec folder: whether it reads, how many methods, its problems."""
+
+    domain: str
+    root: str | None
+    readable: bool
+    methods: int
+    problems: tuple[dict, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "domain": self.domain,
+            "root": self.root,
+            "readable": self.readable,
+            "methods": self.methods,
+            "problems": list(self.problems),
+        }
