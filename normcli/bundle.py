@@ -13,6 +13,7 @@ from pathlib import Path
 
 from normcli.fold import path_key
 from normcli.labels import FIGURE_LABEL, TABLE_LABEL
+from normcli.latex import shape_problem
 from normcli.model import Bundle, Figure, Formula, Node, Problem, Table
 from normcli.workspace import language_of
 from normcli.xrefs import find_references
@@ -347,6 +348,11 @@ def _read_parts(bundle: Bundle, reader: _Reader, node: Node, own: list[tuple[int
                 number_match = _FORMULA_NUMBER.search(after)
             formula_number = (number_match.group("num") or number_match.group("tag")) if number_match else None
             bundle.formulas.append(Formula(formula_number, latex.strip(), node.path))
+            malformed = shape_problem(latex)
+            if malformed:
+                reader.problem(
+                    own[index][0], "warning", "malformed_formula", f"formula {formula_number or ''} is shown as its source: {malformed}"
+                )
             index = end + 1
             continue
         index += 1

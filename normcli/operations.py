@@ -1,71 +1,394 @@
-"""The read operations by name, with SPEC §3's camelCase parameters: one table for `batch` and agents."""
+"""The read operations of SPEC §3, each declared once: its names, parameters, ranges, defaults and help.
+
+Everything else is generated from `OPERATIONS`: the service's argument checks (`checked`), the lean
+`--json` parser (`cli/fast.py`), `batch` (`run`), the Typer commands' arguments, options and help
+(`cli/commands/reads.py`) and the MCP tools' input schemas (`mcp/server.py`). A new operation is one
+`Operation` here plus one `Service` method whose positional parameters follow the declared order.
+
+Every `--json` call imports this module: it holds plain records and no `typing` or `dataclasses`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from normcli.errors import InvalidArgument
-from normcli.service import Service
+from normcli.record import record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, TypeVar
 
-# operation name → (Service method, {camelCase parameter: keyword argument}, required parameters)
-_SPECS: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
-    "info": ("info", {}, ()),
-    "methodology": ("methodology", {}, ()),
-    "norms": ("norms", {}, ()),
-    "toc": ("toc", {"code": "code", "maxDepth": "max_depth", "edition": "edition", "language": "language"}, ("code",)),
-    "subtree": (
-        "subtree",
-        {"code": "code", "path": "path", "maxDepth": "max_depth", "maxNodes": "max_nodes", "edition": "edition", "language": "language"},
-        ("code", "path"),
-    ),
-    "section": (
-        "section",
-        {"code": "code", "path": "path", "maxChars": "max_chars", "offset": "offset", "edition": "edition", "language": "language"},
-        ("code", "path"),
-    ),
-    "search": (
-        "search",
-        {"code": "code", "keyword": "keyword", "limit": "limit", "edition": "edition", "language": "language"},
-        ("code", "keyword"),
-    ),
-    "corpus": ("corpus", {"keyword": "keyword", "limit": "limit"}, ("keyword",)),
-    "xrefs": ("xrefs", {"code": "code", "path": "path", "edition": "edition", "language": "language"}, ("code", "path")),
-    "figure": ("figure", {"code": "code", "figureId": "figure_id", "edition": "edition", "language": "language"}, ("code", "figureId")),
+    T = TypeVar("T")
+
+
+@record
+class Param:
+    """One parameter of an operation, as every frontend offers it.
+
+    `name` is SPEC's camelCase name (JSON, batch, MCP); the service's keyword is its snake_case form.
+    `low`/`high` bound a number, or the length of a text. `flags` are the command-line option names;
+    a parameter without flags is a positional argument there. `aliases` are other names accepted for
+    it (batch, MCP). `agent_help` words the help for agents where it must differ from `help`.
+    """
+
+    name: str
+    kind: type  # int or str
+    help: str
+    required: bool = False
+    default: Any = None
+    low: int | None = None
+    high: int | None = None
+    flags: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    agent_help: str = ""
+    metavar: str = ""
+
+    @property
+    def keyword(self) -> str:
+        """The service's keyword argument: `maxDepth` → `max_depth`."""
+        return "".join(f"_{char.lower()}" if char.isupper() else char for char in self.name)
+
+    @property
+    def bounded(self) -> bool:
+        """Whether a number has a range to check (texts are checked where their meaning is known)."""
+        return self.kind is int and (self.low is not None or self.high is not None)
+
+    def check(self, value: Any) -> Any:
+        """`value` when it is a whole number in range, else an `invalid_argument` naming the range."""
+        if value is None or not self.bounded:
+            return value
+        low, high = self.low, self.high
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or (low is not None and value < low)
+            or (high is not None and value > high)
+        ):
+            bounds = f"from {low} to {high}" if high is not None else f"from {low}"
+            raise InvalidArgument(f"{self.name} must be a whole number {bounds}, not {value!r}")
+        return value
+
+    def clamp(self, value: int) -> tuple[int, str | None]:
+        """A number brought into range, and a note saying so when it was out of it (the MCP's way, SPEC §8)."""
+        low, high = self.low, self.high
+        if low is not None and value < low:
+            return low, f"{self.name} {value} is below its range; {low} was used"
+        if high is not None and value > high:
+            return high, f"{self.name} {value} is above its range; {high} was used"
+        return value, None
+
+
+@record
+class Operation:
+    """One read operation: `name` on the command line and in `batch`, `tool` in MCP, the `Service`
+    method of the same name, its parameters in the method's positional order, one line of help and an example."""
+
+    name: str
+    tool: str
+    title: str
+    help: str
+    example: str
+    params: tuple[Param, ...] = ()
+    fast: bool = True  # answered by the lean `--json` path (not `figure`: its answer is a file)
+
+    def param(self, name: str) -> Param:
+        """The parameter named `name` (camelCase)."""
+        return next(param for param in self.params if param.name == name)
+
+
+# -- the parameters several operations share --------------------------------------------------
+
+CODE = Param(
+    "code",
+    str,
+    "Norm code, optionally with its edition: 'SIA 261' or 'SIA 261:2014'.",
+    required=True,
+    high=200,
+    aliases=("norm",),
+    agent_help="Norm code as list_norms gives it, e.g. 'SIA 261'; 'SIA 261:2014' also names the edition. "
+    "Case, spaces, accents and hyphens do not matter ('sia261' works). The older name `norm` is accepted too.",
+)
+PATH = Param(
+    "path",
+    str,
+    "Clause path as printed: 4.2.1, A.1, 'Annexe A'.",
+    required=True,
+    high=300,
+    agent_help="Clause path exactly as the norm prints it: '4.2.1', 'A.1', 'Annexe A', or an unnumbered heading's title. "
+    "A number below the last heading (e.g. '4.2.1.3') resolves to the heading that holds it.",
+)
+EDITION = Param(
+    "edition",
+    str,
+    "Edition to read (default: the newest published).",
+    high=50,
+    flags=("--edition", "-e"),
+    agent_help="Edition to read, e.g. '2014'. Default: the newest published edition (drafts only when named).",
+)
+LANGUAGE = Param(
+    "language",
+    str,
+    "Language version: fr, de, it or en.",
+    high=10,
+    flags=("--language", "-l"),
+    agent_help="Language version: 'fr', 'de', 'it' or 'en'. Default: the workspace's preferred language, else the edition's first.",
+)
+KEYWORD = Param(
+    "keyword",
+    str,
+    "Words to find (case and accents do not matter).",
+    required=True,
+    low=1,
+    high=200,
+    agent_help="Words to find (1–200 characters); case, accents and ß/ss do not matter. A clause number such as '4.2.1' jumps to that clause.",
+)
+PER_NORM = (EDITION, LANGUAGE)
+
+# -- the operations, in the order of SPEC §3 --------------------------------------------------
+
+OPERATIONS: dict[str, Operation] = {
+    op.name: op
+    for op in (
+        Operation(
+            "methodology",
+            "get_methodology",
+            "Reading method",
+            "The reading method for agents and people, built for this workspace.",
+            "normcli methodology",
+        ),
+        Operation("info", "whoami", "Workspace", "Which workspace is read and what it holds.", "normcli info"),
+        Operation("norms", "list_norms", "List norms", "List the norms with their editions and languages.", "normcli norms"),
+        Operation(
+            "toc",
+            "get_toc",
+            "Table of contents",
+            "The table of contents of a norm.",
+            'normcli toc "SIA 261" --depth 2',
+            (
+                CODE,
+                Param(
+                    "maxDepth",
+                    int,
+                    "How deep: 1 (chapters) to 6.",
+                    default=1,
+                    low=1,
+                    high=6,
+                    flags=("--depth", "-d"),
+                    agent_help="How deep: 1 = chapters (default), up to 6.",
+                ),
+                *PER_NORM,
+            ),
+        ),
+        Operation(
+            "subtree",
+            "get_subtree",
+            "Clauses under a clause",
+            "A clause and the clauses below it.",
+            'normcli subtree "SIA 261" 4 --max-nodes 50',
+            (
+                CODE,
+                PATH,
+                Param(
+                    "maxDepth",
+                    int,
+                    "Levels below the clause (default: all).",
+                    low=0,
+                    high=1000,
+                    flags=("--depth", "-d"),
+                    agent_help="Levels below the clause; default: all.",
+                ),
+                Param(
+                    "maxNodes",
+                    int,
+                    "At most this many clauses, 20 to 2000; the deepest levels go first.",
+                    default=400,
+                    low=20,
+                    high=2000,
+                    flags=("--max-nodes",),
+                    agent_help="At most this many clauses (20–2000, default 400); the deepest levels go first.",
+                ),
+                *PER_NORM,
+            ),
+        ),
+        Operation(
+            "section",
+            "get_section",
+            "Read a clause",
+            "Read a clause, window by window for long ones.",
+            'normcli section "SIA 261" 4.2.1',
+            (
+                CODE,
+                PATH,
+                Param(
+                    "maxChars",
+                    int,
+                    "Window size in characters, 500 to 40000.",
+                    default=12000,
+                    low=500,
+                    high=40000,
+                    flags=("--max-chars",),
+                    agent_help="Window size in characters (500–40000, default 12000).",
+                ),
+                Param(
+                    "offset",
+                    int,
+                    "Where the window starts (the nextOffset of the previous one).",
+                    default=0,
+                    low=0,
+                    flags=("--offset",),
+                    agent_help="Where the window starts: 0, or the nextOffset of the previous window.",
+                ),
+                *PER_NORM,
+            ),
+        ),
+        Operation(
+            "search",
+            "search_in_norm",
+            "Search one norm",
+            "Search the titles and text of one norm.",
+            'normcli search "SIA 261" "charge de neige"',
+            (
+                CODE,
+                KEYWORD,
+                Param(
+                    "limit",
+                    int,
+                    "At most this many hits, 1 to 50.",
+                    default=20,
+                    low=1,
+                    high=50,
+                    flags=("--limit", "-n"),
+                    agent_help="At most this many hits (1–50, default 20).",
+                ),
+                *PER_NORM,
+            ),
+        ),
+        Operation(
+            "corpus",
+            "search_corpus",
+            "Search all norms",
+            "Search every norm at once, title hits first.",
+            'normcli corpus "Straße"',
+            (
+                Param(
+                    "keyword",
+                    str,
+                    "Words or a clause number; accents, case and ß/ss do not matter.",
+                    required=True,
+                    low=1,
+                    high=200,
+                    agent_help=KEYWORD.agent_help,
+                ),
+                Param(
+                    "limit",
+                    int,
+                    "At most this many hits over all norms, 1 to 40.",
+                    default=20,
+                    low=1,
+                    high=40,
+                    flags=("--limit", "-n"),
+                    agent_help="At most this many hits over all norms (1–40, default 20).",
+                ),
+            ),
+        ),
+        Operation(
+            "xrefs",
+            "get_cross_refs",
+            "Cross-references of a clause",
+            "The references a clause makes, and where they lead.",
+            'normcli xrefs "SIA 261" 4.2.1',
+            (CODE, PATH, *PER_NORM),
+        ),
+        Operation(
+            "figure",
+            "get_figure",
+            "Figure image",
+            "Save a figure's image (or print it, base64, with --json).",
+            'normcli figure "SIA 261" fig-3 -o fig.png',
+            (
+                CODE,
+                Param(
+                    "figureId",
+                    str,
+                    "Figure id (fig-3) or number (3), as `section` lists them.",
+                    required=True,
+                    low=1,
+                    high=200,
+                    metavar="FIGURE_ID",
+                    agent_help="Figure id as get_section lists it ('fig-3'), or its number ('3').",
+                ),
+                *PER_NORM,
+            ),
+            fast=False,
+        ),
+    )
 }
-ALIASES = {
-    "get_methodology": "methodology",
-    "whoami": "info",
-    "list_norms": "norms",
-    "get_toc": "toc",
-    "get_subtree": "subtree",
-    "get_section": "section",
-    "search_in_norm": "search",
-    "search_corpus": "corpus",
-    "get_cross_refs": "xrefs",
-    "get_figure": "figure",
-}
-NAMES = tuple(_SPECS)
+BY_TOOL = {op.tool: op for op in OPERATIONS.values()}
+NAMES = tuple(OPERATIONS)
+TOOL_NAMES = tuple(BY_TOOL)
 
 
-def run(service: Service, op: str, params: dict[str, Any]) -> Any:
-    """Run one operation named as in the CLI or the MCP server; `norm` is accepted for `code`."""
-    name = ALIASES.get(op, op)
-    if name not in _SPECS:
-        raise InvalidArgument(f"unknown operation '{op}'", f"use one of {', '.join(NAMES)}")
-    method, mapping, required = _SPECS[name]
-    params = dict(params)
-    if "norm" in params and "code" not in params:
-        params["code"] = params.pop("norm")
-    unknown = sorted(set(params) - set(mapping) - {"op", "id"})
+def operation(name: str) -> Operation:
+    """The operation named as on the command line or as an MCP tool; `invalid_argument` for another name."""
+    found = OPERATIONS.get(name) or BY_TOOL.get(name)
+    if found is None:
+        raise InvalidArgument(f"unknown operation '{name}'", f"use one of {', '.join(NAMES)}")
+    return found
+
+
+def checked(name: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Check a service method's numbers against the ranges declared for operation `name`.
+
+    The method's positional parameters (after `self`) follow the declared order, so both positional
+    and keyword arguments are matched without `inspect` (which every call's start-up would pay for).
+    """
+    params = OPERATIONS[name].params
+    bounded = [(position, param) for position, param in enumerate(params) if param.bounded]
+    by_keyword = {param.keyword: param for _, param in bounded}
+
+    def decorate(method: Callable[..., T]) -> Callable[..., T]:
+        def run(self: Any, *args: Any, **kwargs: Any) -> T:
+            for position, param in bounded:
+                if position < len(args):
+                    param.check(args[position])
+            for key, value in kwargs.items():
+                if key in by_keyword:
+                    by_keyword[key].check(value)
+            return method(self, *args, **kwargs)
+
+        run.__name__, run.__qualname__, run.__doc__ = method.__name__, method.__qualname__, method.__doc__
+        run.__wrapped__ = method  # type: ignore[attr-defined]
+        return run
+
+    return decorate
+
+
+def resolve_aliases(op: Operation, params: dict[str, Any]) -> dict[str, Any]:
+    """`params` with each declared alias (`norm`) under its parameter's name (`code`); the name wins when both are given."""
+    out = dict(params)
+    for param in op.params:
+        for alias in param.aliases:
+            if alias in out:
+                value = out.pop(alias)
+                out.setdefault(param.name, value)
+    return out
+
+
+def arguments(op: Operation, params: dict[str, Any]) -> dict[str, Any]:
+    """The service's keyword arguments for camelCase `params` (aliases accepted); unknown or missing ones are refused."""
+    params = resolve_aliases(op, params)
+    known = [param.name for param in op.params]
+    unknown = sorted(set(params) - set(known))
     if unknown:
-        raise InvalidArgument(f"{name} takes no parameter {', '.join(unknown)}", f"it takes {', '.join(mapping) or 'none'}")
-    missing = [param for param in required if params.get(param) in (None, "")]
+        raise InvalidArgument(f"{op.name} takes no parameter {', '.join(unknown)}", f"it takes {', '.join(known) or 'none'}")
+    missing = [param.name for param in op.params if param.required and params.get(param.name) in (None, "")]
     if missing:
-        raise InvalidArgument(f"{name} needs {', '.join(missing)}")
-    kwargs = {mapping[key]: value for key, value in params.items() if key in mapping and value is not None}
-    call: Callable[..., Any] = getattr(service, method)
-    return call(**kwargs)
+        raise InvalidArgument(f"{op.name} needs {', '.join(missing)}")
+    return {param.keyword: params[param.name] for param in op.params if params.get(param.name) is not None}
+
+
+def run(service: Any, op: str, params: dict[str, Any]) -> Any:
+    """Run one operation named as in the CLI or the MCP server, with camelCase parameters (batch, agents)."""
+    found = operation(op)
+    call: Callable[..., Any] = getattr(service, found.name)
+    return call(**arguments(found, {key: value for key, value in params.items() if key not in ("op", "id")}))

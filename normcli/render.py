@@ -14,140 +14,25 @@ if TYPE_CHECKING:
     from normcli.results import ChildRef, FigureRef, ResolvedRef
     from normcli.service import Version
 
-_SYMBOLS = {
-    "alpha": "α",
-    "beta": "β",
-    "gamma": "γ",
-    "delta": "δ",
-    "epsilon": "ε",
-    "varepsilon": "ε",
-    "zeta": "ζ",
-    "eta": "η",
-    "theta": "θ",
-    "vartheta": "ϑ",
-    "iota": "ι",
-    "kappa": "κ",
-    "lambda": "λ",
-    "mu": "μ",
-    "nu": "ν",
-    "xi": "ξ",
-    "pi": "π",
-    "rho": "ρ",
-    "sigma": "σ",
-    "tau": "τ",
-    "upsilon": "υ",
-    "phi": "ϕ",
-    "varphi": "φ",
-    "chi": "χ",
-    "psi": "ψ",
-    "omega": "ω",
-    "Gamma": "Γ",
-    "Delta": "Δ",
-    "Theta": "Θ",
-    "Lambda": "Λ",
-    "Xi": "Ξ",
-    "Pi": "Π",
-    "Sigma": "Σ",
-    "Phi": "Φ",
-    "Psi": "Ψ",
-    "Omega": "Ω",
-    "cdot": "·",
-    "times": "×",
-    "div": "÷",
-    "leq": "≤",
-    "le": "≤",
-    "geq": "≥",
-    "ge": "≥",
-    "neq": "≠",
-    "ne": "≠",
-    "approx": "≈",
-    "pm": "±",
-    "mp": "∓",
-    "infty": "∞",
-    "partial": "∂",
-    "nabla": "∇",
-    "sum": "Σ",
-    "prod": "Π",
-    "int": "∫",
-    "to": "→",
-    "rightarrow": "→",
-    "leftarrow": "←",
-    "Rightarrow": "⇒",
-    "cdots": "⋯",
-    "ldots": "…",
-    "dots": "…",
-    "degree": "°",
-    "circ": "°",
-    "sim": "∼",
-    "equiv": "≡",
-    "propto": "∝",
-    "in": "∈",
-    "forall": "∀",
-    "quad": "  ",
-    "qquad": "    ",
-    ",": " ",
-    ";": " ",
-    ":": " ",
-    "!": "",
-    " ": " ",
-    "%": "%",
-    "max": "max",
-    "min": "min",
-    "ln": "ln",
-    "log": "log",
-    "exp": "exp",
-    "sin": "sin",
-    "cos": "cos",
-    "tan": "tan",
-    "lim": "lim",
-    "sqrt": "√",
-}
-_SUPERSCRIPTS = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ")
-_GROUP = r"\{((?:[^{}]|\{[^{}]*\})*)\}"
-_FRAC = re.compile(r"\\[dt]?frac\s*" + _GROUP + r"\s*" + _GROUP)
-_SQRT = re.compile(r"\\sqrt\s*" + _GROUP)
-_TEXT = re.compile(r"\\(?:text|mathrm|mathit|mathbf|operatorname|textrm|mathsf|boldsymbol)\s*" + _GROUP)
-_COMMAND = re.compile(r"\\([A-Za-z]+|[,;:! %])")
-_SUPER = re.compile(r"\^\s*(?:" + _GROUP + r"|(\w))")
 _DISPLAY = re.compile(r"\$\$(.+?)\$\$", re.S)
 _INLINE = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")
-
-
-def _simple(part: str) -> bool:
-    return re.fullmatch(r"[\w.·]+", part) is not None
-
-
-def latex_to_unicode(latex: str) -> str:
-    """A formula as readable Unicode: `q_d = \\gamma_Q \\cdot q_k` → `q_d = γ_Q · q_k`."""
-    text = latex
-    for _ in range(4):
-        text = _TEXT.sub(lambda m: m.group(1), text)
-        text = _FRAC.sub(lambda m: f"{_wrap(m.group(1))}/{_wrap(m.group(2))}", text)
-        text = _SQRT.sub(lambda m: f"√{_wrap(m.group(1))}", text)
-    text = re.sub(r"\\left\s*|\\right\s*", "", text)
-    text = _COMMAND.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(1)), text)
-
-    def superscript(match: re.Match[str]) -> str:
-        body = match.group(1) if match.group(1) is not None else match.group(2)
-        if re.fullmatch(r"[0-9+\-=()n]+", body):
-            return body.translate(_SUPERSCRIPTS)
-        return f"^({body})" if len(body) > 1 else f"^{body}"
-
-    text = _SUPER.sub(superscript, text)
-    text = re.sub(r"_\{([^{}]*)\}", lambda m: "_" + (m.group(1) if _simple(m.group(1)) else f"({m.group(1)})"), text)
-    text = text.replace("{", "").replace("}", "").replace("\\\\", " ").replace("&", "")
-    return re.sub(r"[ \t]+", " ", text).strip()
-
-
-def _wrap(part: str) -> str:
-    part = part.strip()
-    return part if _simple(part) else f"({part})"
+# What is left of a formula that a snippet or window cut in two: `$` with no partner, then commands.
+_OPEN_END = re.compile(r"(?<![\\$])\$(?!\$)([^$\n]*\\[A-Za-z][^$\n]*)$")
+_OPEN_START = re.compile(r"^([^$\n]*\\[A-Za-z][^$\n]*?)(?<!\\)\$(?!\$)")
 
 
 def formulas_to_unicode(markdown: str) -> str:
-    """Markdown with every `$$…$$` and `$…$` formula turned into readable Unicode, blocks kept apart."""
-    markdown = _DISPLAY.sub(lambda m: f"`{latex_to_unicode(m.group(1))}`", separate_blocks(markdown))
-    return _INLINE.sub(lambda m: latex_to_unicode(m.group(1)), markdown)
+    """Markdown with every `$$…$$` and `$…$` formula turned into readable Unicode, blocks kept apart.
+
+    A formula cut by the edge of a snippet keeps its readable part: the command words of the piece
+    are shown as their symbols, its braces dropped.
+    """
+    from normcli.latex import fragment_to_unicode, to_unicode
+
+    markdown = _DISPLAY.sub(lambda m: f"`{to_unicode(m.group(1))}`", separate_blocks(markdown))
+    markdown = _INLINE.sub(lambda m: to_unicode(m.group(1)), markdown)
+    markdown = _OPEN_END.sub(lambda m: fragment_to_unicode(m.group(1)), markdown)
+    return _OPEN_START.sub(lambda m: fragment_to_unicode(m.group(1)), markdown)
 
 
 def _block_kind(line: str) -> str:

@@ -18,6 +18,7 @@ from normcli import results as r
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.fold import code_key, fold_with_offsets, path_key, words
 from normcli.labels import CLAUSE_LABEL, FIGURE_LABEL
+from normcli.operations import CODE, KEYWORD, PATH, checked
 from normcli.record import record
 from normcli.specs.reads import SpecReads
 from normcli.store.queries import Index
@@ -30,13 +31,7 @@ if TYPE_CHECKING:
 
     T = TypeVar("T")
 
-MAX_DEPTH_RANGE = (1, 6)
-MAX_NODES_RANGE = (20, 2000)
-MAX_CHARS_RANGE = (500, 40000)
 MAX_TREE_LEVELS = 100  # a subtree nests at most this many levels below its root (JSON encoders recurse)
-SEARCH_LIMIT_RANGE = (1, 50)
-CORPUS_LIMIT_RANGE = (1, 40)
-KEYWORD_CHARS = (1, 200)
 SNIPPET_CHARS = 180
 # The patterns only searches use are left to `re`'s cache, compiled at their first use: compiled
 # here, they would cost every call's start-up 2 ms.
@@ -51,19 +46,11 @@ _IMAGE_TYPES = {
 }
 
 
-def check_range(name: str, value: int, bounds: tuple[int, int]) -> int:
-    """Refuse a number outside SPEC's range with an `invalid_argument` that names the range."""
-    low, high = bounds
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InvalidArgument(f"{name} must be a whole number from {low} to {high}, not {value!r}")
-    return value
-
-
 def split_code(code: str, edition: str | None) -> tuple[str, str | None]:
     """`SIA 261:2014` → (`SIA 261`, `2014`); an explicit edition wins over the suffix."""
     if not isinstance(code, str) or not code.strip():
         raise InvalidArgument("a norm code is required (for example 'SIA 261')", "run `normcli norms` to see the codes")
-    if len(code) > 200 or any(ord(char) < 32 for char in code):
+    if len(code) > (CODE.high or 0) or any(ord(char) < 32 for char in code):
         raise InvalidArgument("the norm code is too long or holds control characters")
     base, sep, suffix = code.rpartition(":")
     if sep and base.strip() and suffix.strip():
@@ -74,7 +61,7 @@ def split_code(code: str, edition: str | None) -> tuple[str, str | None]:
 def _check_path(path: str) -> str:
     if not isinstance(path, str) or not path.strip():
         raise InvalidArgument("a clause path is required (for example 4.2.1)")
-    if len(path) > 300 or any(ord(char) < 32 for char in path):
+    if len(path) > (PATH.high or 0) or any(ord(char) < 32 for char in path):
         raise InvalidArgument("the clause path is too long or holds control characters")
     return path.strip()
 
@@ -308,6 +295,7 @@ class Service(SpecReads):
 
     # -- operations ------------------------------------------------------------------------
 
+    @checked("info")
     @_operation
     def info(self) -> r.InfoResult:
         """`info` / `whoami`."""
@@ -326,6 +314,7 @@ class Service(SpecReads):
             is_sample=self.is_sample,
         )
 
+    @checked("norms")
     @_operation
     def norms(self) -> r.NormsResult:
         """`norms` / `list_norms`: every norm with its editions, newest first (made again when the index changes)."""
@@ -368,6 +357,7 @@ class Service(SpecReads):
     def _preferred(self, rows: list[sqlite3.Row]) -> sqlite3.Row:
         return next((row for row in rows if row["language"] == self.settings.language), rows[0])
 
+    @checked("methodology")
     @_operation
     def methodology(self) -> r.MethodologyResult:
         """`methodology` / `get_methodology`: the reading method built for this workspace."""
@@ -375,14 +365,15 @@ class Service(SpecReads):
 
         return r.MethodologyResult(build_methodology(self.settings, self.norms()))
 
+    @checked("toc")
     @_operation
     def toc(self, code: str, max_depth: int = 1, edition: str | None = None, language: str | None = None) -> r.TocResult:
         """`toc` / `get_toc`: the clause tree down to `max_depth` (1 = chapters)."""
-        check_range("maxDepth", max_depth, MAX_DEPTH_RANGE)
         version = self.version(code, edition, language)
         rows = self.index().outline(version.bundle_id, max_depth)
         return r.TocResult(version.describe(), _tree(rows, version), max_depth)
 
+    @checked("subtree")
     @_operation
     def subtree(
         self,
@@ -394,9 +385,6 @@ class Service(SpecReads):
         language: str | None = None,
     ) -> r.SubtreeResult:
         """`subtree` / `get_subtree`: a clause and its descendants; past `max_nodes` the deepest levels go."""
-        if max_depth is not None:
-            check_range("maxDepth", max_depth, (0, 1000))
-        check_range("maxNodes", max_nodes, MAX_NODES_RANGE)
         version = self.version(code, edition, language)
         root, requested = self._node(version, path)
         rows = self.index().descendants(version.bundle_id, root, max_depth)
@@ -414,6 +402,7 @@ class Service(SpecReads):
         tree = _tree(kept, version, truncated_root=truncated)
         return r.SubtreeResult(version.describe(), root["path"], requested, tree)
 
+    @checked("section")
     @_operation
     def section(
         self,
@@ -425,9 +414,6 @@ class Service(SpecReads):
         language: str | None = None,
     ) -> r.SectionResult:
         """`section` / `get_section`: one window of a clause's text, cut at a paragraph boundary."""
-        check_range("maxChars", max_chars, MAX_CHARS_RANGE)
-        if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
-            raise InvalidArgument(f"offset must be a whole number from 0, not {offset!r}")
         version = self.version(code, edition, language)
         node, requested = self._node(version, path)
         index = self.index()
@@ -466,11 +452,11 @@ class Service(SpecReads):
             cross_refs=refs,
         )
 
+    @checked("search")
     @_operation
     def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
         """`search` / `search_in_norm`: titles and text of one norm, best first."""
         tokens = _keyword_tokens(keyword)
-        check_range("limit", limit, SEARCH_LIMIT_RANGE)
         version = self.version(code, edition, language)
         index = self.index()
         hits: list[r.Hit] = []
@@ -492,11 +478,11 @@ class Service(SpecReads):
             hits = [hit for hit, _ in found[:limit]]
         return r.SearchResult(version.describe(), keyword, tuple(hits))
 
+    @checked("corpus")
     @_operation
     def corpus(self, keyword: str, limit: int = 20) -> r.CorpusResult:
         """`corpus` / `search_corpus`: every norm's default edition, clause numbers, then titles, then text."""
         tokens = _keyword_tokens(keyword)
-        check_range("limit", limit, CORPUS_LIMIT_RANGE)
         index = self.index()
         defaults = self._default_versions()
         languages = {row["id"]: row["language"] for rows in defaults.values() for row in rows}
@@ -560,6 +546,7 @@ class Service(SpecReads):
             norms.append(r.CorpusNorm(head["code"], edition_name, head["title"], tuple(hits)))
         return r.CorpusResult(keyword, tuple(norms))
 
+    @checked("xrefs")
     @_operation
     def xrefs(self, code: str, path: str, edition: str | None = None, language: str | None = None) -> r.XrefsResult:
         """`xrefs` / `get_cross_refs`: a clause's references, those that lead somewhere first."""
@@ -568,6 +555,7 @@ class Service(SpecReads):
         refs = self.resolve_refs(version, self.index().xrefs(node["id"]))
         return r.XrefsResult(version.describe(), node["path"], requested, refs)
 
+    @checked("figure")
     @_operation
     def figure(self, code: str, figure_id: str, edition: str | None = None, language: str | None = None) -> r.FigureResult:
         """`figure` / `get_figure`: a figure's image, read only from inside its bundle folder."""
@@ -758,8 +746,8 @@ def _keyword_tokens(keyword: str) -> list[str]:
     if not isinstance(keyword, str):
         raise InvalidArgument("the keyword must be text")
     length = len(keyword.strip())
-    if not KEYWORD_CHARS[0] <= length <= KEYWORD_CHARS[1]:
-        raise InvalidArgument(f"the keyword must have {KEYWORD_CHARS[0]} to {KEYWORD_CHARS[1]} characters, not {length}")
+    if not (KEYWORD.low or 0) <= length <= (KEYWORD.high or 0):
+        raise InvalidArgument(f"the keyword must have {KEYWORD.low} to {KEYWORD.high} characters, not {length}")
     return words(keyword)[:16]
 
 

@@ -15,14 +15,24 @@ from normcli.fold import code_key, path_key
 from normcli.labels import CLAUSE_LABEL, FIGURE_LABEL, TABLE_LABEL
 from normcli.model import CrossRef
 
-_NORM_BODY = r"(?:SIA|SN|VSS|EN|prEN|DIN|ISO|IEC|ÖNORM|OENORM|BS|NF|RFC|ASTM|ACI|CEN/TS)"
-_NORM_PREFIX = rf"\b{_NORM_BODY}(?:\s+(?:EN|ISO|IEC))?(?:\s+ISO)?"
-_NORM_NUMBER = r"\d+(?:-\d+)*(?:\s\d{3}(?!\d))*"
+# Publishers whose codes are recognised in any text; a workspace adds the codes it holds or requires.
+_PUBLISHERS = (
+    "SIA|SN|VSS|ASTRA|SIA D|EN|prEN|CEN/TS|CEN/TR|CLC/TS|DIN|DIN SPEC|VDI|VDE|DVGW|DWA|ISO|IEC|ISO/IEC|IEC/IEEE|"
+    "ISO/TS|ISO/TR|ÖNORM|OENORM|ÖVE|NBN|NEN|NF|UNI|UNE|BS|BS EN|DS|SS|NS|SFS|PN|CSN|ČSN|STN|MSZ|LST|"
+    "AS/NZS|AS|NZS|CSA|ANSI|ASTM|ACI|AISC|AASHTO|ASCE|ASME|NFPA|IEEE|IBC|ICC|JIS|GOST|SANS|"
+    "ETAG|EAD|CUAP|ETSI|ETSI EN|ETSI TS|ITU-T|ITU-R|ECMA|RFC|BCP|STD|W3C|fib|CEB|RILEM|EOTA|FGSV"
+)
+_NORM_BODY = rf"(?:{'|'.join(sorted(_PUBLISHERS.split('|'), key=len, reverse=True))})"
+# `DIN EN ISO 6946`, `NBN EN 1990`, `ÖNORM EN 1991`: a national prefix before a European or ISO code.
+_NORM_PREFIX = rf"(?<![\w/-]){_NORM_BODY}(?:\s+(?:EN|ISO|IEC|CEN/TS|ISO/IEC))?(?:\s+ISO)?"
+# The number: a series letter (`ÖNORM B 1991-1-3`, `ITU-T X.509`), parts joined by `-` or `.`
+# (`1991-1-3`, `1170.2`), groups of three digits (`640 312`, `12 001`, `300 328`), a revision letter (`312a`).
+_NORM_NUMBER = r"(?:[A-Z]\.?\s?(?=\d))?\d+(?:[-.]\d+)*(?:\s\d{3}(?!\d))*(?:[a-z](?![\w]))?"
 _CLAUSE = r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+"
 _ANNEX_WORD = r"(?i:annexes?|anh[aä]nge?|annex(?:es)?|appendix|appendices|allegat[oi]|appendice)"
 
 _NORM_REF = re.compile(
-    rf"(?P<code>{_NORM_PREFIX}\s?{_NORM_NUMBER})(?::(?P<year>\d{{4}}))?"
+    rf"(?P<code>{_NORM_PREFIX}[\s-]?{_NORM_NUMBER})(?::(?P<year>\d{{4}}))?"
     rf"(?:,\s*(?:{CLAUSE_LABEL}\s*)?(?:(?P<annex>{_ANNEX_WORD}\s+[A-Z])\b|(?P<clause>{_CLAUSE})))?"
 )
 _LINK = re.compile(r"(?<!!)\[(?P<label>[^\]\n]*)\]\((?P<target>#[^)\s]+|norm:[^)\s]+)\)")
@@ -32,8 +42,8 @@ _WORD_CLAUSE = re.compile(rf"\b{CLAUSE_LABEL}\s+(?P<clause>{_CLAUSE})(?![\w])")
 # `Section 6 of [QUIC-RECOVERY]`, `section 3.2 of RFC 3986`: a clause of another document, read
 # before the norm codes so that `RFC 3986` is not taken alone.
 _CLAUSE_OF = re.compile(
-    rf"\b{CLAUSE_LABEL}\s+(?P<clause>{_CLAUSE})(?![\w]),?\s+(?:of|in|de|der|des|du)\s+"
-    rf"(?:\[(?P<cite>[A-Za-z0-9][\w.\-]*)\]|(?P<norm>{_NORM_PREFIX}\s?{_NORM_NUMBER}))"
+    rf"\b{CLAUSE_LABEL}\s+(?P<clause>{_CLAUSE})(?![\w]),?\s+(?:of|in|de(?:\s+la)?|der|des|du|von|dell[ao]|della|nella)\s+"
+    rf"(?:\[(?P<cite>[A-Za-z0-9][\w.\-]*)\]|(?P<norm>{_NORM_PREFIX}[\s-]?{_NORM_NUMBER}))"
 )
 # A bare number that the norm does not hold is a reference only after words that announce one,
 # or in a list right after another reference; elsewhere `1.0.1` is a version, `10.0.0.1` an address.

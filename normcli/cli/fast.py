@@ -1,8 +1,8 @@
 """The lean path for `--json` reads: answer without loading Typer, Click or rich.
 
 Scripts and agents call `normcli toc X --json` many times a second; building the Typer app costs
-more than answering. This parser knows only the read commands and their options, as declared in
-`COMMANDS` (a test checks them against the Typer app). Anything else — `--help`, a usage error,
+more than answering. This parser knows only the read commands and their options, as `normcli.operations` declares
+them (the Typer app is generated from the same declarations). Anything else — `--help`, a usage error,
 an option it does not know — returns None and the full command line takes over, so messages
 and exit codes stay Typer's.
 """
@@ -11,21 +11,23 @@ from __future__ import annotations
 
 import sys
 
-# command → (positional parameters, {option: camelCase parameter}); values of these options are text
-# unless named in _INTEGERS.
-_PER_NORM = {"--edition": "edition", "-e": "edition", "--language": "language", "-l": "language"}
-COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
-    "info": ((), {}),
-    "norms": ((), {}),
-    "methodology": ((), {}),
-    "toc": (("code",), {"--depth": "maxDepth", "-d": "maxDepth", **_PER_NORM}),
-    "subtree": (("code", "path"), {"--depth": "maxDepth", "-d": "maxDepth", "--max-nodes": "maxNodes", **_PER_NORM}),
-    "section": (("code", "path"), {"--max-chars": "maxChars", "--offset": "offset", **_PER_NORM}),
-    "search": (("code", "keyword"), {"--limit": "limit", "-n": "limit", **_PER_NORM}),
-    "corpus": (("keyword",), {"--limit": "limit", "-n": "limit"}),
-    "xrefs": (("code", "path"), _PER_NORM),
-}
-_INTEGERS = {"maxDepth", "maxNodes", "maxChars", "offset", "limit"}
+from normcli.operations import OPERATIONS
+
+
+def _commands() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:
+    """command → (positional parameters, {option: camelCase parameter}), from the declared operations."""
+    return {
+        op.name: (
+            tuple(param.name for param in op.params if not param.flags),
+            {flag: param.name for param in op.params for flag in param.flags},
+        )
+        for op in OPERATIONS.values()
+        if op.fast
+    }
+
+
+COMMANDS = _commands()
+_INTEGERS = {param.name for op in OPERATIONS.values() for param in op.params if param.kind is int}
 
 
 def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:

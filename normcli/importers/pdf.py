@@ -17,6 +17,7 @@ from normcli.importers.common import FIGURE_LABEL, TABLE_LABEL, Draft, clean_inl
 from normcli.importers.pdf_pages import Line, Page, body_size_of, is_toc_page, metadata_title, read_pages, reading_order, remove_furniture
 from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
 from normcli.importers.png import encode_png
+from normcli.latex import escape_text
 
 _BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·\x88]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s")
 
@@ -172,7 +173,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             and _next_equation(alone.group("num"), equations[-1] if equations else None)
         ):
             equations.append(alone.group("num"))
-            latex = _join(paragraph, vocabulary).replace("$", "\\$")
+            latex = escape_text(_join(paragraph, vocabulary))
             paragraph.clear()
             body.append(f"$$ {latex} \\qquad ({alone.group('num')}) $$")
             body.append("")
@@ -207,7 +208,7 @@ def _equation(text: str, seen: list[str]) -> tuple[str, str] | None:
     if not _next_equation(number, seen[-1] if seen else None):
         return None
     seen.append(number)
-    return match.group("formula").replace("$", "\\$"), number
+    return escape_text(match.group("formula")), number
 
 
 def _next_equation(number: str, last: str | None) -> bool:

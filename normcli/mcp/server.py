@@ -6,6 +6,7 @@ This module imports the MCP SDK at the top, so only `normcli mcp` (inside its bo
 """
 
 import base64
+import inspect
 import json
 import logging
 import re
@@ -50,59 +51,72 @@ from normcli.mcp.schemas import (
     XrefsJson,
 )
 from normcli.mcp.text import IMAGE_BLOCK_TYPES, to_markdown
-from normcli.mcp.wording import DESCRIPTIONS, INSTRUCTIONS, TOOL_NAMES, explain, plain_validation
+from normcli.mcp.wording import DESCRIPTIONS, INSTRUCTIONS, explain, plain_validation
+from normcli.operations import BY_TOOL, OPERATIONS, TOOL_NAMES, Operation, Param, resolve_aliases
 from normcli.service import Service
 
 logger = logging.getLogger("normcli.mcp")
 
 RESOURCE_TOC_DEPTH = 2
 
-# -- parameters, in SPEC §3's camelCase ---------------------------------------------------------
+# -- tool inputs, generated from normcli.operations ----------------------------------------------
 
-Code = Annotated[
-    str,
-    Field(
-        description="Norm code as list_norms gives it, e.g. 'SIA 261'; 'SIA 261:2014' also names the edition. "
-        "Case, spaces, accents and hyphens do not matter ('sia261' works). The older name `norm` is accepted too.",
-        min_length=1,
-        max_length=200,
-        coerce_numbers_to_str=True,
-    ),
-]
-ClausePath = Annotated[
-    str,
-    Field(
-        description="Clause path exactly as the norm prints it: '4.2.1', 'A.1', 'Annexe A', or an unnumbered heading's title. "
-        "A number below the last heading (e.g. '4.2.1.3') resolves to the heading that holds it.",
-        min_length=1,
-        max_length=300,
-        coerce_numbers_to_str=True,
-    ),
-]
-Edition = Annotated[
-    str | None,
-    Field(
-        description="Edition to read, e.g. '2014'. Default: the newest published edition (drafts only when named).",
-        max_length=50,
-        coerce_numbers_to_str=True,
-    ),
-]
-Language = Annotated[
-    str | None,
-    Field(
-        description="Language version: 'fr', 'de', 'it' or 'en'. Default: the workspace's preferred language, else the edition's first.",
-        max_length=10,
-    ),
-]
-Keyword = Annotated[
-    str,
-    Field(
-        description="Words to find (1–200 characters); case, accents and ß/ss do not matter. A clause number such as '4.2.1' jumps to that clause.",
-        min_length=1,
-        max_length=200,
-        coerce_numbers_to_str=True,
-    ),
-]
+# The structured content of each tool: the core result's `to_json()`, published as its output schema.
+OUTPUT_TYPES: dict[str, Any] = {
+    "get_methodology": MethodologyJson,
+    "whoami": InfoJson,
+    "list_norms": NormsJson,
+    "get_toc": TocJson,
+    "get_subtree": SubtreeJson,
+    "get_section": SectionJson,
+    "search_in_norm": SearchJson,
+    "search_corpus": CorpusJson,
+    "get_cross_refs": XrefsJson,
+    "get_figure": FigureJson,
+}
+
+
+def input_field(param: Param) -> Any:
+    """The annotated type of one declared parameter in a tool's input schema: its range as JSON Schema bounds."""
+    description = param.agent_help or param.help
+    if param.kind is int:
+        kind: Any = int | None if param.default is None else int
+        return Annotated[kind, Field(ge=param.low, le=param.high, description=description)]
+    kind = str if param.required else str | None
+    return Annotated[
+        kind,
+        Field(
+            description=description,
+            min_length=(param.low or 1) if param.required else None,
+            max_length=param.high,
+            coerce_numbers_to_str=True,
+        ),
+    ]
+
+
+def tool_function(op: Operation, reader: "Reader") -> Callable[..., CallToolResult]:
+    """The tool function of `op`: its signature carries the declared parameters, so the SDK builds the input schema from it."""
+
+    def call(**given: Any) -> CallToolResult:
+        arguments = {param.name: given.get(param.name, param.default) for param in op.params}
+        args = [arguments[param.name] for param in op.params]
+        return reader.answer(op.tool, arguments, lambda service: getattr(service, op.name)(*args))
+
+    parameters = [
+        inspect.Parameter(
+            param.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=input_field(param),
+            **({} if param.required else {"default": param.default}),
+        )
+        for param in op.params
+    ]
+    returns = Annotated[CallToolResult, OUTPUT_TYPES[op.tool]]
+    call.__signature__ = inspect.Signature(parameters, return_annotation=returns)  # type: ignore[attr-defined]
+    call.__annotations__ = {**{parameter.name: parameter.annotation for parameter in parameters}, "return": returns}
+    call.__name__ = op.tool
+    return call
+
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 
@@ -163,7 +177,7 @@ def figure_block(result: r.FigureResult) -> ContentBlock:
 
 
 class NormServer(MCPServer):
-    """MCPServer with the forgiving argument handling agents need: `norm` for `code`, unknown names refused."""
+    """MCPServer with the forgiving argument handling agents need: declared aliases (`norm` for `code`), unknown names refused."""
 
     async def run_stdio_async(self) -> None:
         """Serve on stdio as the SDK does, but answer a line that is not a JSON-RPC message (not JSON, a lone
@@ -177,16 +191,13 @@ class NormServer(MCPServer):
             )
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
-        """Map `norm` to `code`, refuse unknown argument names, and put validation errors in plain words."""
+        """Map declared aliases (`norm`) to their parameters (`code`), refuse unknown argument names, and put validation errors in plain words."""
         tool = self._tool_manager.get_tool(name)
         if tool is None:
             raise ToolError(f"there is no tool {name!r}; the tools are {', '.join(TOOL_NAMES)}. Start with get_methodology.")
         if isinstance(arguments, dict):
-            arguments = dict(arguments)
             known = set(tool.parameters.get("properties", {}))
-            if "norm" in arguments and "code" in known:
-                alias = arguments.pop("norm")
-                arguments.setdefault("code", alias)
+            arguments = resolve_aliases(BY_TOOL[name], arguments) if name in BY_TOOL else dict(arguments)
             unknown = sorted(set(arguments) - known)
             if unknown:
                 takes = ", ".join(sorted(known)) or "no parameters"
@@ -258,99 +269,10 @@ def build_server(service: Service, settings: McpSettings | None = None, log_leve
         log_level=log_level,  # type: ignore[arg-type]
     )
 
-    def tool(name: str, title: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        return server.tool(name=name, title=title, description=DESCRIPTIONS[name], annotations=_annotations(title))
-
-    @tool("get_methodology", "Reading method")
-    def get_methodology() -> Annotated[CallToolResult, MethodologyJson]:
-        return reader.answer("get_methodology", {}, lambda s: s.methodology())
-
-    @tool("whoami", "Workspace")
-    def whoami() -> Annotated[CallToolResult, InfoJson]:
-        return reader.answer("whoami", {}, lambda s: s.info())
-
-    @tool("list_norms", "List norms")
-    def list_norms() -> Annotated[CallToolResult, NormsJson]:
-        return reader.answer("list_norms", {}, lambda s: s.norms())
-
-    @tool("get_toc", "Table of contents")
-    def get_toc(
-        code: Code,
-        maxDepth: Annotated[int, Field(ge=1, le=6, description="How deep: 1 = chapters (default), up to 6.")] = 1,
-        edition: Edition = None,
-        language: Language = None,
-    ) -> Annotated[CallToolResult, TocJson]:
-        arguments = {"code": code, "maxDepth": maxDepth, "edition": edition, "language": language}
-        return reader.answer("get_toc", arguments, lambda s: s.toc(code, maxDepth, edition, language))
-
-    @tool("get_subtree", "Clauses under a clause")
-    def get_subtree(
-        code: Code,
-        path: ClausePath,
-        maxDepth: Annotated[int | None, Field(ge=0, le=1000, description="Levels below the clause; default: all.")] = None,
-        maxNodes: Annotated[
-            int, Field(ge=20, le=2000, description="At most this many clauses (20–2000, default 400); the deepest levels go first.")
-        ] = 400,
-        edition: Edition = None,
-        language: Language = None,
-    ) -> Annotated[CallToolResult, SubtreeJson]:
-        arguments = {"code": code, "path": path, "maxDepth": maxDepth, "maxNodes": maxNodes, "edition": edition, "language": language}
-        return reader.answer("get_subtree", arguments, lambda s: s.subtree(code, path, maxDepth, maxNodes, edition, language))
-
-    @tool("get_section", "Read a clause")
-    def get_section(
-        code: Code,
-        path: ClausePath,
-        maxChars: Annotated[int, Field(ge=500, le=40000, description="Window size in characters (500–40000, default 12000).")] = 12000,
-        offset: Annotated[int, Field(ge=0, description="Where the window starts: 0, or the nextOffset of the previous window.")] = 0,
-        edition: Edition = None,
-        language: Language = None,
-    ) -> Annotated[CallToolResult, SectionJson]:
-        arguments = {"code": code, "path": path, "maxChars": maxChars, "offset": offset, "edition": edition, "language": language}
-        return reader.answer("get_section", arguments, lambda s: s.section(code, path, maxChars, offset, edition, language))
-
-    @tool("search_in_norm", "Search one norm")
-    def search_in_norm(
-        code: Code,
-        keyword: Keyword,
-        limit: Annotated[int, Field(ge=1, le=50, description="At most this many hits (1–50, default 20).")] = 20,
-        edition: Edition = None,
-        language: Language = None,
-    ) -> Annotated[CallToolResult, SearchJson]:
-        arguments = {"code": code, "keyword": keyword, "limit": limit, "edition": edition, "language": language}
-        return reader.answer("search_in_norm", arguments, lambda s: s.search(code, keyword, limit, edition, language))
-
-    @tool("search_corpus", "Search all norms")
-    def search_corpus(
-        keyword: Keyword,
-        limit: Annotated[int, Field(ge=1, le=40, description="At most this many hits over all norms (1–40, default 20).")] = 20,
-    ) -> Annotated[CallToolResult, CorpusJson]:
-        return reader.answer("search_corpus", {"keyword": keyword, "limit": limit}, lambda s: s.corpus(keyword, limit))
-
-    @tool("get_cross_refs", "Cross-references of a clause")
-    def get_cross_refs(
-        code: Code, path: ClausePath, edition: Edition = None, language: Language = None
-    ) -> Annotated[CallToolResult, XrefsJson]:
-        arguments = {"code": code, "path": path, "edition": edition, "language": language}
-        return reader.answer("get_cross_refs", arguments, lambda s: s.xrefs(code, path, edition, language))
-
-    @tool("get_figure", "Figure image")
-    def get_figure(
-        code: Code,
-        figureId: Annotated[
-            str,
-            Field(
-                description="Figure id as get_section lists it ('fig-3'), or its number ('3').",
-                min_length=1,
-                max_length=200,
-                coerce_numbers_to_str=True,
-            ),
-        ],
-        edition: Edition = None,
-        language: Language = None,
-    ) -> Annotated[CallToolResult, FigureJson]:
-        arguments = {"code": code, "figureId": figureId, "edition": edition, "language": language}
-        return reader.answer("get_figure", arguments, lambda s: s.figure(code, figureId, edition, language))
+    for op in OPERATIONS.values():
+        server.tool(name=op.tool, title=op.title, description=DESCRIPTIONS[op.tool], annotations=_annotations(op.title))(
+            tool_function(op, reader)
+        )
 
     _add_resources(server, reader)
     return server

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from normcli import results as r
-from normcli.render import citation, pages
+from normcli.render import citation, formulas_to_unicode, pages
 
 # Image types that model APIs take as images; any other figure (SVG, TIFF …) travels as an embedded file.
 IMAGE_BLOCK_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
@@ -74,7 +74,7 @@ def _subtree(result: r.SubtreeResult) -> str:
 
 
 def _section(result: r.SectionResult) -> str:
-    lines = [result.markdown.rstrip()]
+    lines = [formulas_to_unicode(result.markdown).rstrip()]
     if result.requested_path is not None:
         lines += ["", f"({result.requested_path} is not a heading of its own; this is the clause that holds it.)"]
     if result.next_offset is not None:

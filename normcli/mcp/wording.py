@@ -11,19 +11,6 @@ from typing import Any
 from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceError
 from normcli.service import Service
 
-TOOL_NAMES = (
-    "get_methodology",
-    "whoami",
-    "list_norms",
-    "get_toc",
-    "get_subtree",
-    "get_section",
-    "search_in_norm",
-    "search_corpus",
-    "get_cross_refs",
-    "get_figure",
-)
-
 # -- tool descriptions: when to use, what comes back, what to call next -------------------------
 
 DESCRIPTIONS = {

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from normcli.bundle import UnreadableBundle, parse_bundle, summary_of
 from normcli.fold import code_key, fold, path_key
+from normcli.latex import searchable
 from normcli.model import Bundle, Problem, node_id
 from normcli.store import schema
 from normcli.store.refresh import BUILT_AT_KEY, FOLD_VERSION_KEY, folder_of
@@ -41,7 +42,7 @@ def fold_version() -> str:
     """The version of the folding that the contentless FTS rows were written with."""
     from importlib.metadata import version
 
-    return f"unidecode {version('unidecode')}"
+    return f"unidecode {version('unidecode')}; formulas without command words"
 
 
 def build_new(path: Path, root: Path, files: list[BundleFile]) -> None:
@@ -104,7 +105,7 @@ def _delete_bundle(db: Database, relative: str, packer: schema.TextPacker) -> No
     rows = db.execute("SELECT id, title, text FROM nodes WHERE bundle_id = ?", (bundle_id,)).fetchall()
     db.conn.executemany(
         f"INSERT INTO {schema.FTS_TABLE}({schema.FTS_TABLE}, rowid, title, body) VALUES('delete', ?, ?, ?)",
-        [(node, fold(title), fold(packer.unpack(text))) for node, title, text in rows],
+        [(node, fold(title), fold(searchable(packer.unpack(text)))) for node, title, text in rows],
     )
     db.conn.executemany(
         f"INSERT INTO {schema.TITLES_TABLE}({schema.TITLES_TABLE}, rowid, title) VALUES('delete', ?, ?)",
@@ -293,7 +294,7 @@ def _insert_bundle(
     folded_titles = [(row["id"], fold(row["title"])) for row in nodes]
     db.conn.executemany(
         f"INSERT INTO {schema.FTS_TABLE}(rowid, title, body) VALUES (?, ?, ?)",
-        [(node_row, title, fold(node.text)) for (node_row, title), node in zip(folded_titles, bundle.nodes, strict=True)],
+        [(node_row, title, fold(searchable(node.text))) for (node_row, title), node in zip(folded_titles, bundle.nodes, strict=True)],
     )
     db.conn.executemany(f"INSERT INTO {schema.TITLES_TABLE}(rowid, title) VALUES (?, ?)", folded_titles)
     next_id += len(nodes)

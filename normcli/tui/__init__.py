@@ -1,4 +1,4 @@
 """`normcli browse`: a Textual reader over the read operations of `normcli.service`.
 
-Nothing outside `normcli.cli.browse_command` imports this package, so Textual loads only for `browse`.
+Nothing outside `normcli.cli.commands.browse` imports this package, so Textual loads only for `browse`.
 """

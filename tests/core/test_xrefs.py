@@ -41,6 +41,29 @@ def test_reference_forms(text: str, expected: tuple) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "code", "path"),
+    [
+        ("les exigences de ASTRA 12 001, 3.2 s'appliquent", "ASTRA 12 001", "3.2"),
+        ("gemäss SN 640 312a, 4.1", "SN 640 312a", "4.1"),
+        ("nach ÖNORM B 1991-1-3, 4.2", "ÖNORM B 1991-1-3", "4.2"),
+        ("selon NBN EN 1990, 6.4.3", "NBN EN 1990", "6.4.3"),
+        ("secondo UNI 9502, 5.1", "UNI 9502", "5.1"),
+        ("to AS/NZS 1170.2, 3.4", "AS/NZS 1170.2", "3.4"),
+        ("per ETAG 001, 5.2.3", "ETAG 001", "5.2.3"),
+        ("nach DIN EN ISO 6946, 6.7.2", "DIN EN ISO 6946", "6.7.2"),
+        ("as in ITU-T X.509, 4.1", "ITU-T X.509", "4.1"),
+        ("see ECMA-262, 7.2", "ECMA-262", "7.2"),
+        ("per ETSI EN 300 328, 4.3.2", "ETSI EN 300 328", "4.3.2"),
+        ("see clause 4.3.2 of ETSI EN 300 328", "ETSI EN 300 328", "4.3.2"),
+        ("described in section 6.2 of ITU-T X.509", "ITU-T X.509", "6.2"),
+        ("voir le chiffre 3.2 de ASTRA 12 001", "ASTRA 12 001", "3.2"),
+    ],
+)
+def test_codes_of_any_publisher_in_both_forms(text: str, code: str, path: str) -> None:
+    assert ("implicit", code, path, "clause") in refs(text)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "γ = 1.5 et ψ = 0.7",  # decimals

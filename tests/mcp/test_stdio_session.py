@@ -16,6 +16,8 @@ from typing import Any
 import anyio
 import pytest
 
+from normcli.render import formulas_to_unicode
+
 TOOLS = {
     "get_methodology": set(),
     "whoami": set(),
@@ -171,7 +173,7 @@ def test_a_section_answer_carries_its_markdown_and_how_to_read_on(transcript: Tr
     section = transcript.answers["section-window"]
     text = section.content[0].text
     body = section.structured_content["section"]
-    assert body["markdown"].strip() in text
+    assert formulas_to_unicode(body["markdown"]).strip() in text  # formulas shown as Unicode, as to people
     assert f"offset={body['nextOffset']}" in text
     assert "[SIA 261, 4.2.1, p. " in text
 

@@ -6,13 +6,12 @@ from typing import Annotated
 
 import typer
 
-from normcli.cli.app import Options, app
+from normcli.cli.runner import Options
 
 _GRAPHIC_TERMS = ("kitty", "ghostty", "foot", "mlterm", "wezterm", "contour", "yaft", "mintty")
 _GRAPHIC_PROGRAMS = ("wezterm", "iterm.app", "ghostty", "vscode", "mintty", "contour", "rio", "konsole", "warpterminal")
 
 
-@app.command("browse")
 def browse(
     ctx: typer.Context,
     code: Annotated[
@@ -89,3 +88,8 @@ def _may_draw_images() -> bool:
         or any(name in term for name in _GRAPHIC_TERMS)
         or program in _GRAPHIC_PROGRAMS
     )
+
+
+def register(app: typer.Typer) -> None:
+    """Add `browse` to `app`."""
+    app.command("browse")(browse)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from normcli.cli.app import Options, app, error_boundary
+from normcli.cli.runner import Options, error_boundary
 
 if TYPE_CHECKING:
     from normcli.importers import IngestReport
@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 PROGRESS_FROM_PAGES = 20
 
 
-@app.command("ingest")
 def ingest(
     ctx: typer.Context,
     source: Annotated[
@@ -120,3 +119,8 @@ def _print_report(report: IngestReport) -> None:
         out(f"  … and {len(report.problems) - 40} more (normcli check lists them all)\n")
     if report.is_scan:
         out("this PDF is a scan: run OCR on it (normcli ingest --ocr with tesseract installed, or ocrmypdf) and import it again\n")
+
+
+def register(app: typer.Typer) -> None:
+    """Add `ingest` to `app`."""
+    app.command("ingest")(ingest)

@@ -8,11 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
-from normcli.cli.app import Options, app
+from normcli.cli.runner import Options
 from normcli.errors import ExitCode, NormcliError
 
 
-@app.command("mcp")
 def mcp(
     ctx: typer.Context,
     read_budget: Annotated[
@@ -77,3 +76,8 @@ def mcp(
         server.run("stdio")
     finally:
         service.close()
+
+
+def register(app: typer.Typer) -> None:
+    """Add `mcp` to `app`."""
+    app.command("mcp")(mcp)

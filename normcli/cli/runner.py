@@ -1,0 +1,99 @@
+"""How a command runs: the global options, the one error boundary, and `answer()` for the read commands.
+
+The commands under `cli/commands/` import from here, never from `cli/app.py`, so the app can
+register them without an import cycle.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import typer
+
+from normcli.errors import ExitCode, NormcliError
+
+
+@dataclass
+class Options:
+    """The global options, shared with every command through the Typer context."""
+
+    workspace: str | None = None
+    json: bool = False
+    debug: bool = False
+
+
+def options_of(ctx: typer.Context) -> Options:
+    """The global options of this invocation (the defaults when a test calls a command directly)."""
+    return ctx.obj or Options()
+
+
+@contextlib.contextmanager
+def error_boundary(options: Options, as_json: bool, report_hint: str = "the command you ran") -> Iterator[None]:
+    """The one place where failures become SPEC §4's exit codes: a NormcliError its own code, Ctrl-C
+    130, a closed pipe 0, and anything else (a bug) one line asking for a report and exit 4."""
+    from normcli.cli import output
+
+    try:
+        yield
+    except NormcliError as error:
+        output.fail(error, as_json)
+        raise typer.Exit(error.exit_code) from None
+    except typer.Exit:
+        raise
+    except KeyboardInterrupt:
+        # Click would turn this into "Aborted!" and exit 1, which reads as "not found".
+        output.note("interrupted")
+        raise typer.Exit(ExitCode.INTERRUPTED) from None
+    except BrokenPipeError:
+        raise typer.Exit(ExitCode.OK) from None
+    except Exception as exc:
+        if options.debug:
+            import traceback
+
+            traceback.print_exc()
+        hint = f"please report it with {report_hint}; --debug shows the traceback"
+        output.fail(NormcliError(f"internal error ({type(exc).__name__}: {exc})", hint), as_json)
+        raise typer.Exit(ExitCode.INTERNAL) from None
+
+
+def answer(
+    ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], render: Callable[..., None] | None = None, overview: bool = False
+) -> None:
+    """Run `call(service)` and print its result; failures go through `error_boundary`. An `overview`
+    (what the workspace holds) also says on stderr what `check` would report first."""
+    options = options_of(ctx)
+    as_json = options.json or json_flag
+    from normcli.cli import output
+
+    with error_boundary(options, as_json):
+        from normcli.service import Service
+
+        service = Service.open(options.workspace)
+        if service.is_sample and not as_json:
+            output.note(f"reading the sample workspace at {service.root} (pass --workspace DIR or set NORMCLI_WORKSPACE)")
+        result = call(service)
+        if as_json:
+            output.print_json(result.to_json())
+        else:
+            (render or output.render)(result)
+        if overview and not as_json:
+            workspace_notes(service)
+
+
+def workspace_notes(service: Any) -> None:
+    """One line on stderr when some bundles or the settings cannot be used, pointing to `check`."""
+    from normcli.cli import output
+
+    unreadable, hidden = service.unreadable_bundles(), service.hidden_bundles()
+    said = (
+        [f"{len(unreadable)} bundle(s) cannot be read ({', '.join(unreadable[:3])}{', …' if len(unreadable) > 3 else ''})"]
+        if unreadable
+        else []
+    )
+    said += [f"{len(hidden)} bundle(s) are not read: another declares the same norm, edition and language"] if hidden else []
+    said += ["normcli.toml has a problem, so its settings are not used"] if service.settings.problems else []
+    if said:
+        output.note("; ".join(said) + " (run `normcli check` for the reasons)")
