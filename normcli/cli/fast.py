@@ -22,7 +22,7 @@ def _commands() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:
             {flag: param.name for param in op.params for flag in param.flags},
         )
         for op in OPERATIONS.values()
-        if op.fast
+        if op.fast and not op.group  # the `api` group is parsed by `cli.api_args`
     }
 
 
@@ -80,9 +80,18 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
 def answer(argv: list[str]) -> int | None:
     """Answer a plain `--json` read and return its exit code, or None to let Typer handle `argv`."""
     parsed = parse(argv)
+    call = None
     if parsed is None:
-        return None
-    workspace, command, params = parsed
+        if "api" not in argv:
+            return None
+        from normcli.cli.api_args import parse as parse_api
+
+        api = parse_api(argv)
+        if api is None:
+            return None
+        workspace, call = api
+    else:
+        workspace, command, params = parsed
     import json
 
     from normcli.errors import ExitCode, NormcliError
@@ -91,7 +100,8 @@ def answer(argv: list[str]) -> int | None:
         from normcli.operations import run
         from normcli.service import Service
 
-        data = run(Service.open(workspace), command, params).to_json()
+        service = Service.open(workspace)
+        data = (call(service) if call is not None else run(service, command, params)).to_json()
     except NormcliError as error:
         sys.stderr.write(f"normcli: {error.one_line()}\n")
         data, code = error.to_json(), int(error.exit_code)

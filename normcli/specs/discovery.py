@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 
     from normcli.service import Service
 
-SEARCH_LIMIT_RANGE = (1, 50)
 SNIPPET_CHARS = 180
 _ENDPOINT_NAME = r"^\s*([A-Za-z]+)\s+(\S.*?)\s*$"
 
@@ -207,15 +206,16 @@ class Discovery:
         """`api search KEYWORD` / `search_specs`: methods by path, summary, description, parameter and
         schema names, over every spec, best first. With `clamp` (agents), a limit past 1–50 is brought
         into range and the answer says so."""
-        from normcli.service import _keyword_tokens, check_range, snippet_for
+        from normcli.operations import OPERATIONS
+        from normcli.service import _keyword_tokens, snippet_for
 
         tokens = _keyword_tokens(keyword)
+        limit_param = OPERATIONS["search_specs"].param("limit")
         notes: tuple[str, ...] = ()
-        low, high = SEARCH_LIMIT_RANGE
-        if clamp and isinstance(limit, int) and not isinstance(limit, bool) and not low <= limit <= high:
-            notes = (f"limit {limit} is outside {low}–{high}; {min(max(limit, low), high)} was used",)
-            limit = min(max(limit, low), high)
-        check_range("limit", limit, SEARCH_LIMIT_RANGE)
+        if clamp and isinstance(limit, int) and not isinstance(limit, bool):
+            limit, note = limit_param.clamp(limit)
+            notes = (note,) if note else ()
+        limit_param.check(limit)
         if not tokens:
             return sr.SpecSearchResult(keyword, (), notes)
         queries = self._spec_queries()

@@ -52,9 +52,9 @@ class SpecReads:
         return self._discovery().spec_list()
 
     @_read
-    def spec_by_id(self, spec_id: str) -> sr.SpecResult:
+    def spec_by_id(self, id: str) -> sr.SpecResult:
         """`api spec ID` / `spec_by_id`: a spec and its collections with their counts."""
-        return self._discovery().spec_by_id(spec_id)
+        return self._discovery().spec_by_id(id)
 
     @_read
     def collection_by_spec(self, spec_id: str) -> sr.SpecResult:
@@ -62,9 +62,9 @@ class SpecReads:
         return self._discovery().spec_by_id(spec_id, "specId")
 
     @_read
-    def collection_by_id(self, collection_id: str) -> sr.CollectionResult:
+    def collection_by_id(self, id: str) -> sr.CollectionResult:
         """`api collection ID` / `collection_by_id`: a collection, its spec and its tags with their counts."""
-        return self._discovery().collection_by_id(collection_id)
+        return self._discovery().collection_by_id(id)
 
     @_read
     def tag_by_collection(self, collection_id: str) -> sr.CollectionResult:
@@ -77,9 +77,9 @@ class SpecReads:
         return self._discovery().tag_by_spec(spec_id)
 
     @_read
-    def tag_by_id(self, tag_id: str) -> sr.TagResult:
+    def tag_by_id(self, id: str) -> sr.TagResult:
         """`api tag ID` / `tag_by_id`: a tag and the number of its methods."""
-        return self._discovery().tag_by_id(tag_id)
+        return self._discovery().tag_by_id(id)
 
     @_read
     def endpoint_by_tag(self, tag_id: str) -> sr.EndpointsResult:
@@ -87,9 +87,9 @@ class SpecReads:
         return self._discovery().endpoint_by_tag(tag_id)
 
     @_read
-    def endpoint_by_id(self, method_id: str) -> sr.EndpointResult:
+    def endpoint_by_id(self, id: str) -> sr.EndpointResult:
         """`api endpoint ID` / `endpoint_by_id`: one method whole, its schemas resolved, and as Markdown."""
-        return self._discovery().endpoint_by_id(method_id)
+        return self._discovery().endpoint_by_id(id)
 
     @_read
     def spec_named(self, value: str) -> str:
