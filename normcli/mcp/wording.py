@@ -97,6 +97,10 @@ def _not_found_hint(service: Service, error: NotFound, tool: str, arguments: dic
         return f"{facts}Call list_norms to see each norm's editions and languages, then call {tool} again."
     if error.what == "figure":
         return f"{facts}get_section lists each clause's figures with their ids; call get_figure with one of those."
+    if error.what in ("spec", "collection", "tag", "method"):
+        from normcli.mcp.spec_tools import HINT
+
+        return f"{HINT}, then call {tool} again with an id from there."
     if error.what == "clause" and arguments.get("code"):
         return (
             f"Call get_toc with code='{arguments['code']}' (maxDepth 2), get_subtree on a chapter, or search_in_norm to find the clause path, "

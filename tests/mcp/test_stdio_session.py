@@ -29,6 +29,17 @@ TOOLS = {
     "search_corpus": {"keyword", "limit"},
     "get_cross_refs": {"code", "path", "edition", "language"},
     "get_figure": {"code", "figureId", "edition", "language"},
+    # SPEC §7: the spec discovery tools
+    "spec_list": set(),
+    "spec_by_id": {"id"},
+    "collection_by_spec": {"specId"},
+    "collection_by_id": {"id"},
+    "tag_by_spec": {"specId"},
+    "tag_by_collection": {"collectionId"},
+    "tag_by_id": {"id"},
+    "endpoint_by_tag": {"tagId"},
+    "endpoint_by_id": {"id"},
+    "search_specs": {"keyword", "limit"},
 }
 REQUIRED = {
     "get_toc": {"code"},
@@ -38,6 +49,15 @@ REQUIRED = {
     "search_corpus": {"keyword"},
     "get_cross_refs": {"code", "path"},
     "get_figure": {"code", "figureId"},
+    "spec_by_id": {"id"},
+    "collection_by_spec": {"specId"},
+    "collection_by_id": {"id"},
+    "tag_by_spec": {"specId"},
+    "tag_by_collection": {"collectionId"},
+    "tag_by_id": {"id"},
+    "endpoint_by_tag": {"tagId"},
+    "endpoint_by_id": {"id"},
+    "search_specs": {"keyword"},
 }
 RANGES = {
     ("get_toc", "maxDepth"): (1, 6),
@@ -134,7 +154,7 @@ def transcript(sample_copy: Path, stdio) -> Transcript:
     return seen
 
 
-def test_the_server_offers_exactly_the_ten_tools_of_the_spec(transcript: Transcript) -> None:
+def test_the_server_offers_exactly_the_tools_of_the_spec(transcript: Transcript) -> None:
     assert set(transcript.tools) == set(TOOLS)
 
 
