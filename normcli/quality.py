@@ -7,18 +7,24 @@ import json
 import math
 from typing import TYPE_CHECKING
 
+from normcli.catalogue import version_of
 from normcli.results import BundleCheck, CheckResult
 
 if TYPE_CHECKING:
-    from normcli.service import Service
+    from pathlib import Path
+
+    from normcli.catalogue import Catalogue
+    from normcli.store.queries import Index
 
 SPARSE_CHARS = 40
 
 
-def check_workspace(service: Service) -> CheckResult:
+def check_workspace(root: Path, index: Index, catalogue: Catalogue, settings_problems: tuple[str, ...] | list[str]) -> CheckResult:
     """Every bundle's parse problems plus what the index shows: empty and sparse leaves, unresolved internal references."""
-    index = service.index()
-    hidden = service.hidden_bundles()
+    from normcli.resolve import References
+
+    references = References(index, catalogue)
+    hidden = catalogue.hidden
     checks = []
     for row in index.bundles():
         problems = json.loads(row["problems"] or "[]")
@@ -34,7 +40,7 @@ def check_workspace(service: Service) -> CheckResult:
         sections = row["sections"] or 0
         heading_lines: list[int] = []
         if row["readable"]:
-            version = service.version_of(row, [row])
+            version = version_of(row, [row])
             outline = index.outline(row["id"])
             heading_lines = sorted(node["line"] for node in outline)
             for node in outline:
@@ -50,7 +56,7 @@ def check_workspace(service: Service) -> CheckResult:
                         _problem(row["file"], node["line"], "sparse_text", f"clause '{node['path']}' has only {length} characters of text")
                     )
             xrefs = index.bundle_xrefs(row["id"])
-            for xref, ref in zip(xrefs, service.resolve_each(version, xrefs), strict=True):
+            for xref, ref in zip(xrefs, references.resolve_each(version, xrefs), strict=True):
                 if ref.internal and not ref.resolvable:
                     problems.append(
                         _problem(
@@ -64,7 +70,7 @@ def check_workspace(service: Service) -> CheckResult:
         checks.append(
             BundleCheck(row["file"], row["code"], row["edition"], row["language"], bool(row["readable"]), sections, score, tuple(problems))
         )
-    return CheckResult(str(service.root), tuple(checks), tuple(service.settings.problems), tuple(service.spec_checks()))
+    return CheckResult(str(root), tuple(checks), tuple(settings_problems))
 
 
 def _score(problems: list[dict], heading_lines: list[int], sections: int) -> int:

@@ -11,8 +11,8 @@ from normcli.labels import FIGURE_LABEL, TABLE_LABEL
 if TYPE_CHECKING:
     import sqlite3
 
+    from normcli.catalogue import Version
     from normcli.results import ChildRef, FigureRef, ResolvedRef
-    from normcli.service import Version
 
 _DISPLAY = re.compile(r"\$\$(.+?)\$\$", re.S)
 _INLINE = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")

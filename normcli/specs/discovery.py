@@ -202,20 +202,14 @@ class Discovery:
 
     # -- search ------------------------------------------------------------------------------
 
-    def search_specs(self, keyword: str, limit: int = 20, clamp: bool = False) -> sr.SpecSearchResult:
-        """`api search KEYWORD` / `search_specs`: methods by path, summary, description, parameter and
-        schema names, over every spec, best first. With `clamp` (agents), a limit past 1–50 is brought
-        into range and the answer says so."""
+    def search_specs(self, keyword: str, limit: int = 20) -> sr.SpecSearchResult:
+        """Methods by path, summary, description, parameter and schema names over every spec, best first."""
         from normcli.operations import OPERATIONS
-        from normcli.service import _keyword_tokens, snippet_for
+        from normcli.search import keyword_tokens, snippet_for
 
-        tokens = _keyword_tokens(keyword)
-        limit_param = OPERATIONS["search_specs"].param("limit")
+        tokens = keyword_tokens(keyword)
+        OPERATIONS["search_specs"].param("limit").check(limit)
         notes: tuple[str, ...] = ()
-        if clamp and isinstance(limit, int) and not isinstance(limit, bool):
-            limit, note = limit_param.clamp(limit)
-            notes = (note,) if note else ()
-        limit_param.check(limit)
         if not tokens:
             return sr.SpecSearchResult(keyword, (), notes)
         queries = self._spec_queries()

@@ -102,7 +102,7 @@ class SpecReads:
         return self._discovery().endpoint_named(domain, name)
 
     @_read
-    def search_specs(self, keyword: str, limit: int = 20, clamp: bool = False) -> sr.SpecSearchResult:
+    def search_specs(self, keyword: str, limit: int = 20) -> sr.SpecSearchResult:
         """`api search KEYWORD` / `search_specs`: methods by path, summary, description, parameter and schema
-        names over every spec, best first; with `clamp` (agents) a limit past 1–50 is brought into range."""
-        return self._discovery().search_specs(keyword, limit, clamp)
+        names over every spec, best first."""
+        return self._discovery().search_specs(keyword, limit)

@@ -11,7 +11,8 @@ import pytest
 
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import fold
-from normcli.service import Service, window
+from normcli.service import Service
+from normcli.windows import window
 
 
 def walk(nodes):

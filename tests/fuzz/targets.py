@@ -123,9 +123,10 @@ def _check_error(error: NormcliError) -> None:
 
 def query_target(data: bytes) -> None:
     """An operation with arbitrary arguments is an answer or a clean error; any keyword is a valid FTS5 query."""
+    from normcli.catalogue import split_code
     from normcli.cli.fast import parse
     from normcli.operations import run
-    from normcli.service import _fts_phrase, _fts_query, _keyword_tokens, split_code
+    from normcli.search import fts_phrase, fts_query, keyword_tokens
 
     source = Bytes(data)
     op = OPERATIONS[source.byte() % len(OPERATIONS)]
@@ -144,11 +145,11 @@ def query_target(data: bytes) -> None:
         json.dumps(answer.to_json())
     keyword = source.text()
     try:
-        tokens = _keyword_tokens(keyword)
+        tokens = keyword_tokens(keyword)
     except NormcliError as error:
         _check_error(error)
     else:
-        for query in (_fts_query(tokens), _fts_query(tokens, prefixes=False), _fts_phrase(tokens)):
+        for query in (fts_query(tokens), fts_query(tokens, prefixes=False), fts_phrase(tokens)):
             if tokens:
                 _fts().execute("SELECT rowid FROM t WHERE t MATCH ?", (query,)).fetchall()
     try:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from normcli.service import MAX_TREE_LEVELS, Service
+from normcli.service import Service
+from normcli.trees import MAX_TREE_LEVELS
 from tests.reliability.support import normcli, write_file
 
 STRESS = os.environ.get("NORMCLI_STRESS") == "1"

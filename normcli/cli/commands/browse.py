@@ -46,8 +46,8 @@ def browse(
         # without it (or with a terminal that does not answer) figures fall back to a preview, save and open.
         with contextlib.suppress(Exception):
             import textual_image.renderable  # noqa: F401
+    from normcli.catalogue import split_code
     from normcli.errors import NormcliError
-    from normcli.service import split_code
     from normcli.tui.app import NormcliApp
     from normcli.tui.library import Location
 

@@ -41,9 +41,12 @@ def complete_code(incomplete: str) -> list[str]:
 def _parameter(param: Param) -> inspect.Parameter:
     """The Typer parameter for a declared one: an argument when it has no flags, else an option."""
     if not param.flags:
-        completion = {"autocompletion": complete_code} if param.name == "code" else {}
-        metavar = {"metavar": param.metavar} if param.metavar else {}
-        info: Any = typer.Argument(help=param.help, show_default=False, **completion, **metavar)
+        info: Any = typer.Argument(
+            help=param.help,
+            show_default=False,
+            autocompletion=complete_code if param.name == "code" else None,
+            metavar=param.metavar or None,
+        )
         kind: Any = param.kind
         return inspect.Parameter(param.keyword, inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[kind, info])
     optional = param.default is None

@@ -1,0 +1,214 @@
+"""What a workspace holds: its norms, their editions and language versions, and which bundle a read uses.
+
+Built from the index's bundle rows (again whenever the index changes). It chooses the edition a read
+defaults to (the newest published), the language version (the workspace's preferred language, else
+the edition's first), and which of two bundles declaring the same norm, edition and language is read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+from normcli import results as r
+from normcli.errors import InvalidArgument, NotFound
+from normcli.fold import code_key
+from normcli.operations import CODE
+from normcli.record import record
+
+
+@record
+class Version:
+    """One language version of one edition: the bundle an answer is read from."""
+
+    bundle_id: int
+    code: str
+    edition: str
+    language: str
+    languages: tuple[str, ...]
+    title: str
+    file: str
+
+    def describe(self) -> r.Edition:
+        """The edition block every per-norm answer carries."""
+        return r.Edition(self.code, self.edition, self.language, self.languages, self.title)
+
+    @property
+    def label(self) -> str:
+        """`SIA 261:2020` (with the language when the edition has several)."""
+        suffix = f" ({self.language})" if len(self.languages) > 1 else ""
+        return f"{self.code}:{self.edition}{suffix}"
+
+
+def version_of(bundle: sqlite3.Row, rows: list[sqlite3.Row]) -> Version:
+    """The `Version` of one bundle row, given the rows of all languages of its edition."""
+    languages = tuple(row["language"] for row in rows)
+    return Version(bundle["id"], bundle["code"], bundle["edition"], bundle["language"], languages, bundle["title"], bundle["file"])
+
+
+def split_code(code: str, edition: str | None) -> tuple[str, str | None]:
+    """`SIA 261:2014` → (`SIA 261`, `2014`); an explicit edition wins over the suffix."""
+    if not isinstance(code, str) or not code.strip():
+        raise InvalidArgument("a norm code is required (for example 'SIA 261')", "run `normcli norms` to see the codes")
+    if len(code) > (CODE.high or 0) or any(ord(char) < 32 for char in code):
+        raise InvalidArgument("the norm code is too long or holds control characters")
+    base, sep, suffix = code.rpartition(":")
+    if sep and base.strip() and suffix.strip():
+        return base.strip(), edition or suffix.strip()
+    return code.strip(), edition
+
+
+class Catalogue:
+    """The readable bundles by norm and edition, and the choices every per-norm read makes."""
+
+    def __init__(self, bundles: list[sqlite3.Row], preferred_language: str | None) -> None:
+        self.bundles = bundles
+        self.preferred_language = preferred_language
+        self.readable = [row for row in bundles if row["readable"]]
+        self.by_code, self.hidden = _group(self.readable)
+        self._defaults: dict[str, list[sqlite3.Row]] | None = None
+        self._listing: r.NormsResult | None = None
+
+    def unreadable(self) -> list[str]:
+        """The bundle files that could not be read (`check` says why), in file order."""
+        return [row["file"] for row in self.bundles if not row["readable"]]
+
+    def editions_of(self, code: str) -> dict[str, list[sqlite3.Row]]:
+        """The editions of a norm (any spelling of its code), each with its language versions."""
+        editions = self.by_code.get(code_key(code))
+        if not editions:
+            raise NotFound(f"no norm '{code}' in this workspace", "run `normcli norms` to list the codes", "norm")
+        return editions
+
+    def version(self, code: str, edition: str | None = None, language: str | None = None) -> Version:
+        """The bundle a per-norm read uses: newest published edition and preferred language by default."""
+        code, edition = split_code(code, edition)
+        editions = self.editions_of(code)
+        if edition is not None:
+            wanted = code_key(str(edition))
+            chosen = next((name for name in editions if code_key(name) == wanted), None)
+            if chosen is None:
+                known = ", ".join(newest_first(editions))
+                raise NotFound(f"{code} has no edition '{edition}'", f"its editions are {known}", "edition")
+        else:
+            chosen = default_edition(editions)
+            if chosen is None:
+                known = ", ".join(newest_first(editions))
+                raise NotFound(f"{code} has only draft editions ({known})", "name one with --edition", "edition")
+        rows = editions[chosen]
+        languages = tuple(row["language"] for row in rows)
+        if language is not None and not isinstance(language, str):
+            raise InvalidArgument(f"language must be text such as 'fr', not {language!r}", f"its languages are {', '.join(languages)}")
+        if language:
+            wanted_language = language.strip().lower()
+            row = next((row for row in rows if row["language"] == wanted_language), None)
+            if row is None:
+                raise NotFound(
+                    f"{rows[0]['code']}:{chosen} has no '{language}' version", f"its languages are {', '.join(languages)}", "language"
+                )
+        else:
+            row = self.preferred(rows)
+        return version_of(row, rows)
+
+    def preferred(self, rows: list[sqlite3.Row]) -> sqlite3.Row:
+        """Of an edition's language versions, the one in the workspace's language, else the first."""
+        return next((row for row in rows if row["language"] == self.preferred_language), rows[0])
+
+    def default_versions(self) -> dict[str, list[sqlite3.Row]]:
+        """For each norm (code key), the bundles (one per language) of its default edition."""
+        if self._defaults is None:
+            self._defaults = {}
+            for key, editions in self.by_code.items():
+                chosen = default_edition(editions)
+                if chosen is not None:
+                    self._defaults[key] = editions[chosen]
+        return self._defaults
+
+    def listing(self) -> r.NormsResult:
+        """Every norm with its editions, newest first, as `norms` answers it."""
+        if self._listing is not None:
+            return self._listing
+        norms = []
+        for editions in self.by_code.values():
+            order = newest_first(editions)
+            head = self.preferred(editions[default_edition(editions) or order[0]])
+            infos = tuple(
+                r.EditionInfo(
+                    edition=name,
+                    year=editions[name][0]["year"] or None,
+                    title=self.preferred(editions[name])["title"],
+                    published=bool(editions[name][0]["published"]),
+                    languages=tuple(row["language"] for row in editions[name]),
+                    sections=self.preferred(editions[name])["sections"],
+                    pages=self.preferred(editions[name])["pages"],
+                )
+                for name in order
+            )
+            norms.append(
+                r.NormInfo(
+                    code=head["code"],
+                    year=head["year"] or None,
+                    title=head["title"],
+                    language=head["language"],
+                    demo=bool(head["demo"]),
+                    scope=head["scope"] or "",
+                    requires=tuple(json.loads(head["requires"] or "[]")),
+                    editions=infos,
+                )
+            )
+        norms.sort(key=lambda norm: code_key(norm.code))
+        self._listing = r.NormsResult(tuple(norms))
+        return self._listing
+
+
+def newest_first(editions: dict[str, list[sqlite3.Row]]) -> list[str]:
+    """Edition names, newest first: by year, then by name with its numbers as numbers."""
+    return sorted(editions, key=lambda name: (editions[name][0]["year"], _natural(name)), reverse=True)
+
+
+def default_edition(editions: dict[str, list[sqlite3.Row]]) -> str | None:
+    """The edition a read defaults to: the newest published one (None when all are drafts)."""
+    published = [name for name in newest_first(editions) if editions[name][0]["published"]]
+    return published[0] if published else None
+
+
+def _group(readable: list[sqlite3.Row]) -> tuple[dict[str, dict[str, list[sqlite3.Row]]], dict[str, str]]:
+    """The readable bundles by norm (code key) and edition, in file order, and the bundles not read.
+
+    Two bundles may declare the same norm, edition and language (a copy, a stray import): one is
+    read, the one laid out where SPEC §2 puts it, else the first; the other is hidden (file → the file read).
+    """
+    catalogue: dict[str, dict[str, list[sqlite3.Row]]] = {}
+    for row in readable:
+        rows = catalogue.setdefault(row["code_key"], {}).setdefault(row["edition"], [])
+        twin = next((other for other in rows if other["language"] == row["language"]), None)
+        if twin is None:
+            rows.append(row)
+        elif _laid_out(row) and not _laid_out(twin):
+            rows.remove(twin)
+            rows.append(row)  # bundles come in file order, so the languages stay in file order
+    read = {
+        (row["code_key"], row["edition"], row["language"]): row["file"]
+        for editions in catalogue.values()
+        for rows in editions.values()
+        for row in rows
+    }
+    hidden = {
+        row["file"]: read[(row["code_key"], row["edition"], row["language"])]
+        for row in readable
+        if read[(row["code_key"], row["edition"], row["language"])] != row["file"]
+    }
+    return catalogue, hidden
+
+
+def _natural(name: str) -> tuple[tuple[int, int | str], ...]:
+    """An edition name for sorting with its numbers as numbers: `10` after `9`, `2.10` after `2.9`, and
+    any number after words (`2020` is newer than `draft`)."""
+    return tuple((1, int(part)) if part.isascii() and part.isdigit() else (0, part) for part in re.findall(r"[0-9]+|[^0-9]+", name.lower()))
+
+
+def _laid_out(bundle: sqlite3.Row) -> bool:
+    """Whether a bundle sits where SPEC §2 puts it: `norms/<code-slug>/<edition>/`."""
+    parts = bundle["file"].split("/")
+    return len(parts) == 4 and code_key(parts[1]) == bundle["code_key"] and code_key(parts[2]) == code_key(bundle["edition"])

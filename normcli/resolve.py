@@ -1,0 +1,148 @@
+"""Where a path or a reference leads: a clause looked up as it is asked or cited, and each stored
+cross-reference (found by `xrefs.py`'s grammar) resolved against the norms of this workspace."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from normcli import results as r
+from normcli.catalogue import Catalogue, Version
+from normcli.errors import InvalidArgument, NotFound
+from normcli.fold import code_key, path_key
+from normcli.labels import CLAUSE_LABEL
+from normcli.operations import PATH
+from normcli.store.queries import Index
+
+
+def check_path(path: str) -> str:
+    """A clause path as asked, stripped; `invalid_argument` when empty, too long or holding control characters."""
+    if not isinstance(path, str) or not path.strip():
+        raise InvalidArgument("a clause path is required (for example 4.2.1)")
+    if len(path) > (PATH.high or 0) or any(ord(char) < 32 for char in path):
+        raise InvalidArgument("the clause path is too long or holds control characters")
+    return path.strip()
+
+
+def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
+    """The clause at `path`, else the nearest heading above it (then the requested path is returned too)."""
+    path = check_path(path)
+    found = candidates(path_key(path))
+    held = index.nodes_by_keys(version.bundle_id, [candidate for candidate, _ in found])
+    for candidate, exact in found:
+        if candidate in held:
+            return held[candidate], None if exact else path
+    # As the clause is cited in text: `§ 4.2.1`, `chiffre 4.2.1`, `Ziffer 4.2.1`, `section 4.2.1`.
+    bare = re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", path)
+    if bare != path and bare:
+        node, requested = find_node(index, version, bare)
+        return node, requested and path
+    raise NotFound(f"no clause '{path}' in {version.label}", f'run `normcli toc "{version.code}"` to see its clauses', "clause")
+
+
+def candidates(key: str) -> list[tuple[str, bool]]:
+    """The folded paths to look for when `key` is asked, nearest first, each with whether finding it
+    counts as finding the clause itself (`a` also names `Annexe A`) or only the heading above it."""
+    found = [(key, True)]
+    if re.fullmatch(r"[a-z]", key):
+        found.append((f"annex{key}", True))
+    trimmed = key
+    while "." in trimmed:
+        trimmed = trimmed.rsplit(".", 1)[0]
+        found.append((trimmed, False))
+        if re.fullmatch(r"[a-z]", trimmed):
+            found.append((f"annex{trimmed}", False))
+    return found
+
+
+def exact_keys(keyword: str) -> list[str]:
+    """The folded paths a clause-number keyword names exactly (`4.2.1`, `Annexe A`)."""
+    return [candidate for candidate, is_exact in candidates(path_key(keyword)) if is_exact]
+
+
+def paragraph_of(node: sqlite3.Row, requested: str) -> bool:
+    """Whether `requested` (4.2.6.1) is a numbered paragraph in the text of heading `node` (4.2.6):
+    one level below it, under a heading that has no subclauses of its own."""
+    return path_key(requested).rsplit(".", 1)[0] == node["path_key"] and node["child_count"] == 0
+
+
+class References:
+    """Resolves the stored references of one version against the workspace's norms."""
+
+    def __init__(self, index: Index, catalogue: Catalogue) -> None:
+        self.index = index
+        self.catalogue = catalogue
+
+    def resolve(self, version: Version, rows: list[sqlite3.Row]) -> tuple[r.ResolvedRef, ...]:
+        """Where each stored reference of `version` leads in this workspace, the resolvable ones first."""
+        return tuple(sorted(self.resolve_each(version, rows), key=lambda ref: not ref.resolvable))
+
+    def resolve_each(self, version: Version, rows: list[sqlite3.Row]) -> list[r.ResolvedRef]:
+        """Where each stored reference of `version` leads, in the order of `rows`.
+
+        A long clause holds hundreds of references: the clauses they name are fetched with one
+        query per target norm, and each other norm's edition is chosen once.
+        """
+        own_key = code_key(version.code)
+        editions: dict[str, Version | None] = {own_key: version}
+        planned = []
+        wanted: dict[int, set[str]] = {}
+        for row in rows:
+            internal = row["target_code"] is None or code_key(row["target_code"]) == own_key
+            key = own_key if internal else code_key(row["target_code"])
+            if key not in editions:
+                editions[key] = self._edition_for(row["target_code"], version.language)
+            target = editions[key]
+            planned.append((row, internal, target))
+            if target is not None and row["target_kind"] in ("clause", "annex") and row["target_path"]:
+                wanted.setdefault(target.bundle_id, set()).update(candidate for candidate, _ in candidates(path_key(row["target_path"])))
+        nodes = {bundle_id: self.index.nodes_by_keys(bundle_id, sorted(keys)) for bundle_id, keys in wanted.items()}
+        parts: dict[tuple[int, str], list[sqlite3.Row]] = {}
+        return [self._resolve_one(row, internal, version, target, nodes, parts) for row, internal, target in planned]
+
+    def _edition_for(self, code: str, language: str) -> Version | None:
+        """The edition another norm's reference leads to: the default one, in the reader's language if it has it."""
+        for wanted_language in (language, None):
+            try:
+                return self.catalogue.version(code, None, wanted_language)
+            except (NotFound, InvalidArgument):
+                continue
+        return None
+
+    def _resolve_one(
+        self,
+        row: sqlite3.Row,
+        internal: bool,
+        version: Version,
+        target: Version | None,
+        nodes: dict[int, dict[str, sqlite3.Row]],
+        parts: dict[tuple[int, str], list[sqlite3.Row]],
+    ) -> r.ResolvedRef:
+        kind, target_path = row["target_kind"], row["target_path"]
+        target_code = version.code if internal else row["target_code"]
+
+        def answer(resolvable: bool, path: str | None = target_path, title: str | None = None) -> r.ResolvedRef:
+            edition = target.edition if target is not None and resolvable else None
+            return r.ResolvedRef(row["text"], row["type"], target_code, path, kind, internal, resolvable, title, edition)
+
+        if target is None:
+            return answer(False)
+        if kind == "norm" or not target_path:
+            return answer(True, None, target.title)
+        if kind in ("figure", "table"):
+            if (target.bundle_id, kind) not in parts:
+                parts[(target.bundle_id, kind)] = (
+                    self.index.figures(target.bundle_id) if kind == "figure" else self.index.tables(target.bundle_id)
+                )
+            id_column = "fig_id" if kind == "figure" else "table_id"
+            wanted = path_key(target_path)
+            match = next((item for item in parts[(target.bundle_id, kind)] if item["number"] and path_key(item["number"]) == wanted), None)
+            return answer(True, match[id_column], match["caption"]) if match is not None else answer(False)
+        held = nodes.get(target.bundle_id, {})
+        for candidate, exact in candidates(path_key(target_path)):
+            node = held.get(candidate)
+            if node is not None:
+                if exact or paragraph_of(node, target_path):
+                    return answer(True, node["path"], node["title"])
+                break
+        return answer(False)
