@@ -9,6 +9,7 @@ are then taken through their `$ref`s; schemas keep theirs, resolved when an endp
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from pathlib import Path
@@ -23,6 +24,7 @@ VERBS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 MAX_TARGETS = 200_000  # distinct $ref targets one spec may have
 MAX_SEARCH_NAMES = 60
 MAX_SNIFF_BYTES = 64 * 1024 * 1024
+OUTSIDE = "leads out of the spec's folder through a link"
 _PARAMETER_FIELDS = ("type", "format", "items", "enum", "default", "minimum", "maximum", "pattern", "collectionFormat")
 
 
@@ -43,6 +45,7 @@ def read_spec(folder: Path, domain: str, root_file: str, prefix: str) -> Spec:
 class _Reader:
     def __init__(self, folder: Path, domain: str, prefix: str) -> None:
         self.folder = folder
+        self.real_folder = os.path.realpath(folder)
         self.domain = domain
         self.prefix = prefix
         self.documents: dict[str, Any] = {}
@@ -77,7 +80,10 @@ class _Reader:
     def document(self, file: str) -> Any:
         if file not in self.documents and file not in self.unreadable:
             try:
-                self.documents[file] = load_file(self.folder / file)
+                path = os.path.join(self.real_folder, file)
+                if not os.path.realpath(path).startswith(self.real_folder + os.sep):  # a link out of the folder
+                    raise UnreadableFile(OUTSIDE)
+                self.documents[file] = load_file(Path(path))
             except UnreadableFile as exc:
                 self.unreadable[file] = exc
         if file in self.unreadable:
@@ -102,7 +108,7 @@ class _Reader:
 
     def ref(self, ref: Any, file: str, line: int) -> str:
         try:
-            key = refs.canonical(ref, file, self.folder)
+            key = refs.canonical(ref, file)
         except refs.RefusedRef as refused:
             self.problem(file, line, refused.kind, refused.reason, near=_ref_patterns(ref))
             return f"!{ref}"  # never a key: shown as unresolved when read
@@ -122,7 +128,11 @@ class _Reader:
             try:
                 document = self.document(file)
             except UnreadableFile as exc:
-                if (self.folder / file).is_file():
+                if exc.reason == OUTSIDE:
+                    self.problem(
+                        named_in, line, "ref_outside", f"$ref to {file} {OUTSIDE}; normcli does not read it", near=_key_patterns(key)
+                    )
+                elif (self.folder / file).is_file():
                     self.problem(
                         named_in,
                         line,
