@@ -192,8 +192,10 @@ class Discovery:
         if queries.method(method_id) is None:
             known = [f"{m['verb']} {m['path']}" for m in queries.methods_at(row["id"], path)]
             if not known:
-                wanted = path.lower().strip("/")
-                known = [f"{m['verb']} {m['path']}" for m in queries.method_paths(row["id"]) if wanted and wanted in m["path"].lower()][:8]
+                import difflib
+
+                every = [f"{m['verb']} {m['path']}" for m in queries.method_paths(row["id"])]
+                known = difflib.get_close_matches(f"{verb} {path}", every, n=5, cutoff=0.6)
             hint = (
                 f"did you mean: {'; '.join(known)}" if known else f"run `normcli api search` or list a tag's endpoints of {row['domain']}"
             )
