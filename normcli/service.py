@@ -210,7 +210,7 @@ class Service(SpecReads):
         """`methodology` / `get_methodology`: the reading method built for this workspace."""
         from normcli.methodology import build_methodology
 
-        return r.MethodologyResult(build_methodology(self.settings, self.norms()))
+        return r.MethodologyResult(build_methodology(self.settings, self.norms(), self.spec_list().specs))
 
     @checked("toc")
     @_operation
