@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SHARED_CORPUS
+from tests.tui.conftest import anyio_backend, data_dir, make_app, settle  # noqa: F401 - the TUI tests' fixtures, for the API browser
 
 OPENAPI = SHARED_CORPUS / "openapi"
 VERBS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
