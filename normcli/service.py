@@ -263,9 +263,10 @@ class Service(SpecReads):
         formulas = tuple(r.FormulaRef(row["number"], row["latex"]) for row in index.formulas(version.bundle_id, node["path"]))
         children = tuple(r.ChildRef(row["path"], row["title"]) for row in index.children(version.bundle_id, node))
         refs = self.resolve_refs(version, index.xrefs(node["id"], window_span(offset, next_offset)))
-        from normcli.render import section_markdown
+        from normcli.render import citation, section_markdown
 
-        markdown = section_markdown(version, node, content, offset, next_offset, len(text), figures, refs, children)
+        cite = citation(version.code, version.edition, node["path"], node["page_start"], version.published)
+        markdown = section_markdown(version, node, content, offset, next_offset, len(text), figures, refs, children, cite)
         return r.SectionResult(
             edition=version.describe(),
             node_id=node["node_id"],
@@ -285,6 +286,7 @@ class Service(SpecReads):
             tables=tables,
             formulas=formulas,
             cross_refs=refs,
+            citation=cite,
         )
 
     @checked("search")

@@ -195,7 +195,7 @@ def test_a_section_answer_carries_its_markdown_and_how_to_read_on(transcript: Tr
     body = section.structured_content["section"]
     assert formulas_to_unicode(body["markdown"]).strip() in text  # formulas shown as Unicode, as to people
     assert f"offset={body['nextOffset']}" in text
-    assert "[SIA 261, 4.2.1, p. " in text
+    assert "[SIA 261:2020, 4.2.1, p. " in text
 
 
 def test_get_figure_sends_the_image_and_its_caption(transcript: Transcript, cli_json) -> None:
@@ -272,7 +272,7 @@ def test_resources_read_the_same_as_the_cli(transcript: Transcript, cli_json, ur
 
 def test_the_instructions_say_to_call_get_methodology_first(transcript: Transcript) -> None:
     assert "get_methodology first" in transcript.instructions
-    assert "[SIA 261, 4.2.1, p. 22]" in transcript.instructions
+    assert "[SIA 261:2020, 4.2.1, p. 22]" in transcript.instructions
 
 
 def test_tool_calls_answer_quickly(transcript: Transcript) -> None:
