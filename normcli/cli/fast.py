@@ -97,11 +97,15 @@ def answer(argv: list[str]) -> int | None:
     from normcli.errors import ExitCode, NormcliError
 
     try:
-        from normcli.operations import run
-        from normcli.service import Service
+        if call is not None:  # the spec reads need no norm service
+            from normcli.specs.session import SpecSession
 
-        service = Service.open(workspace)
-        data = (call(service) if call is not None else run(service, command, params)).to_json()
+            data = call(SpecSession.open(workspace)).to_json()
+        else:
+            from normcli.operations import run
+            from normcli.service import Service
+
+            data = run(Service.open(workspace), command, params).to_json()
     except NormcliError as error:
         sys.stderr.write(f"normcli: {error.one_line()}\n")
         data, code = error.to_json(), int(error.exit_code)

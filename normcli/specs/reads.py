@@ -21,20 +21,25 @@ if TYPE_CHECKING:
 
 
 def _read(operation: Callable[..., T]) -> Callable[..., T]:
-    """Run `operation` as `Service` runs its reads; `service._operation` is looked up at the call,
-    since the service imports this module."""
+    """Run `operation` as the class it is called on runs its reads (`_wrap_read`)."""
 
     @functools.wraps(operation)
     def run(self: Any, *args: Any, **kwargs: Any) -> T:
-        from normcli.service import _operation
-
-        return _operation(operation)(self, *args, **kwargs)
+        return self._wrap_read(operation)(self, *args, **kwargs)
 
     return run
 
 
 class SpecReads:
-    """The spec discovery operations (SPEC §7), mixed into `Service`."""
+    """The spec discovery operations (SPEC §7), mixed into `Service` (and `SpecSession`)."""
+
+    @staticmethod
+    def _wrap_read(operation: Callable[..., T]) -> Callable[..., T]:
+        """How the class runs a read operation: `Service`'s way by default (looked up at the call,
+        since the service imports this module); `SpecSession` has its own."""
+        from normcli.service import _operation
+
+        return _operation(operation)
 
     def _discovery(self) -> Discovery:
         from normcli.specs.discovery import Discovery

@@ -6,9 +6,11 @@ people-facing renderers; the JSON stays SPEC's shape.
 
 from __future__ import annotations
 
-from typing import Any
-
 from normcli.record import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record
