@@ -95,3 +95,46 @@ def test_the_index_follows_edits_new_and_removed_specs(workspace: Path) -> None:
     assert {spec.domain for spec in service.spec_list().specs} == {"meteo", "pets"}
     pets = service.spec_by_id(md5("spec|pets"))
     assert pets.collections and service.check().specs[1].problems[0]["kind"] == "bad_ref", "pets has no schemas/loads.yaml"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["api", "specs"],
+        ["api", "spec", "meteo"],
+        ["api", "collections", md5("spec|dadjoke")],
+        ["api", "tags", "meteo"],
+        ["api", "tags", "--collection", md5("collection|meteo|Loads")],
+        ["api", "tag", md5("tag|meteo|wind")],
+        ["api", "endpoints", md5("tag|meteo|wind")],
+        ["api", "endpoint", "meteo", "GET /wind/{siteId}"],
+        ["api", "endpoint", md5("method|dadjoke|GET|/jokes/random")],
+        ["api", "search", "wind", "--limit", "2"],
+        ["api", "tag", "0" * 32],
+        ["api", "spec", "A" * 32],
+    ],
+)
+def test_the_lean_and_the_full_command_line_answer_alike(workspace: Path, cli, args: list[str]) -> None:
+    lean = cli(*args, "--json", workspace=workspace)
+    full = cli("--debug", *args, "--json", workspace=workspace)  # --debug always takes the full (Typer) path
+    assert (lean.code, lean.json()) == (full.code, full.json())
+
+
+def test_ingest_copies_a_spec_with_the_files_it_references_and_never_overwrites_silently(tmp_path: Path, cli) -> None:
+    root = tmp_path / "project"
+    (root / "norms").mkdir(parents=True)
+    source = SAMPLE / "specs/meteo/openapi.yaml"
+    done = cli("ingest", str(source), "--domain", "weather", "--json", workspace=root)
+    assert done.code == 0, done.stderr
+    report = done.json()
+    assert report["files"] == ["openapi.yaml", "schemas/loads.yaml"] and report["specId"] == md5("spec|weather")
+    assert (root / "specs/weather/schemas/loads.yaml").read_bytes() == (SAMPLE / "specs/meteo/schemas/loads.yaml").read_bytes()
+    assert not [p for p in (root / "specs").iterdir() if p.name.startswith(".")], "no staging folder is left behind"
+    other = cli("ingest", str(SAMPLE / "specs/dadjoke/swagger.json"), "--domain", "weather", workspace=root)
+    assert other.code == 2 and "--force" in other.stderr
+    assert (root / "specs/weather/openapi.yaml").is_file() and not (root / "specs/weather/swagger.json").exists()
+    forced = cli("ingest", str(SAMPLE / "specs/dadjoke/swagger.json"), "--domain", "weather", "--force", workspace=root)
+    assert forced.code == 0 and sorted(p.name for p in (root / "specs/weather").iterdir()) == ["swagger.json"]
+    assert cli("api", "spec", "weather", "--json", workspace=root).json()["collections"][0]["countMethods"] == 3
+    bad = cli("ingest", str(SAMPLE / "normcli.toml"), "--domain", "x", workspace=root)
+    assert bad.code == 2 and not (root / "specs/x").exists()
