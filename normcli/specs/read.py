@@ -46,6 +46,7 @@ class _Reader:
     def __init__(self, folder: Path, domain: str, prefix: str) -> None:
         self.folder = folder
         self.real_folder = os.path.realpath(folder)
+        self.real_parents: dict[str, str] = {}
         self.domain = domain
         self.prefix = prefix
         self.documents: dict[str, Any] = {}
@@ -81,7 +82,7 @@ class _Reader:
         if file not in self.documents and file not in self.unreadable:
             try:
                 path = os.path.join(self.real_folder, file)
-                if not os.path.realpath(path).startswith(self.real_folder + os.sep):  # a link out of the folder
+                if not self.inside(path):  # a link out of the folder
                     raise UnreadableFile(OUTSIDE)
                 self.documents[file] = load_file(Path(path))
             except UnreadableFile as exc:
@@ -89,6 +90,16 @@ class _Reader:
         if file in self.unreadable:
             raise self.unreadable[file]
         return self.documents[file]
+
+    def inside(self, path: str) -> bool:
+        """Whether `path` (under the real folder) really lies inside it: its folder's real path is
+        looked up once per folder, and the file itself is followed only when it is a link."""
+        parent = os.path.dirname(path)
+        real_parent = self.real_parents.get(parent)
+        if real_parent is None:
+            real_parent = self.real_parents[parent] = os.path.realpath(parent)
+        real = os.path.realpath(path) if os.path.islink(path) else os.path.join(real_parent, os.path.basename(path))
+        return real.startswith(self.real_folder + os.sep)
 
     # -- canonical $refs ---------------------------------------------------------------------
 
