@@ -58,6 +58,7 @@ class _Reader:
         self.name = shown_name
         self.problems: list[Problem] = []
         self.field_lines: dict[str, int] = {}
+        self.page_at: dict[int, int | None] = {}  # body line number → the page it is printed on
 
     def problem(self, line: int, severity: str, kind: str, reason: str) -> None:
         self.problems.append(Problem(self.name, line, severity, kind, reason))
@@ -264,6 +265,7 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
             continue
         if nodes:
             own_lines[-1].append((number, line))
+            reader.page_at[number] = page
             if line.strip():
                 last_content_page[-1] = page
         elif line.strip():
@@ -285,6 +287,7 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
     if not paginated:
         for node in nodes:
             node.page_start = node.page_end = None
+        reader.page_at = {}
     bundle.nodes = nodes
     keys = set(seen)
     for node, own in zip(nodes, own_lines, strict=True):
@@ -333,6 +336,7 @@ def _read_parts(bundle: Bundle, reader: _Reader, node: Node, own: list[tuple[int
                     caption=caption_line if caption else "",
                     markdown="\n".join(text for _, text in own[index:end]),
                     node_path=node.path,
+                    page=reader.page_at.get(number),
                 )
             )
             index = end

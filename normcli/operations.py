@@ -323,6 +323,27 @@ OPERATIONS: dict[str, Operation] = {
             ),
             fast=False,
         ),
+        Operation(
+            "table",
+            "get_table",
+            "Read a table",
+            "A table with its caption, the clause that holds it and its rows.",
+            'normcli table "SIA 261" tab-3',
+            (
+                CODE,
+                Param(
+                    "tableId",
+                    str,
+                    "Table id (tab-3) or number (3), as `section` lists them.",
+                    required=True,
+                    low=1,
+                    high=200,
+                    metavar="TABLE_ID",
+                    agent_help="Table id as get_section lists it ('tab-3'), or its number ('3').",
+                ),
+                *PER_NORM,
+            ),
+        ),
     )
 }
 # -- the spec discovery operations of SPEC §7, the `api` group on the command line --------------------

@@ -10,7 +10,7 @@ from normcli import results as r
 from normcli.catalogue import Catalogue, Version
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
-from normcli.labels import CLAUSE_LABEL
+from normcli.labels import CLAUSE_LABEL, FIGURE_LABEL, TABLE_LABEL
 from normcli.operations import PATH
 from normcli.store.queries import Index
 
@@ -146,3 +146,51 @@ class References:
                     return answer(True, node["path"], node["title"])
                 break
         return answer(False)
+
+
+# `tab-3`, `fig-2.1`, `Tableau 3`, `Figure 3`: a table or a figure named where a clause path is expected.
+_PART_ID = re.compile(r"^(?P<kind>tab|table|fig|figure)-(?P<num>\S+)$", re.I)
+
+
+def part_reference(path: str) -> tuple[str, str] | None:
+    """(`table` or `figure`, the id or number) when `path` names a table or figure rather than a clause."""
+    text = path.strip()
+    match = _PART_ID.match(text)
+    if match:
+        return ("table" if match.group("kind").lower().startswith("tab") else "figure"), text
+    for kind, label in (("table", TABLE_LABEL), ("figure", FIGURE_LABEL)):
+        labelled = re.match(rf"^{label}\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)$", text)
+        if labelled:
+            return kind, labelled.group("num")
+    return None
+
+
+def find_table(index: Index, version: Version, wanted: str) -> sqlite3.Row:
+    """The table named by its id (`tab-3`), its number (`3`) or its caption label (`Tableau 3`)."""
+    rows = index.tables(version.bundle_id)
+    number = re.sub(rf"^(?:{TABLE_LABEL}\s*|tab-|table-)", "", wanted.strip(), flags=re.I)
+    keys = {path_key(wanted), path_key(f"tab-{number}")}
+    row = next(
+        (row for row in rows if path_key(row["table_id"]) in keys or (row["number"] and path_key(row["number"]) == path_key(number))), None
+    )
+    if row is None:
+        known = [row["table_id"] for row in rows]
+        raise NotFound(
+            f"no table '{wanted}' in {version.label}",
+            f"its tables are: {', '.join(known[:12]) or 'none'}",
+            "table",
+        )
+    return row
+
+
+def table_rows(markdown: str) -> tuple[tuple[str, ...], ...]:
+    """A pipe table's cells, row by row, the header first and the rule line left out."""
+    rows = []
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("|") or re.fullmatch(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?", stripped):
+            continue
+        body = stripped[1:-1] if stripped.endswith("|") and len(stripped) > 1 else stripped[1:]
+        cells = re.split(r"(?<!\\)\|", body)
+        rows.append(tuple(cell.strip().replace("\\|", "|") for cell in cells))
+    return tuple(rows)

@@ -217,6 +217,33 @@ class TableRef:
 
 
 @record
+class TableResult:
+    """`table` / `get_table`: one table with its caption, the clause that holds it and its rows."""
+
+    edition: Edition
+    id: str
+    number: str | None
+    caption: str
+    path: str
+    page_start: int | None
+    markdown: str
+    rows: tuple[tuple[str, ...], ...]  # the header row first
+
+    def to_json(self) -> dict:
+        table = {
+            **self.edition.to_json(),
+            "id": self.id,
+            "number": self.number,
+            "caption": self.caption,
+            "path": self.path,
+            "pageStart": self.page_start,
+            "markdown": self.markdown,
+            "rows": [list(row) for row in self.rows],
+        }
+        return {"table": table}
+
+
+@record
 class FormulaRef:
     """A display formula listed with a section, in LaTeX."""
 

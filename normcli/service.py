@@ -21,8 +21,8 @@ from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.fold import path_key
 from normcli.labels import FIGURE_LABEL
 from normcli.operations import checked
-from normcli.resolve import References, find_node
-from normcli.search import keyword_tokens, search_corpus, search_norm
+from normcli.resolve import References, check_path, find_node, find_table, part_reference, table_rows
+from normcli.search import keyword_tokens, keyword_words, search_corpus, search_norm
 from normcli.specs.reads import SpecReads
 from normcli.store.queries import Index
 from normcli.store.refresh import BUILT_AT_KEY, refresh
@@ -250,7 +250,7 @@ class Service(SpecReads):
     ) -> r.SectionResult:
         """`section` / `get_section`: one window of a clause's text, cut at a paragraph boundary."""
         version = self.version(code, edition, language)
-        node, requested = find_node(self.index(), version, path)
+        node, requested = self._clause_or_part(version, path)
         index = self.index()
         text = index.node_text(node["id"])
         if offset > len(text):
@@ -289,20 +289,55 @@ class Service(SpecReads):
             citation=cite,
         )
 
+    def _clause_or_part(self, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
+        """The clause at `path`, or the clause holding the table or figure it names (`tab-3`, `Figure 2`)."""
+        part = part_reference(check_path(path))
+        if part is None:
+            return find_node(self.index(), version, path)
+        kind, wanted = part
+        row = find_table(self.index(), version, wanted) if kind == "table" else self._figure_row(version, wanted)
+        node, _ = find_node(self.index(), version, row["node_path"])
+        return node, path.strip()
+
+    @checked("table")
+    @_operation
+    def table(self, code: str, table_id: str, edition: str | None = None, language: str | None = None) -> r.TableResult:
+        """`table` / `get_table`: one table, its caption, the clause that holds it and its rows."""
+        version = self.version(code, edition, language)
+        row = find_table(self.index(), version, table_id)
+        node, _ = find_node(self.index(), version, row["node_path"])
+        page = row["page"] if row["page"] is not None else node["page_start"]
+        return r.TableResult(
+            version.describe(),
+            row["table_id"],
+            row["number"],
+            row["caption"],
+            row["node_path"],
+            page,
+            row["markdown"],
+            table_rows(row["markdown"]),
+        )
+
     @checked("search")
     @_operation
     def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
-        """`search` / `search_in_norm`: titles and text of one norm, best first."""
+        """`search` / `search_in_norm`: titles and text of one norm, best first; every language version
+        of the edition unless `language` names one (each hit says its language)."""
         tokens = keyword_tokens(keyword)
         version = self.version(code, edition, language)
-        return r.SearchResult(version.describe(), keyword, search_norm(self.index(), version, keyword, tokens, limit))
+        versions = [version]
+        if language is None:
+            versions += [self.version(code, version.edition, other) for other in version.languages if other != version.language]
+        found = keyword_words(self.index(), keyword, tokens)
+        return r.SearchResult(version.describe(), keyword, search_norm(self.index(), versions, keyword, found, limit))
 
     @checked("corpus")
     @_operation
     def corpus(self, keyword: str, limit: int = 20) -> r.CorpusResult:
         """`corpus` / `search_corpus`: every norm's default edition, clause numbers, then titles, then text."""
         tokens = keyword_tokens(keyword)
-        return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, tokens, limit))
+        found = keyword_words(self.index(), keyword, tokens)
+        return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, found, limit))
 
     @checked("xrefs")
     @_operation
@@ -320,16 +355,7 @@ class Service(SpecReads):
         if not isinstance(figure_id, str) or not figure_id.strip() or len(figure_id) > 200:
             raise InvalidArgument("a figure id is required (for example fig-3)", "the figures of a clause are listed by `normcli section`")
         version = self.version(code, edition, language)
-        rows = self.index().figures(version.bundle_id)
-        wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
-        number = re.sub(rf"^{FIGURE_LABEL}\s*(?=[A-Z]?\d)", "", figure_id.strip())
-        row = next(
-            (row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))),
-            None,
-        )
-        if row is None:
-            known = ", ".join(row["fig_id"] for row in rows[:12]) or "none"
-            raise NotFound(f"no figure '{figure_id}' in {version.label}", f"its figures are: {known}", "figure")
+        row = self._figure_row(version, figure_id)
         if not row["file"]:
             raise NotFound(
                 f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder",
@@ -348,6 +374,20 @@ class Service(SpecReads):
 
         mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], target.read_bytes())
+
+    def _figure_row(self, version: Version, figure_id: str) -> sqlite3.Row:
+        """The figure named by its id (`fig-3`), its number (`3`) or its caption label (`Figure 3`)."""
+        rows = self.index().figures(version.bundle_id)
+        wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
+        number = re.sub(rf"^{FIGURE_LABEL}\s*(?=[A-Z]?\d)", "", figure_id.strip())
+        row = next(
+            (row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))),
+            None,
+        )
+        if row is None:
+            known = ", ".join(row["fig_id"] for row in rows[:12]) or "none"
+            raise NotFound(f"no figure '{figure_id}' in {version.label}", f"its figures are: {known}", "figure")
+        return row
 
     @_operation
     def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:

@@ -227,3 +227,21 @@ class FigureJson(EditionJson):
     caption: str
     path: str
     mimeType: str
+
+
+class TableBodyJson(EditionJson):
+    """A table: its id and number, caption, the clause holding it, its page, Markdown and rows (header first)."""
+
+    id: str
+    number: str | None
+    caption: str
+    path: str
+    pageStart: int | None
+    markdown: str
+    rows: list[list[str]]
+
+
+class TableJson(TypedDict):
+    """`get_table`."""
+
+    table: TableBodyJson

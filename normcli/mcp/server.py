@@ -48,6 +48,7 @@ from normcli.mcp.schemas import (
     SearchJson,
     SectionJson,
     SubtreeJson,
+    TableJson,
     TocJson,
     XrefsJson,
 )
@@ -74,6 +75,7 @@ OUTPUT_TYPES: dict[str, Any] = {
     "search_corpus": CorpusJson,
     "get_cross_refs": XrefsJson,
     "get_figure": FigureJson,
+    "get_table": TableJson,
     **spec_tools.OUTPUT_TYPES,
 }
 

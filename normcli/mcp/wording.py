@@ -62,6 +62,10 @@ DESCRIPTIONS = {
         "A figure's image, inline as an image block, with its number and caption. figureId is the id get_section lists (e.g. 'fig-3'); "
         "a figure number ('3') works too. Use it when a figure carries values you need (coefficients, zones, diagrams)."
     ),
+    "get_table": (
+        "A table as Markdown and as rows (header row first), with its caption, the clause that holds it and its page. tableId is the id "
+        "get_section lists (e.g. 'tab-3'); a table number ('3') works too. Use it for the values of a table; cite the clause it is in."
+    ),
 }
 
 INSTRUCTIONS = """\

@@ -91,6 +91,22 @@ def update(path: Path, root: Path, changed: list[BundleFile], removed: list[str]
         db.close()
 
 
+_LONG_WORD = re.compile(rf"[a-z0-9]{{{schema.INFIX_MIN + 1},}}")
+
+
+def _add_terms(db: Database, folded: list[tuple[int, str, str]]) -> None:
+    """Put the long words of these texts not seen before into `terms` and its trigram index.
+
+    A removed bundle's words stay: a word no clause holds any more only widens a query for nothing.
+    """
+    long_words = {word for _, title, body in folded for text in (title, body) for word in _LONG_WORD.findall(text)}
+    if not long_words:
+        return
+    before = db.execute("SELECT coalesce(max(id), 0) FROM terms").fetchone()[0]
+    db.conn.executemany("INSERT OR IGNORE INTO terms(term) VALUES (?)", ((word,) for word in long_words))
+    db.execute(f"INSERT INTO {schema.TERMS_FTS}(rowid, term) SELECT id, term FROM terms WHERE id > ?", (before,))
+
+
 def _stored_packer(db: Database) -> schema.TextPacker:
     row = db.execute("SELECT value FROM meta WHERE key = ?", (schema.TEXT_DICTIONARY_KEY,)).fetchone()
     return schema.TextPacker(row[0] if row else b"")
@@ -292,10 +308,9 @@ def _insert_bundle(
         )
     _insert_rows(db, "nodes", nodes)
     folded_titles = [(row["id"], fold(row["title"])) for row in nodes]
-    db.conn.executemany(
-        f"INSERT INTO {schema.FTS_TABLE}(rowid, title, body) VALUES (?, ?, ?)",
-        [(node_row, title, fold(searchable(node.text))) for (node_row, title), node in zip(folded_titles, bundle.nodes, strict=True)],
-    )
+    folded = [(node_row, title, fold(searchable(node.text))) for (node_row, title), node in zip(folded_titles, bundle.nodes, strict=True)]
+    db.conn.executemany(f"INSERT INTO {schema.FTS_TABLE}(rowid, title, body) VALUES (?, ?, ?)", folded)
+    _add_terms(db, folded)
     db.conn.executemany(f"INSERT INTO {schema.TITLES_TABLE}(rowid, title) VALUES (?, ?)", folded_titles)
     next_id += len(nodes)
     row_of = {row["path"]: row["id"] for row in nodes}
@@ -318,6 +333,7 @@ def _insert_bundle(
                 "caption": t.caption,
                 "markdown": t.markdown,
                 "node_path": t.node_path,
+                "page": t.page,
             }
             for t in bundle.tables
         ],

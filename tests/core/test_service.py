@@ -295,7 +295,11 @@ def test_search_with_a_clause_number_gives_the_clause_then_the_clauses_that_refe
     mentions = result.hits[1:]
     assert mentions and all(hit.kind == "text" for hit in mentions)
     for hit in mentions:
-        targets = {ref.target_path for ref in service.xrefs("SIA 261", hit.path).cross_refs if ref.target_code in (None, "SIA 261")}
+        targets = {
+            ref.target_path
+            for ref in service.xrefs("SIA 261", hit.path, language=hit.language).cross_refs
+            if ref.target_code in (None, "SIA 261")
+        }
         assert "4.2.1" in targets, hit.path
 
 

@@ -29,6 +29,7 @@ TOOLS = {
     "search_corpus": {"keyword", "limit"},
     "get_cross_refs": {"code", "path", "edition", "language"},
     "get_figure": {"code", "figureId", "edition", "language"},
+    "get_table": {"code", "tableId", "edition", "language"},
     # SPEC §7: the spec discovery tools
     "spec_list": set(),
     "spec_by_id": {"id"},
@@ -49,6 +50,7 @@ REQUIRED = {
     "search_corpus": {"keyword"},
     "get_cross_refs": {"code", "path"},
     "get_figure": {"code", "figureId"},
+    "get_table": {"code", "tableId"},
     "spec_by_id": {"id"},
     "collection_by_spec": {"specId"},
     "collection_by_id": {"id"},
