@@ -77,7 +77,8 @@ def ingest_spec(source: str | Path, domain: str, root: Path, force: bool = False
             f"{source}:{problem.line}: {problem.reason}" if problem.line else f"{source}: {problem.reason}",
             "give the root file of an OpenAPI 3 or Swagger 2.0 spec",
         ) from None
-    files = [name for name in spec.files if (folder / name).is_file()]
+    # Every file the spec reaches, but never one that a link leads to from outside the folder.
+    files = [name for name in spec.files if (folder / name).is_file() and os.path.realpath(folder / name).startswith(f"{folder}{os.sep}")]
     target = root / SPECS_DIR / domain
     if target.exists() and not force:
         raise InvalidArgument(f"{SPECS_DIR}/{domain} already exists in {root}", "pass --force to replace it, or choose another --domain")

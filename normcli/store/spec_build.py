@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -107,6 +108,9 @@ def _read_domain(root: Path, domain: DomainFolder) -> dict:
     from normcli.specs.read import UnreadableSpec, read_spec
 
     prefix = f"specs/{domain.domain}"
+    if not os.path.realpath(domain.path).startswith(os.path.realpath(root) + os.sep):
+        problem = Problem(prefix, 0, "error", "outside", "the folder is a link out of the workspace; normcli does not read it")
+        return {"domain": domain.domain, "top": "\n".join(domain.top), "spec": None, "problems": [problem], "files": []}
     chosen, others = choose_root(domain)
     base = {"domain": domain.domain, "top": "\n".join(domain.top)}
     if chosen is None:

@@ -234,3 +234,28 @@ def test_the_command_line_says_not_found_with_exit_1_and_invalid_with_exit_2(wor
     assert domain.code == 0 and domain.json()["spec"]["id"] == md5("spec|meteo")
     no_such = cli("api", "spec", "nosuchdomain", workspace=workspace)
     assert no_such.code == 1 and "meteo" in no_such.stderr
+
+
+def test_links_out_of_the_folder_or_the_workspace_are_never_read(workspace: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "openapi.yaml").write_text(GOOD.replace("Good", "TOPSECRET"), encoding="utf-8")
+    (outside / "pet.yaml").write_text("Pet: {type: object, description: TOPSECRET}\n", encoding="utf-8")
+    (workspace / "specs/linked").symlink_to(outside, target_is_directory=True)
+    folder = workspace / "specs/inner"
+    write(
+        workspace,
+        "inner/openapi.yaml",
+        GOOD.replace(
+            '"200": {description: pong}', '"200": {description: pong, content: {application/json: {schema: {$ref: "pet.yaml#/Pet"}}}}'
+        ),
+    )
+    (folder / "pet.yaml").symlink_to(outside / "pet.yaml")
+    checks = served(workspace)
+    assert not checks["linked"].readable and "link out of the workspace" in checks["linked"].problems[0]["reason"]
+    assert [p["kind"] for p in checks["inner"].problems] == ["ref_outside"]
+    from normcli.service import Service
+
+    service = Service.open(workspace)
+    assert "TOPSECRET" not in json.dumps(service.endpoint_by_id(md5("method|inner|GET|/ping")).to_json())
+    assert "TOPSECRET" not in json.dumps([spec.to_json() for spec in service.spec_list().specs])
