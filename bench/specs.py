@@ -168,25 +168,31 @@ def main() -> None:
                 )
             )
 
-        log(f"{args.searches} searches in process")
-        service.search_specs("warm up", limit=20)
-        samples = []
-        for number in range(args.searches):
-            keyword = KEYWORDS[number % len(KEYWORDS)]
-            started = time.perf_counter()
-            service.search_specs(keyword, limit=20)
-            samples.append(time.perf_counter() - started)
-        samples.sort()
-        p50 = samples[len(samples) // 2]
-        p95 = samples[min(len(samples) - 1, int(len(samples) * 0.95))]
-        rows.append(
-            (
-                f"`api search` in process, {args.searches} keywords, limit 20",
-                f"p50 {p50 * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms",
-                "",
-                "✓" if p95 <= 0.020 else "✗ (goal p95 ≤ 20 ms)",
+        for label, recheck in (
+            ("each call checks every spec file (a stat each)", 0.0),
+            ("files checked once a second, as batch does", 1.0),
+        ):
+            log(f"{args.searches} searches in process, {label}")
+            service.recheck_after = recheck
+            service.search_specs("warm up", limit=20)
+            samples = []
+            for number in range(args.searches):
+                keyword = KEYWORDS[number % len(KEYWORDS)]
+                started = time.perf_counter()
+                service.search_specs(keyword, limit=20)
+                samples.append(time.perf_counter() - started)
+            samples.sort()
+            p50 = samples[len(samples) // 2]
+            p95 = samples[min(len(samples) - 1, int(len(samples) * 0.95))]
+            rows.append(
+                (
+                    f"`api search` in process, {args.searches} keywords, limit 20; {label}",
+                    f"p50 {p50 * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms",
+                    "",
+                    "✓" if p95 <= 0.020 else "✗ (goal p95 ≤ 20 ms)",
+                )
             )
-        )
+        service.recheck_after = 0.0
         started = time.perf_counter()
         for _ in range(20):
             service.endpoint_by_id(method)

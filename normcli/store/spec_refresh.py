@@ -18,8 +18,29 @@ SPEC_SCHEMA = "3"  # bump whenever what spec_build writes changes: the spec tabl
 SPEC_SCHEMA_KEY = "spec_schema"
 
 
+# What `_stored` last read, by index file, with that file's (inode, mtime, size): a long-running reader
+# (the MCP server, batch, the TUI) checks the specs at every call and need not read them back each time.
+# A stale entry costs no missed change: the files on disk are what is compared with it.
+_LAST: dict[Path, tuple[tuple[int, int, int], dict[str, tuple[str, str]]]] = {}
+
+
 def _stored(path: Path) -> dict[str, tuple[str, str]] | None:
     """domain → (top-level files, fingerprint) as indexed; None when the spec tables are missing or old."""
+    try:
+        stat = path.stat()
+        key = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return None
+    last = _LAST.get(path)
+    if last is not None and last[0] == key:
+        return last[1]
+    found = _read_stored(path)
+    if found is not None:
+        _LAST[path] = (key, found)
+    return found
+
+
+def _read_stored(path: Path) -> dict[str, tuple[str, str]] | None:
     try:
         connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
