@@ -65,7 +65,7 @@ class Param:
             or (high is not None and value > high)
         ):
             bounds = f"from {low} to {high}" if high is not None else f"from {low}"
-            raise InvalidArgument(f"{self.name} must be a whole number {bounds}, not {value!r}")
+            raise InvalidArgument(f"{self.name} must be a whole number {bounds}, not {value!r}", param=self.name)
         return value
 
     def clamp(self, value: int) -> tuple[int, str | None]:
@@ -81,7 +81,8 @@ class Param:
 @record
 class Operation:
     """One read operation: `name` on the command line and in `batch`, `tool` in MCP, the `Service`
-    method of the same name, its parameters in the method's positional order, one line of help and an example."""
+    method of the same name, its parameters in the method's positional order, one line of help, an
+    example, and the result record it answers with."""
 
     name: str
     tool: str
@@ -89,6 +90,7 @@ class Operation:
     help: str
     example: str
     params: tuple[Param, ...] = ()
+    result: str = ""  # the class in `normcli.results` it answers with (the MCP output schema is made from it)
     fast: bool = True  # answered by the lean `--json` path (not `figure`: its answer is a file)
     group: str = ""  # a command group on the command line (`api` for the spec discovery operations)
     command: str = ""  # the command's name inside its group (`api spec`), where it differs from `name`
@@ -157,9 +159,12 @@ OPERATIONS: dict[str, Operation] = {
             "Reading method",
             "The reading method for agents and people, built for this workspace.",
             "normcli methodology",
+            result="MethodologyResult",
         ),
-        Operation("info", "whoami", "Workspace", "Which workspace is read and what it holds.", "normcli info"),
-        Operation("norms", "list_norms", "List norms", "List the norms with their editions and languages.", "normcli norms"),
+        Operation("info", "whoami", "Workspace", "Which workspace is read and what it holds.", "normcli info", result="InfoResult"),
+        Operation(
+            "norms", "list_norms", "List norms", "List the norms with their editions and languages.", "normcli norms", result="NormsResult"
+        ),
         Operation(
             "toc",
             "get_toc",
@@ -180,6 +185,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="TocResult",
         ),
         Operation(
             "subtree",
@@ -211,6 +217,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="SubtreeResult",
         ),
         Operation(
             "section",
@@ -242,6 +249,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="SectionResult",
         ),
         Operation(
             "search",
@@ -264,6 +272,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="SearchResult",
         ),
         Operation(
             "corpus",
@@ -292,6 +301,7 @@ OPERATIONS: dict[str, Operation] = {
                     agent_help="At most this many hits over all norms (1–40, default 20).",
                 ),
             ),
+            result="CorpusResult",
         ),
         Operation(
             "xrefs",
@@ -300,6 +310,7 @@ OPERATIONS: dict[str, Operation] = {
             "The references a clause makes, and where they lead.",
             'normcli xrefs "SIA 261" 4.2.1',
             (CODE, PATH, *PER_NORM),
+            result="XrefsResult",
         ),
         Operation(
             "figure",
@@ -321,6 +332,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="FigureResult",
             fast=False,
         ),
         Operation(
@@ -343,6 +355,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="TableResult",
         ),
     )
 }
@@ -365,7 +378,13 @@ def _id_param(name: str, what: str, source: str) -> Param:
 
 _SPEC_OPERATIONS = (
     Operation(
-        "spec_list", "spec_list", "List API specs", "List the API specifications of the workspace.", "normcli api specs", command="specs"
+        "spec_list",
+        "spec_list",
+        "List API specs",
+        "List the API specifications of the workspace.",
+        "normcli api specs",
+        result="SpecListResult",
+        command="specs",
     ),
     Operation(
         "spec_by_id",
@@ -374,6 +393,7 @@ _SPEC_OPERATIONS = (
         "An API spec and its collections, with their counts of tags and methods.",
         "normcli api spec meteo",
         (_id_param("id", "spec", "spec_list"),),
+        result="SpecResult",
         command="spec",
     ),
     Operation(
@@ -383,6 +403,7 @@ _SPEC_OPERATIONS = (
         "The collections of an API spec (the same answer as spec_by_id).",
         "normcli api collections meteo",
         (_id_param("specId", "spec", "spec_list"),),
+        result="SpecResult",
         command="collections",
     ),
     Operation(
@@ -392,6 +413,7 @@ _SPEC_OPERATIONS = (
         "A collection of an API spec and its tags, with their counts of methods.",
         "normcli api collection 8ce2ae82e063e8cb75b0f9335384f99c",
         (_id_param("id", "collection", "spec_by_id"),),
+        result="CollectionResult",
         command="collection",
     ),
     Operation(
@@ -401,6 +423,7 @@ _SPEC_OPERATIONS = (
         "Every tag of an API spec, each once, with its count of methods.",
         "normcli api tags meteo",
         (_id_param("specId", "spec", "spec_list"),),
+        result="TagsResult",
         command="tags",
     ),
     Operation(
@@ -410,6 +433,7 @@ _SPEC_OPERATIONS = (
         "The tags of one collection (the same answer as collection_by_id).",
         "normcli api tags --collection 8ce2ae82e063e8cb75b0f9335384f99c",
         (_id_param("collectionId", "collection", "spec_by_id"),),
+        result="CollectionResult",
         command="tags",
     ),
     Operation(
@@ -419,6 +443,7 @@ _SPEC_OPERATIONS = (
         "A tag of an API spec with its count of methods.",
         "normcli api tag 1e939b82f8d31ec606e08b38d1b18aab",
         (_id_param("id", "tag", "tag_by_spec or collection_by_id"),),
+        result="TagResult",
         command="tag",
     ),
     Operation(
@@ -428,6 +453,7 @@ _SPEC_OPERATIONS = (
         "The methods (endpoints) of a tag: method, path, summary, operationId.",
         "normcli api endpoints 1e939b82f8d31ec606e08b38d1b18aab",
         (_id_param("tagId", "tag", "tag_by_spec or collection_by_id"),),
+        result="EndpointsResult",
         command="endpoints",
     ),
     Operation(
@@ -437,6 +463,7 @@ _SPEC_OPERATIONS = (
         "One endpoint whole: parameters, request body, responses with their schemas resolved, examples, code samples.",
         'normcli api endpoint meteo "GET /snow-load/{siteId}"',
         (_id_param("id", "method", "endpoint_by_tag or search_specs"),),
+        result="EndpointResult",
         command="endpoint",
     ),
     Operation(
@@ -466,6 +493,7 @@ _SPEC_OPERATIONS = (
                 agent_help="At most this many endpoints (1–50, default 20).",
             ),
         ),
+        result="SpecSearchResult",
         command="search",
     ),
 )
@@ -530,7 +558,7 @@ def arguments(op: Operation, params: dict[str, Any]) -> dict[str, Any]:
         raise InvalidArgument(f"{op.name} takes no parameter {', '.join(unknown)}", f"it takes {', '.join(known) or 'none'}")
     missing = [param.name for param in op.params if param.required and params.get(param.name) in (None, "")]
     if missing:
-        raise InvalidArgument(f"{op.name} needs {', '.join(missing)}")
+        raise InvalidArgument(f"{op.name} needs {', '.join(missing)}", param=missing[0])
     return {param.keyword: params[param.name] for param in op.params if params.get(param.name) is not None}
 
 

@@ -7,10 +7,10 @@ import re
 import sqlite3
 
 from normcli import results as r
-from normcli.catalogue import Catalogue, Version
+from normcli.catalogue import Catalogue, Version, split_code
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
-from normcli.labels import CLAUSE_LABEL, FIGURE_LABEL, TABLE_LABEL
+from normcli.labels import FIGURE_LABEL, TABLE_LABEL, strip_clause_label
 from normcli.operations import PATH
 from normcli.store.queries import Index
 
@@ -18,26 +18,39 @@ from normcli.store.queries import Index
 def check_path(path: str) -> str:
     """A clause path as asked, stripped; `invalid_argument` when empty, too long or holding control characters."""
     if not isinstance(path, str) or not path.strip():
-        raise InvalidArgument("a clause path is required (for example 4.2.1)")
+        raise InvalidArgument("a clause path is required (for example 4.2.1)", param="path")
     if len(path) > (PATH.high or 0) or any(ord(char) < 32 for char in path):
-        raise InvalidArgument("the clause path is too long or holds control characters")
+        raise InvalidArgument("the clause path is too long or holds control characters", param="path")
     return path.strip()
 
 
 def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
-    """The clause at `path`, else the nearest heading above it (then the requested path is returned too)."""
+    """The clause at `path` (then None), else the heading above it when `path` is a numbered paragraph
+    of its text (then the requested path): SPEC §6 falls back only to a heading without subclauses.
+
+    Otherwise `not_found`, naming the nearest clauses that exist: the nearest heading above and its
+    subclauses, or the chapters.
+    """
     path = check_path(path)
     found = candidates(path_key(path))
     held = index.nodes_by_keys(version.bundle_id, [candidate for candidate, _ in found])
     for candidate, exact in found:
-        if candidate in held:
-            return held[candidate], None if exact else path
+        node = held.get(candidate)
+        if node is None:
+            continue
+        if exact:
+            return node, None
+        if node["child_count"] == 0:
+            return node, path
+        nearest = [node["path"], *(row["path"] for row in index.children(version.bundle_id, node))]
+        raise NotFound("path", path, nearest, version.label, f"no clause '{path}' in {version.label}")
     # As the clause is cited in text: `§ 4.2.1`, `chiffre 4.2.1`, `Ziffer 4.2.1`, `section 4.2.1`.
-    bare = re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", path)
+    bare = strip_clause_label(path)
     if bare != path and bare:
         node, requested = find_node(index, version, bare)
         return node, requested and path
-    raise NotFound(f"no clause '{path}' in {version.label}", f'run `normcli toc "{version.code}"` to see its clauses', "clause")
+    chapters = [row["path"] for row in index.outline(version.bundle_id, 1)]
+    raise NotFound("path", path, chapters, version.label, f"no clause '{path}' in {version.label}")
 
 
 def candidates(key: str) -> list[tuple[str, bool]]:
@@ -102,6 +115,11 @@ class References:
 
     def _edition_for(self, code: str, language: str) -> Version | None:
         """The edition another norm's reference leads to: the default one, in the reader's language if it has it."""
+        try:
+            if code_key(split_code(code, None)[0]) not in self.catalogue.by_code:
+                return None  # a norm not held here (most references to other norms): no error to build
+        except InvalidArgument:
+            return None
         for wanted_language in (language, None):
             try:
                 return self.catalogue.version(code, None, wanted_language)
@@ -174,12 +192,7 @@ def find_table(index: Index, version: Version, wanted: str) -> sqlite3.Row:
         (row for row in rows if path_key(row["table_id"]) in keys or (row["number"] and path_key(row["number"]) == path_key(number))), None
     )
     if row is None:
-        known = [row["table_id"] for row in rows]
-        raise NotFound(
-            f"no table '{wanted}' in {version.label}",
-            f"its tables are: {', '.join(known[:12]) or 'none'}",
-            "table",
-        )
+        raise NotFound("table", wanted, [row["table_id"] for row in rows], version.label)
     return row
 
 

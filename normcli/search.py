@@ -10,6 +10,7 @@ from normcli import results as r
 from normcli.catalogue import Catalogue, Version
 from normcli.errors import InvalidArgument
 from normcli.fold import fold_with_offsets, path_key, words
+from normcli.labels import clause_number
 from normcli.operations import KEYWORD
 from normcli.resolve import exact_keys, part_reference
 from normcli.store.queries import Index
@@ -17,18 +18,15 @@ from normcli.store.schema import INFIX_MIN
 
 SNIPPET_CHARS = 180
 INFIX_TERMS = 24  # at most this many compounds stand in for one searched word
-# The patterns only searches use are left to `re`'s cache, compiled at their first use: compiled
-# here, they would cost every call's start-up 2 ms.
-_CLAUSE_KEYWORD = r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:(?:annexe?|anhang|allegato|appendix)\s+[a-z]))\s*$"
 
 
 def keyword_tokens(keyword: str) -> list[str]:
     """The folded words of a keyword (at most 16); `invalid_argument` outside the declared length."""
     if not isinstance(keyword, str):
-        raise InvalidArgument("the keyword must be text")
+        raise InvalidArgument("the keyword must be text", param="keyword")
     length = len(keyword.strip())
     if not (KEYWORD.low or 0) <= length <= (KEYWORD.high or 0):
-        raise InvalidArgument(f"the keyword must have {KEYWORD.low} to {KEYWORD.high} characters, not {length}")
+        raise InvalidArgument(f"the keyword must have {KEYWORD.low} to {KEYWORD.high} characters, not {length}", param="keyword")
     return words(keyword)[:16]
 
 
@@ -80,11 +78,6 @@ def keyword_words(index: Index, keyword: str, tokens: list[str]) -> Words:
     return Words(tokens, other, inside)
 
 
-def is_clause_keyword(keyword: str) -> bool:
-    """Whether a keyword names a clause by its number (`4.2.1`, `A.1`, `Annexe A`)."""
-    return re.match(_CLAUSE_KEYWORD, keyword) is not None
-
-
 def search_norm(index: Index, versions: list[Version], keyword: str, found: Words, limit: int) -> tuple[r.Hit, ...]:
     """The hits of the language versions of one edition for `keyword`, the first version first within
     each kind: clauses named by the keyword, then title hits, then text hits, each best first."""
@@ -105,7 +98,8 @@ def _search_version(index: Index, version: Version, keyword: str, found: Words, 
     then text hits."""
     tokens = found.tokens
     languages = {version.bundle_id: version.language}
-    clauses = index.nodes_in_bundles(exact_keys(keyword), [version.bundle_id]) if is_clause_keyword(keyword) else []
+    named = clause_number(keyword)
+    clauses = index.nodes_in_bundles(exact_keys(named), [version.bundle_id]) if named else []
     if clauses:
         # As in `corpus`: the clause itself, then the clauses whose references lead to it.
         hits = [path_hit(node, version.language) for node in clauses]
@@ -179,7 +173,8 @@ def search_corpus(index: Index, catalogue: Catalogue, keyword: str, found: Words
             grouped.setdefault((head["code_key"], head["edition"]), []).append(hit)
 
     preferred = {catalogue.preferred(rows)["id"]: rows for rows in defaults.values()}
-    clauses = index.nodes_in_bundles(exact_keys(keyword), sorted(preferred)) if is_clause_keyword(keyword) else []
+    named = clause_number(keyword)
+    clauses = index.nodes_in_bundles(exact_keys(named), sorted(preferred)) if named else []
     if clauses:
         for node in clauses:
             bundle = catalogue.preferred(preferred[node["bundle_id"]])

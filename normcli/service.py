@@ -17,17 +17,16 @@ from pathlib import Path
 
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version, split_code, version_of
+from normcli.discovery.reads import SpecReads
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.fold import path_key
 from normcli.labels import FIGURE_LABEL
 from normcli.operations import checked
 from normcli.resolve import References, check_path, find_node, find_table, part_reference, table_rows
-from normcli.search import keyword_tokens, keyword_words, search_corpus, search_norm
-from normcli.specs.reads import SpecReads
 from normcli.store.queries import Index
-from normcli.store.refresh import BUILT_AT_KEY, refresh
+from normcli.store.refresh import refresh
+from normcli.store.schema import BUILT_AT_KEY
 from normcli.trees import cut_to_size, tree
-from normcli.windows import window, window_span
 from normcli.workspace import Located, Settings, locate, read_settings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
@@ -75,6 +74,8 @@ def _operation(operation: Callable[..., T]) -> Callable[..., T]:
 
 class Service(SpecReads):
     """The read operations over one workspace (the spec discovery operations come from `SpecReads`)."""
+
+    _wrap_read = staticmethod(_operation)  # how SpecReads runs its operations: as every read here
 
     def __init__(self, located: Located) -> None:
         self.root = located.root
@@ -126,7 +127,7 @@ class Service(SpecReads):
                 self._catalogue = None
             self._checked = self._in_operation
         except sqlite3.DatabaseError as exc:
-            raise WorkspaceError(f"the index cannot be read: {exc}", "run `normcli index --rebuild`") from exc
+            raise WorkspaceError(f"the index cannot be read: {exc}", part="index") from exc
         return self._index
 
     def _stale(self, path: Path) -> bool:
@@ -145,6 +146,11 @@ class Service(SpecReads):
     def references(self) -> References:
         """The resolver of stored cross-references against this workspace."""
         return References(self.index(), self.catalogue())
+
+    def forget_texts(self) -> None:
+        """Drop the clause texts kept between calls (a benchmark measures a first read with it)."""
+        if self._index is not None:
+            self._index.forget_texts()
 
     def rebuild(self, force: bool = True) -> r.IndexResult:
         """`index`: refresh the index, or rebuild it from scratch with `force`."""
@@ -249,14 +255,14 @@ class Service(SpecReads):
         language: str | None = None,
     ) -> r.SectionResult:
         """`section` / `get_section`: one window of a clause's text, cut at a paragraph boundary."""
+        from normcli.windows import window, window_span
+
         version = self.version(code, edition, language)
         node, requested = self._clause_or_part(version, path)
         index = self.index()
         text = index.node_text(node["id"])
         if offset > len(text):
-            raise InvalidArgument(
-                f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", "start again from --offset 0"
-            )
+            raise InvalidArgument(f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", param="offset")
         content, next_offset = window(text, offset, max_chars)
         figures = tuple(r.FigureRef(row["fig_id"], row["number"], row["caption"]) for row in index.figures(version.bundle_id, node["path"]))
         tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
@@ -323,6 +329,8 @@ class Service(SpecReads):
     def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
         """`search` / `search_in_norm`: titles and text of one norm, best first; every language version
         of the edition unless `language` names one (each hit says its language)."""
+        from normcli.search import keyword_tokens, keyword_words, search_norm  # not on the path of the other reads
+
         tokens = keyword_tokens(keyword)
         version = self.version(code, edition, language)
         versions = [version]
@@ -335,6 +343,8 @@ class Service(SpecReads):
     @_operation
     def corpus(self, keyword: str, limit: int = 20) -> r.CorpusResult:
         """`corpus` / `search_corpus`: every norm's default edition, clause numbers, then titles, then text."""
+        from normcli.search import keyword_tokens, keyword_words, search_corpus
+
         tokens = keyword_tokens(keyword)
         found = keyword_words(self.index(), keyword, tokens)
         return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, found, limit))
@@ -353,22 +363,24 @@ class Service(SpecReads):
     def figure(self, code: str, figure_id: str, edition: str | None = None, language: str | None = None) -> r.FigureResult:
         """`figure` / `get_figure`: a figure's image, read only from inside its bundle folder."""
         if not isinstance(figure_id, str) or not figure_id.strip() or len(figure_id) > 200:
-            raise InvalidArgument("a figure id is required (for example fig-3)", "the figures of a clause are listed by `normcli section`")
+            raise InvalidArgument("a figure id is required (for example fig-3)", param="figureId")
         version = self.version(code, edition, language)
         row = self._figure_row(version, figure_id)
         if not row["file"]:
             raise NotFound(
-                f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder",
-                "run `normcli check` for the reason",
                 "figure",
+                row["fig_id"],
+                norm=version.label,
+                message=f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder",
             )
         folder = (self.root / version.file).parent.resolve()
         target = (folder / row["file"]).resolve()
         if not target.is_relative_to(folder) or not target.is_file():
             raise NotFound(
-                f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder",
-                "run `normcli check`",
                 "figure",
+                row["fig_id"],
+                norm=version.label,
+                message=f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder",
             )
         import mimetypes
 
@@ -385,8 +397,7 @@ class Service(SpecReads):
             None,
         )
         if row is None:
-            known = ", ".join(row["fig_id"] for row in rows[:12]) or "none"
-            raise NotFound(f"no figure '{figure_id}' in {version.label}", f"its figures are: {known}", "figure")
+            raise NotFound("figure", figure_id, [row["fig_id"] for row in rows], version.label)
         return row
 
     @_operation

@@ -16,17 +16,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from normcli.errors import ExitCode, InvalidArgument, NormcliError
+from normcli.errors import InvalidArgument, NormcliError, WorkspaceError
 
 
-class EndpointError(NormcliError):
-    """The model endpoint cannot be reached or does not answer as a chat-completions server (exit 3)."""
-
-    code = "workspace_error"  # SPEC §4's code for "cannot be read": the endpoint is part of the set-up
-    exit_code = ExitCode.WORKSPACE
+class EndpointError(WorkspaceError):
+    """The model endpoint cannot be reached or does not answer as a chat-completions server (exit 3):
+    SPEC §4's "cannot be read", as the endpoint is part of the set-up."""
 
     def __init__(self, message: str, hint: str = "", timed_out: bool = False) -> None:
-        super().__init__(message, hint)
+        super().__init__(message, hint, part="endpoint")
         self.timed_out = timed_out
 
 

@@ -14,7 +14,6 @@ from typing import Any
 from normcli import operations
 from normcli.agent.citations import SectionRead, find_citations, verify_draft
 from normcli.errors import NormcliError
-from normcli.mcp.wording import DESCRIPTIONS, explain
 from normcli.service import Service
 
 # The read tools offered to the model, as declared once in `operations`; get_methodology is the system prompt already.
@@ -39,7 +38,7 @@ def tool_schemas() -> list[dict[str, Any]]:
         op = operations.operation(name)
         properties = {param.name: _schema(param) for param in op.params}
         required = [param.name for param in op.params if param.required]
-        schemas.append(_function(name, DESCRIPTIONS.get(name, op.help), properties, required))
+        schemas.append(_function(name, f"{op.title}: {op.help}", properties, required))
     answer = {"type": "string", "description": "The full answer in Markdown, with its citations."}
     schemas.append(_function(SUBMIT, _SUBMIT_DESCRIPTION, {"answer": answer}, ["answer"]))
     schemas.append(_function(VERIFY, _VERIFY_DESCRIPTION, {}, []))
@@ -119,7 +118,8 @@ class Toolbox:
         try:
             result = operations.run(self.service, name, arguments)
         except NormcliError as error:
-            return _error(error.code, explain(self.service, error, name, arguments), f"{name}: {error.message}")
+            # The error's own line names what exists instead (its candidates); the methodology says what to call next.
+            return _error(error.code, error.one_line(), f"{name}: {error.message}")
         data = result.to_json()
         if name == "get_section":
             self.reads.append(SectionRead.from_json(data))

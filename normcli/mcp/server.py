@@ -39,19 +39,7 @@ from normcli import results as r
 from normcli.errors import NormcliError, NotFound
 from normcli.mcp import spec_tools
 from normcli.mcp.guard import BudgetGuard, McpSettings
-from normcli.mcp.schemas import (
-    CorpusJson,
-    FigureJson,
-    InfoJson,
-    MethodologyJson,
-    NormsJson,
-    SearchJson,
-    SectionJson,
-    SubtreeJson,
-    TableJson,
-    TocJson,
-    XrefsJson,
-)
+from normcli.mcp.schemas import output_type
 from normcli.mcp.text import IMAGE_BLOCK_TYPES, to_markdown
 from normcli.mcp.wording import DESCRIPTIONS, INSTRUCTIONS, explain, plain_validation
 from normcli.operations import BY_TOOL, OPERATIONS, TOOL_NAMES, Operation, Param, resolve_aliases
@@ -63,21 +51,10 @@ RESOURCE_TOC_DEPTH = 2
 
 # -- tool inputs, generated from normcli.operations ----------------------------------------------
 
-# The structured content of each tool: the core result's `to_json()`, published as its output schema.
-OUTPUT_TYPES: dict[str, Any] = {
-    "get_methodology": MethodologyJson,
-    "whoami": InfoJson,
-    "list_norms": NormsJson,
-    "get_toc": TocJson,
-    "get_subtree": SubtreeJson,
-    "get_section": SectionJson,
-    "search_in_norm": SearchJson,
-    "search_corpus": CorpusJson,
-    "get_cross_refs": XrefsJson,
-    "get_figure": FigureJson,
-    "get_table": TableJson,
-    **spec_tools.OUTPUT_TYPES,
-}
+
+def output_schema_type(op: Operation) -> Any:
+    """The structured content of a tool: its result record's `to_json()` (a figure's bytes go in an image block instead)."""
+    return output_type(getattr(r, op.result), omit=("data",) if op.result == "FigureResult" else ())
 
 
 def input_field(param: Param) -> Any:
@@ -115,7 +92,7 @@ def tool_function(op: Operation, reader: "Reader") -> Callable[..., CallToolResu
         )
         for param in op.params
     ]
-    returns = Annotated[CallToolResult, OUTPUT_TYPES[op.tool]]
+    returns = Annotated[CallToolResult, output_schema_type(op)]
     call.__signature__ = inspect.Signature(parameters, return_annotation=returns)  # type: ignore[attr-defined]
     call.__annotations__ = {**{parameter.name: parameter.annotation for parameter in parameters}, "return": returns}
     call.__name__ = op.tool
@@ -145,7 +122,7 @@ class Reader:
                 result = call(self.service)
             except NormcliError as error:
                 notes = self.guard.record(tool, arguments, {"error": error.one_line()}, answered=False)
-                raise ToolError("\n".join([explain(self.service, error, tool, arguments), *notes.lines])) from None
+                raise ToolError("\n".join([explain(error, tool, arguments), *notes.lines])) from None
             except Exception as exc:  # a bug in the core must not end the session
                 logger.exception("normcli: %s failed", tool)
                 raise ToolError(
@@ -154,7 +131,7 @@ class Reader:
             data = result.to_json()
             notes = self.guard.record(tool, arguments, data)
         content: list[ContentBlock] = [TextContent(type="text", text=to_markdown(result))]
-        if tool in spec_tools.OUTPUT_TYPES:  # SPEC §8: the JSON answer first, its Markdown after it
+        if tool in spec_tools.TOOLS:  # SPEC §8: the JSON answer first, its Markdown after it
             content.insert(0, TextContent(type="text", text=json.dumps(data, ensure_ascii=False)))
         if isinstance(result, r.FigureResult):
             data = {key: value for key, value in data.items() if key != "data"}

@@ -1,146 +1,29 @@
-"""What the MCP server needs for the spec discovery tools of SPEC §7: their output schemas, their
-descriptions for agents, and the Markdown block that follows each answer.
-
-The tools themselves are generated from `normcli.operations` like every other; this module is
-imported by the server only (it holds the TypedDicts the SDK publishes as output schemas).
+"""What the MCP server needs for the spec discovery tools of SPEC §7: their descriptions for agents
+and the Markdown block that follows each answer. The tools and their input and output schemas are
+generated from `normcli.operations` and the result records like every other's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NotRequired
-
-from typing_extensions import TypedDict
+from typing import Any
 
 from normcli.specs import results as sr
 
-# -- output schemas ---------------------------------------------------------------------------
-
-
-class SpecRefJson(TypedDict):
-    """A spec: its id and domain."""
-
-    id: str
-    domain: str
-
-
-class SpecListJson(TypedDict):
-    """`spec_list`."""
-
-    specs: list[SpecRefJson]
-
-
-class CollectionInfoJson(TypedDict):
-    """A collection with its counts."""
-
-    id: str
-    title: str
-    llmTitle: NotRequired[str]
-    countTags: int
-    countMethods: int
-
-
-class SpecJson(TypedDict):
-    """`spec_by_id`, `collection_by_spec`."""
-
-    spec: SpecRefJson
-    collections: list[CollectionInfoJson]
-
-
-class TagInfoJson(TypedDict):
-    """A tag with its count of methods."""
-
-    id: str
-    title: str
-    countMethods: int
-
-
-class CollectionHeadJson(TypedDict):
-    """The collection block of `collection_by_id`."""
-
-    id: str
-    title: str
-    countMethods: int
-
-
-class CollectionJson(TypedDict):
-    """`collection_by_id`, `tag_by_collection`."""
-
-    spec: SpecRefJson
-    collection: CollectionHeadJson
-    tags: list[TagInfoJson]
-
-
-class TagsJson(TypedDict):
-    """`tag_by_spec`."""
-
-    tags: list[TagInfoJson]
-
-
-class TagJson(TypedDict):
-    """`tag_by_id`."""
-
-    tag: TagInfoJson
-
-
-class MethodInfoJson(TypedDict):
-    """A method in a tag's listing."""
-
-    id: str
-    method: str
-    path: str
-    summary: str
-    operationId: str
-    deprecated: bool
-
-
-class EndpointsJson(TypedDict):
-    """`endpoint_by_tag`."""
-
-    tag: TagInfoJson
-    methods: list[MethodInfoJson]
-
-
-class EndpointJson(TypedDict):
-    """`endpoint_by_id`: `method` holds parameters, requestBody, responses … with schemas resolved."""
-
-    spec: SpecRefJson
-    method: dict[str, Any]
-    markdown: str
-
-
-class SpecHitJson(TypedDict):
-    """An endpoint found by `search_specs`."""
-
-    specId: str
-    domain: str
-    methodId: str
-    method: str
-    path: str
-    summary: str
-    snippet: str
-
-
-class SpecSearchJson(TypedDict):
-    """`search_specs`."""
-
-    keyword: str
-    hits: list[SpecHitJson]
-    notes: NotRequired[list[str]]
-
-
-OUTPUT_TYPES: dict[str, Any] = {
-    "spec_list": SpecListJson,
-    "spec_by_id": SpecJson,
-    "collection_by_spec": SpecJson,
-    "collection_by_id": CollectionJson,
-    "tag_by_spec": TagsJson,
-    "tag_by_collection": CollectionJson,
-    "tag_by_id": TagJson,
-    "endpoint_by_tag": EndpointsJson,
-    "endpoint_by_id": EndpointJson,
-    "search_specs": SpecSearchJson,
-}
+TOOLS = frozenset(
+    (
+        "spec_list",
+        "spec_by_id",
+        "collection_by_spec",
+        "collection_by_id",
+        "tag_by_spec",
+        "tag_by_collection",
+        "tag_by_id",
+        "endpoint_by_tag",
+        "endpoint_by_id",
+        "search_specs",
+    )
+)
 
 # -- descriptions for agents ------------------------------------------------------------------
 

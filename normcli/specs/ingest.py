@@ -63,7 +63,7 @@ def ingest_spec(source: str | Path, domain: str, root: Path, force: bool = False
     started = time.perf_counter()
     source = Path(source).expanduser()
     if not source.is_file():
-        raise NotFound(f"no file '{source}'", "give the path of an OpenAPI or Swagger file (JSON or YAML)", "file")
+        raise NotFound("file", str(source), message=f"no file '{source}' (give the path of an OpenAPI or Swagger file, JSON or YAML)")
     if not isinstance(domain, str) or not re.fullmatch(_DOMAIN, domain):
         raise InvalidArgument(
             f"domain {domain!r} is not a plain name", "use letters, digits, dots, hyphens or underscores, e.g. --domain petstore"

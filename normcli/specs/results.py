@@ -1,7 +1,8 @@
 """The answers of the spec discovery operations (SPEC §7): frozen records with one `to_json()` each.
 
 Some records carry a little more than their JSON (a spec's title, a tag's description), for the
-people-facing renderers; the JSON stays SPEC's shape.
+people-facing renderers; the JSON stays SPEC's shape. As in `normcli.results` (which hands these out
+by name), `_json_omit` and `_json_optional` say so, and the MCP output schemas are made from that.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 @record
 class SpecRef:
     """A spec as every answer names it: its id and domain (title and counts for people)."""
+
+    _json_omit = ("title", "count_methods", "readable")
 
     id: str
     domain: str
@@ -40,6 +43,8 @@ class SpecListResult:
 @record
 class CollectionInfo:
     """A collection with its counts."""
+
+    _json_optional = ("llm_title",)
 
     id: str
     title: str
@@ -69,6 +74,8 @@ class SpecResult:
 @record
 class TagInfo:
     """A tag with the number of methods under it."""
+
+    _json_omit = ("description",)
 
     id: str
     title: str
@@ -107,6 +114,8 @@ class CollectionResult:
 class TagsResult:
     """`api tags SPEC` / `tag_by_spec`: every tag of a spec once."""
 
+    _json_omit = ("spec",)
+
     spec: SpecRef
     tags: tuple[TagInfo, ...]
 
@@ -117,6 +126,8 @@ class TagsResult:
 @record
 class TagResult:
     """`api tag` / `tag_by_id`."""
+
+    _json_omit = ("spec",)
 
     spec: SpecRef
     tag: TagInfo
@@ -151,6 +162,8 @@ class MethodInfo:
 class EndpointsResult:
     """`api endpoints` / `endpoint_by_tag`."""
 
+    _json_omit = ("spec",)
+
     spec: SpecRef
     tag: TagInfo
     methods: tuple[MethodInfo, ...]
@@ -167,7 +180,7 @@ class EndpointResult:
     writes them, with `$ref`s replaced by their targets)."""
 
     spec: SpecRef
-    method: dict[str, Any]
+    method: dict
     markdown: str
 
     def to_json(self) -> dict:
@@ -204,13 +217,9 @@ class SpecSearchResult:
 
     keyword: str
     hits: tuple[SpecHit, ...]
-    notes: tuple[str, ...] = ()  # a limit past its range, clamped (MCP)
 
     def to_json(self) -> dict:
-        answer: dict[str, Any] = {"keyword": self.keyword, "hits": [hit.to_json() for hit in self.hits]}
-        if self.notes:
-            answer["notes"] = list(self.notes)
-        return answer
+        return {"keyword": self.keyword, "hits": [hit.to_json() for hit in self.hits]}
 
 
 @record

@@ -20,7 +20,6 @@ from normcli.fold import code_key, fold, path_key
 from normcli.latex import searchable
 from normcli.model import Bundle, Problem, node_id
 from normcli.store import schema
-from normcli.store.refresh import BUILT_AT_KEY, FOLD_VERSION_KEY, folder_of
 from normcli.workspace import BundleFile
 
 if TYPE_CHECKING:
@@ -68,8 +67,8 @@ def build_new(path: Path, root: Path, files: list[BundleFile]) -> None:
 def _write_meta(db: Database) -> None:
     db.table("meta").upsert_all(
         [
-            {"key": FOLD_VERSION_KEY, "value": fold_version()},
-            {"key": BUILT_AT_KEY, "value": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
+            {"key": schema.FOLD_VERSION_KEY, "value": fold_version()},
+            {"key": schema.BUILT_AT_KEY, "value": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
         ],
         pk="key",
     )
@@ -168,7 +167,7 @@ def _insert(db: Database, root: Path, files: list[BundleFile], first_id: int, pa
         db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (schema.TEXT_DICTIONARY_KEY, packer.dictionary))
     folders: dict[str, list[BundleFile]] = {}
     for file in files:
-        folders.setdefault(folder_of(file.relative), []).append(file)
+        folders.setdefault(file.relative.rsplit("/", 1)[0], []).append(file)  # by edition folder
     next_id = first_id
     for parsed in _parsed_folders(list(folders.values())):
         for file, bundle, problems in parsed:

@@ -116,6 +116,10 @@ class Index:
             self._long_text = (version, node_row_id, text)
         return text
 
+    def forget_texts(self) -> None:
+        """Drop the long clause kept by `node_text`, so that the next read of it unpacks it again."""
+        self._long_text = None
+
     def nodes_by_ids(self, ids: list[int]) -> dict[int, sqlite3.Row]:
         """Clauses by row id."""
         if not ids:

@@ -21,9 +21,6 @@ from normcli.record import record
 from normcli.store import schema
 from normcli.workspace import BundleFile, index_folder, list_bundle_files
 
-FOLD_VERSION_KEY = "fold_version"
-BUILT_AT_KEY = "built_at"
-
 
 @record
 class Refresh:
@@ -60,11 +57,6 @@ def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tup
     removed = [name for name in stored if name not in on_disk]
     changed = [file for file in files if stored.get(file.relative) != (file.mtime_ns, file.size)]
     return changed, removed
-
-
-def folder_of(relative: str) -> str:
-    """The edition folder of a bundle file's workspace-relative name."""
-    return relative.rsplit("/", 1)[0]
 
 
 @contextlib.contextmanager
@@ -120,12 +112,12 @@ def refresh(root: Path, rebuild: bool = False, known: dict[str, tuple[int, int]]
 
     try:
         try:
-            refresh_specs(root, done.path)
+            refresh_specs(root, done.path, _writer_lock)
         except sqlite3.DatabaseError as exc:
             if isinstance(exc.sqlite_errorcode, int) and exc.sqlite_errorcode & 0xFF in _WRITE_FAILURES:
                 raise
             done = _refresh_bundles(root, rebuild=True)  # the file is damaged where the specs are: build it anew
-            refresh_specs(root, done.path)
+            refresh_specs(root, done.path, _writer_lock)
     except OSError as exc:
         raise WorkspaceError(
             f"cannot write the index in {done.path.parent}: {exc.strerror}", "check free disk space and permissions"
@@ -162,7 +154,7 @@ def _refresh_bundles(root: Path, rebuild: bool = False, known: dict[str, tuple[i
             stored = _stored(path)
             from normcli.store import build
 
-            if stored is None or rebuild or _meta(path, FOLD_VERSION_KEY) != build.fold_version():
+            if stored is None or rebuild or _meta(path, schema.FOLD_VERSION_KEY) != build.fold_version():
                 build.build_new(path, root, files)
                 return Refresh(path, len(files), 0, True)
             changed, removed = _changes(stored, files)

@@ -9,6 +9,10 @@ APPLICATION_ID = 0x4E524D43  # "NRMC"
 SCHEMA_VERSION = 17  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
+# Keys of the meta table, written by the builder and read by refresh and the service.
+FOLD_VERSION_KEY = "fold_version"
+BUILT_AT_KEY = "built_at"
+
 FTS_TABLE = "nodes_fts"
 TITLES_TABLE = "titles_fts"
 TERMS_FTS = "terms_fts"

@@ -16,39 +16,7 @@ from pathlib import Path
 
 from normcli.fold import fold
 from normcli.specs.files import DomainFolder, choose_root, fingerprint
-from normcli.store.spec_refresh import SPEC_SCHEMA, SPEC_SCHEMA_KEY
-
-FTS = "spec_fts"
-TABLES = ("spec_domains", "spec_collections", "spec_tags", "spec_collection_tags", "spec_methods", "spec_method_tags", "spec_refs", FTS)
-
-_CREATE = f"""
-CREATE TABLE spec_domains (
-    id INTEGER PRIMARY KEY, domain TEXT UNIQUE, spec_id TEXT, root TEXT, title TEXT, version TEXT, format TEXT,
-    readable INTEGER, problems TEXT, top TEXT, files TEXT, fingerprint TEXT, bytes INTEGER, methods INTEGER
-);
-CREATE INDEX idx_spec_domains_id ON spec_domains (spec_id);
-CREATE TABLE spec_collections (
-    domain_row INTEGER, ord INTEGER, collection_id TEXT, title TEXT, llm_title TEXT, count_tags INTEGER, count_methods INTEGER
-);
-CREATE INDEX idx_spec_collections ON spec_collections (collection_id);
-CREATE INDEX idx_spec_collections_domain ON spec_collections (domain_row, ord);
-CREATE TABLE spec_tags (domain_row INTEGER, ord INTEGER, tag_id TEXT, name TEXT, description TEXT, count_methods INTEGER);
-CREATE INDEX idx_spec_tags ON spec_tags (tag_id);
-CREATE INDEX idx_spec_tags_domain ON spec_tags (domain_row, ord);
-CREATE TABLE spec_collection_tags (domain_row INTEGER, collection_id TEXT, tag_id TEXT, ord INTEGER);
-CREATE INDEX idx_spec_collection_tags ON spec_collection_tags (collection_id, ord);
-CREATE TABLE spec_methods (
-    id INTEGER PRIMARY KEY, domain_row INTEGER, ord INTEGER, method_id TEXT, verb TEXT, path TEXT, summary TEXT,
-    description TEXT, operation_id TEXT, deprecated INTEGER, webhook INTEGER, tags TEXT, file TEXT, line INTEGER, body TEXT
-);
-CREATE INDEX idx_spec_methods ON spec_methods (method_id);
-CREATE INDEX idx_spec_methods_domain ON spec_methods (domain_row, ord);
-CREATE TABLE spec_method_tags (domain_row INTEGER, tag_id TEXT, method_row INTEGER, ord INTEGER);
-CREATE INDEX idx_spec_method_tags ON spec_method_tags (tag_id, ord);
-CREATE TABLE spec_refs (domain_row INTEGER, key TEXT, body TEXT);
-CREATE INDEX idx_spec_refs ON spec_refs (domain_row, key);
-CREATE VIRTUAL TABLE {FTS} USING fts5(path, summary, body, tokenize='unicode61 remove_diacritics 2');
-"""
+from normcli.store.spec_schema import CREATE, FTS, SPEC_SCHEMA, SPEC_SCHEMA_KEY, TABLES
 
 
 def write_domains(root: Path, path: Path, changed: list[DomainFolder], removed: list[str], fresh: bool) -> None:
@@ -86,7 +54,7 @@ def _read_all(root: Path, domains: list[DomainFolder]) -> list[dict]:
 def _create(connection: sqlite3.Connection) -> None:
     for table in TABLES:
         connection.execute(f"DROP TABLE IF EXISTS {table}")
-    for statement in filter(str.strip, _CREATE.split(";")):
+    for statement in filter(str.strip, CREATE.split(";")):
         connection.execute(statement)
     connection.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (SPEC_SCHEMA_KEY, SPEC_SCHEMA))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
-_FTS = "spec_fts"
+from normcli.store.spec_schema import FTS as _FTS
+
 # bm25 weights for path, summary and the rest (description, operationId, parameter and schema names).
 RANK = f"bm25({_FTS}, 6.0, 4.0, 1.0)"
 

@@ -9,14 +9,13 @@ the new one.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from normcli.specs.files import DomainFolder, fingerprint, list_domains
 from normcli.store import schema
-
-SPEC_SCHEMA = "3"  # bump whenever what spec_build writes changes: the spec tables are then made anew
-SPEC_SCHEMA_KEY = "spec_schema"
-
+from normcli.store.spec_schema import SPEC_SCHEMA, SPEC_SCHEMA_KEY
 
 # What `_stored` last read, by index file, with that file's (inode, mtime, size): a long-running reader
 # (the MCP server, batch, the TUI) checks the specs at every call and need not read them back each time.
@@ -72,9 +71,10 @@ def _stale(stored: dict[str, tuple[str, str]], domains: list[DomainFolder]) -> t
     return changed, removed
 
 
-def refresh_specs(root: Path, path: Path) -> int:
+def refresh_specs(root: Path, path: Path, writer_lock: Callable[[Path], AbstractContextManager[None]]) -> int:
     """Bring the spec tables of the index at `path` in step with `root/specs`; the number of domains
-    (re)read or removed. Costs a directory listing per domain and a `stat` per file when nothing changed."""
+    (re)read or removed. Costs a directory listing per domain and a `stat` per file when nothing changed;
+    writes under `writer_lock`."""
     domains = list_domains(root)
     stored = _stored(path)
     if stored is not None:
@@ -83,9 +83,7 @@ def refresh_specs(root: Path, path: Path) -> int:
             return 0
     elif not domains and not path.is_file():
         return 0
-    from normcli.store.refresh import _writer_lock
-
-    with _writer_lock(path.parent):
+    with writer_lock(path.parent):  # the norms' builder lock (`store.refresh`): one writer at a time
         domains = list_domains(root)
         stored = _stored(path)
         fresh = stored is None

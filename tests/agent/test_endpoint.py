@@ -13,7 +13,8 @@ from test_ask_sessions import QUESTION, SNOW
 from normcli.agent.client import ChatClient, EndpointError, ModelError
 from normcli.agent.config import AskSettings, read_ask_settings
 from normcli.agent.runner import Session
-from normcli.errors import ExitCode, InvalidArgument
+from normcli.cli.diagnostics import ExitCode, exit_code_for
+from normcli.errors import InvalidArgument
 
 
 def test_the_ask_table_is_read_and_bad_values_are_named(tmp_path: Path) -> None:
@@ -68,7 +69,7 @@ def test_a_missing_endpoint_or_model_is_a_usage_error() -> None:
 def test_each_http_error_becomes_one_clear_message(status: int, message: str, error: type, exit_code: int, words: str) -> None:
     with chat_server([Turn(status=status, error=message)]) as (url, _), pytest.raises(error) as raised:
         ChatClient(url, "x", stream=False).complete([{"role": "user", "content": "hi"}], [])
-    assert raised.value.exit_code == exit_code and words in raised.value.one_line()
+    assert exit_code_for(raised.value) == exit_code and words in raised.value.one_line()
 
 
 def test_a_url_that_is_not_http_is_refused() -> None:

@@ -138,3 +138,14 @@ def test_ingest_copies_a_spec_with_the_files_it_references_and_never_overwrites_
     assert cli("api", "spec", "weather", "--json", workspace=root).json()["collections"][0]["countMethods"] == 3
     bad = cli("ingest", str(SAMPLE / "normcli.toml"), "--domain", "x", workspace=root)
     assert bad.code == 2 and not (root / "specs/x").exists()
+
+
+def test_the_api_group_has_a_command_for_each_declared_operation_each_with_help_and_an_example(cli) -> None:
+    from normcli.cli.commands.api import group
+    from normcli.operations import OPERATIONS
+
+    commands = {command.name for command in group.registered_commands}
+    assert commands == {op.command for op in OPERATIONS.values() if op.group == "api"}
+    for command in sorted(commands):
+        ran = cli("api", command, "--help")
+        assert ran.code == 0 and "Example" in ran.stdout, command

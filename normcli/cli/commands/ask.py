@@ -12,8 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
+from normcli.cli.diagnostics import ExitCode
 from normcli.cli.runner import Options, error_boundary
-from normcli.errors import ExitCode
 
 QUIT_WORDS = {"exit", "quit", ":q", "bye", "/exit", "/quit"}
 

@@ -117,4 +117,5 @@ class SpecsScreen(Screen[None]):
         except NormcliError as error:
             self.app.call_from_thread(self.say, error.one_line())
             return
-        self.app.call_from_thread(self.query_one(EndpointView).show, result)
+        show: Any = self.query_one(EndpointView).show  # a coroutine function: the app awaits it
+        self.app.call_from_thread(show, result)

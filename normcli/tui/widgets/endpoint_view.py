@@ -75,7 +75,7 @@ class EndpointView(VerticalScroll):
             table.add_columns("status", "description", "content")
             for status, response in responses.items():
                 response = response if isinstance(response, dict) else {}
-                content = response.get("content") if isinstance(response.get("content"), dict) else {}
+                content: dict[str, Any] = response["content"] if isinstance(response.get("content"), dict) else {}
                 kinds = ", ".join(
                     f"{media}: {schema_type(entry.get('schema')) or '—'}" for media, entry in content.items() if isinstance(entry, dict)
                 )

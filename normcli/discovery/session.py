@@ -12,8 +12,8 @@ import functools
 import sqlite3
 from pathlib import Path
 
+from normcli.discovery.reads import SpecReads
 from normcli.errors import WorkspaceError
-from normcli.specs.reads import SpecReads
 from normcli.store.queries import Index
 from normcli.store.refresh import refresh
 from normcli.workspace import locate

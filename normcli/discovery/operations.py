@@ -18,22 +18,29 @@ from normcli.store.spec_queries import SpecQueries
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Protocol
 
-    from normcli.service import Service
+    from normcli.store.queries import Index
+
+    class Reader(Protocol):
+        """What the discovery operations need of a `Service` or a `SpecSession`: the fresh index."""
+
+        def index(self) -> Index: ...
+
 
 SNIPPET_CHARS = 180
 _ENDPOINT_NAME = r"^\s*([A-Za-z]+)\s+(\S.*?)\s*$"
 
 
-def _not_found(what: str, value: str, hint: str) -> NotFound:
-    return NotFound(f"no {what} has the id {value}", hint, what=what)
+def _not_found(what: str, value: str) -> NotFound:
+    """A well-formed id that names no spec, collection, tag or method (`what` stays `id`, as SPEC §8 lists it)."""
+    return NotFound("id", value, message=f"no {what} has the id {value}")
 
 
 class Discovery:
     """The discovery operations over the specs of one service's workspace."""
 
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Reader) -> None:
         self.service = service
 
     def _spec_queries(self) -> SpecQueries:
@@ -47,7 +54,7 @@ class Discovery:
         value = ids.check_id(spec_id, name)
         row = queries.domain_by_spec_id(value)
         if row is None:
-            raise _not_found("spec", value, "call spec_list (`normcli api specs`) for the specs of this workspace")
+            raise _not_found("spec", value)
         return row
 
     def spec_checks(self) -> list[sr.SpecCheck]:
@@ -77,7 +84,7 @@ class Discovery:
         value = ids.check_id(collection_id, name)
         row = queries.collection(value)
         if row is None:
-            raise _not_found("collection", value, "call spec_by_id for the collections of a spec")
+            raise _not_found("collection", value)
         domain = queries.domain_by_row(row["domain_row"])
         assert domain is not None
         tags = tuple(self._tag_info(tag) for tag in queries.collection_tags(value))
@@ -98,7 +105,7 @@ class Discovery:
         value = ids.check_id(tag_id, name)
         row = queries.tag(value)
         if row is None:
-            raise _not_found("tag", value, "call tag_by_spec or collection_by_id for the tags of a spec")
+            raise _not_found("tag", value)
         return row
 
     def tag_by_id(self, tag_id: str) -> sr.TagResult:
@@ -130,7 +137,7 @@ class Discovery:
         value = ids.check_id(method_id)
         row = queries.method(value)
         if row is None:
-            raise _not_found("method", value, "call endpoint_by_tag for the methods of a tag, or search_specs")
+            raise _not_found("method", value)
         domain = queries.domain_by_row(row["domain_row"])
         assert domain is not None
         body = json.loads(row["body"])
@@ -175,8 +182,8 @@ class Discovery:
                 return row["spec_id"]
         if re.fullmatch(r"[0-9a-fA-F]{20,64}", value.strip()):
             ids.check_id(value)  # raises: an id written wrong, not a domain
-        domains = ", ".join(row["domain"] for row in rows) or "none"
-        raise NotFound(f"no spec has the domain or id '{value}'", f"the specs are: {domains}", what="spec")
+        domains = [row["domain"] for row in rows]
+        raise NotFound("spec", value, domains, message=f"no spec has the domain or id '{value}'")
 
     def endpoint_named(self, domain: str, name: str) -> sr.EndpointResult:
         """`api endpoint DOMAIN "GET /pets/{petId}"`: a method named by its verb and path."""
@@ -196,10 +203,7 @@ class Discovery:
 
                 every = [f"{m['verb']} {m['path']}" for m in queries.method_paths(row["id"])]
                 known = difflib.get_close_matches(f"{verb} {path}", every, n=5, cutoff=0.6)
-            hint = (
-                f"did you mean: {'; '.join(known)}" if known else f"run `normcli api search` or list a tag's endpoints of {row['domain']}"
-            )
-            raise NotFound(f"{row['domain']} has no method {verb} {path}", hint, what="method")
+            raise NotFound("method", f"{verb} {path}", known, norm=row["domain"], message=f"{row['domain']} has no method {verb} {path}")
         return self.endpoint_by_id(method_id)
 
     # -- search ------------------------------------------------------------------------------
@@ -211,9 +215,8 @@ class Discovery:
 
         tokens = keyword_tokens(keyword)
         OPERATIONS["search_specs"].param("limit").check(limit)
-        notes: tuple[str, ...] = ()
         if not tokens:
-            return sr.SpecSearchResult(keyword, (), notes)
+            return sr.SpecSearchResult(keyword, ())
         queries = self._spec_queries()
         exact = " ".join(f'"{token}"' for token in tokens)
         rows = queries.search(exact, limit)
@@ -230,4 +233,4 @@ class Discovery:
             hits.append(
                 sr.SpecHit(domain["spec_id"], domain["domain"], row["method_id"], row["verb"], row["path"], row["summary"] or "", snippet)
             )
-        return sr.SpecSearchResult(keyword, tuple(hits), notes)
+        return sr.SpecSearchResult(keyword, tuple(hits))

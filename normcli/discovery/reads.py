@@ -1,7 +1,7 @@
-"""The spec discovery operations of SPEC §7 as methods of the `Service` (a mixin).
+"""The spec discovery operations of SPEC §7 as methods of the `Service` and of `SpecSession` (a mixin).
 
 Each is a read operation like the norms' (one freshness check, one snapshot, a damaged index rebuilt
-once); the work is done in `discovery`, imported at the first spec read rather than at every call's
+once); the work is done in `operations`, imported at the first spec read rather than at every call's
 start-up.
 """
 
@@ -14,8 +14,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 
+    from normcli.discovery.operations import Discovery
     from normcli.specs import results as sr
-    from normcli.specs.discovery import Discovery
 
     T = TypeVar("T")
 
@@ -33,18 +33,14 @@ def _read(operation: Callable[..., T]) -> Callable[..., T]:
 class SpecReads:
     """The spec discovery operations (SPEC §7), mixed into `Service` (and `SpecSession`)."""
 
-    @staticmethod
-    def _wrap_read(operation: Callable[..., T]) -> Callable[..., T]:
-        """How the class runs a read operation: `Service`'s way by default (looked up at the call,
-        since the service imports this module); `SpecSession` has its own."""
-        from normcli.service import _operation
-
-        return _operation(operation)
+    # How the class runs a read operation (one freshness check, one snapshot, a damaged index rebuilt
+    # once): `Service` and `SpecSession` each give theirs, so that this module imports neither.
+    _wrap_read: Callable[[Callable[..., Any]], Callable[..., Any]]
 
     def _discovery(self) -> Discovery:
-        from normcli.specs.discovery import Discovery
+        from normcli.discovery.operations import Discovery
 
-        return Discovery(self)  # type: ignore[arg-type]
+        return Discovery(self)  # type: ignore[arg-type]  # the class it is mixed into has index()
 
     @_read
     def spec_checks(self) -> list[sr.SpecCheck]:
