@@ -16,6 +16,7 @@ from pathlib import Path
 
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version, split_code, version_of
+from normcli.discovery.reads import SpecReads
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.operations import checked
 from normcli.resolve import References, find_clause_or_part, find_figure, find_node, find_table, table_rows
@@ -68,8 +69,10 @@ def _operation(operation: Callable[..., T]) -> Callable[..., T]:
     return run
 
 
-class Service:
-    """The read operations over one workspace."""
+class Service(SpecReads):
+    """The read operations over one workspace (the spec discovery operations come from `SpecReads`)."""
+
+    _wrap_read = staticmethod(_operation)  # how SpecReads runs its operations: as every read here
 
     def __init__(self, located: Located) -> None:
         self.root = located.root
@@ -210,7 +213,7 @@ class Service:
         """`methodology` / `get_methodology`: the reading method built for this workspace."""
         from normcli.methodology import build_methodology
 
-        return r.MethodologyResult(build_methodology(self.settings, self.norms()))
+        return r.MethodologyResult(build_methodology(self.settings, self.norms(), self.spec_list().specs))
 
     @checked("toc")
     @_operation
@@ -393,5 +396,7 @@ class Service:
     def check(self) -> r.CheckResult:
         """`check`: every bundle's problems with file, line and reason, and a quality score."""
         from normcli.quality import check_workspace
+        from normcli.record import replace
 
-        return check_workspace(self.root, self.index(), self.catalogue(), self.settings.problems)
+        checked = check_workspace(self.root, self.index(), self.catalogue(), self.settings.problems)
+        return replace(checked, specs=tuple(self.spec_checks()))  # the API specs' problems (SPEC §7)

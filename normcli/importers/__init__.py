@@ -234,6 +234,11 @@ def ingest(
     )
 
 
+def workspace_root(workspace: str | Path | None) -> tuple[Path, bool]:
+    """The workspace an import writes into, and whether it is new (also for API specs)."""
+    return _workspace_root(workspace)
+
+
 def _workspace_root(workspace: str | Path | None) -> tuple[Path, bool]:
     """The workspace to write into, and whether it is new: never the sample shipped with the package (then the current folder)."""
     from normcli.workspace import locate

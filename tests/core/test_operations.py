@@ -39,8 +39,8 @@ def test_every_range_is_checked_by_the_service(sample_copy: Path) -> None:
                 with pytest.raises(InvalidArgument, match=param.name):
                     getattr(sample_service, op.name)(**{other.keyword: value for other, value in zip(op.params, args, strict=True)})
                 checked += 1
-    # toc 2, subtree 4, section 3 (offset has no upper bound), search 2, corpus 2: as SPEC §3 states them
-    assert checked == 13
+    # toc 2, subtree 4, section 3 (offset has no upper bound), search 2, corpus 2: as SPEC §3 states them; search_specs 2 (§7)
+    assert checked == 15
 
 
 def test_operations_are_found_by_cli_and_mcp_names_and_others_refused() -> None:
