@@ -155,8 +155,13 @@ _RENDERERS: dict[type, Callable[[Any], str]] = {
 
 def to_markdown(result: Any) -> str:
     """The Markdown text block for a result of the read operations."""
-    if type(result) not in _RENDERERS:  # diff, incoming references, define, cite
-        from normcli.lookups_render import RENDERERS
+    renderer = _RENDERERS.get(type(result))
+    if renderer is None:
+        from normcli.lookups_render import RENDERERS as LOOKUPS
 
-        return RENDERERS[type(result)](result)  # type: ignore[operator]
-    return _RENDERERS[type(result)](result)
+        if type(result) in LOOKUPS:  # diff, define, cite (issue 17)
+            return LOOKUPS[type(result)](result)  # type: ignore[operator]
+        from normcli.mcp.spec_tools import MARKDOWN  # the spec discovery answers
+
+        renderer = MARKDOWN[type(result)]
+    return renderer(result)

@@ -53,8 +53,12 @@ def test_fast_commands_match_the_typer_app() -> None:
             if param.param_type_name == "option" and not getattr(param, "is_flag", False)
             for opt in param.opts
         }
-        # Options the command line adds for people only (section's --format, --all) are left to Typer.
+        # Every declared option is the Typer command's; the Typer command may add options for people
+        # only (`section --format`), which the lean path does not know and so leaves to Typer.
         assert set(options) <= typer_options, name
+        for extra in typer_options - set(options):
+            assert fast.parse([name, *["x"] * len(positionals), extra, "markdown", "--json"]) is None, (name, extra)
+        # Yes/no flags and switches (`--force`, `--incoming`) are the Typer command's flags.
         typer_flags = {
             opt
             for param in command.params

@@ -33,6 +33,17 @@ TOOLS = {
     "define_term": {"term", "limit", "language"},
     "cite_clause": {"code", "path", "format", "edition", "language"},
     "get_table": {"code", "tableId", "edition", "language"},
+    # SPEC §7: the spec discovery tools
+    "spec_list": set(),
+    "spec_by_id": {"id"},
+    "collection_by_spec": {"specId"},
+    "collection_by_id": {"id"},
+    "tag_by_spec": {"specId"},
+    "tag_by_collection": {"collectionId"},
+    "tag_by_id": {"id"},
+    "endpoint_by_tag": {"tagId"},
+    "endpoint_by_id": {"id"},
+    "search_specs": {"keyword", "limit"},
 }
 REQUIRED = {
     "get_toc": {"code"},
@@ -46,6 +57,15 @@ REQUIRED = {
     "define_term": {"term"},
     "cite_clause": {"code", "path"},
     "get_table": {"code", "tableId"},
+    "spec_by_id": {"id"},
+    "collection_by_spec": {"specId"},
+    "collection_by_id": {"id"},
+    "tag_by_spec": {"specId"},
+    "tag_by_collection": {"collectionId"},
+    "tag_by_id": {"id"},
+    "endpoint_by_tag": {"tagId"},
+    "endpoint_by_id": {"id"},
+    "search_specs": {"keyword"},
 }
 RANGES = {
     ("get_toc", "maxDepth"): (1, 6),

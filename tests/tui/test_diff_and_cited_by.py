@@ -1,4 +1,4 @@
-"""In the reader: `d` shows what changed in a clause since the previous edition, `i` who cites it."""
+"""In the reader: `d` shows what changed in a clause since the previous edition, `I` who cites it."""
 
 from __future__ import annotations
 
@@ -37,14 +37,14 @@ async def test_d_on_the_oldest_edition_says_there_is_none(make_app, settle) -> N
         assert "no edition older than 2014" in app.screen.query_one("#compare-text", Markdown).source
 
 
-async def test_i_lists_who_cites_the_clause_beside_the_references_and_enter_opens_one(make_app, service, settle) -> None:
+async def test_shift_i_lists_who_cites_the_clause_beside_the_references_and_enter_opens_one(make_app, service, settle) -> None:
     expected = service.xrefs("SIA 261", "4.2.1", direction="incoming").cross_refs
     app = make_app("SIA 261", "4.2.1")
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot)
         cited = app.screen.query_one(CitedBy)
         assert not cited.display
-        await pilot.press("i")
+        await pilot.press("I")
         await settle(pilot)
         assert cited.display
         labels = [str(option.prompt) for option in cited.options]

@@ -50,7 +50,7 @@ class CitedBy(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._places: dict[str, Location] = {}
-        self.display = False  # shown on demand (`i`), so that the text keeps its room
+        self.display = False  # shown on demand (`I`), so that the text keeps its room
 
     def show(self, result: XrefsResult | None, problem: str = "") -> None:
         """List the clauses that cite the one being read (or say why there are none)."""
