@@ -73,6 +73,9 @@ BASES = {
     "xrefs": {"code": "SIA 261", "path": "4.2.1"},
     "figure": {"code": "SIA 261", "figureId": "fig-1"},
     "table": {"code": "SIA 261", "tableId": "tab-2"},
+    "diff": {"fromEdition": "SIA 261:2014", "toEdition": "SIA 261:2020", "path": "4.2"},
+    "define": {"term": "charge utile"},
+    "cite": {"code": "SIA 261", "path": "4.2.1"},
 }
 
 
