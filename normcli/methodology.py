@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from normcli.catalogue import split_code
+from normcli.fold import code_key
 from normcli.results import NormsResult
 from normcli.workspace import Settings
 
@@ -10,10 +12,14 @@ READ_BUDGET = 4
 AUDIT_BUDGET = 8
 
 
-def build_methodology(settings: Settings, listing: NormsResult) -> str:
-    """The Markdown method of SPEC §3; its last line is `methodology: v2`."""
+def build_methodology(settings: Settings, listing: NormsResult, focus: str | None = None) -> str:
+    """The Markdown method of SPEC §3; its last line is `methodology: v2`. With `focus` (a norm code in
+    any spelling), that norm comes first in the table and the method starts from it."""
     norms = listing.norms
     only_demo = bool(norms) and all(norm.demo for norm in norms)
+    focused = next((norm for norm in norms if focus and code_key(norm.code) == code_key(split_code(focus, None)[0])), None)
+    if focused is not None:
+        norms = (focused, *(norm for norm in norms if norm is not focused))
     lines = [
         f"# How to answer questions from the norms of “{settings.name}”",
         "",
@@ -40,6 +46,13 @@ def build_methodology(settings: Settings, listing: NormsResult) -> str:
         lines.append(f"| {norm.code} | {default.edition} | {title}{demo} | {scope} | {coverage} | {requires} |")
     if not norms:
         lines.append("| — | — | no norms yet | add bundles under norms/ or run `normcli ingest` | — | — |")
+    if focus and focus.strip():
+        lines += [
+            "",
+            f"The question is about **{focused.code}**: start from it (get_toc with code '{focused.code}')."
+            if focused is not None
+            else f"**{focus.strip()}** is not in this workspace: say so, and answer only from the norms above if they apply.",
+        ]
     lines += [
         "",
         "## Method",

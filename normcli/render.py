@@ -93,7 +93,11 @@ def section_markdown(
         f"# {node['path']} {node['title']}" if node["title"] != node["path"] else f"# {node['path']}",
         "",
         f"*{version.code}:{version.edition} ({version.language}) · {node['path']} · {pages(node['page_start'], node['page_end'])}"
-        + (f" · characters {offset:,}–{offset + len(content):,} of {total:,}*" if offset or next_offset is not None else "*"),
+        + (
+            f" · characters {offset:,}–{total if next_offset is None else next_offset:,} of {total:,}*"
+            if offset or next_offset is not None
+            else "*"
+        ),
         "",
         content.strip() or "*(no text of its own; see the subclauses)*",
     ]

@@ -12,6 +12,7 @@ from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
 from normcli.labels import CLAUSE_LABEL
 from normcli.operations import PATH
+from normcli.record import replace
 from normcli.store.queries import Index
 
 
@@ -66,6 +67,22 @@ def paragraph_of(node: sqlite3.Row, requested: str) -> bool:
     return path_key(requested).rsplit(".", 1)[0] == node["path_key"] and node["child_count"] == 0
 
 
+def merge_mentions(refs: list[r.ResolvedRef]) -> list[r.ResolvedRef]:
+    """One entry per target, in the order of first mention: `chiffre 4.2.3` and `voir 4.2.3` become one
+    reference whose `texts` hold both wordings (SPEC §6). A reference without a target stays as it is."""
+    merged: dict[tuple, list[str]] = {}
+    first: dict[tuple, r.ResolvedRef] = {}
+    for ref in refs:
+        key = (
+            (ref.target_code, ref.target_path, ref.target_kind) if ref.target_code or ref.target_path else (None, ref.text, ref.target_kind)
+        )
+        wordings = merged.setdefault(key, [])
+        first.setdefault(key, ref)
+        if ref.text not in wordings:
+            wordings.append(ref.text)
+    return [replace(ref, texts=tuple(merged[key])) for key, ref in first.items()]
+
+
 class References:
     """Resolves the stored references of one version against the workspace's norms."""
 
@@ -74,8 +91,9 @@ class References:
         self.catalogue = catalogue
 
     def resolve(self, version: Version, rows: list[sqlite3.Row]) -> tuple[r.ResolvedRef, ...]:
-        """Where each stored reference of `version` leads in this workspace, the resolvable ones first."""
-        return tuple(sorted(self.resolve_each(version, rows), key=lambda ref: not ref.resolvable))
+        """Where the references of `version` lead in this workspace, one entry per target (its every
+        wording in `texts`), the resolvable ones first."""
+        return tuple(sorted(merge_mentions(self.resolve_each(version, rows)), key=lambda ref: not ref.resolvable))
 
     def resolve_each(self, version: Version, rows: list[sqlite3.Row]) -> list[r.ResolvedRef]:
         """Where each stored reference of `version` leads, in the order of `rows`.

@@ -58,10 +58,12 @@ def search_norm(index: Index, version: Version, keyword: str, tokens: list[str],
     return tuple(hit for hit, _ in found[:limit])
 
 
-def search_corpus(index: Index, catalogue: Catalogue, keyword: str, tokens: list[str], limit: int) -> tuple[r.CorpusNorm, ...]:
-    """Every norm's default edition at once for `keyword` (folded into `tokens`): clause numbers,
-    then titles, then text; grouped by norm."""
-    defaults = catalogue.default_versions()
+def search_corpus(
+    index: Index, catalogue: Catalogue, keyword: str, tokens: list[str], limit: int, edition: str | None = None
+) -> tuple[r.CorpusNorm, ...]:
+    """Every norm's default edition (or the editions `edition` names: `all`, a year) at once for
+    `keyword` (folded into `tokens`): clause numbers, then titles, then text; grouped by norm edition."""
+    defaults = catalogue.search_versions(edition)
     languages = {row["id"]: row["language"] for rows in defaults.values() for row in rows}
     owner = {row["id"]: rows for rows in defaults.values() for row in rows}
     grouped: dict[tuple[str, str], list[r.Hit]] = {}
@@ -118,7 +120,7 @@ def search_corpus(index: Index, catalogue: Catalogue, keyword: str, tokens: list
                     ask *= 4
     norms = []
     for (key, edition_name), hits in grouped.items():
-        head = catalogue.preferred(defaults[key])
+        head = catalogue.preferred(defaults[(key, edition_name)])
         norms.append(r.CorpusNorm(head["code"], edition_name, head["title"], tuple(hits)))
     return tuple(norms)
 

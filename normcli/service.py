@@ -26,7 +26,7 @@ from normcli.search import keyword_tokens, search_corpus, search_norm
 from normcli.store.queries import Index
 from normcli.store.refresh import BUILT_AT_KEY, refresh
 from normcli.trees import cut_to_size, tree
-from normcli.windows import window, window_span
+from normcli.windows import window, window_start
 from normcli.workspace import Located, Settings, locate, read_settings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
@@ -205,11 +205,12 @@ class Service:
 
     @checked("methodology")
     @_operation
-    def methodology(self) -> r.MethodologyResult:
-        """`methodology` / `get_methodology`: the reading method built for this workspace."""
+    def methodology(self, norm: str | None = None) -> r.MethodologyResult:
+        """`methodology` / `get_methodology`: the reading method built for this workspace, with `norm`
+        (the norm a question is about) first when it is given."""
         from normcli.methodology import build_methodology
 
-        return r.MethodologyResult(build_methodology(self.settings, self.norms()))
+        return r.MethodologyResult(build_methodology(self.settings, self.norms(), norm))
 
     @checked("toc")
     @_operation
@@ -230,11 +231,11 @@ class Service:
         edition: str | None = None,
         language: str | None = None,
     ) -> r.SubtreeResult:
-        """`subtree` / `get_subtree`: a clause and its descendants; past `max_nodes` the deepest levels go."""
+        """`subtree` / `get_subtree`: a clause and its descendants, breadth first up to `max_nodes`."""
         version = self.version(code, edition, language)
         root, requested = find_node(self.index(), version, path)
-        kept, truncated = cut_to_size(root, self.index().descendants(version.bundle_id, root, max_depth), max_nodes)
-        return r.SubtreeResult(version.describe(), root["path"], requested, tree(kept, truncated_root=truncated))
+        kept, cut = cut_to_size(root, self.index().descendants(version.bundle_id, root, max_depth), max_nodes)
+        return r.SubtreeResult(version.describe(), root["path"], requested, tree(kept, cut))
 
     @checked("section")
     @_operation
@@ -256,12 +257,15 @@ class Service:
             raise InvalidArgument(
                 f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", "start again from --offset 0"
             )
+        offset = window_start(text, offset)
         content, next_offset = window(text, offset, max_chars)
         figures = tuple(r.FigureRef(row["fig_id"], row["number"], row["caption"]) for row in index.figures(version.bundle_id, node["path"]))
         tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
         formulas = tuple(r.FormulaRef(row["number"], row["latex"]) for row in index.formulas(version.bundle_id, node["path"]))
         children = tuple(r.ChildRef(row["path"], row["title"]) for row in index.children(version.bundle_id, node))
-        refs = self.resolve_refs(version, index.xrefs(node["id"], window_span(offset, next_offset)))
+        # The references of the whole clause, in every window: they are few, and an agent reading the
+        # first window must see where the clause leads (SPEC §6); the window's text alone is `content`.
+        refs = self.resolve_refs(version, index.xrefs(node["id"]))
         from normcli.render import section_markdown
 
         markdown = section_markdown(version, node, content, offset, next_offset, len(text), figures, refs, children)
@@ -296,10 +300,11 @@ class Service:
 
     @checked("corpus")
     @_operation
-    def corpus(self, keyword: str, limit: int = 20) -> r.CorpusResult:
-        """`corpus` / `search_corpus`: every norm's default edition, clause numbers, then titles, then text."""
+    def corpus(self, keyword: str, limit: int = 20, edition: str | None = None) -> r.CorpusResult:
+        """`corpus` / `search_corpus`: every norm's default edition (or `all`, or a year), clause numbers,
+        then titles, then text."""
         tokens = keyword_tokens(keyword)
-        return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, tokens, limit))
+        return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, tokens, limit, edition))
 
     @checked("xrefs")
     @_operation
@@ -344,7 +349,8 @@ class Service:
         import mimetypes
 
         mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-        return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], target.read_bytes())
+        data = target.read_bytes()
+        return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], data, target.as_uri())
 
     @_operation
     def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:

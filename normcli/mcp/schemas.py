@@ -88,6 +88,7 @@ class TreeNodeJson(TypedDict):
     depth: int
     children: list[TreeNodeJson]
     truncated: NotRequired[bool]
+    childCount: NotRequired[int]
 
 
 class TocJson(EditionJson):
@@ -138,6 +139,7 @@ class CrossRefJson(TypedDict):
     """A cross-reference and where it leads in this workspace."""
 
     text: str
+    texts: list[str]
     type: str
     targetCode: str | None
     targetPath: str | None
@@ -226,3 +228,4 @@ class FigureJson(EditionJson):
     caption: str
     path: str
     mimeType: str
+    url: str

@@ -75,6 +75,22 @@ the server appends a reminder to the result once you pass it, and a note when yo
 
 # -- error texts --------------------------------------------------------------------------------
 
+# What an error names, as SPEC §8 spells it (the core may say `clause` for a path).
+_WHAT = {"clause": "path"}
+
+
+def error_object(error: NormcliError, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The machine-readable error of SPEC §8: `{code, what, candidates, message}`; `what` names what was
+    not found (norm, edition, language, path, figure, table, id) or the argument at fault."""
+    what = getattr(error, "what", "") or getattr(error, "param", "") or ""
+    candidates = list(getattr(error, "candidates", ()) or ())
+    value = getattr(error, "value", None)
+    data: dict[str, Any] = {"code": error.code, "what": _WHAT.get(what, what), "candidates": candidates}
+    if value:
+        data["value"] = value
+    data["message"] = error.one_line()
+    return data
+
 
 def explain(service: Service, error: NormcliError, tool: str, arguments: dict[str, Any]) -> str:
     """The error text an agent can act on: what was wrong, then which tool to call instead."""

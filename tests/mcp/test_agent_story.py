@@ -44,18 +44,18 @@ def test_an_agent_follows_the_method_from_question_to_cited_clauses(sample_copy:
 
     clause = transcript["clause"]
     assert clause.structured_content["section"]["path"] == "4.2.1"
-    assert "[SIA 261, 4.2.1, p. " in texts(clause)[0], "the text block gives the citation to use"
+    assert "[SIA 261, 4.2.1, p. " in texts(clause)[1], "the text block gives the citation to use"
 
     refs = transcript["refs"].structured_content["crossRefs"]
     unresolved = [ref for ref in refs if not ref["resolvable"]]
-    assert unresolved and "not in this workspace" in texts(transcript["refs"])[0]
+    assert unresolved and "not in this workspace" in texts(transcript["refs"])[1]
 
     factor = transcript["factor"]
     assert factor.structured_content["section"]["code"] == "SIA 260"
     assert not any(text.startswith("Budget:") for text in texts(factor)), "four reads are within the budget"
 
     one_more = transcript["one_more"]
-    assert [block.type for block in one_more.content][:2] == ["text", "image"]
+    assert [block.type for block in one_more.content][:3] == ["text", "text", "image"]
     reminder = [text for text in texts(one_more) if text.startswith("Budget:")]
     assert reminder and "read call 5 in a row" in reminder[0], "the fifth read in a row gets the reminder"
     assert one_more.meta["normcli/budget"] == {"reads": 5, "budget": 4, "repeated": False}
