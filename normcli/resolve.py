@@ -69,7 +69,7 @@ def paragraph_of(node: sqlite3.Row, requested: str) -> bool:
 
 def merge_mentions(refs: list[r.ResolvedRef]) -> list[r.ResolvedRef]:
     """One entry per target, in the order of first mention: `chiffre 4.2.3` and `voir 4.2.3` become one
-    reference whose `texts` hold both wordings (SPEC §6). A reference without a target stays as it is."""
+    reference whose `texts` hold both wordings (SPEC §6), an explicit link standing for the mentions."""
     merged: dict[tuple, list[str]] = {}
     first: dict[tuple, r.ResolvedRef] = {}
     for ref in refs:
@@ -77,7 +77,8 @@ def merge_mentions(refs: list[r.ResolvedRef]) -> list[r.ResolvedRef]:
             (ref.target_code, ref.target_path, ref.target_kind) if ref.target_code or ref.target_path else (None, ref.text, ref.target_kind)
         )
         wordings = merged.setdefault(key, [])
-        first.setdefault(key, ref)
+        if key not in first or (ref.type == "explicit" and first[key].type != "explicit"):
+            first[key] = ref  # a link is the surest form of a reference: it stands for the others
         if ref.text not in wordings:
             wordings.append(ref.text)
     return [replace(ref, texts=tuple(merged[key])) for key, ref in first.items()]

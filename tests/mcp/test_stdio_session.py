@@ -15,7 +15,6 @@ from typing import Any
 import anyio
 import pytest
 
-
 TOOLS = {
     "get_methodology": {"norm"},
     "whoami": set(),
@@ -278,4 +277,3 @@ def test_resources_read_the_same_as_the_cli(transcript: Transcript, cli_json, ur
 def test_the_instructions_say_to_call_get_methodology_first(transcript: Transcript) -> None:
     assert "get_methodology first" in transcript.instructions
     assert "[SIA 261, 4.2.1, p. 22]" in transcript.instructions
-
