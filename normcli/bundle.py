@@ -209,6 +209,7 @@ class UnreadableBundle(Exception):
 
 def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) -> None:
     page = 1
+    paginated = False  # a bundle without page markers has no pages: it is cited without one
     nodes: list[Node] = []
     own_lines: list[list[tuple[int, str]]] = []
     seen: dict[str, int] = {}
@@ -224,7 +225,7 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
         if page_match:
             value = page_match.group("page")
             if value.isdigit():
-                page = int(value)
+                page, paginated = int(value), True
             else:
                 reader.problem(number, "warning", "page", f"page marker '{value}' is not a number; ignored")
             continue
@@ -276,11 +277,14 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
     by_path = {node.path: node for node in nodes}
     for node, own, end_page in zip(nodes, own_lines, last_content_page, strict=True):
         node.text = "\n".join(line for _, line in own).strip("\n")
-        node.page_end = max(node.page_start, end_page)
+        node.page_end = max(node.page_start or 0, end_page)
     for node in reversed(nodes):
         if node.parent_path is not None:
             parent = by_path[node.parent_path]
-            parent.page_end = max(parent.page_end, node.page_end)
+            parent.page_end = max(parent.page_end or 0, node.page_end or 0)
+    if not paginated:
+        for node in nodes:
+            node.page_start = node.page_end = None
     bundle.nodes = nodes
     keys = set(seen)
     for node, own in zip(nodes, own_lines, strict=True):

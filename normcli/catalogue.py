@@ -29,10 +29,11 @@ class Version:
     languages: tuple[str, ...]
     title: str
     file: str
+    published: bool = True
 
     def describe(self) -> r.Edition:
         """The edition block every per-norm answer carries."""
-        return r.Edition(self.code, self.edition, self.language, self.languages, self.title)
+        return r.Edition(self.code, self.edition, self.language, self.languages, self.title, self.published)
 
     @property
     def label(self) -> str:
@@ -44,7 +45,16 @@ class Version:
 def version_of(bundle: sqlite3.Row, rows: list[sqlite3.Row]) -> Version:
     """The `Version` of one bundle row, given the rows of all languages of its edition."""
     languages = tuple(row["language"] for row in rows)
-    return Version(bundle["id"], bundle["code"], bundle["edition"], bundle["language"], languages, bundle["title"], bundle["file"])
+    return Version(
+        bundle["id"],
+        bundle["code"],
+        bundle["edition"],
+        bundle["language"],
+        languages,
+        bundle["title"],
+        bundle["file"],
+        bool(bundle["published"]),
+    )
 
 
 def split_code(code: str, edition: str | None) -> tuple[str, str | None]:

@@ -64,7 +64,9 @@ def build_methodology(settings: Settings, listing: NormsResult, focus: str | Non
         "6. `get_figure` (`figure`) when a figure carries the values you need.",
         "",
         "## Answer contract",
-        "- Every technical claim cites a clause you read with `get_section`, as `[SIA 261, 4.2.1, p. 22]` (code, path, first page).",
+        "- Every technical claim cites a clause you read with `get_section`, as its `citation` field gives it: "
+        "`[SIA 261:2020, 4.2.1, p. 22]` (code:edition, path, first page). A draft is cited as `[SIA 261:2026 (draft), 4.2.1, p. 7]`; "
+        "a document without printed pages is cited without a page.",
         "- Show calculations step by step with the formula, its number, the values and their units.",
         "- Follow cross-references before you answer; never rely on a clause you only saw in a search snippet.",
         "- Report the edition (`normEdition`) with each cited entry when you write a dossier or a list of references.",

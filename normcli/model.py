@@ -91,8 +91,8 @@ class Node:
     title: str
     depth: int
     line: int
-    page_start: int
-    page_end: int
+    page_start: int | None  # None throughout a bundle without page markers
+    page_end: int | None
     text: str = ""
     parent_path: str | None = None
     children: list[str] = field(default_factory=list)

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from normcli.catalogue import Version
-    from normcli.results import ChildRef, FigureRef, ResolvedRef
+    from normcli.results import ChildRef, FigureRef, ResolvedRef, SectionResult
 
 _DISPLAY = re.compile(r"\$\$(.+?)\$\$", re.S)
 _INLINE = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")
@@ -67,14 +67,29 @@ def separate_blocks(markdown: str) -> str:
     return "\n".join(out)
 
 
-def pages(start: int, end: int) -> str:
-    """`p. 22` or `pp. 22–24`."""
-    return f"p. {start}" if start == end else f"pp. {start}–{end}"
+def pages(start: int | None, end: int | None) -> str:
+    """`p. 22` or `pp. 22–24`; nothing for a document without printed pages."""
+    if start is None:
+        return ""
+    return f"p. {start}" if start == end or end is None else f"pp. {start}–{end}"
 
 
-def citation(code: str, path: str, page_start: int) -> str:
-    """The citation form engineers write: `[SIA 261, 4.2.1, p. 22]`."""
-    return f"[{code}, {path}, p. {page_start}]"
+def citation(code: str, edition: str, path: str, page: int | None, published: bool = True) -> str:
+    """The citation engineers put in a report, with the edition read: `[SIA 261:2020, 4.2.1, p. 22]`.
+
+    A draft says so (`[SIA 261:2026 (draft), 4.2.1, p. 7]`); a document without printed pages cites
+    none rather than a made-up page.
+    """
+    parts = [f"{code}:{edition}" + ("" if published else " (draft)"), path]
+    if page is not None:
+        parts.append(f"p. {page}")
+    return f"[{', '.join(parts)}]"
+
+
+def section_citation(section: SectionResult) -> str:
+    """The citation of a `section` answer."""
+    edition = section.edition
+    return citation(edition.code, edition.edition, section.path, section.page_start, edition.published)
 
 
 def section_markdown(
@@ -87,17 +102,18 @@ def section_markdown(
     figures: Sequence[FigureRef],
     refs: Sequence[ResolvedRef],
     children: Sequence[ChildRef],
+    cite: str,
 ) -> str:
-    """The printable document of one section window: header, text, then figures, references and subclauses."""
+    """The printable document of one section window: header, text, then figures, references,
+    subclauses, and last the citation."""
+    draft = "" if version.published else " (draft)"
+    header = [f"{version.code}:{version.edition}{draft} ({version.language})", node["path"], pages(node["page_start"], node["page_end"])]
+    if offset or next_offset is not None:
+        header.append(f"characters {offset:,}–{total if next_offset is None else next_offset:,} of {total:,}")
     lines = [
         f"# {node['path']} {node['title']}" if node["title"] != node["path"] else f"# {node['path']}",
         "",
-        f"*{version.code}:{version.edition} ({version.language}) · {node['path']} · {pages(node['page_start'], node['page_end'])}"
-        + (
-            f" · characters {offset:,}–{total if next_offset is None else next_offset:,} of {total:,}*"
-            if offset or next_offset is not None
-            else "*"
-        ),
+        "*" + " · ".join(part for part in header if part) + "*",
         "",
         content.strip() or "*(no text of its own; see the subclauses)*",
     ]
@@ -120,4 +136,5 @@ def section_markdown(
         lines += ["", "**Subclauses**", ""] + [
             f"- {child.path} {child.title}" if child.title != child.path else f"- {child.path}" for child in children
         ]
+    lines += ["", f"Cite as {cite}"]
     return "\n".join(lines) + "\n"

@@ -123,6 +123,7 @@ class Edition:
     language: str
     languages: tuple[str, ...]
     title: str
+    published: bool = True  # a draft is cited as such; the JSON says it in `norms`
 
     def to_json(self) -> dict:
         return {"code": self.code, "edition": self.edition, "language": self.language, "languages": list(self.languages)}
@@ -136,8 +137,8 @@ class TreeNode:
     path: str
     title: str
     summary: str
-    page_start: int
-    page_end: int
+    page_start: int | None
+    page_end: int | None
     depth: int
     children: tuple[TreeNode, ...] = ()
     truncated: bool = False
@@ -277,8 +278,8 @@ class SectionResult:
     title: str
     markdown: str
     content: str
-    page_start: int
-    page_end: int
+    page_start: int | None
+    page_end: int | None
     parent_path: str | None
     children: tuple[ChildRef, ...]
     offset: int
@@ -288,6 +289,7 @@ class SectionResult:
     tables: tuple[TableRef, ...]
     formulas: tuple[FormulaRef, ...]
     cross_refs: tuple[ResolvedRef, ...]
+    citation: str = ""
 
     @property
     def truncated(self) -> bool:
@@ -314,6 +316,7 @@ class SectionResult:
             tables=[table.to_json() for table in self.tables],
             formulas=[formula.to_json() for formula in self.formulas],
             crossRefs=[ref.to_json() for ref in self.cross_refs],
+            citation=self.citation,
         )
         return {"section": section}
 
@@ -327,7 +330,7 @@ class Hit:
     snippet: str
     kind: str
     language: str
-    page_start: int
+    page_start: int | None
     marks: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict:

@@ -266,9 +266,10 @@ class Service:
         # The references of the whole clause, in every window: they are few, and an agent reading the
         # first window must see where the clause leads (SPEC §6); the window's text alone is `content`.
         refs = self.resolve_refs(version, index.xrefs(node["id"]))
-        from normcli.render import section_markdown
+        from normcli.render import citation, section_markdown
 
-        markdown = section_markdown(version, node, content, offset, next_offset, len(text), figures, refs, children)
+        cite = citation(version.code, version.edition, node["path"], node["page_start"], version.published)
+        markdown = section_markdown(version, node, content, offset, next_offset, len(text), figures, refs, children, cite)
         return r.SectionResult(
             edition=version.describe(),
             node_id=node["node_id"],
@@ -288,6 +289,7 @@ class Service:
             tables=tables,
             formulas=formulas,
             cross_refs=refs,
+            citation=cite,
         )
 
     @checked("search")

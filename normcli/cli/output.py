@@ -122,7 +122,7 @@ def _tree_label(node: r.TreeNode) -> str:
     )
 
 
-def _pages(start: int, end: int) -> str:
+def _pages(start: int | None, end: int | None) -> str:
     from normcli.render import pages
 
     return pages(start, end)

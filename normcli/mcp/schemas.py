@@ -83,8 +83,8 @@ class TreeNodeJson(TypedDict):
     path: str
     title: str
     summary: str
-    pageStart: int
-    pageEnd: int
+    pageStart: int | None
+    pageEnd: int | None
     depth: int
     children: list[TreeNodeJson]
     truncated: NotRequired[bool]
@@ -158,8 +158,8 @@ class SectionBodyJson(EditionJson):
     title: str
     markdown: str
     content: str
-    pageStart: int
-    pageEnd: int
+    pageStart: int | None
+    pageEnd: int | None
     parentPath: str | None
     children: list[ChildJson]
     offset: int
@@ -170,6 +170,7 @@ class SectionBodyJson(EditionJson):
     tables: list[TableRefJson]
     formulas: list[FormulaJson]
     crossRefs: list[CrossRefJson]
+    citation: str
 
 
 class SectionJson(TypedDict):
@@ -186,7 +187,7 @@ class HitJson(TypedDict):
     snippet: str
     kind: str
     language: str
-    pageStart: int
+    pageStart: int | None
 
 
 class SearchJson(EditionJson):

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from normcli import results as r
-from normcli.render import citation, pages
+from normcli.render import pages
 
 # Image types that model APIs take as images; any other figure (SVG, TIFF …) travels as an embedded file.
 IMAGE_BLOCK_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
@@ -85,7 +85,7 @@ def _section(result: r.SectionResult) -> str:
         lines += ["", f"({result.requested_path} is not a heading of its own; this is the clause that holds it.)"]
     if result.next_offset is not None:
         lines += ["", f"More text follows: call `get_section` again with offset={result.next_offset} to read on."]
-    lines += ["", f"Cite as {citation(result.edition.code, result.path, result.page_start)}."]
+    lines += ["", f"Cite as {result.citation}."]
     return "\n".join(lines)
 
 
@@ -113,7 +113,7 @@ def clause_document(result: r.SectionResult, text: str) -> str:
             )
     if result.children:
         lines += ["", "**Subclauses**", ""] + [f"- {child.path} {child.title}".rstrip() for child in result.children]
-    lines += ["", f"Cite as {citation(edition.code, result.path, result.page_start)}."]
+    lines += ["", f"Cite as {result.citation}."]
     return "\n".join(lines) + "\n"
 
 

@@ -17,7 +17,7 @@ DESCRIPTIONS = {
     "get_methodology": (
         "Call this first, once per conversation. Returns the reading method for this workspace as Markdown: the norms you can read "
         "(code, edition, title, scope, coverage, which norms they require), the navigation method (list_norms → get_toc → get_subtree → "
-        "get_section, with search and cross-references as needed), the answer contract (cite every claim as [SIA 261, 4.2.1, p. 22] "
+        "get_section, with search and cross-references as needed), the answer contract (cite every claim as [SIA 261:2020, 4.2.1, p. 22] "
         "from a section you read), the reading budget and workspace notes. Then follow it."
     ),
     "whoami": (
@@ -68,7 +68,7 @@ INSTRUCTIONS = """\
 normcli serves the technical norms of the workspace “{name}” ({norms} norms) from local files, offline.
 Call get_methodology first and follow the method it returns: list_norms → get_toc → get_subtree → get_section,
 with search_in_norm, search_corpus, get_cross_refs and get_figure as needed.
-Cite every technical claim from a clause you read with get_section, as [SIA 261, 4.2.1, p. 22]; never from a search snippet.
+Cite every technical claim from a clause you read with get_section, as [SIA 261:2020, 4.2.1, p. 22]; never from a search snippet.
 Reading budget: after {budget} read calls in a row, answer with what you have or say what is missing;
 the server appends a reminder to the result once you pass it, and a note when you repeat a call."""
 

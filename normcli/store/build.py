@@ -265,7 +265,7 @@ def _insert_bundle(
         published=int(bundle.published),
         demo=int(bundle.demo),
         requires=json.dumps(bundle.requires, ensure_ascii=False),
-        pages=max((node.page_end for node in bundle.nodes), default=0),
+        pages=max((node.page_end or 0 for node in bundle.nodes), default=0),
         sections=len(bundle.nodes),
     )
     bundle_id = db.table("bundles").insert(row).last_pk

@@ -31,7 +31,7 @@ PALETTE_ACTIONS = (
     ("Switch edition", "switch_edition", "e: the same clause in the next edition"),
     ("Switch language", "switch_language", "l: the same clause in the next language"),
     ("Show figure", "figure", "f"),
-    ("Copy citation", "cite", "c: [SIA 261, 4.2.1, p. 22]"),
+    ("Copy citation", "cite", "c: [SIA 261:2020, 4.2.1, p. 22]"),
     ("Copy section text", "copy_text", "y"),
     ("Bookmark this clause", "bookmark", "b"),
     ("Bookmarks", "bookmarks", "B"),

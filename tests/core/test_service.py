@@ -13,6 +13,7 @@ from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import fold
 from normcli.service import Service
 from normcli.windows import header_for, window
+from tests.conftest import write_bundle
 
 
 def walk(nodes):
@@ -251,7 +252,7 @@ def test_methodology_is_built_for_the_workspace(service: Service) -> None:
     assert text.splitlines()[-1] == "methodology: v2"
     for code in ("SIA 261", "SIA 260", "VSS 640 100", "EN 1991-1-3"):
         assert f"| {code} |" in text
-    assert "[SIA 261, 4.2.1, p. 22]" in text and "fictional" in text and "normEdition" in text
+    assert "[SIA 261:2020, 4.2.1, p. 22]" in text and "fictional" in text and "normEdition" in text
     assert json.dumps(service.methodology().to_json())
 
 
@@ -349,3 +350,48 @@ def test_a_clause_named_as_text_cites_it_is_found(service: Service) -> None:
     assert service.section("SIA 261", "chiffre 4.2.1.9").requested_path == "chiffre 4.2.1.9"
     with pytest.raises(NotFound):
         service.section("SIA 261", "§ 99")
+
+
+def test_a_section_carries_its_citation_with_the_edition_and_its_markdown_ends_with_it(service: Service) -> None:
+    section = service.section("SIA 261", "4.2.1")
+    assert section.citation == f"[SIA 261:2020, 4.2.1, p. {section.page_start}]"
+    assert section.markdown.rstrip().endswith(section.citation)
+    assert section.to_json()["section"]["citation"] == section.citation
+    older = service.section("SIA 261:2014", "4.2.1")
+    assert older.citation.startswith("[SIA 261:2014, 4.2.1, p. ")
+
+
+def test_a_draft_is_cited_as_a_draft(service: Service, sample_copy: Path) -> None:
+    draft_file = sample_copy / "norms" / "sia-261" / "2026" / "norm.md"
+    assert "published: false" in draft_file.read_text(encoding="utf-8")
+    first = service.toc("SIA 261:2026").tree[-1]
+    section = service.section("SIA 261:2026", first.path)
+    assert section.citation == f"[SIA 261:2026 (draft), {first.path}, p. {first.page_start}]"
+
+
+def test_a_document_without_printed_pages_is_cited_without_a_page(tmp_path: Path) -> None:
+    write_bundle(
+        tmp_path,
+        "rfc-9999",
+        "2025",
+        """
+        ---
+        code: RFC 9999
+        edition: "2025"
+        title: A fictional protocol
+        language: en
+        ---
+        # 1 Introduction
+        Text without page markers.
+        ## 1.1 Scope
+        More text.
+    """,
+    )
+    unpaged = Service.open(tmp_path)
+    try:
+        section = unpaged.section("RFC 9999", "1.1")
+        assert section.page_start is None and section.page_end is None
+        assert section.citation == "[RFC 9999:2025, 1.1]"
+        assert unpaged.toc("RFC 9999").tree[0].to_json()["pageStart"] is None
+    finally:
+        unpaged.close()

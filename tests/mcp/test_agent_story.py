@@ -44,7 +44,7 @@ def test_an_agent_follows_the_method_from_question_to_cited_clauses(sample_copy:
 
     clause = transcript["clause"]
     assert clause.structured_content["section"]["path"] == "4.2.1"
-    assert "[SIA 261, 4.2.1, p. " in texts(clause)[1], "the text block gives the citation to use"
+    assert "[SIA 261:2020, 4.2.1, p. " in texts(clause)[1], "the text block gives the citation to use"
 
     refs = transcript["refs"].structured_content["crossRefs"]
     unresolved = [ref for ref in refs if not ref["resolvable"]]

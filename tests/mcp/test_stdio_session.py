@@ -192,7 +192,7 @@ def test_a_section_answer_carries_its_markdown_and_how_to_read_on(transcript: Tr
     assert json.loads(section.content[0].text)["section"]["markdown"] == body["markdown"]
     text = section.content[1].text  # what to do with it, without the clause a second time
     assert f"offset={body['nextOffset']}" in text
-    assert "[SIA 261, 4.2.1, p. " in text
+    assert "[SIA 261:2020, 4.2.1, p. " in text
     assert body["content"].strip()[:200] not in text
 
 
@@ -276,4 +276,4 @@ def test_resources_read_the_same_as_the_cli(transcript: Transcript, cli_json, ur
 
 def test_the_instructions_say_to_call_get_methodology_first(transcript: Transcript) -> None:
     assert "get_methodology first" in transcript.instructions
-    assert "[SIA 261, 4.2.1, p. 22]" in transcript.instructions
+    assert "[SIA 261:2020, 4.2.1, p. 22]" in transcript.instructions

@@ -244,11 +244,11 @@ async def test_cite_and_copy_put_text_on_the_clipboard_with_a_toast(make_app, se
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("c")
-        assert app.clipboard == "[SIA 261, 4.2.1, p. 17]"
-        assert "Copied [SIA 261, 4.2.1, p. 17]" in toasts(app)
+        assert app.clipboard == "[SIA 261:2020, 4.2.1, p. 17]"
+        assert "Copied [SIA 261:2020, 4.2.1, p. 17]" in toasts(app)
         await pilot.press("y")
         await settle(pilot)
-        assert app.clipboard.startswith("[SIA 261, 4.2.1, p. 17]\n4.2.1 Charge de neige sur le sol\n\nLa charge de neige")
+        assert app.clipboard.startswith("[SIA 261:2020, 4.2.1, p. 17]\n4.2.1 Charge de neige sur le sol\n\nLa charge de neige")
         assert "Copied the text of 4.2.1" in toasts(app)
 
 

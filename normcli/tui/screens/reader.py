@@ -15,7 +15,6 @@ from textual.worker import get_current_worker
 
 from normcli import results as r
 from normcli.errors import NormcliError, NotFound
-from normcli.render import citation
 from normcli.tui.bookmarks import Bookmark
 from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.history import History
@@ -40,7 +39,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         Binding("e", "switch_edition", "Edition", tooltip="the same clause in the next edition (drafts included)"),
         Binding("l", "switch_language", "Language", tooltip="the same clause in the next language version"),
         Binding("f", "figure", "Figure", tooltip="the clause's figures, full-size where the terminal can draw them"),
-        Binding("c", "cite", "Cite", tooltip="copy the citation [SIA 261, 4.2.1, p. 17] (OSC 52)"),
+        Binding("c", "cite", "Cite", tooltip="copy the citation [SIA 261:2020, 4.2.1, p. 17] (OSC 52)"),
         Binding("y", "copy_text", "Copy text", show=False, tooltip="copy the whole text of the clause"),
         Binding("b", "bookmark", "Bookmark", tooltip="bookmark the clause (again: remove the bookmark)"),
         Binding("B", "bookmarks", "Bookmarks", show=False, tooltip="the bookmarks of this workspace"),
@@ -434,11 +433,11 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         return FigureScreen(location, figures, position)
 
     def action_cite(self) -> None:
-        """Copy `[SIA 261, 4.2.1, p. 22]` to the clipboard."""
+        """Copy `[SIA 261:2020, 4.2.1, p. 22]` to the clipboard."""
         reading = self._need_reading()
         if reading is None:
             return
-        text = citation(reading.section.edition.code, reading.section.path, reading.section.page_start)
+        text = reading.section.citation
         self.app.copy_to_clipboard(text)
         self.notify(f"Copied {text}", title="Citation")
 
@@ -458,7 +457,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.app.call_from_thread(self.notify, error.one_line(), severity="error")
             return
         section = reading.section
-        cite = citation(section.edition.code, section.path, section.page_start)
+        cite = section.citation
         heading = f"{section.path} {section.title}" if section.title != section.path else section.path
         self.app.call_from_thread(self.app.copy_to_clipboard, f"{cite}\n{heading}\n\n{text.strip()}\n")
         self.app.call_from_thread(self.notify, f"Copied the text of {section.path} ({len(text):,} characters)", title="Section text")
