@@ -114,8 +114,9 @@ PATH = Param(
     "Clause path as printed: 4.2.1, A.1, 'Annexe A'.",
     required=True,
     high=300,
-    agent_help="Clause path exactly as the norm prints it: '4.2.1', 'A.1', 'Annexe A', or an unnumbered heading's title. "
-    "A number below the last heading (e.g. '4.2.1.3') resolves to the heading that holds it.",
+    aliases=("nodeId",),
+    agent_help="Clause path exactly as the norm prints it: '4.2.1', 'A.1', 'Annexe A', or an unnumbered heading's title "
+    "(a nodeId from get_toc works too). A number below the last heading ('4.2.1.3') resolves to the heading that holds it.",
 )
 EDITION = Param(
     "edition",

@@ -26,8 +26,13 @@ def check_path(path: str) -> str:
 
 
 def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
-    """The clause at `path`, else the nearest heading above it (then the requested path is returned too)."""
+    """The clause at `path` (or with that nodeId), else the nearest heading above it (then the requested
+    path is returned too)."""
     path = check_path(path)
+    if re.fullmatch(r"[0-9a-f]{32}", path):  # a nodeId, as the toc gives it: the same clause in every language
+        row = index.node_by_node_id(version.bundle_id, path)
+        if row is not None:
+            return row, None
     found = candidates(path_key(path))
     held = index.nodes_by_keys(version.bundle_id, [candidate for candidate, _ in found])
     for candidate, exact in found:

@@ -165,6 +165,20 @@ def declare_aliases(schema: dict[str, Any], op: Operation) -> None:
         schema.pop("required")
 
 
+def untitled(schema: Any) -> Any:
+    """`schema` without the `title` strings pydantic derives from names ("Maxchars"): they tell a model
+    nothing the property name does not, and every tools/list pays for them."""
+    if isinstance(schema, dict):
+        for key in [key for key, value in schema.items() if key == "title" and isinstance(value, str)]:
+            del schema[key]
+        for value in schema.values():
+            untitled(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            untitled(value)
+    return schema
+
+
 def answer_or_error(schema: dict[str, Any]) -> dict[str, Any]:
     """A tool's output schema made to hold what it answers: the answer (with `notes` when a number was
     clamped), or an error result's `{"error": {code, what, candidates, message}}`. Clients (the TypeScript
@@ -409,8 +423,9 @@ def build_server(service: Service, settings: McpSettings | None = None, log_leve
         tool = server._tool_manager.get_tool(op.tool)
         assert tool is not None  # registered just above
         declare_aliases(tool.parameters, op)
+        untitled(tool.parameters)
         if tool.fn_metadata.output_schema is not None:
-            tool.fn_metadata.output_schema = answer_or_error(tool.fn_metadata.output_schema)
+            tool.fn_metadata.output_schema = untitled(answer_or_error(tool.fn_metadata.output_schema))
 
     _add_resources(server, reader)
     return server

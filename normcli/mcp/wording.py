@@ -15,52 +15,52 @@ from normcli.service import Service
 
 DESCRIPTIONS = {
     "get_methodology": (
-        "Call this first, once per conversation. Returns the reading method for this workspace as Markdown: the norms you can read "
-        "(code, edition, title, scope, coverage, which norms they require), the navigation method (list_norms → get_toc → get_subtree → "
-        "get_section, with search and cross-references as needed), the answer contract (cite every claim as [SIA 261:2020, 4.2.1, p. 22] "
-        "from a section you read), the reading budget and workspace notes. Then follow it."
+        "Call this first, once per question. Returns the reading method for this workspace: the norms you can read (code, edition, "
+        "title, scope, what they require), the order to read them in (list_norms → get_toc → get_subtree → get_section; search_in_norm, "
+        "search_corpus, get_cross_refs, get_figure as needed), the citation form [SIA 261:2020, 4.2.1, p. 22] and the reading budget. "
+        "Pass `norm` to put the norm the question is about first. Then follow it."
     ),
     "whoami": (
         "Which workspace this server reads and what it holds (norms, editions, sections, figures, index state). "
-        "Use it when the user asks which norms or which folder you have access to; for the list of norms call list_norms."
+        "Use it when the user asks what you have access to. Next: list_norms."
     ),
     "list_norms": (
-        "Every norm of the workspace with its editions (newest first), languages, section and page counts; `demo: true` marks a "
-        "fictional sample norm that must never be applied. Use the `code` values here in every other tool. Next: get_toc or search_corpus."
+        "Every norm with its editions (newest first), languages, section and page counts; `demo: true` marks a fictional sample "
+        "never to be applied. Use its `code` values in every other tool. Next: get_toc, or search_corpus when the norm is unknown."
     ),
     "get_toc": (
-        "The table of contents of one norm down to maxDepth (1 = chapters, up to 6): each node has path, title, summary and pages. "
-        "Use it to find the chapter that governs a question, or when a path was not found. "
-        "Next: get_subtree on a chapter to see its clauses, or get_section to read one."
+        "The table of contents of one norm down to maxDepth (1 = chapters): nodeId, path, title, summary, pages. Use it to find the "
+        "chapter that governs a question, or when a path was not found. Next: get_subtree on a chapter, or get_section on a clause."
     ),
     "get_subtree": (
-        "A clause and all clauses below it (or down to maxDepth levels), with titles, summaries and pages; past maxNodes (20–2000) the "
-        "deepest levels are left out and the root says `truncated`. Use it to see what a chapter contains before reading. Next: get_section."
+        "A clause and the clauses below it, filled level by level up to maxNodes; a node whose children were cut says `truncated` "
+        "and `childCount`. Use it to see what a chapter holds before reading. Next: get_section on the clauses you need."
     ),
     "get_section": (
-        "Read one clause: its text (Markdown, formulas in LaTeX, pipe tables), pages, figures (ids for get_figure), tables, formulas, "
-        "cross-references and subclauses. This is the only tool whose text you may cite, as [CODE, path, p. pageStart]. "
-        "Long clauses come in windows of maxChars (500–40000): when `truncated` is true, call again with offset=nextOffset. "
-        "Next: get_cross_refs / get_section on the references you rely on, get_figure for a figure that carries values."
+        "Read one clause: its text (Markdown, LaTeX formulas, pipe tables), pages, `citation`, figures, tables, formulas, the whole "
+        "clause's cross-references and its subclauses. Cite only from here, with `citation`. Long clauses come in windows of maxChars: "
+        "while `truncated`, call again with offset=nextOffset. Next: get_section on references you rely on, get_figure for a figure's values."
     ),
     "search_in_norm": (
-        "Search the titles and text of one norm, best first (title hits before text hits); case- and accent-insensitive. "
-        "Returns clause paths with snippets; snippets are not citable. Use it when you do not know where a subject is treated. "
-        "Next: get_section on the best hits."
+        "Search one norm's titles and text, best first (title hits first); case and accents do not matter; a clause number jumps to "
+        "that clause. Snippets are not citable. Use it when you know the norm but not the clause. Next: get_section on the best hits."
     ),
     "search_corpus": (
-        "Search every norm of the workspace at once (each norm's default edition), grouped by norm; title hits first; accents, case and "
-        "transliteration are ignored ('Strasse' finds 'Straße'). A clause number as keyword ('4.2.1') finds that clause in each norm. "
-        "Use it when you do not know which norm treats a subject. Next: get_section with the code and path of a hit."
+        "Search every norm at once, grouped by norm edition, title hits first; accents, case and ß/ss do not matter. `edition`: "
+        "newest (default), all, or a year. Use it when you do not know which norm treats a subject. Next: get_section with a hit's code and path."
     ),
     "get_cross_refs": (
-        "The references a clause makes (to its own clauses, annexes, figures, tables and other norms) and whether each leads somewhere in "
-        "this workspace (`resolvable`, with targetCode/targetPath). Use it before answering from a clause. "
-        "Next: get_section on the resolvable targets you rely on; name the unresolvable ones as not held."
+        "Where a clause's references lead (clauses, annexes, figures, tables, other norms): one entry per target with every wording "
+        "in `texts`, `resolvable` when this workspace holds it. Use it before answering from a clause. "
+        "Next: get_section on the targets you rely on; name the others as not held."
     ),
     "get_figure": (
-        "A figure's image, inline as an image block, with its number and caption. figureId is the id get_section lists (e.g. 'fig-3'); "
-        "a figure number ('3') works too. Use it when a figure carries values you need (coefficients, zones, diagrams)."
+        "A figure as an image block, with its number, caption and `url` (file:// URI). figureId is an id get_section lists ('fig-3') "
+        "or a number ('3'). Use it when a figure carries values you need (coefficients, zones, diagrams)."
+    ),
+    "get_table": (
+        "One table of a norm as Markdown and rows, with its number, caption, clause and page. tableId is an id get_section lists "
+        "('tab-2') or a number. Use it when the values you need are in a table. Next: get_section on its clause to cite it."
     ),
 }
 

@@ -20,20 +20,18 @@ TOOLS = {
     "whoami": set(),
     "list_norms": set(),
     "get_toc": {"code", "norm", "maxDepth", "edition", "language"},
-    "get_subtree": {"code", "norm", "path", "maxDepth", "maxNodes", "edition", "language"},
-    "get_section": {"code", "norm", "path", "maxChars", "offset", "edition", "language"},
+    "get_subtree": {"code", "norm", "path", "nodeId", "maxDepth", "maxNodes", "edition", "language"},
+    "get_section": {"code", "norm", "path", "nodeId", "maxChars", "offset", "edition", "language"},
     "search_in_norm": {"code", "norm", "keyword", "limit", "edition", "language"},
     "search_corpus": {"keyword", "limit", "edition"},
-    "get_cross_refs": {"code", "norm", "path", "edition", "language"},
+    "get_cross_refs": {"code", "norm", "path", "nodeId", "edition", "language"},
     "get_figure": {"code", "norm", "figureId", "edition", "language"},
 }
-# `code` or its older name `norm` is required: said in their descriptions (a top-level anyOf is refused by some model APIs).
+# `code` or its older name `norm` is required, and `path` or `nodeId`: said in their descriptions
+# (a top-level anyOf is refused by some model APIs).
 REQUIRED = {
-    "get_subtree": {"path"},
-    "get_section": {"path"},
     "search_in_norm": {"keyword"},
     "search_corpus": {"keyword"},
-    "get_cross_refs": {"path"},
     "get_figure": {"figureId"},
 }
 RANGES = {
