@@ -38,7 +38,7 @@ DESCRIPTIONS = {
     ),
     "get_section": (
         "Read one clause: its text (Markdown, LaTeX formulas, pipe tables), pages, `citation`, figures, tables, formulas, the whole "
-        "clause's cross-references and its subclauses. Cite only from here, with `citation`. Long clauses come in windows of maxChars: "
+        "clause's cross-references and its subclauses. Use it for every clause you rely on, and cite it with `citation`. Long clauses come in windows of maxChars: "
         "while `truncated`, call again with offset=nextOffset. Next: get_section on references you rely on, get_figure for a figure's values."
     ),
     "search_in_norm": (
