@@ -82,6 +82,9 @@ class Service:
         self._index: Index | None = None
         self._bundles: list[sqlite3.Row] = []
         self._catalogue: Catalogue | None = None
+        # The resolved references of the last clauses read: every window of a clause lists them all (SPEC §6),
+        # and a reader paging through a long clause should resolve them once, not once per window.
+        self._clause_refs: dict[tuple[int, int], tuple[r.ResolvedRef, ...]] = {}
         self._in_operation = False
         self._checked = False
         self._checked_at = 0.0
@@ -123,6 +126,7 @@ class Service:
             if data_version != self._data_version:
                 self._bundles, self._data_version = self._index.bundles(), data_version
                 self._catalogue = None
+                self._clause_refs = {}
             self._checked = self._in_operation
         except sqlite3.DatabaseError as exc:
             raise WorkspaceError(f"the index cannot be read: {exc}", "run `normcli index --rebuild`") from exc
@@ -171,6 +175,17 @@ class Service:
     def resolve_refs(self, version: Version, rows: list[sqlite3.Row]) -> tuple[r.ResolvedRef, ...]:
         """Where each stored reference of `version` leads in this workspace, the resolvable ones first."""
         return self.references().resolve(version, rows)
+
+    def clause_refs(self, version: Version, node_row: int) -> tuple[r.ResolvedRef, ...]:
+        """The resolved references of a whole clause, kept for the few clauses read last."""
+        key = (version.bundle_id, node_row)
+        refs = self._clause_refs.get(key)
+        if refs is None:
+            refs = self.resolve_refs(version, self.index().xrefs(node_row))
+            if len(self._clause_refs) >= 8:
+                self._clause_refs.pop(next(iter(self._clause_refs)))
+            self._clause_refs[key] = refs
+        return refs
 
     def resolve_each(self, version: Version, rows: list[sqlite3.Row]) -> list[r.ResolvedRef]:
         """Where each stored reference of `version` leads, in the order of `rows`."""
@@ -265,7 +280,7 @@ class Service:
         children = tuple(r.ChildRef(row["path"], row["title"]) for row in index.children(version.bundle_id, node))
         # The references of the whole clause, in every window: they are few, and an agent reading the
         # first window must see where the clause leads (SPEC §6); the window's text alone is `content`.
-        refs = self.resolve_refs(version, index.xrefs(node["id"]))
+        refs = self.clause_refs(version, node["id"])
         from normcli.render import citation, section_markdown
 
         cite = citation(version.code, version.edition, node["path"], node["page_start"], version.published)
@@ -314,7 +329,7 @@ class Service:
         """`xrefs` / `get_cross_refs`: a clause's references, those that lead somewhere first."""
         version = self.version(code, edition, language)
         node, requested = find_node(self.index(), version, path)
-        refs = self.resolve_refs(version, self.index().xrefs(node["id"]))
+        refs = self.clause_refs(version, node["id"])
         return r.XrefsResult(version.describe(), node["path"], requested, refs)
 
     @checked("figure")
