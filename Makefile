@@ -24,10 +24,13 @@ test: install
 bench: install
 	$(BIN)/python bench/run.py
 
+# ruff (lint and format), mypy over the whole package (the TUI included), and the import contracts
+# of pyproject.toml (the layering of STYLE.md). CI runs it after the tests.
 lint: install
 	$(BIN)/ruff check normcli tests bench
 	$(BIN)/ruff format --check normcli tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 # Fuzz the bundle parser and the query arguments for FUZZ_SECONDS each (atheris when it installs, else
 # hypothesis), then the full-size cases: a 10,000-level heading chain and a 50 MB bundle. Not part of `make test`.

@@ -413,8 +413,7 @@ class Bench:
         def first_read(offset: int) -> object:
             # The index keeps the last long clause it unpacked: measure without it (and without the
             # freshness check that service.index() would add outside an operation).
-            if service._index is not None:
-                service._index._long_text = None
+            service.forget_texts()
             return service.section(big["code"], big["path"], max_chars=12000, offset=offset)
 
         first = None

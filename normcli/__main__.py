@@ -17,9 +17,10 @@ def main() -> None:
 
             code = run_cli(sys.argv[1:])
         sys.stdout.flush()
-    except KeyboardInterrupt:
-        sys.stderr.write("normcli: interrupted\n")
-        code = 130
+    except KeyboardInterrupt as exc:
+        from normcli.cli.diagnostics import report
+
+        code = report(exc)
     except BrokenPipeError:
         # The reader has gone (`normcli … | head -1`): there is no one left to tell, and the
         # interpreter must not complain when it flushes stdout on the way out.

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from normcli.fold import path_key
-from normcli.labels import FIGURE_LABEL, TABLE_LABEL
+from normcli.labels import ANNEX_HEADING_LABEL, FIGURE_LABEL, TABLE_LABEL
 from normcli.latex import shape_problem
 from normcli.model import Bundle, Figure, Formula, Node, Problem, Table
 from normcli.workspace import language_of
@@ -24,7 +24,7 @@ _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _PAGE = re.compile(r"^\s*<!--\s*page\s+(?P<page>[^\s>]+)[^>]*-->\s*$", re.I)
 _NUMBERED = re.compile(r"^(?P<path>\d+(?:\.\d+)*)\.?(?:[ \t]+(?P<title>.*))?$")
 _ANNEX = re.compile(
-    r"^(?P<path>(?i:annexe|anhang|annex|allegato|appendix|appendice)[ \t]+(?:[A-Z]|\d+))\b\.?"
+    rf"^(?P<path>{ANNEX_HEADING_LABEL}[ \t]+(?:[A-Z]|\d+))\b\.?"
     r"(?:[ \t]*[:–—\-.]?[ \t]*(?P<title>.*))?$"
 )
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d+)+)\.?(?:[ \t]+(?P<title>.*))?$")
@@ -58,6 +58,7 @@ class _Reader:
         self.name = shown_name
         self.problems: list[Problem] = []
         self.field_lines: dict[str, int] = {}
+        self.page_at: dict[int, int | None] = {}  # body line number → the page it is printed on
 
     def problem(self, line: int, severity: str, kind: str, reason: str) -> None:
         self.problems.append(Problem(self.name, line, severity, kind, reason))
@@ -264,6 +265,7 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
             continue
         if nodes:
             own_lines[-1].append((number, line))
+            reader.page_at[number] = page
             if line.strip():
                 last_content_page[-1] = page
         elif line.strip():
@@ -285,6 +287,7 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
     if not paginated:
         for node in nodes:
             node.page_start = node.page_end = None
+        reader.page_at = {}
     bundle.nodes = nodes
     keys = set(seen)
     for node, own in zip(nodes, own_lines, strict=True):
@@ -333,6 +336,7 @@ def _read_parts(bundle: Bundle, reader: _Reader, node: Node, own: list[tuple[int
                     caption=caption_line if caption else "",
                     markdown="\n".join(text for _, text in own[index:end]),
                     node_path=node.path,
+                    page=reader.page_at.get(number),
                 )
             )
             index = end

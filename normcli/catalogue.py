@@ -58,14 +58,17 @@ def version_of(bundle: sqlite3.Row, rows: list[sqlite3.Row]) -> Version:
 
 
 def split_code(code: str, edition: str | None) -> tuple[str, str | None]:
-    """`SIA 261:2014` → (`SIA 261`, `2014`); an explicit edition wins over the suffix."""
+    """`SIA 261:2014` → (`SIA 261`, `2014`); an explicit edition must agree with the suffix (SPEC §6)."""
     if not isinstance(code, str) or not code.strip():
-        raise InvalidArgument("a norm code is required (for example 'SIA 261')", "run `normcli norms` to see the codes")
+        raise InvalidArgument("a norm code is required (for example 'SIA 261')", param="code")
     if len(code) > (CODE.high or 0) or any(ord(char) < 32 for char in code):
-        raise InvalidArgument("the norm code is too long or holds control characters")
+        raise InvalidArgument("the norm code is too long or holds control characters", param="code")
     base, sep, suffix = code.rpartition(":")
     if sep and base.strip() and suffix.strip():
-        return base.strip(), edition or suffix.strip()
+        named = suffix.strip()
+        if edition is not None and code_key(str(edition)) != code_key(named):
+            raise InvalidArgument(f"'{code.strip()}' names edition {named}, but edition {edition} is asked too", param="edition")
+        return base.strip(), named
     return code.strip(), edition
 
 
@@ -88,7 +91,7 @@ class Catalogue:
         """The editions of a norm (any spelling of its code), each with its language versions."""
         editions = self.by_code.get(code_key(code))
         if not editions:
-            raise NotFound(f"no norm '{code}' in this workspace", "run `normcli norms` to list the codes", "norm")
+            raise NotFound("norm", code, self.nearest_codes(code))
         return editions
 
     def version(self, code: str, edition: str | None = None, language: str | None = None) -> Version:
@@ -99,27 +102,35 @@ class Catalogue:
             wanted = code_key(str(edition))
             chosen = next((name for name in editions if code_key(name) == wanted), None)
             if chosen is None:
-                known = ", ".join(newest_first(editions))
-                raise NotFound(f"{code} has no edition '{edition}'", f"its editions are {known}", "edition")
+                raise NotFound("edition", str(edition), newest_first(editions), code, f"{code} has no edition '{edition}'")
         else:
             chosen = default_edition(editions)
             if chosen is None:
-                known = ", ".join(newest_first(editions))
-                raise NotFound(f"{code} has only draft editions ({known})", "name one with --edition", "edition")
+                known = newest_first(editions)
+                raise NotFound("edition", "", known, code, f"{code} has only draft editions ({', '.join(known)})")
         rows = editions[chosen]
         languages = tuple(row["language"] for row in rows)
         if language is not None and not isinstance(language, str):
-            raise InvalidArgument(f"language must be text such as 'fr', not {language!r}", f"its languages are {', '.join(languages)}")
+            raise InvalidArgument(
+                f"language must be text such as 'fr', not {language!r}", f"its languages are {', '.join(languages)}", "language"
+            )
         if language:
             wanted_language = language.strip().lower()
             row = next((row for row in rows if row["language"] == wanted_language), None)
             if row is None:
-                raise NotFound(
-                    f"{rows[0]['code']}:{chosen} has no '{language}' version", f"its languages are {', '.join(languages)}", "language"
-                )
+                name = f"{rows[0]['code']}:{chosen}"
+                raise NotFound("language", language, languages, name, f"{name} has no '{language}' version")
         else:
             row = self.preferred(rows)
         return version_of(row, rows)
+
+    def nearest_codes(self, code: str) -> list[str]:
+        """The codes held here, those spelt most like `code` first (for a `not_found` to offer)."""
+        import difflib
+
+        codes = {key: editions[next(iter(editions))][0]["code"] for key, editions in self.by_code.items()}
+        near = difflib.get_close_matches(code_key(code), list(codes), n=5, cutoff=0.6)
+        return [codes[key] for key in near] + sorted(codes[key] for key in codes if key not in near)
 
     def preferred(self, rows: list[sqlite3.Row]) -> sqlite3.Row:
         """Of an edition's language versions, the one in the workspace's language, else the first."""
@@ -150,9 +161,7 @@ class Catalogue:
         }
         if not chosen:
             held = sorted({name for editions in self.by_code.values() for name in editions}, reverse=True)
-            raise NotFound(
-                f"no norm has an edition '{wanted}'", f"the editions held are {', '.join(held)}; or use newest or all", "edition"
-            )
+            raise NotFound("edition", wanted, [*held, "newest", "all"], message=f"no norm has an edition '{wanted}'")
         return chosen
 
     def listing(self) -> r.NormsResult:

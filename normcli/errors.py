@@ -1,9 +1,13 @@
-"""The errors every layer raises, with the stable codes and exit statuses of SPEC §4."""
+"""The errors every layer raises: a stable code (SPEC §4) and the data a frontend needs to word them.
+
+The core says what went wrong in plain words and with data (`NotFound.what`, `.value`,
+`.candidates`); it never says which command to run. Each frontend words that advice its own way:
+`cli/diagnostics.py` (exit codes, one line on stderr), `mcp/wording.py` (which tool to call), the TUI.
+"""
 
 from __future__ import annotations
 
 import re
-from enum import IntEnum
 
 # C0/C1 controls and bidirectional overrides: shown escaped, so that an argument or a bundle
 # can never move the cursor, clear the terminal or reverse the text of an error line.
@@ -16,22 +20,11 @@ def printable(text: str) -> str:
     return re.sub(_UNPRINTABLE, lambda match: repr(match.group())[1:-1], text)
 
 
-class ExitCode(IntEnum):
-    """Process exit statuses, part of the command-line contract."""
-
-    OK = 0
-    NOT_FOUND = 1
-    USAGE = 2
-    WORKSPACE = 3
-    INTERNAL = 4
-    INTERRUPTED = 130
-
-
 class NormcliError(Exception):
-    """A failure the user can act on: a message, a stable code and a hint on what to do next."""
+    """A failure the user can act on: a message, a stable code, and a hint that holds for every frontend
+    (facts such as "its editions are 2020, 2014", or "check the folder's permissions")."""
 
     code = "internal_error"
-    exit_code = ExitCode.INTERNAL
 
     def __init__(self, message: str, hint: str = "") -> None:
         super().__init__(message)
@@ -39,35 +32,64 @@ class NormcliError(Exception):
         self.hint = hint
 
     def one_line(self) -> str:
-        """The message and the hint as the single line printed on stderr."""
+        """The message and the hint as one printable line."""
         return printable(f"{self.message} ({self.hint})" if self.hint else self.message)
 
     def to_json(self) -> dict:
-        """The `{"error": {...}}` document printed on stdout with --json."""
+        """The `{"error": {...}}` document of SPEC §4, with this error's own line as the message."""
         return {"error": {"code": self.code, "message": self.one_line()}}
 
 
+# What a `NotFound` names (SPEC §8), and how its candidates are introduced in a message.
+_KNOWN = {
+    "norm": "the codes are",
+    "edition": "its editions are",
+    "language": "its languages are",
+    "path": "the nearest clauses are",
+    "figure": "its figures are",
+    "table": "its tables are",
+    "id": "known ids are",
+    "file": "",
+}
+
+
 class NotFound(NormcliError):
-    """An unknown norm, edition, language, clause, figure or file; `what` says which of these, so that
-    a frontend can say where to look (the JSON error object keeps SPEC's two fields)."""
+    """An unknown norm, edition, language, clause path, figure, table, id or file.
+
+    `what` says which (one of `norm`, `edition`, `language`, `path`, `figure`, `table`, `id`, `file`),
+    `value` is what was asked, `candidates` what exists instead (nearest or first few), and `norm`
+    the edition searched (`SIA 261:2020`) when the thing belongs to one.
+    """
 
     code = "not_found"
-    exit_code = ExitCode.NOT_FOUND
 
-    def __init__(self, message: str, hint: str = "", what: str = "") -> None:
-        super().__init__(message, hint)
+    def __init__(self, what: str, value: str, candidates: tuple[str, ...] | list[str] = (), norm: str = "", message: str = "") -> None:
         self.what = what
+        self.value = value
+        self.candidates = tuple(candidates)
+        self.norm = norm
+        shown = ", ".join(self.candidates[:12]) + (", …" if len(self.candidates) > 12 else "")
+        facts = f"{_KNOWN.get(what) or 'known:'} {shown}" if self.candidates and what != "file" else ""
+        noun = {"path": "clause", "id": "item with id"}.get(what, what)
+        default = f"no {noun} '{value}' in {norm or 'this workspace'}"
+        super().__init__(message or default, facts)
 
 
 class InvalidArgument(NormcliError):
-    """An argument out of range or malformed."""
+    """An argument out of range or malformed; `param` names it (camelCase) when one parameter is at fault."""
 
     code = "invalid_argument"
-    exit_code = ExitCode.USAGE
+
+    def __init__(self, message: str, hint: str = "", param: str = "") -> None:
+        super().__init__(message, hint)
+        self.param = param
 
 
 class WorkspaceError(NormcliError):
-    """The workspace, its index or a bundle cannot be read."""
+    """The workspace, its index or a bundle cannot be read; `part` says which (`workspace`, `index`, `bundle`)."""
 
     code = "workspace_error"
-    exit_code = ExitCode.WORKSPACE
+
+    def __init__(self, message: str, hint: str = "", part: str = "workspace") -> None:
+        super().__init__(message, hint)
+        self.part = part

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+from normcli.labels import ANNEX_FOLDED
+
 _WORD = re.compile(r"[a-z0-9]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _KEY_DROP = re.compile(r"[\s\-_–—/]+")
-_ANNEX_WORD = re.compile(r"^(annexe|annex|anhang|allegato|appendix|appendice)(?=[a-z0-9])")
+_ANNEX_WORD = re.compile(rf"^({'|'.join(ANNEX_FOLDED)})(?=[a-z0-9])")
 
 
 _TRANSLITERATION: dict[int, str] = {}

@@ -24,7 +24,7 @@ MAX_CHARS = 20_000
 
 # Markers inside one rendering: a braced group (one atom for ^ and _), a cell or row break, a fence
 # (\\left, \\right), a wide space (\\quad: kept as two spaces, as before an equation number).
-_GROUP, _CELL, _ROW, _FENCE, _QUAD = "\x00", "\x01", "\x02", "\x03", "\x04"
+_GROUP, _CELL, _ROW, _FENCE, _QUAD, _SOFT_SPACE = "\x00", "\x01", "\x02", "\x03", "\x04", "\x05"
 
 SYMBOLS = {
     # Greek
@@ -229,6 +229,7 @@ def _convert(latex: str) -> str:
     except (LatexWalkerError, RecursionError, IndexError) as error:
         raise Malformed(f"cannot parse: {error}") from None
     text = _Renderer().nodes(nodes).replace(_CELL, " ").replace(_ROW, "; ")
+    text = re.sub(rf"(?<=[^\W\d_]){_SOFT_SPACE}(?=\w)", "", text).replace(_SOFT_SPACE, " ")
     text = re.sub(r"[ \t]+", " ", text).strip(" \x04")
     return re.sub(r" ?\x04[ \x04]*", "  ", text)
 
@@ -306,14 +307,14 @@ class _Renderer:
         if kind == "LatexGroupNode":
             return [_GROUP + self.nodes(node.nodelist)]  # one atom: a script takes it whole
         if kind == "LatexMacroNode":
-            # The parser eats the space after a command word. After an operator (`\\cdot G`) it is kept
-            # for reading; after a letter (`\\Delta T`) it is dropped, as TeX does: ΔT.
+            # The parser eats the space after a command word. It is kept for reading (`\\cdot G` → `· G`,
+            # `\\alpha \\le` → `α ≤`) except between a letter and a letter or digit (`\\Delta T` → ΔT).
             arguments = node.nodeargd.argnlist if node.nodeargd is not None else []
             text = self._macro(node)
-            spaced = node.macro_post_space and node.macroname.isalpha() and not any(arguments) and not text.isalpha()
+            spaced = node.macro_post_space and node.macroname.isalpha() and not any(arguments)
             if text in ("^", "_"):
                 text = _GROUP + text  # an escaped \_ or a caret shown as itself, not a script
-            return [text, " "] if spaced else [text]
+            return [text, _SOFT_SPACE] if spaced else [text]
         if kind == "LatexEnvironmentNode":
             return [self._environment(node)]
         if kind == "LatexSpecialsNode":
@@ -399,7 +400,7 @@ class _Renderer:
             atom = atoms[index]
             index += 1
             if atom in ("^", "_"):
-                while index < len(atoms) and atoms[index] == " ":
+                while index < len(atoms) and atoms[index] in (" ", _SOFT_SPACE):
                     index += 1
                 body = atoms[index].removeprefix(_GROUP) if index < len(atoms) else ""
                 index += 1

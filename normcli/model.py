@@ -58,6 +58,7 @@ class Table:
     caption: str
     markdown: str
     node_path: str
+    page: int | None = None  # the page its first row is printed on; None in a bundle without pages
 
 
 @dataclass

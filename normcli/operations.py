@@ -65,7 +65,7 @@ class Param:
             or (high is not None and value > high)
         ):
             bounds = f"from {low} to {high}" if high is not None else f"from {low}"
-            raise InvalidArgument(f"{self.name} must be a whole number {bounds}, not {value!r}")
+            raise InvalidArgument(f"{self.name} must be a whole number {bounds}, not {value!r}", param=self.name)
         return value
 
     def clamp(self, value: int) -> tuple[int, str | None]:
@@ -81,7 +81,8 @@ class Param:
 @record
 class Operation:
     """One read operation: `name` on the command line and in `batch`, `tool` in MCP, the `Service`
-    method of the same name, its parameters in the method's positional order, one line of help and an example."""
+    method of the same name, its parameters in the method's positional order, one line of help, an
+    example, and the result record it answers with."""
 
     name: str
     tool: str
@@ -89,6 +90,7 @@ class Operation:
     help: str
     example: str
     params: tuple[Param, ...] = ()
+    result: str = ""  # the class in `normcli.results` it answers with (the MCP output schema is made from it)
     fast: bool = True  # answered by the lean `--json` path (not `figure`: its answer is a file)
 
     def param(self, name: str) -> Param:
@@ -166,9 +168,12 @@ OPERATIONS: dict[str, Operation] = {
                     agent_help="Optional: the norm the question is about, e.g. 'SIA 261'; the method then puts it first.",
                 ),
             ),
+            result="MethodologyResult",
         ),
-        Operation("info", "whoami", "Workspace", "Which workspace is read and what it holds.", "normcli info"),
-        Operation("norms", "list_norms", "List norms", "List the norms with their editions and languages.", "normcli norms"),
+        Operation("info", "whoami", "Workspace", "Which workspace is read and what it holds.", "normcli info", result="InfoResult"),
+        Operation(
+            "norms", "list_norms", "List norms", "List the norms with their editions and languages.", "normcli norms", result="NormsResult"
+        ),
         Operation(
             "toc",
             "get_toc",
@@ -189,6 +194,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="TocResult",
         ),
         Operation(
             "subtree",
@@ -220,6 +226,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="SubtreeResult",
         ),
         Operation(
             "section",
@@ -251,6 +258,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="SectionResult",
         ),
         Operation(
             "search",
@@ -273,6 +281,7 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="SearchResult",
         ),
         Operation(
             "corpus",
@@ -310,6 +319,7 @@ OPERATIONS: dict[str, Operation] = {
                     "'all' (every edition, drafts too), or a year such as '2014'.",
                 ),
             ),
+            result="CorpusResult",
         ),
         Operation(
             "xrefs",
@@ -318,6 +328,7 @@ OPERATIONS: dict[str, Operation] = {
             "The references a clause makes, and where they lead.",
             'normcli xrefs "SIA 261" 4.2.1',
             (CODE, PATH, *PER_NORM),
+            result="XrefsResult",
         ),
         Operation(
             "figure",
@@ -339,7 +350,30 @@ OPERATIONS: dict[str, Operation] = {
                 ),
                 *PER_NORM,
             ),
+            result="FigureResult",
             fast=False,
+        ),
+        Operation(
+            "table",
+            "get_table",
+            "Read a table",
+            "A table with its caption, the clause that holds it and its rows.",
+            'normcli table "SIA 261" tab-3',
+            (
+                CODE,
+                Param(
+                    "tableId",
+                    str,
+                    "Table id (tab-3) or number (3), as `section` lists them.",
+                    required=True,
+                    low=1,
+                    high=200,
+                    metavar="TABLE_ID",
+                    agent_help="Table id as get_section lists it ('tab-3'), or its number ('3').",
+                ),
+                *PER_NORM,
+            ),
+            result="TableResult",
         ),
     )
 }
@@ -403,7 +437,7 @@ def arguments(op: Operation, params: dict[str, Any]) -> dict[str, Any]:
         raise InvalidArgument(f"{op.name} takes no parameter {', '.join(unknown)}", f"it takes {', '.join(known) or 'none'}")
     missing = [param.name for param in op.params if param.required and params.get(param.name) in (None, "")]
     if missing:
-        raise InvalidArgument(f"{op.name} needs {', '.join(missing)}")
+        raise InvalidArgument(f"{op.name} needs {', '.join(missing)}", param=missing[0])
     return {param.keyword: params[param.name] for param in op.params if params.get(param.name) is not None}
 
 

@@ -73,6 +73,21 @@ def check_workspace(root: Path, index: Index, catalogue: Catalogue, settings_pro
     return CheckResult(str(root), tuple(checks), tuple(settings_problems))
 
 
+def check_folder(root: Path) -> CheckResult:
+    """`check` of a workspace folder without a `Service` (an import checks the edition it just wrote this way)."""
+    from normcli.catalogue import Catalogue
+    from normcli.store.queries import Index
+    from normcli.store.refresh import refresh
+    from normcli.workspace import read_settings
+
+    settings = read_settings(root)
+    index = Index(refresh(root).path)
+    try:
+        return check_workspace(root, index, Catalogue(index.bundles(), settings.language), settings.problems)
+    finally:
+        index.close()
+
+
 def _score(problems: list[dict], heading_lines: list[int], sections: int) -> int:
     """The share of clauses without a warning, in percent: a warning belongs to the clause whose
     lines hold it (several in one clause count once); one about the whole file counts as a clause."""

@@ -7,10 +7,10 @@ import re
 import sqlite3
 
 from normcli import results as r
-from normcli.catalogue import Catalogue, Version
+from normcli.catalogue import Catalogue, Version, split_code
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
-from normcli.labels import CLAUSE_LABEL
+from normcli.labels import FIGURE_LABEL, TABLE_LABEL, strip_clause_label
 from normcli.operations import PATH
 from normcli.record import replace
 from normcli.store.queries import Index
@@ -19,15 +19,19 @@ from normcli.store.queries import Index
 def check_path(path: str) -> str:
     """A clause path as asked, stripped; `invalid_argument` when empty, too long or holding control characters."""
     if not isinstance(path, str) or not path.strip():
-        raise InvalidArgument("a clause path is required (for example 4.2.1)")
+        raise InvalidArgument("a clause path is required (for example 4.2.1)", param="path")
     if len(path) > (PATH.high or 0) or any(ord(char) < 32 for char in path):
-        raise InvalidArgument("the clause path is too long or holds control characters")
+        raise InvalidArgument("the clause path is too long or holds control characters", param="path")
     return path.strip()
 
 
 def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
-    """The clause at `path` (or with that nodeId), else the nearest heading above it (then the requested
-    path is returned too)."""
+    """The clause at `path` or with that nodeId (then None), else the heading above it when `path` is a numbered paragraph
+    of its text (then the requested path): SPEC §6 falls back only to a heading without subclauses.
+
+    Otherwise `not_found`, naming the nearest clauses that exist: the nearest heading above and its
+    subclauses, or the chapters.
+    """
     path = check_path(path)
     if re.fullmatch(r"[0-9a-f]{32}", path):  # a nodeId, as the toc gives it: the same clause in every language
         row = index.node_by_node_id(version.bundle_id, path)
@@ -36,14 +40,22 @@ def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, s
     found = candidates(path_key(path))
     held = index.nodes_by_keys(version.bundle_id, [candidate for candidate, _ in found])
     for candidate, exact in found:
-        if candidate in held:
-            return held[candidate], None if exact else path
+        node = held.get(candidate)
+        if node is None:
+            continue
+        if exact:
+            return node, None
+        if node["child_count"] == 0:
+            return node, path
+        nearest = [node["path"], *(row["path"] for row in index.children(version.bundle_id, node))]
+        raise NotFound("path", path, nearest, version.label, f"no clause '{path}' in {version.label}")
     # As the clause is cited in text: `§ 4.2.1`, `chiffre 4.2.1`, `Ziffer 4.2.1`, `section 4.2.1`.
-    bare = re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", path)
+    bare = strip_clause_label(path)
     if bare != path and bare:
         node, requested = find_node(index, version, bare)
         return node, requested and path
-    raise NotFound(f"no clause '{path}' in {version.label}", f'run `normcli toc "{version.code}"` to see its clauses', "clause")
+    chapters = [row["path"] for row in index.outline(version.bundle_id, 1)]
+    raise NotFound("path", path, chapters, version.label, f"no clause '{path}' in {version.label}")
 
 
 def candidates(key: str) -> list[tuple[str, bool]]:
@@ -126,6 +138,11 @@ class References:
 
     def _edition_for(self, code: str, language: str) -> Version | None:
         """The edition another norm's reference leads to: the default one, in the reader's language if it has it."""
+        try:
+            if code_key(split_code(code, None)[0]) not in self.catalogue.by_code:
+                return None  # a norm not held here (most references to other norms): no error to build
+        except InvalidArgument:
+            return None
         for wanted_language in (language, None):
             try:
                 return self.catalogue.version(code, None, wanted_language)
@@ -170,3 +187,46 @@ class References:
                     return answer(True, node["path"], node["title"])
                 break
         return answer(False)
+
+
+# `tab-3`, `fig-2.1`, `Tableau 3`, `Figure 3`: a table or a figure named where a clause path is expected.
+_PART_ID = re.compile(r"^(?P<kind>tab|table|fig|figure)-(?P<num>\S+)$", re.I)
+
+
+def part_reference(path: str) -> tuple[str, str] | None:
+    """(`table` or `figure`, the id or number) when `path` names a table or figure rather than a clause."""
+    text = path.strip()
+    match = _PART_ID.match(text)
+    if match:
+        return ("table" if match.group("kind").lower().startswith("tab") else "figure"), text
+    for kind, label in (("table", TABLE_LABEL), ("figure", FIGURE_LABEL)):
+        labelled = re.match(rf"^{label}\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)$", text)
+        if labelled:
+            return kind, labelled.group("num")
+    return None
+
+
+def find_table(index: Index, version: Version, wanted: str) -> sqlite3.Row:
+    """The table named by its id (`tab-3`), its number (`3`) or its caption label (`Tableau 3`)."""
+    rows = index.tables(version.bundle_id)
+    number = re.sub(rf"^(?:{TABLE_LABEL}\s*|tab-|table-)", "", wanted.strip(), flags=re.I)
+    keys = {path_key(wanted), path_key(f"tab-{number}")}
+    row = next(
+        (row for row in rows if path_key(row["table_id"]) in keys or (row["number"] and path_key(row["number"]) == path_key(number))), None
+    )
+    if row is None:
+        raise NotFound("table", wanted, [row["table_id"] for row in rows], version.label)
+    return row
+
+
+def table_rows(markdown: str) -> tuple[tuple[str, ...], ...]:
+    """A pipe table's cells, row by row, the header first and the rule line left out."""
+    rows = []
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("|") or re.fullmatch(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?", stripped):
+            continue
+        body = stripped[1:-1] if stripped.endswith("|") and len(stripped) > 1 else stripped[1:]
+        cells = re.split(r"(?<!\\)\|", body)
+        rows.append(tuple(cell.strip().replace("\\|", "|") for cell in cells))
+    return tuple(rows)

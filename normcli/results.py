@@ -1,6 +1,11 @@
 """The answers of the read operations: small frozen records, each with one `to_json()` shape.
 
-Every frontend (CLI, TUI, MCP, batch) renders these; the JSON is SPEC §3's, in camelCase.
+Every frontend (CLI, TUI, MCP, batch) renders these; the JSON is SPEC §3's, in camelCase. Each
+record's JSON holds its fields in camelCase, except as its class says: `_json_omit` (kept for the
+frontends, not in the JSON), `_json_optional` (left out when None or false), `_json_flatten` (a
+nested record's keys merged in), `_json_extra` (properties added) and `_json_wrap` (the whole
+object under one key). The MCP output schemas are generated from these declarations and the
+annotations (`mcp/schemas.py`); a test checks every `to_json()` against them.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ class EditionInfo:
 @record
 class NormInfo:
     """A norm (a code) with its editions, newest first; the top fields describe the default edition."""
+
+    _json_omit = ("scope", "requires")
 
     code: str
     year: int | None
@@ -82,6 +89,8 @@ class IndexInfo:
 class InfoResult:
     """`info` / `whoami`: which workspace is read and what it holds."""
 
+    _json_omit = ("is_sample",)
+
     workspace: str
     name: str
     norms: int
@@ -118,6 +127,8 @@ class MethodologyResult:
 class Edition:
     """Which norm, edition and language version an answer was read from."""
 
+    _json_omit = ("title", "published")
+
     code: str
     edition: str
     language: str
@@ -132,6 +143,8 @@ class Edition:
 @record
 class TreeNode:
     """A clause in a `toc` or `subtree` answer."""
+
+    _json_optional = ("truncated", "child_count")
 
     node_id: str
     path: str
@@ -165,6 +178,9 @@ class TreeNode:
 class TocResult:
     """`toc` / `get_toc`."""
 
+    _json_flatten = ("edition",)
+    _json_omit = ("max_depth",)
+
     edition: Edition
     tree: tuple[TreeNode, ...]
     max_depth: int
@@ -176,6 +192,9 @@ class TocResult:
 @record
 class SubtreeResult:
     """`subtree` / `get_subtree`."""
+
+    _json_flatten = ("edition",)
+    _json_optional = ("requested_path",)
 
     edition: Edition
     path: str
@@ -215,6 +234,36 @@ class TableRef:
 
 
 @record
+class TableResult:
+    """`table` / `get_table`: one table with its caption, the clause that holds it and its rows."""
+
+    _json_wrap = "table"
+    _json_flatten = ("edition",)
+
+    edition: Edition
+    id: str
+    number: str | None
+    caption: str
+    path: str
+    page_start: int | None
+    markdown: str
+    rows: tuple[tuple[str, ...], ...]  # the header row first
+
+    def to_json(self) -> dict:
+        table = {
+            **self.edition.to_json(),
+            "id": self.id,
+            "number": self.number,
+            "caption": self.caption,
+            "path": self.path,
+            "pageStart": self.page_start,
+            "markdown": self.markdown,
+            "rows": [list(row) for row in self.rows],
+        }
+        return {"table": table}
+
+
+@record
 class FormulaRef:
     """A display formula listed with a section, in LaTeX."""
 
@@ -229,6 +278,9 @@ class FormulaRef:
 class ResolvedRef:
     """A cross-reference with where it leads in this workspace."""
 
+    _json_optional = ("target_title",)
+    _json_omit = ("target_edition",)
+
     text: str
     type: str
     target_code: str | None
@@ -238,7 +290,7 @@ class ResolvedRef:
     resolvable: bool
     target_title: str | None = None
     target_edition: str | None = None
-    texts: tuple[str, ...] = ()  # every wording of this target in the clause, `text` first (SPEC §6)
+    texts: tuple[str, ...] = ()  # every wording of this target in the clause, in reading order (SPEC §6)
 
     def to_json(self) -> dict:
         data = {
@@ -270,6 +322,11 @@ class ChildRef:
 @record
 class SectionResult:
     """`section` / `get_section`: one window of a clause's text with everything around it."""
+
+    _json_wrap = "section"
+    _json_flatten = ("edition",)
+    _json_optional = ("requested_path",)
+    _json_extra = ("truncated",)
 
     edition: Edition
     node_id: str
@@ -325,6 +382,8 @@ class SectionResult:
 class Hit:
     """A search hit; `marks` are the (start, end) spans of matched words in the snippet."""
 
+    _json_omit = ("marks",)
+
     path: str
     title: str
     snippet: str
@@ -347,6 +406,8 @@ class Hit:
 @record
 class SearchResult:
     """`search` / `search_in_norm`."""
+
+    _json_flatten = ("edition",)
 
     edition: Edition
     keyword: str
@@ -384,6 +445,9 @@ class CorpusResult:
 class XrefsResult:
     """`xrefs` / `get_cross_refs`."""
 
+    _json_flatten = ("edition",)
+    _json_optional = ("requested_path",)
+
     edition: Edition
     path: str
     requested_path: str | None
@@ -400,6 +464,8 @@ class XrefsResult:
 @record
 class FigureResult:
     """`figure` / `get_figure`: the image bytes with their caption."""
+
+    _json_flatten = ("edition",)
 
     edition: Edition
     figure_id: str
@@ -454,6 +520,8 @@ class BundleCheck:
 @record
 class CheckResult:
     """`check`: every bundle's problems and quality score."""
+
+    _json_extra = ("errors", "warnings")
 
     workspace: str
     bundles: tuple[BundleCheck, ...]

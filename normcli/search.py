@@ -9,60 +9,145 @@ import sqlite3
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version
 from normcli.errors import InvalidArgument
-from normcli.fold import fold_with_offsets, words
+from normcli.fold import fold_with_offsets, path_key, words
+from normcli.labels import clause_number
 from normcli.operations import KEYWORD
-from normcli.resolve import exact_keys
+from normcli.resolve import exact_keys, part_reference
 from normcli.store.queries import Index
+from normcli.store.schema import INFIX_MIN
 
 SNIPPET_CHARS = 180
-# The patterns only searches use are left to `re`'s cache, compiled at their first use: compiled
-# here, they would cost every call's start-up 2 ms.
-_CLAUSE_KEYWORD = r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:(?:annexe?|anhang|allegato|appendix)\s+[a-z]))\s*$"
+INFIX_TERMS = 24  # at most this many compounds stand in for one searched word
 
 
 def keyword_tokens(keyword: str) -> list[str]:
     """The folded words of a keyword (at most 16); `invalid_argument` outside the declared length."""
     if not isinstance(keyword, str):
-        raise InvalidArgument("the keyword must be text")
+        raise InvalidArgument("the keyword must be text", param="keyword")
     length = len(keyword.strip())
     if not (KEYWORD.low or 0) <= length <= (KEYWORD.high or 0):
-        raise InvalidArgument(f"the keyword must have {KEYWORD.low} to {KEYWORD.high} characters, not {length}")
+        raise InvalidArgument(f"the keyword must have {KEYWORD.low} to {KEYWORD.high} characters, not {length}", param="keyword")
     return words(keyword)[:16]
 
 
-def is_clause_keyword(keyword: str) -> bool:
-    """Whether a keyword names a clause by its number (`4.2.1`, `A.1`, `Annexe A`)."""
-    return re.match(_CLAUSE_KEYWORD, keyword) is not None
+class Words:
+    """The folded words of a keyword with what else each may be written as in the index: German
+    umlauts spelt out or folded (`Gefälle` = `Gefaelle`), and, for long words, the indexed words
+    that hold them (`Gefälle` in `Längsgefälle`)."""
+
+    def __init__(self, tokens: list[str], spellings: dict[str, list[str]], inside: dict[str, list[str]]) -> None:
+        self.tokens = tokens
+        self.spellings = spellings
+        self.inside = inside
+
+    @property
+    def all(self) -> list[str]:
+        """Every word a snippet may show: the tokens, their spellings and the compounds that hold them."""
+        return [*self.tokens, *(w for t in self.tokens for w in [*self.spellings.get(t, ()), *self.inside.get(t, ())])]
 
 
-def search_norm(index: Index, version: Version, keyword: str, tokens: list[str], limit: int) -> tuple[r.Hit, ...]:
-    """The hits of one version for `keyword` (folded into `tokens`): a clause named by its number and
-    the clauses that cite it, else title hits then text hits, each best first."""
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+_SPELT_OUT = re.compile(r"(?<=[a-z])(ae|oe|ue)")
+
+
+def spellings(keyword: str, tokens: list[str]) -> dict[str, list[str]]:
+    """Other spellings of each token: an umlaut written out (`gefaelle` for `Gefälle`) or a written-out
+    umlaut folded (`gefalle` for `Gefaelle`), so that either spelling finds both."""
+    found: dict[str, list[str]] = {}
+    for raw in re.findall(r"\w+", keyword):
+        plain, spelt = words(raw), words(raw.translate(_UMLAUTS))
+        if len(plain) == 1 and len(spelt) == 1 and plain != spelt:
+            found.setdefault(plain[0], []).append(spelt[0])
+    for token in tokens:
+        if len(token) >= 5 and _SPELT_OUT.search(token):
+            folded = _SPELT_OUT.sub(lambda m: m.group(1)[0], token)
+            if folded != token:
+                found.setdefault(token, []).append(folded)
+    return found
+
+
+def keyword_words(index: Index, keyword: str, tokens: list[str]) -> Words:
+    """`tokens` with their other spellings and, for words of INFIX_MIN letters or more, the indexed
+    words that hold them."""
+    other = spellings(keyword, tokens)
+    inside: dict[str, list[str]] = {}
+    for token in tokens:
+        for form in [token, *other.get(token, ())]:
+            if len(form) >= INFIX_MIN:
+                inside.setdefault(token, []).extend(index.words_containing(form, INFIX_TERMS))
+    return Words(tokens, other, inside)
+
+
+def search_norm(index: Index, versions: list[Version], keyword: str, found: Words, limit: int) -> tuple[r.Hit, ...]:
+    """The hits of the language versions of one edition for `keyword`, the first version first within
+    each kind: clauses named by the keyword, then title hits, then text hits, each best first."""
+    per_version = [_search_version(index, version, keyword, found, limit) for version in versions]
+    merged: dict[str, r.Hit] = {}  # a clause is the same clause in every language: shown once
+    for kind in ("path", "title", "text"):
+        lists = [[hit for hit in hits if hit.kind == kind] for hits in per_version]
+        for rank in range(max(map(len, lists), default=0)):
+            for hits in lists:
+                if rank < len(hits):
+                    merged.setdefault(hits[rank].path, hits[rank])
+    return tuple(merged.values())[:limit]
+
+
+def _search_version(index: Index, version: Version, keyword: str, found: Words, limit: int) -> list[r.Hit]:
+    """The hits of one language version: a clause named by its number and the clauses that cite it;
+    else the clause holding a table or figure named by its label (`tableau 3`), then title hits,
+    then text hits."""
+    tokens = found.tokens
     languages = {version.bundle_id: version.language}
-    clauses = index.nodes_in_bundles(exact_keys(keyword), [version.bundle_id]) if is_clause_keyword(keyword) else []
+    named = clause_number(keyword)
+    clauses = index.nodes_in_bundles(exact_keys(named), [version.bundle_id]) if named else []
     if clauses:
         # As in `corpus`: the clause itself, then the clauses whose references lead to it.
         hits = [path_hit(node, version.language) for node in clauses]
         shown = {node["id"] for node in clauses}
         keys = sorted({node["path_key"] for node in clauses})
         mentions = [node for node in index.mentions(keys, [version.bundle_id], limit) if node not in shown]
-        hits += [hit for hit, _ in make_hits(index, tokens, mentions, "text", languages)]
-        return tuple(hits[:limit])
+        hits += [hit for hit, _ in make_hits(index, found, mentions, "text", languages)]
+        return hits[:limit]
     if not tokens:
-        return ()
+        return []
+    holder = _part_holder(index, version, keyword)
     # Words, and numbers the norm has no clause for (`2020`, `SIA 260`).
     id_range = index.id_range(version.bundle_id)
-    title_ids = phrase_first(index, tokens, limit, id_range, titles=True)
-    text_ids = [node for node in phrase_first(index, tokens, limit + len(title_ids), id_range) if node not in title_ids]
-    found = make_hits(index, tokens, title_ids, "title", languages) + make_hits(index, tokens, text_ids, "text", languages)
-    return tuple(hit for hit, _ in found[:limit])
+    title_ids = [node for node in phrase_first(index, found, limit, id_range, titles=True) if node != holder]
+    text_ids = [node for node in phrase_first(index, found, limit + len(title_ids), id_range) if node not in title_ids and node != holder]
+    first = [hit for hit, _ in make_hits(index, found, [holder], "path", languages)] if holder is not None else []
+    ranked = make_hits(index, found, title_ids, "title", languages) + make_hits(index, found, text_ids, "text", languages)
+    return (first + [hit for hit, _ in ranked])[:limit]
+
+
+def _part_holder(index: Index, version: Version, keyword: str) -> int | None:
+    """The row id of the clause holding the table or figure that `keyword` names (`tableau 3`, `fig-2`)."""
+    part = part_reference(keyword)
+    if part is None:
+        return None
+    kind, wanted = part
+    rows = index.tables(version.bundle_id) if kind == "table" else index.figures(version.bundle_id)
+    id_field = "table_id" if kind == "table" else "fig_id"
+    prefix = "tab-" if kind == "table" else "fig-"
+    key = path_key(wanted)
+    number = re.sub(r"^(?:tab|table|fig|figure)-", "", key)
+    row = next(
+        (row for row in rows if path_key(row[id_field]) in (key, prefix + number) or (row["number"] and path_key(row["number"]) == number)),
+        None,
+    )
+    if row is None:
+        return None
+    nodes = index.nodes_by_keys(version.bundle_id, [path_key(row["node_path"])])
+    node = nodes.get(path_key(row["node_path"]))
+    return node["id"] if node is not None else None
 
 
 def search_corpus(
-    index: Index, catalogue: Catalogue, keyword: str, tokens: list[str], limit: int, edition: str | None = None
+    index: Index, catalogue: Catalogue, keyword: str, found: Words, limit: int, edition: str | None = None
 ) -> tuple[r.CorpusNorm, ...]:
     """Every norm's default edition (or the editions `edition` names: `all`, a year) at once for
     `keyword` (folded into `tokens`): clause numbers, then titles, then text; grouped by norm edition."""
+    tokens = found.tokens
     defaults = catalogue.search_versions(edition)
     languages = {row["id"]: row["language"] for rows in defaults.values() for row in rows}
     owner = {row["id"]: rows for rows in defaults.values() for row in rows}
@@ -85,12 +170,13 @@ def search_corpus(
             if key not in seen and len(fresh) < space:
                 seen.add(key)
                 fresh.append(node)
-        for hit, bundle_id in make_hits(index, tokens, fresh, kind, languages):
+        for hit, bundle_id in make_hits(index, found, fresh, kind, languages):
             head = owner[bundle_id][0]
             grouped.setdefault((head["code_key"], head["edition"]), []).append(hit)
 
     preferred = {catalogue.preferred(rows)["id"]: rows for rows in defaults.values()}
-    clauses = index.nodes_in_bundles(exact_keys(keyword), sorted(preferred)) if is_clause_keyword(keyword) else []
+    named = clause_number(keyword)
+    clauses = index.nodes_in_bundles(exact_keys(named), sorted(preferred)) if named else []
     if clauses:
         for node in clauses:
             bundle = catalogue.preferred(preferred[node["bundle_id"]])
@@ -109,7 +195,7 @@ def search_corpus(
         # that are not shown (an older edition, a clause already shown in another language or
         # as a title hit) leave room, so the query is asked again for more while it has them.
         for kind, titles in (("title", True), ("text", False)):
-            for query in fts_queries(tokens):
+            for query in fts_queries(found):
                 ask = max(2 * (limit + len(seen)), 20)
                 while room() > 0:
                     # A text query is ranked on a sample when it matches very many clauses; titles never are.
@@ -125,14 +211,14 @@ def search_corpus(
     return tuple(norms)
 
 
-def make_hits(index: Index, tokens: list[str], ids: list[int], kind: str, languages: dict[int, str]) -> list[tuple[r.Hit, int]]:
+def make_hits(index: Index, found: Words, ids: list[int], kind: str, languages: dict[int, str]) -> list[tuple[r.Hit, int]]:
     """Hits (with their bundle id) for clause ids in rank order, snippets cut from the original text."""
     rows = index.nodes_by_ids(ids)
     texts = index.texts(ids)
     out = []
     for node in ids:
         row = rows[node]
-        snippet, marks = snippet_for(texts.get(node) or row["title"], tokens)
+        snippet, marks = snippet_for(texts.get(node) or row["title"], found.tokens, others=found.all)
         out.append(
             (
                 r.Hit(row["path"], row["title"], snippet, kind, languages.get(row["bundle_id"], ""), row["page_start"], marks),
@@ -147,20 +233,31 @@ def path_hit(node: sqlite3.Row, language: str) -> r.Hit:
     return r.Hit(node["path"], node["title"], node["summary"], "path", language, node["page_start"])
 
 
-def fts_query(tokens: list[str], prefixes: bool = True) -> str:
-    """An FTS5 query from folded words: every word required; with `prefixes`, words of four
-    letters or more also match as the start of longer ones (`Schnee` finds `Schneelast`)."""
-    return " ".join(f'"{token}"*' if prefixes and len(token) >= 4 else f'"{token}"' for token in tokens)
+def fts_query(found: Words, prefixes: bool = True, inside: bool = False) -> str:
+    """An FTS5 query from folded words: every word required, in any of its spellings; with
+    `prefixes`, words of four letters or more also match as the start of longer ones (`Schnee`
+    finds `Schneelast`); with `inside`, also the indexed words that hold them (`Längsgefälle`)."""
+    parts = []
+    for token in found.tokens:
+        forms = [token, *found.spellings.get(token, ())]
+        terms = [f'"{form}"*' if prefixes and len(form) >= 4 else f'"{form}"' for form in forms]
+        if inside:
+            terms += [f'"{word}"' for word in found.inside.get(token, ())]
+        parts.append(terms[0] if len(terms) == 1 else "(" + " OR ".join(terms) + ")")
+    return " AND ".join(parts)  # FTS5 wants AND spelt out after a bracketed group
 
 
-def fts_queries(tokens: list[str]) -> list[str]:
+def fts_queries(found: Words) -> list[str]:
     """The queries of one search kind, best first: the words side by side, the words themselves,
-    then the words as prefixes. Each later one runs only when the earlier ones left room: an
-    exact common word is cheap to rank, its prefix expansion is not."""
+    then the words as prefixes, then inside longer words. Each later one runs only when the
+    earlier ones left room: an exact common word is cheap to rank, its prefix expansion is not."""
+    tokens = found.tokens
     queries = [fts_phrase(tokens)] if len(tokens) > 1 else []
-    queries.append(fts_query(tokens, prefixes=False))
+    queries.append(fts_query(found, prefixes=False))
     if any(len(token) >= 4 for token in tokens):
-        queries.append(fts_query(tokens))
+        queries.append(fts_query(found))
+    if any(found.inside.get(token) for token in tokens):
+        queries.append(fts_query(found, inside=True))
     return queries
 
 
@@ -169,15 +266,15 @@ def fts_phrase(tokens: list[str]) -> str:
     return '"' + " ".join(tokens) + '"'
 
 
-def phrase_first(index: Index, tokens: list[str], limit: int, id_range: tuple[int, int], titles: bool = False) -> list[int]:
+def phrase_first(index: Index, found: Words, limit: int, id_range: tuple[int, int], titles: bool = False) -> list[int]:
     """Clause ids in the order of `fts_queries`: side by side, then the words, then their prefixes.
 
     Inside one norm FTS5 finds the words fast but a phrase slowly (it does not skip to the norm's
     rows): the words are asked first, and where they are not all there, the phrase is not asked.
     """
-    queries = fts_queries(tokens)
+    queries = fts_queries(found)
     known: dict[str, list[int]] = {}
-    if len(tokens) > 1:
+    if len(found.tokens) > 1:
         phrase, each_word = queries[0], queries[1]
         known[each_word] = index.match(each_word, limit, id_range, titles)
         if not known[each_word]:
@@ -207,7 +304,9 @@ def _plain(text: str) -> str:
     return text
 
 
-def snippet_for(text: str, tokens: list[str], width: int = SNIPPET_CHARS) -> tuple[str, tuple[tuple[int, int], ...]]:
+def snippet_for(
+    text: str, tokens: list[str], width: int = SNIPPET_CHARS, others: list[str] | None = None
+) -> tuple[str, tuple[tuple[int, int], ...]]:
     """A short excerpt of the original text around the best match, with the matched words' spans.
 
     The excerpt centres on the whole phrase when it occurs, else on the longest word: `de` in
@@ -216,10 +315,14 @@ def snippet_for(text: str, tokens: list[str], width: int = SNIPPET_CHARS) -> tup
     if not tokens:
         return _excerpt(text, 0, width), ()
     longest = sorted(set(tokens), key=len, reverse=True)
+    # The words themselves first; their other spellings and the compounds that hold them only where
+    # the text has none of the words (the compound `Erschliessungsstrasse` says less than `Strasse`).
+    rest = sorted(set(others or ()) - set(tokens), key=len, reverse=True)
     patterns = [re.compile(r"\b" + r"\W+".join(re.escape(token) for token in tokens))] if len(tokens) > 1 else []
-    patterns += [re.compile(r"\b" + re.escape(token)) for token in longest]
+    patterns += [re.compile(r"\b" + re.escape(token)) for token in [*longest, *rest]]
     found = _first_match(text, patterns)
     snippet = _excerpt(text, found, width)
+    longest = sorted({*longest, *rest}, key=len, reverse=True)
     shown = [token for token in longest if len(token) >= 3] or longest
     return snippet, _marks(snippet, re.compile(r"\b(?:" + "|".join(re.escape(token) for token in shown) + ")"))
 
@@ -257,7 +360,12 @@ def highlight_spans(text: str, keyword: str) -> tuple[tuple[int, int], ...]:
     tokens = [token for token in words(keyword) if len(token) >= 3] or words(keyword)
     if not tokens:
         return ()
-    return _marks(text, re.compile(r"\b(?:" + "|".join(re.escape(token) for token in sorted(set(tokens), key=len, reverse=True)) + ")"))
+    forms = {*tokens, *(form for variants in spellings(keyword, tokens).values() for form in variants)}
+    ordered = sorted(forms, key=len, reverse=True)
+    # A long word is marked inside a compound too (`gefalle` in `Längsgefälle`), as search finds it there.
+    inside = "|".join(re.escape(form) for form in ordered if len(form) >= INFIX_MIN)
+    starts = "|".join(re.escape(form) for form in ordered)
+    return _marks(text, re.compile(rf"(?:{inside})|\b(?:{starts})" if inside else rf"\b(?:{starts})"))
 
 
 def _marks(snippet: str, pattern: re.Pattern[str]) -> tuple[tuple[int, int], ...]:

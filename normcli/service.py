@@ -21,12 +21,11 @@ from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.fold import path_key
 from normcli.labels import FIGURE_LABEL
 from normcli.operations import checked
-from normcli.resolve import References, find_node
-from normcli.search import keyword_tokens, search_corpus, search_norm
+from normcli.resolve import References, check_path, find_node, find_table, part_reference, table_rows
 from normcli.store.queries import Index
-from normcli.store.refresh import BUILT_AT_KEY, refresh
+from normcli.store.refresh import refresh
+from normcli.store.schema import BUILT_AT_KEY
 from normcli.trees import cut_to_size, tree
-from normcli.windows import window, window_start
 from normcli.workspace import Located, Settings, locate, read_settings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
@@ -129,7 +128,7 @@ class Service:
                 self._clause_refs = {}
             self._checked = self._in_operation
         except sqlite3.DatabaseError as exc:
-            raise WorkspaceError(f"the index cannot be read: {exc}", "run `normcli index --rebuild`") from exc
+            raise WorkspaceError(f"the index cannot be read: {exc}", part="index") from exc
         return self._index
 
     def _stale(self, path: Path) -> bool:
@@ -148,6 +147,11 @@ class Service:
     def references(self) -> References:
         """The resolver of stored cross-references against this workspace."""
         return References(self.index(), self.catalogue())
+
+    def forget_texts(self) -> None:
+        """Drop the clause texts kept between calls (a benchmark measures a first read with it)."""
+        if self._index is not None:
+            self._index.forget_texts()
 
     def rebuild(self, force: bool = True) -> r.IndexResult:
         """`index`: refresh the index, or rebuild it from scratch with `force`."""
@@ -264,14 +268,14 @@ class Service:
         language: str | None = None,
     ) -> r.SectionResult:
         """`section` / `get_section`: one window of a clause's text, cut at a paragraph boundary."""
+        from normcli.windows import window, window_start
+
         version = self.version(code, edition, language)
-        node, requested = find_node(self.index(), version, path)
+        node, requested = self._clause_or_part(version, path)
         index = self.index()
         text = index.node_text(node["id"])
         if offset > len(text):
-            raise InvalidArgument(
-                f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", "start again from --offset 0"
-            )
+            raise InvalidArgument(f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", param="offset")
         offset = window_start(text, offset)
         content, next_offset = window(text, offset, max_chars)
         figures = tuple(r.FigureRef(row["fig_id"], row["number"], row["caption"]) for row in index.figures(version.bundle_id, node["path"]))
@@ -307,21 +311,60 @@ class Service:
             citation=cite,
         )
 
+    def _clause_or_part(self, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
+        """The clause at `path`, or the clause holding the table or figure it names (`tab-3`, `Figure 2`)."""
+        part = part_reference(check_path(path))
+        if part is None:
+            return find_node(self.index(), version, path)
+        kind, wanted = part
+        row = find_table(self.index(), version, wanted) if kind == "table" else self._figure_row(version, wanted)
+        node, _ = find_node(self.index(), version, row["node_path"])
+        return node, path.strip()
+
+    @checked("table")
+    @_operation
+    def table(self, code: str, table_id: str, edition: str | None = None, language: str | None = None) -> r.TableResult:
+        """`table` / `get_table`: one table, its caption, the clause that holds it and its rows."""
+        version = self.version(code, edition, language)
+        row = find_table(self.index(), version, table_id)
+        node, _ = find_node(self.index(), version, row["node_path"])
+        page = row["page"] if row["page"] is not None else node["page_start"]
+        return r.TableResult(
+            version.describe(),
+            row["table_id"],
+            row["number"],
+            row["caption"],
+            row["node_path"],
+            page,
+            row["markdown"],
+            table_rows(row["markdown"]),
+        )
+
     @checked("search")
     @_operation
     def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
-        """`search` / `search_in_norm`: titles and text of one norm, best first."""
+        """`search` / `search_in_norm`: titles and text of one norm, best first; every language version
+        of the edition unless `language` names one (each hit says its language)."""
+        from normcli.search import keyword_tokens, keyword_words, search_norm  # not on the path of the other reads
+
         tokens = keyword_tokens(keyword)
         version = self.version(code, edition, language)
-        return r.SearchResult(version.describe(), keyword, search_norm(self.index(), version, keyword, tokens, limit))
+        versions = [version]
+        if language is None:
+            versions += [self.version(code, version.edition, other) for other in version.languages if other != version.language]
+        found = keyword_words(self.index(), keyword, tokens)
+        return r.SearchResult(version.describe(), keyword, search_norm(self.index(), versions, keyword, found, limit))
 
     @checked("corpus")
     @_operation
     def corpus(self, keyword: str, limit: int = 20, edition: str | None = None) -> r.CorpusResult:
         """`corpus` / `search_corpus`: every norm's default edition (or `all`, or a year), clause numbers,
         then titles, then text."""
+        from normcli.search import keyword_tokens, keyword_words, search_corpus
+
         tokens = keyword_tokens(keyword)
-        return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, tokens, limit, edition))
+        found = keyword_words(self.index(), keyword, tokens)
+        return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, found, limit, edition))
 
     @checked("xrefs")
     @_operation
@@ -337,8 +380,33 @@ class Service:
     def figure(self, code: str, figure_id: str, edition: str | None = None, language: str | None = None) -> r.FigureResult:
         """`figure` / `get_figure`: a figure's image, read only from inside its bundle folder."""
         if not isinstance(figure_id, str) or not figure_id.strip() or len(figure_id) > 200:
-            raise InvalidArgument("a figure id is required (for example fig-3)", "the figures of a clause are listed by `normcli section`")
+            raise InvalidArgument("a figure id is required (for example fig-3)", param="figureId")
         version = self.version(code, edition, language)
+        row = self._figure_row(version, figure_id)
+        if not row["file"]:
+            raise NotFound(
+                "figure",
+                row["fig_id"],
+                norm=version.label,
+                message=f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder",
+            )
+        folder = (self.root / version.file).parent.resolve()
+        target = (folder / row["file"]).resolve()
+        if not target.is_relative_to(folder) or not target.is_file():
+            raise NotFound(
+                "figure",
+                row["fig_id"],
+                norm=version.label,
+                message=f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder",
+            )
+        import mimetypes
+
+        mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        data = target.read_bytes()
+        return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], data, target.as_uri())
+
+    def _figure_row(self, version: Version, figure_id: str) -> sqlite3.Row:
+        """The figure named by its id (`fig-3`), its number (`3`) or its caption label (`Figure 3`)."""
         rows = self.index().figures(version.bundle_id)
         wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
         number = re.sub(rf"^{FIGURE_LABEL}\s*(?=[A-Z]?\d)", "", figure_id.strip())
@@ -347,27 +415,8 @@ class Service:
             None,
         )
         if row is None:
-            known = ", ".join(row["fig_id"] for row in rows[:12]) or "none"
-            raise NotFound(f"no figure '{figure_id}' in {version.label}", f"its figures are: {known}", "figure")
-        if not row["file"]:
-            raise NotFound(
-                f"figure '{row['fig_id']}' of {version.label} has no file inside its bundle folder",
-                "run `normcli check` for the reason",
-                "figure",
-            )
-        folder = (self.root / version.file).parent.resolve()
-        target = (folder / row["file"]).resolve()
-        if not target.is_relative_to(folder) or not target.is_file():
-            raise NotFound(
-                f"figure '{row['fig_id']}' of {version.label}: its file is missing or outside the bundle folder",
-                "run `normcli check`",
-                "figure",
-            )
-        import mimetypes
-
-        mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-        data = target.read_bytes()
-        return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], data, target.as_uri())
+            raise NotFound("figure", figure_id, [row["fig_id"] for row in rows], version.label)
+        return row
 
     @_operation
     def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:

@@ -52,7 +52,7 @@ def locate(explicit: str | os.PathLike[str] | None = None, start: Path | None = 
     if chosen:
         root = Path(chosen).expanduser()
         if not root.is_dir():
-            raise WorkspaceError(f"workspace '{root}' is not a folder", "pass --workspace DIR with a folder holding norms/")
+            raise WorkspaceError(f"workspace '{root}' is not a folder", "name a folder that holds norms/", "workspace")
         return Located(root.resolve())
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
@@ -213,11 +213,14 @@ def cache_folder(root: Path) -> Path:
 def index_folder(root: Path) -> Path:
     """`.normcli/` in the workspace when it can be written there, else the user cache folder.
 
-    The sample shipped inside an installed package is indexed in the cache too: site-packages
-    is no place to write.
+    The sample shipped with the package is indexed in the cache too: site-packages, or the
+    sample folder of a source checkout, is no place to write.
     """
     local = root / INDEX_DIR
-    inside_package = root.resolve().is_relative_to(Path(__file__).resolve().parent)
+    resolved = root.resolve()
+    inside_package = (
+        resolved.is_relative_to(Path(__file__).resolve().parent) or resolved == Path(__file__).resolve().parents[1] / "sample_workspace"
+    )
     if not inside_package:
         if local.is_dir() and os.access(local, os.W_OK):
             return local

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from urllib.parse import unquote
 
 from normcli.fold import code_key, path_key
-from normcli.labels import CLAUSE_LABEL, FIGURE_LABEL, TABLE_LABEL
+from normcli.labels import ANNEX_LABEL, CLAUSE_LABEL, FIGURE_LABEL, TABLE_LABEL
 from normcli.model import CrossRef
 
 # Publishers whose codes are recognised in any text; a workspace adds the codes it holds or requires.
@@ -29,7 +29,7 @@ _NORM_PREFIX = rf"(?<![\w/-]){_NORM_BODY}(?:\s+(?:EN|ISO|IEC|CEN/TS|ISO/IEC))?(?
 # (`1991-1-3`, `1170.2`), groups of three digits (`640 312`, `12 001`, `300 328`), a revision letter (`312a`).
 _NORM_NUMBER = r"(?:[A-Z]\.?\s?(?=\d))?\d+(?:[-.]\d+)*(?:\s\d{3}(?!\d))*(?:[a-z](?![\w]))?"
 _CLAUSE = r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+"
-_ANNEX_WORD = r"(?i:annexes?|anh[aä]nge?|annex(?:es)?|appendix|appendices|allegat[oi]|appendice)"
+_ANNEX_WORD = ANNEX_LABEL
 
 _NORM_REF = re.compile(
     rf"(?P<code>{_NORM_PREFIX}[\s-]?{_NORM_NUMBER})(?::(?P<year>\d{{4}}))?"

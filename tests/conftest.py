@@ -18,6 +18,16 @@ PROJECT = Path(__file__).resolve().parents[1]
 SAMPLE = PROJECT / "sample_workspace"
 SHARED_CORPUS = PROJECT.parent / "shared" / "corpus"
 
+# Tests never write into the checkout: hypothesis keeps its examples and caches in the temp folder, not `.hypothesis/`.
+try:
+    import tempfile
+
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "normcli-hypothesis")
+except ImportError:  # hypothesis is a dev dependency; the tests that use it import it themselves
+    pass
+
 
 @pytest.fixture(scope="session")
 def sample_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -7,15 +7,15 @@ failures map to SPEC §4's exit codes and no traceback reaches a user.
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
 
 from normcli import __version__
 from normcli.cli.commands import register_all
+from normcli.cli.diagnostics import ExitCode, report
 from normcli.cli.runner import Options
-from normcli.errors import ExitCode, InvalidArgument
+from normcli.errors import InvalidArgument
 
 app = typer.Typer(
     name="normcli",
@@ -66,18 +66,14 @@ def run_cli(argv: list[str]) -> int:
     try:
         code = app(args=argv or ["--help"], prog_name="normcli", standalone_mode=False)
     except typer.Abort:
-        sys.stderr.write("normcli: interrupted\n")
-        return int(ExitCode.INTERRUPTED)
+        return int(report(KeyboardInterrupt()))
     except Exception as exc:
         # Click's usage errors, recognised by their interface so that click is not imported here.
         if not (hasattr(exc, "format_message") and isinstance(getattr(exc, "exit_code", None), int)):
             raise
-        from normcli.cli import output
-
         command = next((word for word in argv if word in command_names()), "")
         hint = f"run `normcli {command} --help`".replace("  ", " ")
-        output.fail(InvalidArgument(exc.format_message(), hint), "--json" in argv)
-        return int(ExitCode.USAGE)
+        return int(report(InvalidArgument(exc.format_message(), hint), "--json" in argv))
     return int(code) if isinstance(code, int) else int(ExitCode.OK)
 
 

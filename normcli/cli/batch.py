@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from normcli.errors import ExitCode, InvalidArgument, NormcliError
+from normcli.cli.diagnostics import ExitCode, error_json, exit_code_for
+from normcli.errors import InvalidArgument, NormcliError
 
 # A batch answers hundreds of lines a second: the bundles are checked for changes at most this often.
 BATCH_RECHECK_SECONDS = 1.0
@@ -32,8 +33,8 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
         service = Service.open(workspace)
         service.recheck_after = BATCH_RECHECK_SECONDS
     except NormcliError as error:
-        sink.write(json.dumps(error.to_json(), ensure_ascii=False) + "\n")
-        return error.exit_code
+        sink.write(json.dumps(error_json(error), ensure_ascii=False) + "\n")
+        return exit_code_for(error)
     failures = 0
     for number, line in enumerate(source):
         if number == 0:
@@ -56,10 +57,10 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
             data = run(service, request["op"], params).to_json()
         except NormcliError as error:
             failures += 1
-            data = error.to_json()
+            data = error_json(error)
         except Exception as exc:  # one bad request must not end the batch
             failures += 1
-            data = NormcliError(f"internal error ({type(exc).__name__})", "please report it").to_json()
+            data = error_json(NormcliError(f"internal error ({type(exc).__name__})", "please report it"))
         if request_id is not None:
             data = {"id": request_id, **data}
         sink.write(json.dumps(data, ensure_ascii=False) + "\n")

@@ -83,23 +83,16 @@ def answer(argv: list[str]) -> int | None:
     if parsed is None:
         return None
     workspace, command, params = parsed
-    import json
-
-    from normcli.errors import ExitCode, NormcliError
-
     try:
         from normcli.operations import run
         from normcli.service import Service
 
         data = run(Service.open(workspace), command, params).to_json()
-    except NormcliError as error:
-        sys.stderr.write(f"normcli: {error.one_line()}\n")
-        data, code = error.to_json(), int(error.exit_code)
     except Exception as exc:  # the same boundary as the full command line
-        internal = NormcliError(f"internal error ({type(exc).__name__}: {exc})", "please report it; --debug shows the traceback")
-        sys.stderr.write(f"normcli: {internal.one_line()}\n")
-        data, code = internal.to_json(), int(ExitCode.INTERNAL)
-    else:
-        code = int(ExitCode.OK)
+        from normcli.cli.diagnostics import report
+
+        return int(report(exc, as_json=True))
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2 if sys.stdout.isatty() else None) + "\n")
-    return code
+    return 0

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from normcli import results as r
-from normcli.errors import InvalidArgument, NormcliError
+from normcli.errors import InvalidArgument
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -23,16 +23,11 @@ def print_json(data: dict) -> None:
     sys.stdout.flush()
 
 
-def fail(error: NormcliError, as_json: bool) -> None:
-    """One line on stderr; with --json, also the error object on stdout."""
-    sys.stderr.write(f"normcli: {error.one_line()}\n")
-    if as_json:
-        print_json(error.to_json())
-
-
 def note(message: str) -> None:
     """A one-line note on stderr that never mixes with the data on stdout."""
-    sys.stderr.write(f"normcli: {message}\n")
+    from normcli.cli.diagnostics import note as say
+
+    say(message)
 
 
 _console: Console | None = None
@@ -160,13 +155,40 @@ def _section(result: r.SectionResult, max_chars: int | None = None) -> None:
     from normcli.render import formulas_to_unicode
 
     if result.requested_path:
-        note(f"no clause '{result.requested_path}'; showing the nearest heading above it, {result.path}")
+        note(_requested(result.requested_path, result.path))
     console().print(Markdown(formulas_to_unicode(result.markdown)))
     if result.next_offset is not None:
         code = f"{result.edition.code}:{result.edition.edition}"
         options = f" --max-chars {max_chars}" if max_chars else ""
         options += f" --language {result.edition.language}" if len(result.edition.languages) > 1 else ""
         note(f'more follows: normcli section "{code}" "{result.path}" --offset {result.next_offset}{options}')
+
+
+def _requested(requested: str, path: str) -> str:
+    """Why the clause shown is not the one named: it holds the table or figure, or it is the heading above."""
+    from normcli.resolve import part_reference
+
+    if part_reference(requested):
+        return f"{requested} is in clause {path}"
+    return f"no clause '{requested}'; showing the nearest heading above it, {path}"
+
+
+def _table(result: r.TableResult) -> None:
+    """The caption, the table with its header row and formulas as Unicode, then where it stands."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from normcli.render import citation, formulas_to_unicode
+
+    table = Table(title=escape(result.caption or result.id), header_style="bold", show_lines=False)
+    header, *body = result.rows or ((),)
+    for cell in header:
+        table.add_column(escape(formulas_to_unicode(cell)))
+    for row in body:
+        table.add_row(*(escape(formulas_to_unicode(cell)) for cell in row))
+    console().print(table)
+    edition = result.edition
+    console().print(escape(citation(edition.code, edition.edition, result.path, result.page_start, edition.published)))
 
 
 def section_with_window(max_chars: int) -> Callable[[r.SectionResult], None]:
@@ -201,7 +223,8 @@ def _hits_table(rows: list[tuple[str, r.Hit]], with_norm: bool, keyword: str):
     for norm, hit in rows:
         cells = [norm] if with_norm else []
         marker = "" if hit.kind == "text" else f" ({hit.kind})"
-        table.add_row(*_cells(*cells, hit.path + marker, hit.title, str(hit.page_start)), _highlighted(hit, keyword))
+        page = "" if hit.page_start is None else str(hit.page_start)
+        table.add_row(*_cells(*cells, hit.path + marker, hit.title, page), _highlighted(hit, keyword))
     return table
 
 
@@ -289,6 +312,7 @@ _RENDERERS: dict[type, Callable[[Any], None]] = {
     r.SearchResult: _search,
     r.CorpusResult: _corpus,
     r.XrefsResult: _xrefs,
+    r.TableResult: _table,
     r.MethodologyResult: _methodology,
     r.CheckResult: _check,
     r.IndexResult: _index,

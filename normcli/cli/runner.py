@@ -13,7 +13,7 @@ from typing import Any
 
 import typer
 
-from normcli.errors import ExitCode, NormcliError
+from normcli.cli.diagnostics import report
 
 
 @dataclass
@@ -32,31 +32,14 @@ def options_of(ctx: typer.Context) -> Options:
 
 @contextlib.contextmanager
 def error_boundary(options: Options, as_json: bool, report_hint: str = "the command you ran") -> Iterator[None]:
-    """The one place where failures become SPEC §4's exit codes: a NormcliError its own code, Ctrl-C
-    130, a closed pipe 0, and anything else (a bug) one line asking for a report and exit 4."""
-    from normcli.cli import output
-
+    """Where a command's failures end: reported by `diagnostics.report` and exited with its status."""
     try:
         yield
-    except NormcliError as error:
-        output.fail(error, as_json)
-        raise typer.Exit(error.exit_code) from None
     except typer.Exit:
         raise
-    except KeyboardInterrupt:
-        # Click would turn this into "Aborted!" and exit 1, which reads as "not found".
-        output.note("interrupted")
-        raise typer.Exit(ExitCode.INTERRUPTED) from None
-    except BrokenPipeError:
-        raise typer.Exit(ExitCode.OK) from None
-    except Exception as exc:
-        if options.debug:
-            import traceback
-
-            traceback.print_exc()
-        hint = f"please report it with {report_hint}; --debug shows the traceback"
-        output.fail(NormcliError(f"internal error ({type(exc).__name__}: {exc})", hint), as_json)
-        raise typer.Exit(ExitCode.INTERNAL) from None
+    except (Exception, KeyboardInterrupt) as exc:
+        # Click would turn Ctrl-C into "Aborted!" and exit 1, which reads as "not found".
+        raise typer.Exit(report(exc, as_json, options.debug, report_hint)) from None
 
 
 def answer(

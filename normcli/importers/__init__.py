@@ -142,7 +142,7 @@ def ingest(
     started = time.perf_counter()
     source = Path(source).expanduser()
     if not source.is_file():
-        raise NotFound(f"no file '{source}'", "give the path of a PDF, Markdown or text file", "file")
+        raise NotFound("file", str(source), message=f"no file '{source}'")
     code = re.sub(r"\s+", " ", code or "").strip()
     edition = (edition or "").strip()
     if not code:
@@ -243,16 +243,12 @@ def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
     relative = written.relative_to(root).as_posix()
     edition_folder = written.parent
     try:
-        from normcli.service import Service
+        from normcli.quality import check_folder
 
         with tempfile.TemporaryDirectory(prefix="normcli-check-") as scratch:
             copy = Path(scratch) / edition_folder.relative_to(root)
             shutil.copytree(edition_folder, copy, copy_function=_link_or_copy)
-            service = Service.open(scratch)
-            try:
-                result = service.check()
-            finally:
-                service.close()
+            result = check_folder(Path(scratch))
     except Exception as exc:  # the import stands even when the check cannot run
         return None, (
             {

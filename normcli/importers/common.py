@@ -7,28 +7,27 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ANNEX_WORDS = ("annexe", "anhang", "annex", "allegato", "appendix", "appendice", "anhänge")
+from normcli.labels import ANNEX_HEADING_LABEL, CHAPTER_LABEL, FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
+
 _NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?:[ \t\u00a0]+(?P<title>\S.*))?$")
 _ANNEX = re.compile(
-    r"^(?P<word>(?i:annexe|anhang|annex|allegato|appendix|appendice))[ \t\u00a0]+(?P<letter>[A-Z]|\d{1,2})\b\.?"
+    rf"^(?P<word>{ANNEX_HEADING_LABEL})[ \t\u00a0]+(?P<letter>[A-Z]|\d{{1,2}})\b\.?"
     r"(?:[ \t\u00a0]*[:–—\-.]?[ \t\u00a0]*(?P<title>.*))?$"
 )
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d{1,3})+)(?P<dot>\.?)(?:[ \t\u00a0]+(?P<title>\S.*))?$")
-_CHAPTER = re.compile(
-    r"^(?i:chapter|chapitre|kapitel|capitolo)[ \t\u00a0]+(?P<number>\d{1,3})\b\.?(?:[ \t\u00a0]*[:–—\-.]?[ \t\u00a0]*(?P<title>.*))?$"
-)
+_CHAPTER = re.compile(rf"^{CHAPTER_LABEL}[ \t\u00a0]+(?P<number>\d{{1,3}})\b\.?(?:[ \t\u00a0]*[:–—\-.]?[ \t\u00a0]*(?P<title>.*))?$")
 _UNSAFE_START = re.compile(r"^( {0,3})(?=#{1,6}(?:[ \t]|$))|^(\s*)(?=\$\$|<!--|```|~~~)")
 _SPELLED = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
     "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
 }  # fmt: skip
-FIGURE_LABEL = re.compile(
-    r"^(?P<label>(?i:figure|fig\.|abbildung|abb\.|bild|figur|figura))[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
+FIGURE_CAPTION = re.compile(
+    rf"^(?P<label>{FIGURE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
     r"[ \t\u00a0]*(?P<sep>[:–—.]|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
-TABLE_LABEL = re.compile(
-    r"^(?P<label>(?i:tableau|tabelle|table|tabella))[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)"
+TABLE_CAPTION = re.compile(
+    rf"^(?P<label>{TABLE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)"
     r"[ \t\u00a0]*(?P<sep>[:–—.]|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
 

@@ -13,7 +13,8 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
-from normcli.importers.common import FIGURE_LABEL, Draft, clean_inline, heading_line, parse_number, safe_file_name, title_key
+from normcli.importers.common import FIGURE_CAPTION, Draft, clean_inline, heading_line, parse_number, safe_file_name, title_key
+from normcli.labels import FIGURE_CAPTION_LABEL
 
 _ATX = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.*?)(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -200,7 +201,7 @@ def _images(line: str, source: Path, draft: Draft, lines: list[str], index: int)
 def _figure_alt(alt: str, lines: list[str], index: int) -> str:
     """The alt text, led by the figure label of a nearby bold caption (`**Figure 4-1 Digital Identity Model**`)."""
     alt = clean_inline(alt).replace("[", "(").replace("]", ")")
-    if FIGURE_LABEL.match(alt) or re.match(r"^(?i:figure|fig\.|abbildung|bild|figur|figura)\s*[A-Z]?\d", alt):
+    if FIGURE_CAPTION.match(alt) or re.match(rf"^{FIGURE_CAPTION_LABEL}\s*[A-Z]?\d", alt):
         return alt
     for near in [*lines[max(0, index - 4) : index][::-1], *lines[index + 1 : index + 5]]:
         match = _BOLD_CAPTION.match(near)

@@ -13,7 +13,16 @@ from collections import Counter
 from pathlib import Path
 
 from normcli.errors import InvalidArgument
-from normcli.importers.common import FIGURE_LABEL, TABLE_LABEL, Draft, clean_inline, figure_name, heading_line, safe_text_line, title_key
+from normcli.importers.common import (
+    FIGURE_CAPTION,
+    TABLE_CAPTION,
+    Draft,
+    clean_inline,
+    figure_name,
+    heading_line,
+    safe_text_line,
+    title_key,
+)
 from normcli.importers.pdf_pages import Line, Page, body_size_of, is_toc_page, metadata_title, read_pages, reading_order, remove_furniture
 from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
 from normcli.importers.png import encode_png
@@ -129,7 +138,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             body.append(heading_line(None, "Front matter", 1))
             body.append("")
         text = clean_inline(line.text)
-        figure = FIGURE_LABEL.match(text)
+        figure = FIGURE_CAPTION.match(text)
         if figure and not page_by_index[line.page].toc:
             flush()
             number = figure.group("num")
@@ -232,7 +241,7 @@ def _continues_caption(line: Line, caption: Line) -> bool:
     return (
         abs(line.top - caption.bottom) < caption.size * 1.6
         and abs(line.size - caption.size) < 0.5
-        and not FIGURE_LABEL.match(line.text.strip())
+        and not FIGURE_CAPTION.match(line.text.strip())
     )
 
 
@@ -241,7 +250,7 @@ def _find_tables(stream: list[Line], headings: dict[int, Heading], toc_pages: se
     found: dict[int, tuple[int | None, list[int]]] = {}
     used: set[int] = set()
     for position, line in enumerate(stream):
-        if line.page in toc_pages or not TABLE_LABEL.match(clean_inline(line.text)):
+        if line.page in toc_pages or not TABLE_CAPTION.match(clean_inline(line.text)):
             continue
         rows = _rows(stream, position, 1, headings, used)
         if len(rows) < 2:
@@ -299,7 +308,7 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, Headi
         line = stream[position]
         if position in headings or position in used or line.page != stream[caption].page:
             break
-        if FIGURE_LABEL.match(line.text.strip()) or TABLE_LABEL.match(line.text.strip()):
+        if FIGURE_CAPTION.match(line.text.strip()) or TABLE_CAPTION.match(line.text.strip()):
             break
         if abs(previous.top - line.top) > 4 * max(line.size, 6.0):
             break

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normcli.importers.common import (
-    TABLE_LABEL,
+    TABLE_CAPTION,
     Draft,
     Number,
     Sequencer,
@@ -407,7 +407,7 @@ def grid_tables(texts: list[str], headings: set[int]) -> dict[int, tuple[int, li
             continue
         caption = None
         for following in range(index, min(index + 4, len(texts))):
-            match = TABLE_LABEL.match(texts[following].strip())
+            match = TABLE_CAPTION.match(texts[following].strip())
             if match:
                 caption, end = texts[following].strip(), following
                 break

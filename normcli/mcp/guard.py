@@ -1,14 +1,14 @@
 """The reading budget of an agent session: counts reads in a row and spots calls that repeat.
 
 The method (SPEC §3) asks an agent to answer after four read calls in a row (eight in an audit).
-The server cannot see the agent answer, so a pause longer than `idle_reset` seconds, or a new call
-to `get_methodology`, starts a new count. Nothing here imports the MCP SDK.
+The counting of reads and repeats is the `ask` agent's (`normcli.agent.rules.CallTracker`), so both
+frontends judge exploration and progress alike. The server cannot see the agent answer, so a pause
+longer than `idle_reset` seconds, or a new call to `get_methodology`, starts a new count; and it can
+speak only in a result, so it reminds on the first read past the budget. Nothing here imports the MCP SDK.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 import tomllib
 from collections.abc import Callable
@@ -16,12 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from normcli.methodology import AUDIT_BUDGET, READ_BUDGET
+from normcli.agent.rules import AUDIT_EXPLORATION_LIMIT as AUDIT_BUDGET
+from normcli.agent.rules import EXPLORATION_LIMIT as READ_BUDGET
+from normcli.agent.rules import CallTracker
 
-# Tools that orient the agent; they neither count as reads nor break a run of reads.
-ORIENTATION_TOOLS = frozenset({"whoami", "list_norms"})
-# The tool that starts a new question: it resets the count.
-RESET_TOOLS = frozenset({"get_methodology"})
 IDLE_RESET_SECONDS = 120.0
 
 
@@ -87,49 +85,38 @@ class Notes:
         return {"reads": self.reads, "budget": self.budget, "repeated": self.repeated}
 
 
-def fingerprint(value: Any) -> str:
-    """A short stable digest of a JSON-able value (arguments or a result)."""
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
 class BudgetGuard:
     """Counts consecutive read calls of one session and remembers which calls it has answered."""
 
     def __init__(self, settings: McpSettings, clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
         self.clock = clock
-        self.reads = 0
-        self.calls = 0
+        self.tracker = CallTracker()
         self._last: float | None = None
-        self._seen: dict[str, tuple[int, str]] = {}
+
+    @property
+    def reads(self) -> int:
+        """Read calls in a row in this session."""
+        return self.tracker.read_streak
 
     def record(self, tool: str, arguments: dict[str, Any], result: Any, answered: bool = True) -> Notes:
         """Count one call of `tool` that gave `result`; a failed call (`answered` false) reads nothing and does not count."""
         now = self.clock()
         if self._last is not None and self.settings.idle_reset and now - self._last > self.settings.idle_reset:
-            self.reads = 0
+            self.tracker.reset_reads()
         self._last = now
-        self.calls += 1
-        if tool in RESET_TOOLS:
-            self.reads = 0
-        elif tool not in ORIENTATION_TOOLS and answered:
-            self.reads += 1
-        notes = Notes(reads=self.reads, budget=self.settings.budget)
-        key = fingerprint([tool, {name: value for name, value in sorted(arguments.items()) if value is not None}])
-        digest = fingerprint(result)
-        earlier = self._seen.get(key)
-        if earlier is not None and earlier[1] == digest:
+        call = self.tracker.record(tool, arguments, result, ok=answered)
+        notes = Notes(reads=call.read_streak, budget=self.settings.budget)
+        if call.repeated:
             notes.repeated = True
             notes.lines.append(
-                f"Note: this repeats call #{earlier[0]} of this session with the same arguments and the same result. "
+                f"Note: this repeats call #{call.repeats} of this session with the same arguments and the same result. "
                 "Use the answer you already have instead of asking again (to read on in a long section, pass offset=nextOffset)."
             )
-        self._seen[key] = (self.calls, digest)
-        if answered and self.reads > notes.budget:
+        if answered and call.read_streak > notes.budget:
             kind = "audit budget" if self.settings.audit else "reading budget"
             notes.lines.append(
-                f"Budget: this is read call {self.reads} in a row without answering ({kind}: {notes.budget}). "
+                f"Budget: this is read call {call.read_streak} in a row without answering ({kind}: {notes.budget}). "
                 "Answer now with what you have read, citing each clause as [CODE, path, p. N], "
                 "or tell the user exactly which clause or norm is still missing."
             )

@@ -1,232 +1,101 @@
-"""The output schemas of the MCP tools: SPEC §3's JSON, written as TypedDicts.
+"""The output schemas of the MCP tools, generated from the result records of `normcli.results`.
 
 Each tool's structured content is the core result's `to_json()`, exactly what `normcli … --json`
-prints; these types only publish its shape (`outputSchema`) and let the SDK check it.
+prints. Its shape is declared once, on the record (its annotated fields in camelCase, and the
+`_json_*` attributes that say what is left out, optional, merged in, added or wrapped); this module
+turns that declaration into TypedDicts, from which the SDK publishes `outputSchema`.
 """
 
 from __future__ import annotations
 
-from typing import NotRequired
+import types
+import typing
+from typing import Any, ForwardRef, NotRequired, Union, get_args, get_origin
 
 from typing_extensions import TypedDict
 
-
-class MethodologyJson(TypedDict):
-    """`get_methodology`: the reading method built for this workspace."""
-
-    version: int
-    text: str
-
-
-class IndexJson(TypedDict):
-    """Where the index is and whether it matches the bundles."""
-
-    path: str
-    builtAt: str | None
-    fresh: bool
-
-
-class InfoJson(TypedDict):
-    """`whoami`: which workspace is read and what it holds."""
-
-    workspace: str
-    name: str
-    norms: int
-    editions: int
-    sections: int
-    figures: int
-    index: IndexJson
-
-
-class EditionInfoJson(TypedDict):
-    """One edition of a norm."""
-
-    edition: str
-    year: int | None
-    title: str
-    published: bool
-    languages: list[str]
-    sections: int
-    pages: int
-
-
-class NormJson(TypedDict):
-    """A norm; the top fields describe its default (newest published) edition."""
-
-    code: str
-    year: int | None
-    title: str
-    language: str
-    demo: bool
-    editions: list[EditionInfoJson]
-
-
-class NormsJson(TypedDict):
-    """`list_norms`."""
-
-    norms: list[NormJson]
-
-
-class EditionJson(TypedDict):
-    """The edition block each per-norm answer starts with (results.Edition)."""
-
-    code: str
-    edition: str
-    language: str
-    languages: list[str]
-
-
-class TreeNodeJson(TypedDict):
-    """A clause in a tree; `depth` 1 is a chapter."""
-
-    nodeId: str
-    path: str
-    title: str
-    summary: str
-    pageStart: int | None
-    pageEnd: int | None
-    depth: int
-    children: list[TreeNodeJson]
-    truncated: NotRequired[bool]
-    childCount: NotRequired[int]
-
-
-class TocJson(EditionJson):
-    """`get_toc`."""
-
-    tree: list[TreeNodeJson]
-
-
-class SubtreeJson(EditionJson):
-    """`get_subtree`."""
-
-    path: str
-    requestedPath: NotRequired[str]
-    tree: list[TreeNodeJson]
-
-
-class ChildJson(TypedDict):
-    """A direct subclause."""
-
-    path: str
-    title: str
-
-
-class FigureRefJson(TypedDict):
-    """A figure of a section; pass `id` to `get_figure`."""
-
-    id: str
-    figureNumber: str | None
-    caption: str
-
-
-class TableRefJson(TypedDict):
-    """A table of a section."""
-
-    id: str
-    tableNumber: str | None
-    caption: str
-
-
-class FormulaJson(TypedDict):
-    """A display formula in LaTeX."""
-
-    number: str | None
-    latex: str
-
-
-class CrossRefJson(TypedDict):
-    """A cross-reference and where it leads in this workspace."""
-
-    text: str
-    texts: list[str]
-    type: str
-    targetCode: str | None
-    targetPath: str | None
-    targetKind: str
-    internal: bool
-    resolvable: bool
-    targetTitle: NotRequired[str]
-
-
-class SectionBodyJson(EditionJson):
-    """One window of a clause's text with everything around it."""
-
-    nodeId: str
-    path: str
-    requestedPath: NotRequired[str]
-    title: str
-    markdown: str
-    content: str
-    pageStart: int | None
-    pageEnd: int | None
-    parentPath: str | None
-    children: list[ChildJson]
-    offset: int
-    truncated: bool
-    nextOffset: int | None
-    totalChars: int
-    figures: list[FigureRefJson]
-    tables: list[TableRefJson]
-    formulas: list[FormulaJson]
-    crossRefs: list[CrossRefJson]
-    citation: str
-
-
-class SectionJson(TypedDict):
-    """`get_section`."""
-
-    section: SectionBodyJson
-
-
-class HitJson(TypedDict):
-    """A search hit: the clause path to read with `get_section`."""
-
-    path: str
-    title: str
-    snippet: str
-    kind: str
-    language: str
-    pageStart: int | None
-
-
-class SearchJson(EditionJson):
-    """`search_in_norm`."""
-
-    keyword: str
-    hits: list[HitJson]
-
-
-class CorpusNormJson(TypedDict):
-    """The hits of one norm edition."""
-
-    code: str
-    edition: str
-    title: str
-    hits: list[HitJson]
-
-
-class CorpusJson(TypedDict):
-    """`search_corpus`."""
-
-    keyword: str
-    norms: list[CorpusNormJson]
-
-
-class XrefsJson(EditionJson):
-    """`get_cross_refs`."""
-
-    path: str
-    requestedPath: NotRequired[str]
-    crossRefs: list[CrossRefJson]
-
-
-class FigureJson(EditionJson):
-    """`get_figure`: the CLI's JSON without `data`; the image itself comes as an image content block."""
-
-    figureId: str
-    figureNumber: str | None
-    caption: str
-    path: str
-    mimeType: str
-    url: str
+from normcli import results
+
+_BUILT: dict[Any, Any] = {}
+_BUILDING: set[type] = set()
+
+
+def camel(name: str) -> str:
+    """`page_start` → `pageStart`, as every JSON key of SPEC §3."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def _is_record(hint: Any) -> bool:
+    return isinstance(hint, type) and hasattr(hint, "__record_fields__")
+
+
+def json_type(hint: Any) -> Any:
+    """The type of a value once `to_json()` has written it: tuples as lists, bytes as base64 text, records as objects."""
+    origin = get_origin(hint)
+    if hint in (str, int, bool, float, type(None)):
+        return hint
+    if hint is bytes:
+        return str
+    if hint is dict or origin is dict:
+        return dict[str, Any]
+    if origin is tuple:
+        return list[json_type(get_args(hint)[0])]  # type: ignore[misc]
+    if origin in (Union, types.UnionType):
+        return Union[tuple(json_type(arg) for arg in get_args(hint))]  # noqa: UP007 - a runtime tuple of types
+    if _is_record(hint):
+        return output_type(hint)
+    raise TypeError(f"no JSON type for {hint!r}")
+
+
+def _fields(record: type) -> dict[str, Any]:
+    """The JSON keys of a record with their types, in the order of its fields."""
+    hints = typing.get_type_hints(record, vars(results))
+    omitted = set(getattr(record, "_json_omit", ()))
+    optional = set(getattr(record, "_json_optional", ()))
+    flattened = set(getattr(record, "_json_flatten", ()))
+    keys: dict[str, Any] = {}
+    for name in record.__record_fields__:  # type: ignore[attr-defined]
+        if name in omitted:
+            continue
+        if name in flattened:
+            keys.update(_fields(hints[name]))
+            continue
+        if name in optional:  # left out when None or false, so never null when present
+            present = [arg for arg in get_args(hints[name]) if arg is not type(None)] or [hints[name]]
+            keys[camel(name)] = NotRequired[json_type(Union[tuple(present)])]  # noqa: UP007
+        else:
+            keys[camel(name)] = json_type(hints[name])
+    for name in getattr(record, "_json_extra", ()):
+        keys[camel(name)] = json_type(typing.get_type_hints(getattr(record, name).fget, vars(results))["return"])
+    return keys
+
+
+def output_type(record: type, omit: tuple[str, ...] = ()) -> Any:
+    """The TypedDict of a record's `to_json()`, less the keys in `omit` (a record met again inside itself is a forward reference)."""
+    key = record if not omit else (record, omit)
+    if key in _BUILT:
+        return _BUILT[key]
+    name = record.__name__.removesuffix("Result") + "Json"
+    if record in _BUILDING:
+        return ForwardRef(name)
+    _BUILDING.add(record)
+    try:
+        keys = {field: kind for field, kind in _fields(record).items() if field not in omit}
+    finally:
+        _BUILDING.discard(record)
+    wrap = getattr(record, "_json_wrap", None)
+    shape = _typed_dict(name if wrap is None else name.removesuffix("Json") + "BodyJson", keys, record.__doc__)
+    if wrap is not None:  # `{"section": {...}}`
+        shape = _typed_dict(name, {wrap: shape}, record.__doc__)
+    _BUILT[key] = shape
+    return shape
+
+
+def _typed_dict(name: str, keys: dict[str, Any], doc: str | None) -> Any:
+    """A TypedDict made at run time, kept in this module so that forward references to it resolve."""
+    made: Any = TypedDict(name, keys)  # type: ignore[misc]  # a name known only at run time
+    made.__doc__ = doc
+    made.__module__ = __name__
+    globals()[name] = made
+    return made

@@ -42,18 +42,7 @@ from normcli import __version__
 from normcli import results as r
 from normcli.errors import NormcliError, NotFound
 from normcli.mcp.guard import BudgetGuard, McpSettings, Notes
-from normcli.mcp.schemas import (
-    CorpusJson,
-    FigureJson,
-    InfoJson,
-    MethodologyJson,
-    NormsJson,
-    SearchJson,
-    SectionJson,
-    SubtreeJson,
-    TocJson,
-    XrefsJson,
-)
+from normcli.mcp.schemas import output_type
 from normcli.mcp.text import IMAGE_BLOCK_TYPES, clause_document, to_markdown
 from normcli.mcp.wording import DESCRIPTIONS, INSTRUCTIONS, error_object, explain, plain_validation
 from normcli.operations import BY_TOOL, OPERATIONS, TOOL_NAMES, Operation, Param, resolve_aliases
@@ -67,19 +56,10 @@ SECTION_WINDOW = 40000
 
 # -- tool inputs, generated from normcli.operations ----------------------------------------------
 
-# The structured content of each tool: the core result's `to_json()`, published as its output schema.
-OUTPUT_TYPES: dict[str, Any] = {
-    "get_methodology": MethodologyJson,
-    "whoami": InfoJson,
-    "list_norms": NormsJson,
-    "get_toc": TocJson,
-    "get_subtree": SubtreeJson,
-    "get_section": SectionJson,
-    "search_in_norm": SearchJson,
-    "search_corpus": CorpusJson,
-    "get_cross_refs": XrefsJson,
-    "get_figure": FigureJson,
-}
+
+def output_schema_type(op: Operation) -> Any:
+    """The structured content of a tool: its result record's `to_json()` (a figure's bytes go in an image block instead)."""
+    return output_type(getattr(r, op.result), omit=("data",) if op.result == "FigureResult" else ())
 
 
 def input_field(param: Param, optional: bool = False) -> Any:
@@ -132,7 +112,7 @@ def tool_function(op: Operation, reader: "Reader") -> Callable[..., CallToolResu
         for param in op.params
         for name in (param.name, *param.aliases)
     ]
-    returns = Annotated[CallToolResult, OUTPUT_TYPES[op.tool]]
+    returns = Annotated[CallToolResult, output_schema_type(op)]
     call.__signature__ = inspect.Signature(parameters, return_annotation=returns)  # type: ignore[attr-defined]
     call.__annotations__ = {**{parameter.name: parameter.annotation for parameter in parameters}, "return": returns}
     call.__name__ = op.tool
@@ -236,7 +216,7 @@ class Reader:
             try:
                 result = call(self.service)
             except NormcliError as error:
-                return self._failed(tool, arguments, error_object(error, tool, arguments), explain(self.service, error, tool, arguments))
+                return self._failed(tool, arguments, error_object(error, tool, arguments), explain(error, tool, arguments))
             except Exception as exc:  # a bug in the core must not end the session
                 logger.exception("normcli: %s failed", tool)
                 message = f"internal error in normcli ({type(exc).__name__}: {exc}); tell the user to report it. Other tools still work."

@@ -171,6 +171,20 @@ def _figure(result: r.FigureResult) -> str:
     return text
 
 
+def _table(result: r.TableResult) -> str:
+    edition = result.edition
+    number = f"Table {result.number}" if result.number else result.id
+    page = f", p. {result.page_start}" if result.page_start is not None else ""
+    lines = [
+        f"{number} of {edition.code}:{edition.edition} ({edition.language}), id `{result.id}`, in clause {result.path}{page}: {result.caption}",
+        "",
+        result.markdown.strip(),
+        "",
+        f"To cite it, read its clause: `get_section` with path='{result.path}'.",
+    ]
+    return "\n".join(lines)
+
+
 _RENDERERS: dict[type, Callable[[Any], str]] = {
     r.MethodologyResult: _methodology,
     r.InfoResult: _info,
@@ -182,6 +196,7 @@ _RENDERERS: dict[type, Callable[[Any], str]] = {
     r.CorpusResult: _corpus,
     r.XrefsResult: _xrefs,
     r.FigureResult: _figure,
+    r.TableResult: _table,
 }
 
 

@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceError
-from normcli.service import Service
 
 # -- tool descriptions: when to use, what comes back, what to call next -------------------------
 
@@ -59,15 +58,16 @@ DESCRIPTIONS = {
         "or a number ('3'). Use it when a figure carries values you need (coefficients, zones, diagrams)."
     ),
     "get_table": (
-        "One table of a norm as Markdown and rows, with its number, caption, clause and page. tableId is an id get_section lists "
-        "('tab-2') or a number. Use it when the values you need are in a table. Next: get_section on its clause to cite it."
+        "One table as Markdown and as rows (header row first), with its number, caption, the clause that holds it and its page. "
+        "tableId is an id get_section lists ('tab-3') or a number ('3'). Use it when the values you need are in a table. "
+        "Next: get_section on its clause to cite it."
     ),
 }
 
 INSTRUCTIONS = """\
 normcli serves the technical norms of the workspace “{name}” ({norms} norms) from local files, offline.
 Call get_methodology first and follow the method it returns: list_norms → get_toc → get_subtree → get_section,
-with search_in_norm, search_corpus, get_cross_refs and get_figure as needed.
+with search_in_norm, search_corpus, get_cross_refs, get_figure and get_table as needed.
 Cite every technical claim from a clause you read with get_section, as [SIA 261:2020, 4.2.1, p. 22]; never from a search snippet.
 Reading budget: after {budget} read calls in a row, answer with what you have or say what is missing;
 the server appends a reminder to the result once you pass it, and a note when you repeat a call."""
@@ -92,40 +92,39 @@ def error_object(error: NormcliError, tool: str, arguments: dict[str, Any]) -> d
     return data
 
 
-def explain(service: Service, error: NormcliError, tool: str, arguments: dict[str, Any]) -> str:
-    """The error text an agent can act on: what was wrong, then which tool to call instead."""
+def explain(error: NormcliError, tool: str, arguments: dict[str, Any]) -> str:
+    """The error text an agent can act on: what was wrong, what exists instead, then which tool to call."""
     if isinstance(error, NotFound):
-        return f"{error.message}. {_not_found_hint(service, error, tool, arguments)}"
+        return f"{error.message}. {_not_found_hint(error, tool, arguments)}"
     if isinstance(error, InvalidArgument):
-        return f"{error.message}. Correct that argument and call {tool} again."
+        facts = f" {error.hint[0].upper()}{error.hint[1:]}." if error.hint else ""
+        return f"{error.message}.{facts} Correct {error.param or 'that argument'} and call {tool} again."
     if isinstance(error, WorkspaceError):
         return f"{error.message}. The workspace cannot be read; tell the user to run `normcli check` in a terminal."
     return error.one_line()
 
 
-def _not_found_hint(service: Service, error: NotFound, tool: str, arguments: dict[str, Any]) -> str:
-    hint = agent_hint(error.hint)
-    facts = f"{hint}. " if hint else ""
+def _not_found_hint(error: NotFound, tool: str, arguments: dict[str, Any]) -> str:
+    """What exists instead (the error's candidates) and which tool finds the right value."""
+    known = ", ".join(error.candidates[:12])
     if error.what == "norm":
-        held = [norm.code for norm in service.norms().norms]
-        return f"The codes held here are: {', '.join(held) or 'none'}. Call list_norms for their editions, then call {tool} again with one of them."
+        return f"The codes held here are: {known or 'none'}. Call list_norms for their editions, then call {tool} again with one of them."
     if error.what in ("edition", "language"):
+        facts = f"The {error.what}s of {error.norm} are: {known}. " if known else ""
         return f"{facts}Call list_norms to see each norm's editions and languages, then call {tool} again."
-    if error.what == "figure":
-        return f"{facts}get_section lists each clause's figures with their ids; call get_figure with one of those."
-    if error.what == "clause" and arguments.get("code"):
+    if error.what in ("figure", "table"):
+        if not known:
+            return f"Its file cannot be read; tell the user to run `normcli check` in a terminal. Other {error.what}s still work."
         return (
-            f"Call get_toc with code='{arguments['code']}' (maxDepth 2), get_subtree on a chapter, or search_in_norm to find the clause path, "
-            f"then call {tool} again with a path from there."
+            f"Its {error.what}s are: {known}. get_section lists each clause's {error.what}s with their ids; call {tool} with one of those."
+        )
+    if error.what == "path" and arguments.get("code"):
+        nearest = f"The nearest clauses are: {known}. " if known else ""
+        return (
+            f"{nearest}Call get_toc with code='{arguments['code']}' (maxDepth 2), get_subtree on a chapter, or search_in_norm to find "
+            f"the clause path, then call {tool} again with a path from there."
         )
     return "Call list_norms to see what this workspace holds."
-
-
-def agent_hint(hint: str) -> str:
-    """A core hint worth passing on to an agent: facts like 'its editions are 2020, 2014', not CLI advice."""
-    if not hint or "normcli" in hint or "--" in hint:
-        return ""
-    return hint[0].upper() + hint[1:]
 
 
 def plain_validation(errors: list[Any]) -> str:

@@ -20,7 +20,6 @@ from normcli.fold import code_key, fold, path_key
 from normcli.latex import searchable
 from normcli.model import Bundle, Problem, node_id
 from normcli.store import schema
-from normcli.store.refresh import BUILT_AT_KEY, FOLD_VERSION_KEY, folder_of
 from normcli.workspace import BundleFile
 
 if TYPE_CHECKING:
@@ -68,8 +67,8 @@ def build_new(path: Path, root: Path, files: list[BundleFile]) -> None:
 def _write_meta(db: Database) -> None:
     db.table("meta").upsert_all(
         [
-            {"key": FOLD_VERSION_KEY, "value": fold_version()},
-            {"key": BUILT_AT_KEY, "value": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
+            {"key": schema.FOLD_VERSION_KEY, "value": fold_version()},
+            {"key": schema.BUILT_AT_KEY, "value": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
         ],
         pk="key",
     )
@@ -89,6 +88,22 @@ def update(path: Path, root: Path, changed: list[BundleFile], removed: list[str]
             _write_meta(db)
     finally:
         db.close()
+
+
+_LONG_WORD = re.compile(rf"[a-z0-9]{{{schema.INFIX_MIN + 1},}}")
+
+
+def _add_terms(db: Database, folded: list[tuple[int, str, str]]) -> None:
+    """Put the long words of these texts not seen before into `terms` and its trigram index.
+
+    A removed bundle's words stay: a word no clause holds any more only widens a query for nothing.
+    """
+    long_words = {word for _, title, body in folded for text in (title, body) for word in _LONG_WORD.findall(text)}
+    if not long_words:
+        return
+    before = db.execute("SELECT coalesce(max(id), 0) FROM terms").fetchone()[0]
+    db.conn.executemany("INSERT OR IGNORE INTO terms(term) VALUES (?)", ((word,) for word in long_words))
+    db.execute(f"INSERT INTO {schema.TERMS_FTS}(rowid, term) SELECT id, term FROM terms WHERE id > ?", (before,))
 
 
 def _stored_packer(db: Database) -> schema.TextPacker:
@@ -152,7 +167,7 @@ def _insert(db: Database, root: Path, files: list[BundleFile], first_id: int, pa
         db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (schema.TEXT_DICTIONARY_KEY, packer.dictionary))
     folders: dict[str, list[BundleFile]] = {}
     for file in files:
-        folders.setdefault(folder_of(file.relative), []).append(file)
+        folders.setdefault(file.relative.rsplit("/", 1)[0], []).append(file)  # by edition folder
     next_id = first_id
     for parsed in _parsed_folders(list(folders.values())):
         for file, bundle, problems in parsed:
@@ -292,10 +307,9 @@ def _insert_bundle(
         )
     _insert_rows(db, "nodes", nodes)
     folded_titles = [(row["id"], fold(row["title"])) for row in nodes]
-    db.conn.executemany(
-        f"INSERT INTO {schema.FTS_TABLE}(rowid, title, body) VALUES (?, ?, ?)",
-        [(node_row, title, fold(searchable(node.text))) for (node_row, title), node in zip(folded_titles, bundle.nodes, strict=True)],
-    )
+    folded = [(node_row, title, fold(searchable(node.text))) for (node_row, title), node in zip(folded_titles, bundle.nodes, strict=True)]
+    db.conn.executemany(f"INSERT INTO {schema.FTS_TABLE}(rowid, title, body) VALUES (?, ?, ?)", folded)
+    _add_terms(db, folded)
     db.conn.executemany(f"INSERT INTO {schema.TITLES_TABLE}(rowid, title) VALUES (?, ?)", folded_titles)
     next_id += len(nodes)
     row_of = {row["path"]: row["id"] for row in nodes}
@@ -318,6 +332,7 @@ def _insert_bundle(
                 "caption": t.caption,
                 "markdown": t.markdown,
                 "node_path": t.node_path,
+                "page": t.page,
             }
             for t in bundle.tables
         ],

@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from normcli.store.schema import FTS_TABLE, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker, read_only_uri
+from normcli.store.schema import FTS_TABLE, TERMS_FTS, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker, read_only_uri
 
 # bm25 with a title match worth eight in the text. Called directly: through FTS5's configured
 # `rank` column the same ordering costs half as much again per matching row.
@@ -120,6 +120,10 @@ class Index:
             self._long_text = (version, node_row_id, text)
         return text
 
+    def forget_texts(self) -> None:
+        """Drop the long clause kept by `node_text`, so that the next read of it unpacks it again."""
+        self._long_text = None
+
     def nodes_by_ids(self, ids: list[int]) -> dict[int, sqlite3.Row]:
         """Clauses by row id."""
         if not ids:
@@ -227,6 +231,12 @@ class Index:
             return [row[0] for row in self._all(sql, (query, limit))]
         sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? AND rowid BETWEEN ? AND ? ORDER BY {rank} LIMIT ?"
         return [row[0] for row in self._all(sql, (query, id_range[0], id_range[1], limit))]
+
+    def words_containing(self, word: str, limit: int) -> list[str]:
+        """Indexed words that hold `word` inside them but do not start with it (a prefix query finds
+        those): `gefalle` → `langsgefalle`, shortest first."""
+        rows = self._all(f"SELECT term FROM {TERMS_FTS} WHERE {TERMS_FTS} MATCH ? LIMIT ?", (f'"{word}"', 4 * limit))
+        return sorted((row[0] for row in rows if not row[0].startswith(word)), key=len)[:limit]
 
     def match_sampled(self, query: str, limit: int) -> list[int]:
         """Like `match` over the whole library, but a query that matches more than RANK_AT_MOST clauses

@@ -21,9 +21,6 @@ from normcli.record import record
 from normcli.store import schema
 from normcli.workspace import BundleFile, index_folder, list_bundle_files
 
-FOLD_VERSION_KEY = "fold_version"
-BUILT_AT_KEY = "built_at"
-
 
 @record
 class Refresh:
@@ -60,11 +57,6 @@ def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tup
     removed = [name for name in stored if name not in on_disk]
     changed = [file for file in files if stored.get(file.relative) != (file.mtime_ns, file.size)]
     return changed, removed
-
-
-def folder_of(relative: str) -> str:
-    """The edition folder of a bundle file's workspace-relative name."""
-    return relative.rsplit("/", 1)[0]
 
 
 @contextlib.contextmanager
@@ -137,7 +129,7 @@ def refresh(root: Path, rebuild: bool = False, known: dict[str, tuple[int, int]]
             stored = _stored(path)
             from normcli.store import build
 
-            if stored is None or rebuild or _meta(path, FOLD_VERSION_KEY) != build.fold_version():
+            if stored is None or rebuild or _meta(path, schema.FOLD_VERSION_KEY) != build.fold_version():
                 build.build_new(path, root, files)
                 return Refresh(path, len(files), 0, True)
             changed, removed = _changes(stored, files)

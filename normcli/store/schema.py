@@ -6,11 +6,19 @@ import sqlite3
 from pathlib import Path
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 15  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 17  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
+
+# Keys of the meta table, written by the builder and read by refresh and the service.
+FOLD_VERSION_KEY = "fold_version"
+BUILT_AT_KEY = "built_at"
 
 FTS_TABLE = "nodes_fts"
 TITLES_TABLE = "titles_fts"
+TERMS_FTS = "terms_fts"
+# Words shorter than this are not looked up inside others: `Gefälle` (7) finds `Längsgefälle`,
+# `Last` does not drag in every compound that ends in -last.
+INFIX_MIN = 6
 
 
 def create(db) -> None:
@@ -65,7 +73,9 @@ def create(db) -> None:
     db.table("nodes").create_index(["bundle_id", "ord"])
     db.table("figures").create({"bundle_id": int, "fig_id": str, "number": str, "caption": str, "file": str, "node_path": str})
     db.table("figures").create_index(["bundle_id", "fig_id"])
-    db.table("norm_tables").create({"bundle_id": int, "table_id": str, "number": str, "caption": str, "markdown": str, "node_path": str})
+    db.table("norm_tables").create(
+        {"bundle_id": int, "table_id": str, "number": str, "caption": str, "markdown": str, "node_path": str, "page": int}
+    )
     db.table("norm_tables").create_index(["bundle_id", "node_path"])
     db.table("formulas").create({"bundle_id": int, "number": str, "latex": str, "node_path": str})
     db.table("formulas").create_index(["bundle_id", "node_path"])
@@ -95,6 +105,10 @@ def create(db) -> None:
     # The titles again, on their own: a title search in the table above walks the whole postings
     # of every word (`de` is in most French clauses) to find the few in titles; here it reads titles only.
     db.execute(f"CREATE VIRTUAL TABLE {TITLES_TABLE} USING fts5(title, content='', tokenize='unicode61 remove_diacritics 2')")
+    # The long words of every text, once each, with a trigram index: the words that hold a searched
+    # word inside them (German compounds), found without a trigram index over all the text.
+    db.execute("CREATE TABLE terms (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE)")
+    db.execute(f"CREATE VIRTUAL TABLE {TERMS_FTS} USING fts5(term, content='terms', content_rowid='id', tokenize='trigram')")
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 

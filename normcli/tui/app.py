@@ -13,10 +13,10 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from normcli.labels import clause_number
 from normcli.tui.bookmarks import Bookmarks, Preferences
 from normcli.tui.library import Library, Location
 from normcli.tui.screens.reader import ReaderScreen
-from normcli.tui.screens.search import CLAUSE_NUMBER
 
 DEFAULT_THEME = "textual-dark"
 
@@ -72,9 +72,10 @@ class ReaderCommands(Provider):
             return
         matcher = self.matcher(query)
         here = reader.location
-        if here is not None and CLAUSE_NUMBER.match(query):
-            target = Location(here.code, query.strip(), here.edition, here.language)
-            yield Hit(1.0, f"Go to clause {query.strip()} in {here.code}", partial(reader.open, target), help="jump to this clause number")
+        named = clause_number(query)
+        if here is not None and named:
+            target = Location(here.code, named, here.edition, here.language)
+            yield Hit(1.0, f"Go to clause {named} in {here.code}", partial(reader.open, target), help="jump to this clause number")
         for title, action, help_text in PALETTE_ACTIONS:
             score = matcher.match(title)
             if score > 0:

@@ -31,7 +31,7 @@ class Bookmark:
     language: str
     path: str
     title: str
-    page: int
+    page: int | None  # None for a document without printed pages
 
     @property
     def key(self) -> tuple[str, str, str, str, str]:

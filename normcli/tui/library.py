@@ -129,7 +129,7 @@ class Library:
         if not location.path:
             first = self.chapters(location.code, location.edition, location.language)[1].nodes
             if not first:
-                raise NotFound(f"{location.code} has no clauses", what="clause")
+                raise NotFound("path", "", norm=location.code, message=f"{location.code} has no clauses")
             location = replace(location, path=first[0][0].path)
         with self._lock:
             section = self.service.section(location.code, location.path, window, location.offset, location.edition, location.language)

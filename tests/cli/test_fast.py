@@ -70,15 +70,3 @@ def test_fast_and_full_paths_print_the_same(sample_copy: Path, args: list[str]) 
 )
 def test_anything_else_goes_to_the_full_command_line(argv: list[str]) -> None:
     assert fast.parse(argv) is None
-
-
-def test_the_fast_path_loads_no_ui_library(sample_copy: Path) -> None:
-    script = (
-        "import sys\n"
-        "from normcli.cli.fast import answer\n"
-        f"code = answer(['--workspace', {str(sample_copy)!r}, 'section', 'SIA 261', '4.2.1', '--json'])\n"
-        "loaded = sorted(name for name in ('typer', 'click', 'rich', 'textual', 'pydantic', 'sqlite_utils', 'mcp') if name in sys.modules)\n"
-        "sys.stderr.write(repr((code, loaded)))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.stderr.endswith("(0, [])"), done.stderr

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pickle
-import subprocess
-import sys
 
 import pytest
 
@@ -75,12 +73,6 @@ def test_repr_and_pickle() -> None:
     assert "data=<4000 bytes>" in repr(figure)
     assert repr(Point(1, label="a")) == "Point(x=1, y=0, label='a')"
     assert pickle.loads(pickle.dumps(figure)) == figure
-
-
-def test_the_json_path_imports_neither_dataclasses_nor_typing() -> None:
-    probe = "import sys, normcli.operations; print(sorted(m for m in ('dataclasses', 'typing', 'inspect') if m in sys.modules))"
-    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
-    assert shown == "[]"
 
 
 def test_a_record_extending_another_has_its_fields_first() -> None:

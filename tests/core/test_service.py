@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -136,9 +137,41 @@ def test_section_carries_figures_tables_formulas_references_and_children(service
     assert [child.path for child in chapter.children][:2] == ["4.1", "4.2"]
 
 
-def test_unknown_path_is_not_found(service: Service) -> None:
-    with pytest.raises(NotFound, match="no clause '99'"):
+def test_unknown_path_is_not_found_naming_the_chapters(service: Service, sample_copy: Path) -> None:
+    with pytest.raises(NotFound, match="no clause '99'") as raised:
         service.section("SIA 261", "99")
+    text = (sample_copy / "norms/sia-261/2020/norm.fr.md").read_text(encoding="utf-8")
+    chapters = []
+    for heading in re.findall(r"(?m)^# (.+)$", text):  # a chapter's path: its number, `Annexe X`, or its title
+        numbered = re.match(r"\d+|Annexe [A-Z]", heading)
+        chapters.append(numbered.group() if numbered else heading.strip())
+    assert raised.value.what == "path" and raised.value.value == "99"
+    assert list(raised.value.candidates) == chapters and "Avant-propos" in chapters
+
+
+def test_a_number_under_a_heading_with_subclauses_is_not_found_naming_them(service: Service, sample_copy: Path) -> None:
+    # SPEC §6: 4.9.1 is not a paragraph of chapter 4's text (4 has subclauses and no 4.9).
+    text = (sample_copy / "norms/sia-261/2020/norm.fr.md").read_text(encoding="utf-8")
+    subclauses = re.findall(r"(?m)^## (4\.\d+) ", text)
+    assert "4.9" not in subclauses
+    with pytest.raises(NotFound) as raised:
+        service.section("SIA 261", "4.9.1")
+    assert raised.value.what == "path" and list(raised.value.candidates) == ["4", *subclauses]  # the heading above, then its subclauses
+    with pytest.raises(NotFound):
+        service.subtree("SIA 261", "chapitre 4.9")
+
+
+def test_a_number_below_a_leaf_is_a_paragraph_of_its_text(service: Service) -> None:
+    section = service.section("SIA 261", "4.2.1.3")
+    assert (section.path, section.requested_path) == ("4.2.1", "4.2.1.3")
+    assert service.section("SIA 261", "4.2.1").children == ()  # the heading has no subclauses
+
+
+def test_an_edition_named_twice_must_agree(service: Service) -> None:
+    with pytest.raises(InvalidArgument, match="names edition 2014") as raised:
+        service.section("SIA 261:2014", "4.2.1", edition="2020")
+    assert raised.value.param == "edition"
+    assert service.section("SIA 261:2014", "4.2.1", edition="2014").edition.edition == "2014"
 
 
 def test_paths_and_codes_match_forgivingly(service: Service) -> None:
@@ -174,9 +207,15 @@ def test_search_puts_title_hits_first_and_respects_limit(service: Service) -> No
 
 
 def test_hostile_fts_syntax_is_just_text(service: Service) -> None:
-    for keyword in ['"', "neige*", "NEAR(a b)", "a AND b", "-neige", "^neige", "');DROP TABLE nodes;--"]:
-        service.search("SIA 261", keyword)
-        service.corpus(keyword)
+    # Each keyword is searched as its words: the same hits as the words typed plainly.
+    for keyword, plain in [("neige*", "neige"), ("NEAR(neige charge)", "near neige charge"), ("-neige", "neige"), ("^neige", "neige")]:
+        assert service.search("SIA 261", keyword).hits == service.search("SIA 261", plain).hits, keyword
+        assert [norm.hits for norm in service.corpus(keyword).norms] == [norm.hits for norm in service.corpus(plain).norms], keyword
+    assert service.search("SIA 261", "neige*").hits  # and they find something
+    for keyword in ['"', "');DROP TABLE nodes;--", "a AND b"]:
+        assert service.search("SIA 261", keyword).keyword == keyword  # an answer, not an FTS5 syntax error
+        assert service.corpus(keyword).keyword == keyword
+    assert service.norms().norms  # the index is intact
 
 
 def test_corpus_transliterates_and_groups_by_norm(service: Service) -> None:
@@ -209,9 +248,10 @@ def test_corpus_clause_number_resolves_in_each_norm(service: Service) -> None:
 
 
 def test_corpus_reads_only_default_editions(service: Service) -> None:
-    for norm in service.corpus("neige", limit=40).norms:
-        if norm.code == "SIA 261":
-            assert norm.edition == "2020"
+    editions = {norm.code: norm.edition for norm in service.corpus("neige", limit=40).norms}
+    assert editions["SIA 261"] == "2020"  # not the 2014 edition, not the 2026 draft, though both speak of snow
+    defaults = {norm.code: next(e.edition for e in norm.editions if e.published) for norm in service.norms().norms}
+    assert all(editions[code] == defaults[code] for code in editions)
 
 
 def test_xrefs_resolvable_first_with_titles(service: Service) -> None:
@@ -253,7 +293,7 @@ def test_methodology_is_built_for_the_workspace(service: Service) -> None:
     for code in ("SIA 261", "SIA 260", "VSS 640 100", "EN 1991-1-3"):
         assert f"| {code} |" in text
     assert "[SIA 261:2020, 4.2.1, p. 22]" in text and "fictional" in text and "normEdition" in text
-    assert json.dumps(service.methodology().to_json())
+    assert json.loads(json.dumps(service.methodology().to_json())) == {"version": 2, "text": text}
 
 
 def test_neighbour_walks_reading_order(service: Service) -> None:
@@ -296,7 +336,11 @@ def test_search_with_a_clause_number_gives_the_clause_then_the_clauses_that_refe
     mentions = result.hits[1:]
     assert mentions and all(hit.kind == "text" for hit in mentions)
     for hit in mentions:
-        targets = {ref.target_path for ref in service.xrefs("SIA 261", hit.path).cross_refs if ref.target_code in (None, "SIA 261")}
+        targets = {
+            ref.target_path
+            for ref in service.xrefs("SIA 261", hit.path, language=hit.language).cross_refs
+            if ref.target_code in (None, "SIA 261")
+        }
         assert "4.2.1" in targets, hit.path
 
 

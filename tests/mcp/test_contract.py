@@ -60,13 +60,13 @@ CALLS: list[tuple[str, str, dict[str, Any]]] = [
     ("no-language", "get_toc", {"code": "SIA 261", "language": "it"}),
     ("no-path", "get_section", {"code": "SIA 261", "path": "99.9"}),
     ("no-figure", "get_figure", {"norm": "SIA 261", "figureId": "fig-99"}),
+    ("table", "get_table", {"norm": "SIA 261", "tableId": "tab-2"}),
+    ("no-table", "get_table", {"code": "SIA 261", "tableId": "tab-99"}),
     ("no-corpus-edition", "search_corpus", {"keyword": "neige", "edition": "1999"}),
     ("malformed", "get_subtree", {"code": "SIA 261", "path": "4", "maxNodes": "many"}),
     ("no-code", "get_section", {"path": "4.2.1"}),
 ]
 SECTION_URI = "normcli://SIA%20261/2020/4.2.1"
-# Removed once the core's errors carry their candidates (issue 11, branch structure).
-AWAITING_DATA = pytest.mark.xfail(strict=True, reason="NotFound carries no candidates yet")
 
 
 def _ask(workspace: Path, stdio, calls: list[tuple[str, str, dict[str, Any]]], *options: str, reads: tuple[str, ...] = ()) -> Session:
@@ -346,11 +346,12 @@ def test_item_10_budget_and_repeat_notes_come_last_in_one_block_and_in_meta(sess
 @pytest.mark.parametrize(
     ("label", "code", "what", "candidate"),
     [
-        pytest.param("no-norm", "not_found", "norm", "SIA 261", marks=AWAITING_DATA),
-        pytest.param("no-edition", "not_found", "edition", "2014", marks=AWAITING_DATA),
-        pytest.param("no-language", "not_found", "language", "de", marks=AWAITING_DATA),
-        ("no-path", "not_found", "path", None),
-        pytest.param("no-figure", "not_found", "figure", "fig-1", marks=AWAITING_DATA),
+        ("no-norm", "not_found", "norm", "SIA 261"),
+        ("no-edition", "not_found", "edition", "2014"),
+        ("no-language", "not_found", "language", "de"),
+        ("no-path", "not_found", "path", "4"),
+        ("no-figure", "not_found", "figure", "fig-1"),
+        ("no-table", "not_found", "table", "tab-2"),
         ("malformed", "invalid_argument", "maxNodes", None),
     ],
 )

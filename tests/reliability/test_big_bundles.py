@@ -35,7 +35,8 @@ def _deep_story(root: Path, levels: int) -> None:
     service = Service.open(root)
     assert service.toc("DEEP 1", 6).tree[0].path == "1"
     subtree = service.subtree("DEEP 1", "1", max_nodes=2000)
-    assert json.dumps(subtree.to_json())  # nests at most MAX_TREE_LEVELS levels, then says it is truncated
+    data = subtree.to_json()
+    assert json.loads(json.dumps(data)) == data  # nests at most MAX_TREE_LEVELS levels (JSON encoders recurse), then says it is truncated
     assert subtree.tree[0].truncated
     node, nesting = subtree.tree[0], 1
     while node.children:

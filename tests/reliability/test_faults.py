@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from normcli.cli.diagnostics import exit_code_for
 from normcli.errors import WorkspaceError
 from normcli.service import Service
 from normcli.store import schema
@@ -258,7 +259,7 @@ def test_a_read_only_workspace_without_a_usable_cache_is_a_workspace_error(tmp_p
         monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "not-a-folder"))
         with pytest.raises(WorkspaceError, match="read-only and the cache folder") as raised:
             Service.open(target).toc("GOOD 1")
-        assert raised.value.exit_code == 3
+        assert exit_code_for(raised.value) == 3
         done = subprocess.run(
             [sys.executable, "-m", "normcli", "--workspace", str(target), "toc", "GOOD 1", "--json"],
             capture_output=True,

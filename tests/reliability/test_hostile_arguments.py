@@ -7,9 +7,11 @@ import io
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from normcli.errors import InvalidArgument, NormcliError
+from normcli.operations import OPERATIONS as DECLARED
 from normcli.operations import run
 from normcli.service import Service
 from tests.reliability.support import copy_sample, leaks
@@ -61,17 +63,29 @@ TEXTS = [
     "",
 ]
 NUMBERS = [-1, 0, 1, -(2**63), 2**63, 10**30, 3.5, True, "12", "x", None, [], {}]
-# operation → (arguments that work, the parameters to make hostile)
-OPERATIONS = {
-    "toc": ({"code": "SIA 261"}, ["code", "maxDepth", "edition", "language"]),
-    "subtree": ({"code": "SIA 261", "path": "4"}, ["code", "path", "maxDepth", "maxNodes", "edition", "language"]),
-    "section": ({"code": "SIA 261", "path": "4.2.1"}, ["code", "path", "maxChars", "offset", "edition", "language"]),
-    "search": ({"code": "SIA 261", "keyword": "neige"}, ["code", "keyword", "limit", "edition", "language"]),
-    "corpus": ({"keyword": "neige"}, ["keyword", "limit"]),
-    "xrefs": ({"code": "SIA 261", "path": "4.2.1"}, ["code", "path", "edition", "language"]),
-    "figure": ({"code": "SIA 261", "figureId": "fig-1"}, ["code", "figureId", "edition", "language"]),
+# operation → arguments that work; every parameter the operation declares is made hostile in turn.
+BASES = {
+    "toc": {"code": "SIA 261"},
+    "subtree": {"code": "SIA 261", "path": "4"},
+    "section": {"code": "SIA 261", "path": "4.2.1"},
+    "search": {"code": "SIA 261", "keyword": "neige"},
+    "corpus": {"keyword": "neige"},
+    "xrefs": {"code": "SIA 261", "path": "4.2.1"},
+    "figure": {"code": "SIA 261", "figureId": "fig-1"},
 }
-CASES = [(op, param) for op, (_, params) in OPERATIONS.items() for param in params]
+CASES = [(op, param.name) for op in BASES for param in DECLARED[op].params]
+
+
+def fits_its_schema(op: str, answer: dict) -> None:
+    """The answer is the JSON its result record declares (the MCP output schema), nothing more or less."""
+    from pydantic import TypeAdapter
+
+    from normcli import results
+    from normcli.mcp.schemas import output_type
+
+    omit = ("data",) if op == "figure" else ()
+    schema = TypeAdapter(output_type(getattr(results, DECLARED[op].result), omit)).json_schema()
+    jsonschema.validate({key: value for key, value in answer.items() if key not in omit}, schema)
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +97,8 @@ def hostile_service(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.mark.parametrize(("op", "param"), CASES, ids=[f"{op}-{param}" for op, param in CASES])
 def test_every_parameter_of_every_operation_takes_hostile_values(hostile_service: Service, op: str, param: str) -> None:
-    base, _ = OPERATIONS[op]
+    base = BASES[op]
+    before = run(hostile_service, op, base).to_json()
     for value in [*TEXTS, *NUMBERS]:
         try:
             answer = run(hostile_service, op, {**base, param: value}).to_json()
@@ -93,9 +108,10 @@ def test_every_parameter_of_every_operation_takes_hostile_values(hostile_service
             assert not leaks(message), (param, value, message)
             assert not any(ord(char) < 32 for char in message), (param, value, message)
         else:
-            assert json.dumps(answer)
-    # and the service still answers afterwards
-    assert run(hostile_service, op, base).to_json()
+            assert json.loads(json.dumps(answer)) == answer
+            fits_its_schema(op, answer)
+    # and the service still answers afterwards, the same as before
+    assert run(hostile_service, op, base).to_json() == before
 
 
 @pytest.mark.parametrize("keyword", [*FTS, "neige AND NOT vent", 'charge "de" neige', "neige NEAR vent"])

@@ -6,7 +6,9 @@ from typing import Annotated
 
 import typer
 
+from normcli.cli.diagnostics import report
 from normcli.cli.runner import Options
+from normcli.errors import InvalidArgument, NormcliError
 
 _GRAPHIC_TERMS = ("kitty", "ghostty", "foot", "mlterm", "wezterm", "contour", "yaft", "mintty")
 _GRAPHIC_PROGRAMS = ("wezterm", "iterm.app", "ghostty", "vscode", "mintty", "contour", "rio", "konsole", "warpterminal")
@@ -39,15 +41,13 @@ def browse(
     entered = time.perf_counter()
     options: Options = ctx.obj or Options()
     if not sys.stdin.isatty() or not sys.stdout.isatty():
-        sys.stderr.write("normcli browse needs a terminal (for scripts use toc, section, search and --json)\n")
-        raise typer.Exit(2)
+        raise typer.Exit(report(InvalidArgument("browse needs a terminal", "for scripts use toc, section, search and --json")))
     if _may_draw_images():
         # textual-image asks the terminal about graphics support once, before the app takes the screen;
         # without it (or with a terminal that does not answer) figures fall back to a preview, save and open.
         with contextlib.suppress(Exception):
             import textual_image.renderable  # noqa: F401
     from normcli.catalogue import split_code
-    from normcli.errors import NormcliError
     from normcli.tui.app import NormcliApp
     from normcli.tui.library import Location
 
@@ -56,13 +56,12 @@ def browse(
         try:
             base, named_edition = split_code(code, edition)
         except NormcliError as error:
-            sys.stderr.write(f"{error.one_line()}\n")
-            raise typer.Exit(error.exit_code) from None
+            raise typer.Exit(report(error)) from None
         start = Location(base, path or "", named_edition, language)
     reader = NormcliApp(options.workspace, start, theme=theme, entered=entered)
     if theme and reader.theme != theme:
-        sys.stderr.write(f"no theme '{theme}' (themes: {', '.join(sorted(reader.available_themes))})\n")
-        raise typer.Exit(2)
+        themes = ", ".join(sorted(reader.available_themes))
+        raise typer.Exit(report(InvalidArgument(f"no theme '{theme}'", f"themes: {themes}")))
     reader.run()
 
 

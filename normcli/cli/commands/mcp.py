@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
 
+from normcli.cli.diagnostics import ExitCode, note, report
 from normcli.cli.runner import Options
-from normcli.errors import ExitCode, NormcliError
+from normcli.errors import NormcliError
 
 
 def mcp(
@@ -58,20 +58,19 @@ def mcp(
         overrides: dict[str, Any] = {"read_budget": read_budget, "audit_budget": audit_budget, "audit": audit, "idle_reset": idle_reset}
         settings = replace(settings, **{key: value for key, value in overrides.items() if value is not None})
         for problem in settings.problems:
-            sys.stderr.write(f"normcli: {problem} (using the default)\n")
+            note(f"{problem} (using the default)")
         service.index()  # fail now, on stderr, rather than on the agent's first call
         if service.is_sample:
-            sys.stderr.write(f"normcli: serving the sample workspace at {service.root} (pass --workspace DIR or set NORMCLI_WORKSPACE)\n")
+            note(f"serving the sample workspace at {service.root} (pass --workspace DIR or set NORMCLI_WORKSPACE)")
         from normcli.mcp.server import build_server
 
         server = build_server(service, settings, "INFO" if options.debug else "WARNING")
     except NormcliError as error:
-        sys.stderr.write(f"normcli: {error.one_line()}\n")
-        raise typer.Exit(error.exit_code) from None
+        raise typer.Exit(report(error)) from None
     except ImportError as exc:
-        sys.stderr.write(f"normcli: the MCP SDK cannot be imported ({exc}); reinstall normcli (it needs mcp>=2,<3)\n")
+        note(f"the MCP SDK cannot be imported ({exc}); reinstall normcli (it needs mcp>=2,<3)")
         raise typer.Exit(ExitCode.INTERNAL) from None
-    sys.stderr.write(f"normcli: MCP server on stdio for {service.root} (reading budget {settings.budget}); Ctrl-C or close stdin to stop\n")
+    note(f"MCP server on stdio for {service.root} (reading budget {settings.budget}); Ctrl-C or close stdin to stop")
     try:
         server.run("stdio")
     finally:

@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
+from normcli.cli.diagnostics import ExitCode, report
 from normcli.cli.runner import answer, options_of
-from normcli.errors import ExitCode
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
 
@@ -46,9 +46,8 @@ def batch(ctx: typer.Context) -> None:
 
     try:
         code = run_batch(options_of(ctx).workspace, sys.stdin, sys.stdout)
-    except KeyboardInterrupt:
-        sys.stderr.write("normcli: interrupted\n")
-        code = ExitCode.INTERRUPTED
+    except KeyboardInterrupt as exc:
+        code = report(exc)
     except BrokenPipeError:  # the reader has gone: as every command, end quietly with 0
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         code = ExitCode.OK

@@ -55,7 +55,8 @@ class BookmarksScreen(ModalScreen[Location | None]):
             label.append(item.path, style="bold")
             if item.title and item.title != item.path:
                 label.append(" " + item.title)
-            label.append(f"  p. {item.page}", style="dim")
+            if item.page is not None:  # a document without printed pages is cited without one
+                label.append(f"  p. {item.page}", style="dim")
             listing.add_option(Option(label, id=f"bookmark-{number}"))
         listing.highlighted = 0
 

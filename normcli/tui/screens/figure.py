@@ -8,7 +8,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from rich.text import Text
 from textual import work
@@ -62,10 +62,11 @@ def halfcell_preview(data: bytes, columns: int, rows: int) -> Text | None:
     scale = min(columns / image.width, (rows * 2) / image.height)
     width, height = max(1, int(image.width * scale)), max(2, int(image.height * scale) // 2 * 2)
     pixels = image.resize((width, height)).load()
+    assert pixels is not None  # loaded from an image in memory
     text = Text()
     for y in range(0, height, 2):
         for x in range(width):
-            top, bottom = pixels[x, y], pixels[x, y + 1]
+            top, bottom = cast("tuple[int, int, int]", pixels[x, y]), cast("tuple[int, int, int]", pixels[x, y + 1])
             text.append("▀", style=f"rgb({top[0]},{top[1]},{top[2]}) on rgb({bottom[0]},{bottom[1]},{bottom[2]})")
         if y + 2 < height:
             text.append("\n")
@@ -124,7 +125,7 @@ class FigureScreen(ReportsWorkerErrors, Screen[None]):
             self.app.call_from_thread(self._failed, error.one_line())
             return
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show, result)
+            self.app.call_from_thread(self._show, result)  # type: ignore[arg-type]  # an async callback is awaited
 
     def _failed(self, message: str) -> None:
         self.query_one("#figure-caption", Label).update(message)

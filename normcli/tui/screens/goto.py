@@ -12,11 +12,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from normcli.labels import ANNEX_HEADING_LABEL, CLAUSE_LABEL, CLAUSE_NUMBER, clause_number
 from normcli.tui.library import Location
 
-_WITH_CODE = re.compile(
-    r"^(?P<code>.*?[A-Za-z].*?)[,\s]+(?P<path>(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|(?i:annexe?|anhang|annex|allegato)\s+[A-Z]))$"
-)
+_WITH_CODE = re.compile(rf"^(?P<code>.*?[A-Za-z].*?)[,\s]+(?:§+\s*|{CLAUSE_LABEL}\s+)?(?P<path>{CLAUSE_NUMBER})$")
 
 
 def parse_target(text: str, current: Location | None) -> Location | None:
@@ -25,7 +24,8 @@ def parse_target(text: str, current: Location | None) -> Location | None:
     if not text:
         return None
     match = _WITH_CODE.match(text)
-    if match and not re.fullmatch(r"(?i:annexe?|anhang|annex|allegato)", match.group("code").strip()):
+    # `Annex A` or `chapitre 4` alone is a clause of the current norm, not a clause of a norm named `Annex`.
+    if match and not re.fullmatch(rf"{ANNEX_HEADING_LABEL}|{CLAUSE_LABEL}|§+", match.group("code").strip().rstrip(",")):
         code = match.group("code").strip().rstrip(",")
         edition = None
         if ":" in code:
@@ -33,7 +33,7 @@ def parse_target(text: str, current: Location | None) -> Location | None:
         return Location(code.strip(), match.group("path"), edition or None)
     if current is None:
         return None
-    return Location(current.code, text, current.edition, current.language)
+    return Location(current.code, clause_number(text) or text, current.edition, current.language)
 
 
 class GotoScreen(ModalScreen[Location | None]):

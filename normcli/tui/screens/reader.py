@@ -15,6 +15,7 @@ from textual.worker import get_current_worker
 
 from normcli import results as r
 from normcli.errors import NormcliError, NotFound
+from normcli.fold import path_key
 from normcli.tui.bookmarks import Bookmark
 from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.history import History
@@ -49,7 +50,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     ]
     """Walk (] [ u g), search (/ ctrl+f), history, editions and languages, figures, cite, bookmarks, help."""
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (140, "-wide")]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (140, "-wide")]  # type: ignore[misc]
 
     def __init__(self, start: Location | None = None) -> None:
         super().__init__()
@@ -147,21 +148,23 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.app.call_from_thread(self.notify, error.one_line(), severity="error")
             return
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._paint, reading, record, from_end, note)
+            self.app.call_from_thread(self._paint, reading, record, from_end, note)  # type: ignore[arg-type]  # an async callback is awaited
 
     def _fallback(self, location: Location, error: NotFound) -> Reading | None:
-        """A clause missing from another edition: open that edition's first chapter and say so."""
+        """A clause missing from another edition: open the nearest clause it has (the heading above, else
+        its first chapter: the first of the error's candidates) and say so."""
         library = self.app.library  # type: ignore[attr-defined]
         if self.location is not None and location.code == self.location.code and location.edition != self.location.edition:
+            nearest = error.candidates[0] if error.what == "path" and error.candidates else ""
             try:
-                reading = library.read(replace(location, path="", offset=0), self.app.window_chars)  # type: ignore[attr-defined]
+                reading = library.read(replace(location, path=nearest, offset=0), self.app.window_chars)  # type: ignore[attr-defined]
             except NormcliError:
                 reading = None
             if reading is not None:
+                above = bool(nearest) and path_key(location.path).startswith(path_key(nearest) + ".")
+                where = f"{nearest}, the nearest heading above" if above else "its first chapter"
                 self.app.call_from_thread(
-                    self.notify,
-                    f"{location.path} is not in {location.code}:{location.edition}; showing its first chapter",
-                    severity="warning",
+                    self.notify, f"{location.code}:{location.edition} has no {location.path}; showing {where}", severity="warning"
                 )
                 return reading
         self.app.call_from_thread(self.notify, error.one_line(), severity="error")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar
 
 from textual import on, work
@@ -14,11 +13,10 @@ from textual.widgets import Input, Label, OptionList
 from textual.worker import get_current_worker
 
 from normcli.errors import NormcliError
+from normcli.labels import clause_number
 from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.library import Location
 from normcli.tui.widgets.hit_list import HitList
-
-CLAUSE_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+|(?i:annexe?|anhang|allegato|appendix)\s+[A-Z])\s*$")
 
 
 class SearchScreen(ReportsWorkerErrors, ModalScreen[Location | None]):
@@ -66,8 +64,9 @@ class SearchScreen(ReportsWorkerErrors, ModalScreen[Location | None]):
         value = event.value.strip()
         if not value:
             return
-        if CLAUSE_NUMBER.match(value) and self.location is not None:
-            self.dismiss(Location(self.location.code, value, self.location.edition, self.location.language))
+        named = clause_number(value)  # `4.2.1`, `Annex A`, `chapitre 4`: go there rather than search
+        if named and self.location is not None:
+            self.dismiss(Location(self.location.code, named, self.location.edition, self.location.language))
             return
         hits = self.query_one(HitList)
         if hits.highlighted is not None and hits.count:

@@ -56,7 +56,7 @@ class PlainFence(MarkdownFence):
 class NormMarkdown(Markdown):
     """Textual's Markdown with compact tables and plain code blocks."""
 
-    BLOCKS: ClassVar[dict[str, type[MarkdownBlock]]] = {
+    BLOCKS: ClassVar[dict[str, type[MarkdownBlock]]] = {  # type: ignore[misc]  # Textual declares it without ClassVar
         **Markdown.BLOCKS,
         "table_open": CompactTable,
         "fence": PlainFence,

@@ -1,0 +1,113 @@
+"""How the command line reports a failure: one `ExitCode`, one `exit_code_for()`, one `report()`.
+
+Every entry point (the lean `--json` path, the Typer commands, `batch`, `browse`, `mcp`,
+`__main__`) ends a failure here, so each prints the same one line on stderr (`normcli: …`), the
+same `{"error": {"code", "message"}}` on stdout with --json, and exits with SPEC §4's status. The
+core's errors carry data; the advice a person at a shell needs ("run `normcli norms`") is worded
+here. Nothing here imports Typer or rich: the lean path uses it too.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import IntEnum
+
+from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceError, printable
+
+
+class ExitCode(IntEnum):
+    """Process exit statuses, part of the command-line contract (SPEC §4)."""
+
+    OK = 0
+    NOT_FOUND = 1
+    USAGE = 2
+    WORKSPACE = 3
+    INTERNAL = 4
+    INTERRUPTED = 130
+
+
+def exit_code_for(error: BaseException) -> ExitCode:
+    """The exit status for a failure: not found 1, bad usage 2, workspace 3, Ctrl-C 130, a closed pipe 0, any other 4."""
+    if isinstance(error, NotFound):
+        return ExitCode.NOT_FOUND
+    if isinstance(error, InvalidArgument):
+        return ExitCode.USAGE
+    if isinstance(error, WorkspaceError):
+        return ExitCode.WORKSPACE
+    if isinstance(error, KeyboardInterrupt):
+        return ExitCode.INTERRUPTED
+    if isinstance(error, BrokenPipeError):
+        return ExitCode.OK
+    return ExitCode.INTERNAL
+
+
+# The advice for each thing that was not found, for a person at a shell.
+_NOT_FOUND_ADVICE = {
+    "norm": "run `normcli norms` for the codes and editions",
+    "edition": "name one with --edition",
+    "language": "name one with --language",
+    "path": 'run `normcli toc "{norm}" --depth 3` to see its clauses',
+    "figure": "`normcli section` lists each clause's figures",
+    "table": "`normcli section` lists each clause's tables",
+    "file": "give the path of a PDF, Markdown or text file",
+}
+_ARGUMENT_ADVICE = {
+    "code": "run `normcli norms` to see the codes",
+    "figureId": "`normcli section` lists each clause's figures with their ids",
+    "offset": "start again from --offset 0",
+    "edition": "give the edition once, in the code or with --edition",
+}
+_WORKSPACE_ADVICE = {"index": "run `normcli index --rebuild`", "workspace": "pass --workspace DIR"}
+
+
+def describe(error: BaseException) -> str:
+    """The one line that says what went wrong and what to do, as the command line words it."""
+    if not isinstance(error, NormcliError):
+        return "interrupted" if isinstance(error, KeyboardInterrupt) else f"internal error ({type(error).__name__}: {error})"
+    advice = ""
+    if isinstance(error, NotFound):
+        advice = _NOT_FOUND_ADVICE.get(error.what, "")
+        if error.what == "figure" and not error.candidates:  # the figure exists, its file does not
+            advice = "run `normcli check` for the reason"
+        advice = advice.format(norm=error.norm.split(" (")[0])
+    elif isinstance(error, InvalidArgument):
+        advice = _ARGUMENT_ADVICE.get(error.param, "")
+    elif isinstance(error, WorkspaceError):
+        advice = _WORKSPACE_ADVICE.get(error.part, "") if not error.hint else ""
+    said = "; ".join(part for part in (error.hint, advice) if part)
+    return printable(f"{error.message} ({said})" if said else error.message)
+
+
+def error_json(error: BaseException) -> dict:
+    """SPEC §4's error object for a failure: `{"error": {"code", "message"}}`."""
+    code = error.code if isinstance(error, NormcliError) else "internal_error"
+    return {"error": {"code": code, "message": describe(error)}}
+
+
+def note(message: str) -> None:
+    """A one-line note on stderr, prefixed as every line normcli writes there; never mixed with stdout's data."""
+    sys.stderr.write(f"normcli: {message}\n")
+
+
+def report(error: BaseException, as_json: bool = False, debug: bool = False, report_with: str = "the command you ran") -> ExitCode:
+    """Report a failure as the command line does, and return its exit status: one line on stderr
+    (a bug also asks for a report; `debug` adds its traceback), and with `as_json` the error object on stdout."""
+    code = exit_code_for(error)
+    if code == ExitCode.OK:  # a closed pipe: there is no one left to tell
+        return code
+    line = describe(error)
+    if code == ExitCode.INTERNAL:
+        if debug:
+            import traceback
+
+            traceback.print_exception(error)
+        line += f" (please report it with {report_with}; --debug shows the traceback)"
+    sys.stderr.write(f"normcli: {line}\n")
+    if as_json and code != ExitCode.INTERRUPTED:
+        import json
+
+        data = error_json(error)
+        data["error"]["message"] = line
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2 if sys.stdout.isatty() else None) + "\n")
+        sys.stdout.flush()
+    return code

@@ -1,0 +1,92 @@
+"""One set of clause, chapter, annex, figure and table words in French, German, Italian and English,
+read the same way by the lookup, search, the TUI's boxes and the bundle parser."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from normcli.labels import FIGURE_LABEL, TABLE_LABEL, clause_number, is_clause_number
+from normcli.service import Service
+
+# (language, as a person types or a text cites it, the clause it names)
+NAMED = [
+    ("en", "4.2.1", "4.2.1"),
+    ("en", "§ 4.2.1", "4.2.1"),
+    ("en", "clause 4.2.1", "4.2.1"),
+    ("en", "Section 4.2", "4.2"),
+    ("en", "chapter 4", "4"),
+    ("en", "Annex A", "Annex A"),
+    ("en", "Appendix A", "Appendix A"),
+    ("en", "A", "A"),
+    ("en", "A.1", "A.1"),
+    ("fr", "chiffre 4.2.1", "4.2.1"),
+    ("fr", "chapitre 4", "4"),
+    ("fr", "paragraphe 4.2", "4.2"),
+    ("fr", "Annexe A", "Annexe A"),
+    ("fr", "annexe a", "annexe a"),
+    ("de", "Ziffer 4.2.1", "4.2.1"),
+    ("de", "Kapitel 4", "4"),
+    ("de", "Abschnitt 4.2", "4.2"),
+    ("de", "Anhang A", "Anhang A"),
+    ("it", "cifra 4.2.1", "4.2.1"),
+    ("it", "capitolo 4", "4"),
+    ("it", "sezione 4.2", "4.2"),
+    ("it", "Allegato A", "Allegato A"),
+    ("it", "Appendice A", "Appendice A"),
+]
+NOT_CLAUSES = ["a", "Figure 3", "Abbildung 3", "tableau 2", "charge de neige", "SIA 261", "", "4.2.1 Charge", "chapitre", "Annexe"]
+FIGURES = [
+    ("en", "Figure 3"),
+    ("en", "Fig. 3"),
+    ("fr", "figure 3"),
+    ("de", "Abbildung 3"),
+    ("de", "Bild 3"),
+    ("de", "Abb. 3"),
+    ("it", "Figura 3"),
+]
+TABLES = [("en", "Table 2"), ("fr", "Tableau 2"), ("de", "Tabelle 2"), ("it", "Tabella 2"), ("en", "Tab. 2")]
+
+
+@pytest.mark.parametrize(("language", "text", "path"), NAMED, ids=[f"{language}: {text}" for language, text, _ in NAMED])
+def test_a_clause_named_with_its_word_is_that_clause(language: str, text: str, path: str) -> None:
+    assert clause_number(text) == path and is_clause_number(text)
+
+
+@pytest.mark.parametrize("text", NOT_CLAUSES)
+def test_words_figures_and_codes_are_not_clause_numbers(text: str) -> None:
+    assert clause_number(text) is None and not is_clause_number(text)
+
+
+@pytest.mark.parametrize(("language", "text"), FIGURES + TABLES)
+def test_figure_and_table_words_are_read_in_four_languages(language: str, text: str) -> None:
+    word = text.rsplit(" ", 1)[0]
+    label = FIGURE_LABEL if (language, text) in FIGURES else TABLE_LABEL
+    other = TABLE_LABEL if label is FIGURE_LABEL else FIGURE_LABEL
+    assert re.fullmatch(label, word) and not re.fullmatch(other, word)
+
+
+@pytest.mark.parametrize(("language", "text", "path"), NAMED, ids=[f"{language}: {text}" for language, text, _ in NAMED])
+def test_every_command_opens_the_clause_so_named(sample_copy: Path, language: str, text: str, path: str) -> None:
+    service = Service.open(sample_copy)
+    toc = service.toc("SIA 261", 1, "2020", "fr")
+    chapters = {node.path for node in toc.tree}
+    annex = next(node.path for node in toc.tree if node.path.startswith("Annexe"))
+    section = service.section("SIA 261", text, 500, 0, "2020", "fr")
+    expected = annex if path.lower().startswith(("annex", "anhang", "appendi", "allegato")) or path == "A" else path
+    assert section.path == expected
+    if section.path in chapters:  # a chapter, as `search` also finds it by number
+        hits = service.search("SIA 261", text, 5, "2020", "fr").hits
+        assert hits and hits[0].path == section.path and hits[0].kind == "path"
+
+
+@pytest.mark.parametrize(("language", "text", "path"), NAMED, ids=[f"{language}: {text}" for language, text, _ in NAMED])
+def test_the_tui_boxes_read_the_same_words(language: str, text: str, path: str) -> None:
+    from normcli.tui.library import Location
+    from normcli.tui.screens.goto import parse_target
+
+    here = Location("SIA 261", "1", "2020", "fr")
+    assert parse_target(text, here) == Location("SIA 261", path, "2020", "fr")
+    assert parse_target(f"SIA 260, {text}", here) == Location("SIA 260", path, None)

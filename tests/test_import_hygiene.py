@@ -1,0 +1,81 @@
+"""What each entry point loads: heavy and frontend libraries only where they are used.
+
+Each case runs a fresh interpreter, does what a user's call does, and lists the forbidden modules
+it finds in `sys.modules` (a module or any of its submodules). The import-linter contracts in
+pyproject.toml check the same layering statically; this checks it at run time, lazy imports included.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[1]
+PACKAGE = PROJECT / "normcli"
+FRONTENDS = ("cli", "tui", "mcp")
+UI_LIBRARIES = ("typer", "click", "rich", "textual", "textual_image", "mcp")
+
+
+def core_modules() -> list[str]:
+    """Every module of the package outside the frontends, found on disk (a new module is covered at once)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        if parts[0] in FRONTENDS or parts[-1] == "__main__":
+            continue
+        found.append(".".join(("normcli", *(part for part in parts if part != "__init__"))))
+    return found
+
+
+CASES = {
+    "the core": ("\n".join(f"import {module}" for module in core_modules()), (*UI_LIBRARIES, "normcli.cli", "normcli.tui", "normcli.mcp")),
+    "the declarations every --json call reads": ("import normcli.operations", ("dataclasses", "typing", "inspect")),
+    "a --json read on the lean path": (
+        "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'section', 'SIA 261', '4.2.1', '--json']) == 0",
+        ("typer", "click", "rich", "textual", "pydantic", "sqlite_utils", "mcp"),
+    ),
+    "a --json read through the full command line": (
+        "from normcli.cli.app import run_cli\nassert run_cli(['--workspace', WORKSPACE, 'toc', 'SIA 261', '--json']) == 0",
+        ("textual", "rich.markdown", "pypdfium2", "mcp", "sqlite_utils", "normcli.tui", "normcli.mcp"),
+    ),
+    "the command line's help": (
+        "from normcli.cli.app import run_cli\nassert run_cli(['--help']) == 0",
+        ("textual", "textual_image", "normcli.tui", "mcp", "normcli.mcp.server", "pypdfium2"),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_an_entry_point_loads_only_what_it_uses(case: str, sample_copy: Path) -> None:
+    code, forbidden = CASES[case]
+    from normcli.service import Service
+
+    Service.open(sample_copy).info()  # the index is built: a read answers from it, as every call but the first
+    script = (
+        f"import sys\nWORKSPACE = {str(sample_copy)!r}\n{code}\n"
+        f"forbidden = {forbidden!r}\n"
+        "loaded = sorted(name for name in sys.modules if any(name == f or name.startswith(f + '.') for f in forbidden))\n"
+        "sys.stderr.write('LOADED:' + ','.join(loaded))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=PROJECT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.endswith("LOADED:"), done.stderr[-2000:]
+
+
+def test_the_core_list_is_found_on_disk() -> None:
+    modules = core_modules()
+    assert {"normcli.service", "normcli.operations", "normcli.store.queries", "normcli.importers"} <= set(modules)
+    assert not any(module.startswith(("normcli.cli", "normcli.tui", "normcli.mcp")) for module in modules)
+
+
+def test_the_import_contracts_hold() -> None:
+    lint_imports = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if lint_imports is None:
+        pytest.skip("import-linter is not installed (pip install -e '.[dev]')")
+    done = subprocess.run([lint_imports, "--no-cache"], capture_output=True, text=True, cwd=PROJECT, timeout=300)
+    assert done.returncode == 0 and "BROKEN" not in done.stdout, done.stdout[-3000:]
+    assert done.stdout.count(" KEPT") >= 5
