@@ -15,10 +15,9 @@ from normcli.fold import path_key
 from normcli.labels import ANNEX_HEADING_LABEL, FIGURE_LABEL, TABLE_LABEL
 from normcli.latex import shape_problem
 from normcli.model import Bundle, Figure, Formula, Node, Problem, Table
-from normcli.workspace import language_of
+from normcli.workspace import LANGUAGES, language_of
 from normcli.xrefs import find_references
 
-LANGUAGES = ("fr", "de", "it", "en")
 _HEADING = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)(?:[ \t]+#+)?[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _PAGE = re.compile(r"^\s*<!--\s*page\s+(?P<page>[^\s>]+)[^>]*-->\s*$", re.I)

@@ -8,8 +8,10 @@ import re
 import sys
 from pathlib import Path
 
-from normcli.errors import WorkspaceError
+from normcli.errors import InvalidArgument, WorkspaceError
 from normcli.record import record
+
+LANGUAGES = ("fr", "de", "it", "en")  # the language versions a norm may have
 
 ENV_VAR = "NORMCLI_WORKSPACE"
 _BUNDLE_FILE = re.compile(r"^norm(?:\.(?P<lang>[a-z]{2}))?\.md$")
@@ -46,13 +48,47 @@ class Located:
     is_sample: bool = False
 
 
+def create_workspace(root: Path, name: str | None = None, language: str | None = None) -> list[str]:
+    """Make `root` a workspace: the folder, `norms/` and a `normcli.toml` naming it. What exists
+    is kept as it is (nothing is overwritten); the answer lists what was created."""
+    if root.exists() and not root.is_dir():
+        raise WorkspaceError(f"'{root}' exists and is not a folder", "choose another path", "workspace")
+    if language is not None and language not in LANGUAGES:
+        raise InvalidArgument(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}", param="language")
+    created = []
+    try:
+        if not root.exists():
+            root.mkdir(parents=True)
+            created.append(str(root))
+        if not (root / "norms").is_dir():
+            (root / "norms").mkdir()
+            created.append(str(root / "norms"))
+        settings = root / "normcli.toml"
+        if not settings.exists():
+            shown = (name or root.resolve().name).replace("\\", "\\\\").replace('"', '\\"')
+            lines = ["# A normcli workspace: put bundles under norms/ (normcli ingest FILE --code … --edition …).", f'name = "{shown}"']
+            if language:
+                lines.append(f'language = "{language}"')
+            temporary = settings.with_name(".normcli.toml.tmp")
+            temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            os.replace(temporary, settings)
+            created.append(str(settings))
+    except OSError as error:
+        raise WorkspaceError(
+            f"cannot create the workspace '{root}': {error.strerror}", "check the folder's permissions", "workspace"
+        ) from None
+    return created
+
+
 def locate(explicit: str | os.PathLike[str] | None = None, start: Path | None = None) -> Located:
     """`--workspace`, else $NORMCLI_WORKSPACE, else the nearest folder with `norms/` or `normcli.toml`, else the sample."""
     chosen = explicit or os.environ.get(ENV_VAR)
     if chosen:
         root = Path(chosen).expanduser()
         if not root.is_dir():
-            raise WorkspaceError(f"workspace '{root}' is not a folder", "name a folder that holds norms/", "workspace")
+            raise WorkspaceError(
+                f"workspace '{root}' is not a folder", "name a folder that holds norms/, or create one (init)", "workspace"
+            )
         return Located(root.resolve())
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):

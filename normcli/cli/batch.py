@@ -25,7 +25,9 @@ def _finite(text: str) -> float:
 
 
 def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
-    """Answer each line; a bad line gets an error object and the next line is still answered."""
+    """Answer each line; a bad line gets an error object and the next line is still answered.
+    Blank lines are skipped without an answer. The status is 0 when every request was answered,
+    1 when any failed (its line says why)."""
     from normcli.operations import run
     from normcli.service import Service
 
@@ -66,4 +68,4 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
         sink.write(json.dumps(data, ensure_ascii=False) + "\n")
         sink.flush()
     service.close()
-    return ExitCode.OK
+    return ExitCode.NOT_FOUND if failures else ExitCode.OK

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -45,8 +46,42 @@ def console() -> Console:
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
                 raise BrokenPipeError
 
-        _console = PipedConsole(highlight=False)
+        # In a pipe, rich's padding to the width would end every line in spaces: they are cut.
+        piped = None if sys.stdout.isatty() else _TrimmedLines(sys.stdout)
+        _console = PipedConsole(highlight=False, file=piped)  # type: ignore[arg-type]  # a text stream in all but name
     return _console
+
+
+class _TrimmedLines:
+    """A text stream that passes whole lines on without their trailing spaces."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.pending = ""
+
+    def write(self, text: str) -> int:
+        """Buffer `text`; pass on every completed line, right-trimmed."""
+        *lines, self.pending = (self.pending + text).split("\n")
+        if lines:
+            self.stream.write("".join(line.rstrip() + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        """Pass on what is buffered (a last line without its newline) and flush."""
+        if self.pending:
+            self.stream.write(self.pending.rstrip())
+            self.pending = ""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return int(self.stream.fileno())
+
+    @property
+    def encoding(self) -> str:
+        return str(getattr(self.stream, "encoding", "utf-8"))
 
 
 def render(result: Any) -> None:
@@ -162,6 +197,34 @@ def _section(result: r.SectionResult, max_chars: int | None = None) -> None:
         options = f" --max-chars {max_chars}" if max_chars else ""
         options += f" --language {result.edition.language}" if len(result.edition.languages) > 1 else ""
         note(f'more follows: normcli section "{code}" "{result.path}" --offset {result.next_offset}{options}')
+
+
+def plain(text: str) -> None:
+    """Text as it is, for a pipe or a report (no rendering, no padding)."""
+    sys.stdout.write(text.rstrip("\n") + "\n")
+    sys.stdout.flush()
+
+
+def whole_section(windows: list[r.SectionResult]) -> r.SectionResult:
+    """The windows of one clause as one answer: the first window's header, every window's text, the
+    last window's figures, references, subclauses and citation."""
+    first, last = windows[0], windows[-1]
+    head = first.markdown[: first.markdown.index(first.content)] if first.content and first.content in first.markdown else ""
+    tail = last.markdown[last.markdown.index(last.content) + len(last.content) :] if last.content and last.content in last.markdown else ""
+    content = "".join(window.content for window in windows)
+    head = re.sub(r" · characters [\d,]+–[\d,]+ of [\d,]+", "", head)
+    from normcli.record import replace
+
+    return replace(first, markdown=head + content + tail, content=content, next_offset=None)
+
+
+def table_markdown(result: r.TableResult) -> None:
+    """A table as Markdown: its caption, the pipe table, and where it stands."""
+    from normcli.render import citation
+
+    edition = result.edition
+    cite = citation(edition.code, edition.edition, result.path, result.page_start, edition.published)
+    plain("\n".join(part for part in (result.caption, "", result.markdown, "", cite) if part is not None))
 
 
 def _requested(requested: str, path: str) -> str:

@@ -246,9 +246,15 @@ def test_batch_answers_each_line(cli, sample_copy: Path) -> None:
     )
     ran = cli("batch", workspace=sample_copy, stdin=lines)
     answers = [json.loads(line) for line in ran.stdout.splitlines()]
-    assert ran.code == 0 and len(answers) == 5
+    assert ran.code == 1 and len(answers) == 5  # some requests failed: the status says so
     assert answers[0]["code"] == "SIA 261" and answers[1]["id"] == 7 and answers[1]["section"]["truncated"]
     assert answers[2]["error"]["code"] == "not_found" and answers[4]["error"]["code"] == "invalid_argument"
+
+
+def test_batch_exits_0_when_every_request_is_answered_and_skips_blank_lines(cli, sample_copy: Path) -> None:
+    ran = cli("batch", workspace=sample_copy, stdin='{"op":"info"}\n\n   \n{"op":"norms","id":"b"}\n')
+    answers = [json.loads(line) for line in ran.stdout.splitlines()]
+    assert ran.code == 0 and len(answers) == 2 and answers[1]["id"] == "b"
 
 
 def test_batch_answers_only_strict_json(cli, sample_copy: Path) -> None:
@@ -272,7 +278,7 @@ def app_commands() -> list[str]:
 def test_the_app_has_a_command_per_operation_and_the_workspace_commands() -> None:
     from normcli.operations import OPERATIONS
 
-    assert set(app_commands()) == {*OPERATIONS, "check", "index", "batch", "browse", "mcp", "ingest"}
+    assert set(app_commands()) == {*OPERATIONS, "check", "index", "batch", "browse", "mcp", "ingest", "ask", "init"}
 
 
 @pytest.mark.parametrize("command", app_commands())

@@ -253,7 +253,7 @@ def test_batch_answers_hostile_lines_one_by_one(tmp_path: Path) -> None:
         '{"op": "toc", "code": "SIA 261", "id": {"nested": [1, 2]}}',
     ]
     sink = io.StringIO()
-    assert run_batch(str(root), io.StringIO("\n".join(lines) + "\n"), sink) == 0
+    assert run_batch(str(root), io.StringIO("\n".join(lines) + "\n"), sink) == 1  # every line failed, and the status says so
     answers = [json.loads(line) for line in sink.getvalue().splitlines()]
     assert len(answers) == len(lines)
     assert [answer.get("error", {}).get("code") for answer in answers] == ["invalid_argument"] * 6 + [None, None]

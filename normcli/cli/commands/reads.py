@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -100,6 +101,71 @@ def _figure(ctx: typer.Context, json_flag: bool, values: dict[str, Any]) -> None
     answer(ctx, json_flag, read, lambda result: output.save_figure(result, output_file))
 
 
+def _section(ctx: typer.Context, json_flag: bool, values: dict[str, Any]) -> None:
+    """`section`: one window, or with `--all` every window of the clause (for people; JSON stays
+    windowed); `--format markdown` prints the Markdown itself instead of rendering it."""
+    from normcli.cli import output
+
+    op = OPERATIONS["section"]
+    whole, markdown = values.pop("whole"), values.pop("format_") is Format.markdown
+    args = [values[param.keyword] for param in op.params]
+    as_json = options_of(ctx).json or json_flag
+
+    def read(service: Any) -> Any:
+        first = service.section(*args)
+        if not whole or as_json:
+            return first
+        windows = [first]
+        while windows[-1].next_offset is not None:
+            values_now = dict(zip((param.keyword for param in op.params), args, strict=True))
+            values_now["offset"] = windows[-1].next_offset
+            windows.append(service.section(*(values_now[param.keyword] for param in op.params)))
+        return output.whole_section(windows)
+
+    def show(result: Any) -> None:
+        if markdown:
+            output.plain(result.markdown)
+        else:
+            output.section_with_window(values["max_chars"])(result)
+
+    answer(ctx, json_flag, read, show)
+
+
+def _table(ctx: typer.Context, json_flag: bool, values: dict[str, Any]) -> None:
+    """`table`: a rich table for people, or with `--format markdown` its caption and pipe table."""
+    from normcli.cli import output
+
+    markdown = values.pop("format_") is Format.markdown
+    args = [values[param.keyword] for param in OPERATIONS["table"].params]
+    answer(ctx, json_flag, lambda service: service.table(*args), output.table_markdown if markdown else None)
+
+
+class Format(StrEnum):
+    """How a clause or a table is printed for a person."""
+
+    rich = "rich"
+    markdown = "markdown"
+
+
+_FORMAT = inspect.Parameter(
+    "format_",
+    inspect.Parameter.KEYWORD_ONLY,
+    annotation=Annotated[
+        Format,
+        typer.Option(
+            "--format",
+            help="rich (rendered for a terminal) or markdown (the Markdown itself, formulas in LaTeX, for a report or a pipe).",
+        ),
+    ],
+    default=Format.rich,
+)
+_ALL = inspect.Parameter(
+    "whole",
+    inspect.Parameter.KEYWORD_ONLY,
+    annotation=Annotated[bool, typer.Option("--all", help="Print the whole clause, every window (--json stays windowed).")],
+    default=False,
+)
+
 _OUTPUT = inspect.Parameter(
     "output_file",
     inspect.Parameter.KEYWORD_ONLY,
@@ -113,5 +179,9 @@ def register(app: typer.Typer) -> None:
     for op in OPERATIONS.values():
         if op.name == "figure":
             app.command(op.name)(command_for(op, _figure, (_OUTPUT,)))
+        elif op.name == "section":
+            app.command(op.name)(command_for(op, _section, (_ALL, _FORMAT)))
+        elif op.name == "table":
+            app.command(op.name)(command_for(op, _table, (_FORMAT,)))
         else:
             app.command(op.name)(command_for(op))

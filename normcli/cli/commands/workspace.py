@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from normcli.cli.diagnostics import ExitCode, report
-from normcli.cli.runner import answer, options_of
+from normcli.cli.runner import answer, error_boundary, options_of
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
 
@@ -54,7 +55,37 @@ def batch(ctx: typer.Context) -> None:
     raise typer.Exit(code)
 
 
+def init(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(help="The folder to make a workspace (created when missing).", show_default=False)],
+    name: Annotated[
+        str | None, typer.Option("--name", help="The workspace's name (default: the folder's name).", show_default=False)
+    ] = None,
+    language: Annotated[
+        str | None, typer.Option("--language", "-l", help="The preferred language of its norms: fr, de, it or en.", show_default=False)
+    ] = None,
+    json_: Json = False,
+) -> None:
+    """Create a workspace: the folder, norms/ and a normcli.toml; what exists is kept. Example: normcli init ~/norms --language fr"""
+    import json
+
+    from normcli.cli import output
+    from normcli.workspace import create_workspace
+
+    options = options_of(ctx)
+    as_json = options.json or json_
+    with error_boundary(options, as_json):
+        created = create_workspace(folder.expanduser(), name, language)
+    root = str(folder.expanduser().resolve())
+    if as_json:
+        sys.stdout.write(json.dumps({"workspace": root, "created": created}, ensure_ascii=False) + "\n")
+    elif created:
+        output.note(f"workspace ready at {root}; add norms with: normcli --workspace {root} ingest FILE --code CODE --edition EDITION")
+    else:
+        output.note(f"{root} is already a workspace; nothing was changed")
+
+
 def register(app: typer.Typer) -> None:
-    """Add `check`, `index` and `batch` to `app`."""
-    for command in (check, index, batch):
+    """Add `check`, `index`, `batch` and `init` to `app`."""
+    for command in (check, index, batch, init):
         app.command()(command)
