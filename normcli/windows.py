@@ -93,3 +93,12 @@ def header_for(text: str, offset: int) -> str:
         return ""  # the window starts at the header or the delimiter, or the table has no header
     header, delimiter = rows[-1], rows[-2]
     return header + (delimiter if delimiter.endswith("\n") else delimiter + "\n")
+
+
+def join_windows(contents: list[str]) -> str:
+    """The clause text again from its windows in order, without the header rows a window repeats."""
+    joined = ""
+    for content in contents:
+        repeated = header_for(joined + content, len(joined)) if joined else ""
+        joined += content[len(repeated) :] if repeated and content.startswith(repeated) else content
+    return joined

@@ -47,6 +47,7 @@ from normcli.mcp.text import IMAGE_BLOCK_TYPES, clause_document, to_markdown
 from normcli.mcp.wording import DESCRIPTIONS, INSTRUCTIONS, error_object, explain, plain_validation
 from normcli.operations import BY_TOOL, OPERATIONS, TOOL_NAMES, Operation, Param, resolve_aliases
 from normcli.service import Service
+from normcli.windows import join_windows
 
 logger = logging.getLogger("normcli.mcp")
 
@@ -438,7 +439,7 @@ def section_document(service: Service, code: str, edition: str, path: str) -> st
     while window.next_offset is not None:
         window = service.section(code, path, SECTION_WINDOW, window.next_offset, edition)
         texts.append(window.content)
-    return clause_document(first, "".join(texts))
+    return clause_document(first, join_windows(texts))
 
 
 def resource_slug(code: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from normcli import results as r
 from normcli.errors import NormcliError, NotFound
 from normcli.service import Service
+from normcli.windows import join_windows
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ class Library:
                 section = self.service.section(location.code, location.path, 40000, offset, location.edition, location.language)
                 parts.append(section.content)
                 offset = section.next_offset
-        return "".join(parts)
+        return join_windows(parts)  # without the table header a window repeats
 
     def outline(self, code: str, edition: str | None, language: str | None) -> tuple[tuple[str, str], ...]:
         """Every clause of one language version as (path, title), in reading order: the palette's list."""

@@ -13,7 +13,7 @@ import pytest
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import fold
 from normcli.service import Service
-from normcli.windows import header_for, window
+from normcli.windows import header_for, join_windows, window
 from tests.conftest import write_bundle
 
 
@@ -99,9 +99,10 @@ def test_subtree_resolves_a_paragraph_number_to_its_heading(service: Service) ->
 def test_section_windows_reassemble_every_clause_exactly(service: Service) -> None:
     for node in walk(service.toc("SIA 261", 6).tree):
         whole = service.section("SIA 261", node.path, max_chars=40000)
-        pieces, offset = [], 0
+        pieces, windows, offset = [], [], 0
         while True:
             part = service.section("SIA 261", node.path, max_chars=500, offset=offset)
+            windows.append(part.content)
             repeated = header_for(whole.content, offset)  # a window inside a table starts with its header (SPEC §6)
             assert part.content.startswith(repeated) and len(part.content) - len(repeated) <= 500
             pieces.append(part.content[len(repeated) :])
@@ -110,6 +111,7 @@ def test_section_windows_reassemble_every_clause_exactly(service: Service) -> No
             assert part.next_offset > offset
             offset = part.next_offset
         assert "".join(pieces) == whole.content
+        assert join_windows(windows) == whole.content, "the windows join back without their repeated headers"
         assert whole.total_chars == len(whole.content)
 
 
