@@ -84,7 +84,7 @@ def header_line(section: r.SectionResult, published: bool = True) -> str:
 
 def window_status(section: r.SectionResult) -> str:
     """`chars 12,000–24,000 of 61,532` for a section read in windows, else its length."""
-    end = section.next_offset if section.next_offset is not None else section.total_chars  # content may repeat a table header
+    end = section.offset + len(section.content)
     if section.offset == 0 and section.next_offset is None:
         return f"{section.total_chars:,} chars"
     more = " · PgDn at the end: next window" if section.next_offset is not None else " · end"
