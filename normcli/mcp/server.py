@@ -41,6 +41,7 @@ from pydantic import Field, ValidationError
 from normcli import __version__
 from normcli import results as r
 from normcli.errors import NormcliError, NotFound
+from normcli.mcp import spec_tools
 from normcli.mcp.guard import BudgetGuard, McpSettings, Notes
 from normcli.mcp.schemas import output_type
 from normcli.mcp.text import IMAGE_BLOCK_TYPES, clause_document, to_markdown
@@ -392,15 +393,19 @@ def build_server(service: Service, settings: McpSettings | None = None, log_leve
         title="normcli — local technical norms",
         description="Reads the technical norms of a local workspace: tables of contents, clauses, search, references, figures.",
         version=__version__,
-        instructions=INSTRUCTIONS.format(name=info.name, norms=info.norms, budget=settings.budget),
+        instructions=INSTRUCTIONS.format(name=info.name, norms=info.norms, budget=settings.budget)
+        + (f"\n{spec_tools.INSTRUCTIONS}" if service.spec_list().specs else ""),
         log_level=log_level,  # type: ignore[arg-type]
     )
 
     server.reader = reader
     for op in OPERATIONS.values():
-        server.tool(name=op.tool, title=op.title, description=DESCRIPTIONS.get(op.tool, op.help), annotations=_annotations(op.title))(
-            tool_function(op, reader)
-        )
+        server.tool(
+            name=op.tool,
+            title=op.title,
+            description=DESCRIPTIONS.get(op.tool) or spec_tools.DESCRIPTIONS.get(op.tool, op.help),
+            annotations=_annotations(op.title),
+        )(tool_function(op, reader))
         tool = server._tool_manager.get_tool(op.tool)
         assert tool is not None  # registered just above
         declare_aliases(tool.parameters, op)

@@ -27,6 +27,17 @@ TOOLS = {
     "get_cross_refs": {"code", "norm", "path", "nodeId", "edition", "language"},
     "get_figure": {"code", "norm", "figureId", "edition", "language"},
     "get_table": {"code", "norm", "tableId", "edition", "language"},
+    # SPEC §7: the spec discovery tools
+    "spec_list": set(),
+    "spec_by_id": {"id"},
+    "collection_by_spec": {"specId"},
+    "collection_by_id": {"id"},
+    "tag_by_spec": {"specId"},
+    "tag_by_collection": {"collectionId"},
+    "tag_by_id": {"id"},
+    "endpoint_by_tag": {"tagId"},
+    "endpoint_by_id": {"id"},
+    "search_specs": {"keyword", "limit"},
 }
 # `code` or its older name `norm` is required, and `path` or `nodeId`: said in their descriptions
 # (a top-level anyOf is refused by some model APIs).
@@ -35,6 +46,15 @@ REQUIRED = {
     "search_corpus": {"keyword"},
     "get_figure": {"figureId"},
     "get_table": {"tableId"},
+    "spec_by_id": {"id"},
+    "collection_by_spec": {"specId"},
+    "collection_by_id": {"id"},
+    "tag_by_spec": {"specId"},
+    "tag_by_collection": {"collectionId"},
+    "tag_by_id": {"id"},
+    "endpoint_by_tag": {"tagId"},
+    "endpoint_by_id": {"id"},
+    "search_specs": {"keyword"},
 }
 RANGES = {
     ("get_toc", "maxDepth"): (1, 6),
