@@ -50,12 +50,19 @@ class Param:
 
     @property
     def bounded(self) -> bool:
-        """Whether a number has a range to check (texts are checked where their meaning is known)."""
-        return self.kind is int and (self.low is not None or self.high is not None)
+        """Whether the service checks it on every call: a number's range, a text's type and length
+        (what a text must hold, a norm code or a keyword, is checked where its meaning is known)."""
+        return self.kind is str or self.low is not None or self.high is not None
 
     def check(self, value: Any) -> Any:
-        """`value` when it is a whole number in range, else an `invalid_argument` naming the range."""
+        """`value` when it is a whole number in range or a text not too long, else an `invalid_argument`."""
         if value is None or not self.bounded:
+            return value
+        if self.kind is str:
+            if not isinstance(value, str):
+                raise InvalidArgument(f"{self.name} must be text, not {value!r}", param=self.name)
+            if self.high is not None and len(value) > self.high:
+                raise InvalidArgument(f"{self.name} is too long ({len(value)} characters, at most {self.high})", param=self.name)
             return value
         low, high = self.low, self.high
         if (

@@ -13,42 +13,27 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from normcli.labels import clause_number
 from normcli.tui.bookmarks import Bookmarks, Preferences
 from normcli.tui.library import Library, Location
 from normcli.tui.screens.reader import ReaderScreen
 
 DEFAULT_THEME = "textual-dark"
 
-# What the command palette offers besides `go to`: (title, reader action, help).
-PALETTE_ACTIONS = (
-    ("Search in this norm", "search(False)", "/"),
-    ("Search all norms", "search(True)", "ctrl+f"),
-    ("Go to clause…", "goto", "g, or type a clause number here"),
-    ("Next clause", "neighbour(1)", "]"),
-    ("Previous clause", "neighbour(-1)", "["),
-    ("Parent clause", "parent", "u"),
-    ("Switch edition", "switch_edition", "e: the same clause in the next edition"),
-    ("Switch language", "switch_language", "l: the same clause in the next language"),
-    ("Show figure", "figure", "f"),
-    ("Copy citation", "cite", "c: [SIA 261:2020, 4.2.1, p. 22]"),
-    ("Copy section text", "copy_text", "y"),
-    ("Bookmark this clause", "bookmark", "b"),
-    ("Bookmarks", "bookmarks", "B"),
-    ("Toggle the tree", "toggle_tree", "t"),
-    ("Keys", "help", "?"),
-)
+WINDOW_CHARS = 6000  # a window the Markdown widget paints well within 0.2 s; paging crosses windows seamlessly
 
 
-PAINT_BUDGET = 0.15  # seconds: aim under the 0.2 s every paint must stay below
-SMALLEST_WINDOW = 4000
+def palette_actions() -> list[tuple[str, str, str]]:
+    """What the command palette offers besides `go to`: (title, reader action, help), from the reader's bindings."""
+    from normcli.tui.screens.help import pretty_keys
 
-
-def smaller_window(window: int, seconds: float) -> int:
-    """The window size for the next reads after a paint that took `seconds` (text costs about linearly)."""
-    if seconds <= PAINT_BUDGET or window <= SMALLEST_WINDOW:
-        return window
-    return max(SMALLEST_WINDOW, int(window * PAINT_BUDGET / seconds) // 1000 * 1000)
+    found = []
+    for binding in ReaderScreen.BINDINGS:
+        if isinstance(binding, Binding) and binding.description:
+            help_text = pretty_keys(binding) + (f": {binding.tooltip}" if binding.tooltip else "")
+            found.append(
+                (binding.tooltip.split(";")[0].capitalize() if binding.tooltip else binding.description, binding.action, help_text)
+            )
+    return found
 
 
 class ReaderCommands(Provider):
@@ -62,7 +47,7 @@ class ReaderCommands(Provider):
         reader = self._reader()
         if reader is None:
             return
-        for title, action, help_text in PALETTE_ACTIONS:
+        for title, action, help_text in palette_actions():
             yield DiscoveryHit(title, partial(reader.run_action, action), help=help_text)
 
     async def search(self, query: str) -> Hits:
@@ -70,13 +55,15 @@ class ReaderCommands(Provider):
         reader = self._reader()
         if reader is None:
             return
+        from normcli.labels import clause_number
+
         matcher = self.matcher(query)
         here = reader.location
         named = clause_number(query)
         if here is not None and named:
             target = Location(here.code, named, here.edition, here.language)
             yield Hit(1.0, f"Go to clause {named} in {here.code}", partial(reader.open, target), help="jump to this clause number")
-        for title, action, help_text in PALETTE_ACTIONS:
+        for title, action, help_text in palette_actions():
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), partial(reader.run_action, action), help=help_text)
@@ -121,8 +108,7 @@ class NormcliApp(App[None]):
         self,
         workspace: str | Path | None = None,
         start: Location | None = None,
-        window_chars: int = 12000,
-        adaptive_window: bool = True,
+        window_chars: int = WINDOW_CHARS,
         theme: str | None = None,
         bookmarks_path: Path | None = None,
         entered: float | None = None,
@@ -134,7 +120,6 @@ class NormcliApp(App[None]):
         self.workspace = workspace
         self.start = start
         self.window_chars = window_chars
-        self.adaptive_window = adaptive_window
         self.library: Library | None = None
         self.bookmarks = Bookmarks(bookmarks_path)
         self.preferences = Preferences(bookmarks_path.parent / "tui.json" if bookmarks_path else None)
@@ -149,10 +134,8 @@ class NormcliApp(App[None]):
             self.preferences.set("theme", theme)
 
     def painted(self, seconds: float) -> None:
-        """Record a paint; when one takes more than the budget, later windows get smaller (never under 4,000)."""
+        """Record how long a window took from the key (or the open) to the frame on screen."""
         self.paint_times.append(seconds)
-        if self.adaptive_window and len(self.paint_times) > 1:  # the first paint also warms Textual's caches up
-            self.window_chars = smaller_window(self.window_chars, seconds)
 
     def mark(self, event: str) -> None:
         """Note how long after `browse` started something happened; written out when NORMCLI_TUI_TIMING names a file."""

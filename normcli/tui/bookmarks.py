@@ -104,6 +104,8 @@ class Preferences:
         self.values[name] = value
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.values, indent=1), encoding="utf-8")
+            partial = self.path.with_suffix(".json.partial")
+            partial.write_text(json.dumps(self.values, indent=1), encoding="utf-8")
+            partial.replace(self.path)  # whole or not at all
         except OSError:
             pass

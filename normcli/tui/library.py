@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from normcli import results as r
-from normcli.errors import NormcliError, NotFound
-from normcli.service import Service
+from normcli.errors import NotFound
+
+if TYPE_CHECKING:
+    from normcli.service import Service
 
 
 @dataclass(frozen=True)
@@ -20,11 +24,12 @@ class Location:
     edition: str | None = None
     language: str | None = None
     offset: int = 0
-    find: str | None = field(default=None, compare=False)  # a search hit's word: open the window that holds it
+    find: str | None = field(default=None, compare=False)  # a search hit's word: open at its first match, highlighted
+    scroll: float = field(default=0.0, compare=False)  # how far down the window the reader was (history)
 
-    def at(self, offset: int) -> Location:
-        """The same clause at another window offset."""
-        return replace(self, offset=offset)
+    def at(self, offset: int, scroll: float = 0.0) -> Location:
+        """The same clause at another window offset (and scroll position in it)."""
+        return replace(self, offset=offset, scroll=scroll, find=None)
 
     def same_clause(self, other: Location | None) -> bool:
         """Whether `other` names this clause (whatever the window)."""
@@ -67,10 +72,13 @@ class Library:
         self.service = service
         self._lock = threading.Lock()
         self._norms: r.NormsResult | None = None
+        self._texts: OrderedDict[tuple[str, str, str | None, str | None], str] = OrderedDict()
 
     @classmethod
     def open(cls, workspace: str | Path | None) -> Library:
         """The library of `--workspace`, $NORMCLI_WORKSPACE, the folder we are in, or the sample."""
+        from normcli.service import Service  # in the worker that opens the workspace, after the first frame
+
         return cls(Service.open(workspace))
 
     @property
@@ -97,8 +105,8 @@ class Library:
 
     def norm(self, code: str) -> r.NormInfo | None:
         """The norm named `code` (forgivingly: case and spaces do not matter), or None."""
+        from normcli.catalogue import split_code
         from normcli.fold import code_key
-        from normcli.service import split_code
 
         key = code_key(split_code(code, None)[0])
         return next((norm for norm in self.norms().norms if code_key(norm.code) == key), None)
@@ -124,8 +132,6 @@ class Library:
 
         An empty path stands for the first chapter of the edition (following a reference to a whole norm).
         """
-        if location.find and not location.offset:
-            location = replace(location, offset=self.window_with(location, location.find, window), find=None)
         if not location.path:
             first = self.chapters(location.code, location.edition, location.language)[1].nodes
             if not first:
@@ -133,45 +139,53 @@ class Library:
             location = replace(location, path=first[0][0].path)
         with self._lock:
             section = self.service.section(location.code, location.path, window, location.offset, location.edition, location.language)
-            ancestors: list[str] = []
-            parent = section.parent_path if with_outline else None
-            while parent and len(ancestors) < 64:
-                ancestors.append(parent)
-                parent = self.service.section(location.code, parent, 500, 0, section.edition.edition, section.edition.language).parent_path
-        ancestors.reverse()
-        edition, language = section.edition.edition, section.edition.language
+            edition, language = section.edition.edition, section.edition.language
+            ancestors = self.service.ancestors(location.code, section.path, edition, language) if with_outline else ()
         outline: list[Children] = []
         if with_outline:
             outline.append(self.chapters(location.code, edition, language)[1])
             for path in ancestors:
                 outline.append(self.children(location.code, path, edition, language))
         where = Location(section.edition.code, section.path, edition, language, section.offset)
-        return Reading(where, section, self.editions(section.edition.code), tuple(ancestors), tuple(outline))
-
-    def window_with(self, location: Location, word: str, window: int) -> int:
-        """The offset of the first window of a clause whose text holds `word` (0 when none does)."""
-        from normcli.fold import fold
-
-        wanted = fold(word).strip()
-        offset: int | None = 0
-        with self._lock:
-            while wanted and offset is not None:
-                section = self.service.section(location.code, location.path, window, offset, location.edition, location.language)
-                if wanted in fold(section.content):
-                    return section.offset
-                offset = section.next_offset
-        return 0
+        return Reading(where, section, self.editions(section.edition.code), ancestors, tuple(outline))
 
     def whole_text(self, location: Location) -> str:
-        """Every window of a section's text joined: what the copy key puts on the clipboard."""
+        """Every window of a section's text joined: what find searches and the copy key puts on the clipboard.
+
+        The last few clauses are kept; the lock is taken per window so that a read is never kept waiting long.
+        """
+        key = (location.code, location.path, location.edition, location.language)
+        if key in self._texts:
+            self._texts.move_to_end(key)
+            return self._texts[key]
         parts: list[str] = []
         offset: int | None = 0
-        with self._lock:
-            while offset is not None and len(parts) < 1000:
+        while offset is not None:
+            with self._lock:
                 section = self.service.section(location.code, location.path, 40000, offset, location.edition, location.language)
-                parts.append(section.content)
-                offset = section.next_offset
-        return "".join(parts)
+            parts.append(section.content)
+            offset = section.next_offset
+        text = "".join(parts)
+        self._texts[key] = text
+        while len(self._texts) > 4:
+            self._texts.popitem(last=False)
+        return text
+
+    def window_starts(self, location: Location, window: int) -> tuple[int, ...]:
+        """Where each window of a clause starts when read `window` characters at a time, from 0.
+
+        Windows are cut from the start of the clause (as `section` cuts them, at paragraph ends), so the
+        same boundaries come back whichever way the reader pages and wherever it jumped in.
+        """
+        from normcli.windows import window as cut
+
+        text = self.whole_text(location)
+        starts = [0]
+        following = cut(text, 0, window)[1]
+        while following is not None:
+            starts.append(following)
+            following = cut(text, following, window)[1]
+        return tuple(starts)
 
     def outline(self, code: str, edition: str | None, language: str | None) -> tuple[tuple[str, str], ...]:
         """Every clause of one language version as (path, title), in reading order: the palette's list."""
@@ -205,13 +219,17 @@ class Library:
         with self._lock:
             return self.service.figure(location.code, figure_id, location.edition, location.language)
 
-    def table_clause(self, location: Location, caption: str) -> str | None:
-        """The clause that holds a table, found by searching its caption (the index has no table → clause map)."""
+    def table(self, location: Location, table_id: str) -> r.TableResult:
+        """One table of the norm at `location`: caption, the clause holding it, Markdown and rows."""
+        with self._lock:
+            return self.service.table(location.code, table_id, location.edition, location.language)
+
+    def table_clause(self, location: Location, table_id: str) -> str | None:
+        """The clause that holds table `table_id` of the norm at `location` (None when there is no such table)."""
         try:
-            hits = self.search(location, caption[:200], 5).hits
-        except NormcliError:
+            return self.table(location, table_id).path
+        except NotFound:
             return None
-        return hits[0].path if hits else None
 
     def why_unresolvable(self, ref: r.ResolvedRef) -> str:
         """One line saying why a reference leads nowhere in this workspace."""

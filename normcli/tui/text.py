@@ -78,7 +78,7 @@ def header_line(section: r.SectionResult, published: bool = True) -> str:
     edition = section.edition
     language = f" ({edition.language})" if edition.language else ""
     draft = " draft" if not published else ""
-    title = f" {section.title}" if section.title and section.title != section.path else ""
+    title = f" {formulas_to_unicode(section.title)}" if section.title and section.title != section.path else ""
     return f"{edition.code}:{edition.edition}{draft}{language} · {section.path}{title} · {pages(section.page_start, section.page_end)}"
 
 

@@ -32,7 +32,7 @@ CALLS = {
     "corpus": [("neige",), ("4.2.1",)],
     "xrefs": [("SIA 261", "4.2.3"), ("SIA 261", "4.2.1.7")],
     "figure": [("SIA 261", "fig-1")],
-    "table": [("SIA 261", "tab-3")],
+    "table": [("SIA 261", "tab-3"), ("SIA 261", "2")],
     # SPEC §7, on the sample's specs (ids are MD5 of spec|DOMAIN, collection|DOMAIN|TITLE, tag|…, method|…)
     "spec_list": [()],
     "spec_by_id": [(md5("spec|meteo"),)],

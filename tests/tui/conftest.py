@@ -30,7 +30,7 @@ def make_app(sample_copy: Path) -> Callable[..., object]:
     ) -> NormcliApp:
         start = Location(code, path, edition, language) if code else None
         options.setdefault("theme", THEME)
-        options.setdefault("adaptive_window", False)  # windows must not shrink on a busy test machine
+        options.setdefault("window_chars", 12000)  # the sample's clauses in one window, unless a test is about windows
         return NormcliApp(sample_copy, start, **options)  # type: ignore[arg-type]
 
     return build

@@ -41,20 +41,20 @@ def long_norm(root: Path, make_bundle) -> None:  # type: ignore[no-untyped-def]
 
 async def test_a_long_clause_is_read_one_window_at_a_time(tmp_path, make_bundle, settle) -> None:
     long_norm(tmp_path, make_bundle)
-    app = NormcliApp(tmp_path, Location("BIG 1", "1"), theme="textual-dark", adaptive_window=False)
+    app = NormcliApp(tmp_path, Location("BIG 1", "1"), theme="textual-dark")
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot)
-        statuses = []
-        for _ in range(8):
-            statuses.append(str(app.screen.query_one("#section-status", Static).render()))
-            assert len(app.screen.query_one("#markdown", Markdown).source) <= 12500
-            await pilot.press("end", "pagedown")
+        statuses = [str(app.screen.query_one("#section-status", Static).render())]
+        while not statuses[-1].endswith("· end"):
+            await pilot.press("pagedown")
             await settle(pilot)
+            assert len(app.screen.query_one("#markdown", Markdown).source) <= app.window_chars + 500
+            status = str(app.screen.query_one("#section-status", Static).render())
+            if status != statuses[-1]:
+                statuses.append(status)
         assert statuses[0].startswith("chars 0–") and " of 56," in statuses[0]
-        assert statuses[1].startswith("chars 1")
-        assert any(status.endswith("· end") for status in statuses)
-        assert len(app.paint_times) >= 5
-        assert sorted(app.paint_times)[len(app.paint_times) // 2] < 0.5  # the median; the goal is 0.2 s on a quiet machine
+        assert statuses[1].startswith("chars 5,") or statuses[1].startswith("chars 4,")
+        assert len(statuses) >= 8 and len(app.paint_times) >= 8
 
 
 async def test_a_norm_of_two_thousand_clauses_opens_at_once(tmp_path, make_bundle, settle) -> None:
@@ -79,18 +79,9 @@ async def test_a_norm_of_two_thousand_clauses_opens_at_once(tmp_path, make_bundl
         assert all(child.allow_expand for child in chapter.children)
 
 
-def test_windows_get_smaller_after_a_slow_paint() -> None:
-    from normcli.tui.app import smaller_window
-
-    assert smaller_window(12000, 0.1) == 12000
-    assert smaller_window(12000, 0.3) == 6000
-    assert smaller_window(12000, 2.0) == 4000
-    assert smaller_window(2000, 2.0) == 2000
-
-
 async def test_a_search_hit_opens_the_window_that_holds_it(tmp_path, make_bundle, settle) -> None:
     long_norm(tmp_path, make_bundle)
-    app = NormcliApp(tmp_path, Location("BIG 1", "2"), theme="textual-dark", adaptive_window=False)
+    app = NormcliApp(tmp_path, Location("BIG 1", "2"), theme="textual-dark")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("slash", *"zebra")
@@ -98,5 +89,5 @@ async def test_a_search_hit_opens_the_window_that_holds_it(tmp_path, make_bundle
         await pilot.press("enter")
         await settle(pilot)
         status = str(app.screen.query_one("#section-status", Static).render())
-        assert status.startswith("chars 4") and status.endswith("· end")
+        assert status.startswith("chars 5") and "· end · match 1 of 1 “zebra”" in status
         assert "zebra crossings" in app.screen.query_one("#markdown", Markdown).source

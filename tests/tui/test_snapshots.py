@@ -39,8 +39,10 @@ def test_welcome(snap_compare, make_app, ready) -> None:
 def test_second_window_of_a_long_clause(snap_compare, make_app, settle) -> None:
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await settle(pilot)
-        await pilot.press("end", "pagedown")
-        await settle(pilot)
+        reader = pilot.app.screen
+        while reader.reading.section.offset == 0:
+            await pilot.press("pagedown")
+            await settle(pilot)
 
     assert snap_compare(make_app("SIA 261", "4.2.1", window_chars=2000), terminal_size=LARGE, run_before=run_before)
 
@@ -49,7 +51,7 @@ def test_second_window_of_a_long_clause(snap_compare, make_app, settle) -> None:
 def test_corpus_search(snap_compare, make_app, settle, size) -> None:
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await settle(pilot)
-        await pilot.press("ctrl+f", *"neige")
+        await pilot.press("s", *"neige")
         await settle(pilot)
 
     assert snap_compare(make_app("SIA 261", "1"), terminal_size=size, run_before=run_before)
@@ -67,7 +69,41 @@ def test_keys(snap_compare, make_app, settle) -> None:
 def test_figure_without_graphics(snap_compare, make_app, settle) -> None:
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await settle(pilot)
-        await pilot.press("f")
+        await pilot.press("i")
         await settle(pilot)
 
     assert snap_compare(make_app("SIA 261", "4.2.1"), terminal_size=SMALL, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+def test_find_in_clause(snap_compare, make_app, settle, size) -> None:
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("f", *"neige", "enter")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+
+    assert snap_compare(make_app("SIA 261", "4.2.1"), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+def test_table_viewer(snap_compare, make_app, settle, size) -> None:
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("T")
+        await settle(pilot)
+
+    assert snap_compare(make_app("SIA 261", "4.2.1"), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+def test_norm_contents_page(snap_compare, make_app, settle, size) -> None:
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        tree = pilot.app.screen.query_one("#tree")
+        tree.move_cursor(next(node for node in tree.root.children if node.data.code == "SIA 260"))
+        await pilot.press("enter")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)

@@ -32,15 +32,27 @@ def browse(
             "--theme", help="Textual theme: textual-dark, textual-light, nord … (default: the last one chosen).", show_default=False
         ),
     ] = None,
+    serve: Annotated[
+        bool, typer.Option("--serve", help="Serve the same reader to a web browser instead of this terminal (Ctrl+C stops it).")
+    ] = False,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="With --serve: the port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option("--host", help="With --serve: the address to listen on (0.0.0.0 for every network; mind who can reach it).")
+    ] = "127.0.0.1",
 ) -> None:
     """Read the norms in a terminal reader (tree, text, references, search). Example: normcli browse "SIA 261" 4.2.1"""
     import contextlib
+    import os
     import sys
     import time
 
     entered = time.perf_counter()
     options: Options = ctx.obj or Options()
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
+    if serve:
+        _serve(options, [value for value in (code, path) if value], edition, language, theme, host, port)
+        return
+    served = "WebDriver" in os.environ.get("TEXTUAL_DRIVER", "")  # started by --serve for one browser tab
+    if not served and (not sys.stdin.isatty() or not sys.stdout.isatty()):
         raise typer.Exit(report(InvalidArgument("browse needs a terminal", "for scripts use toc, section, search and --json")))
     if _may_draw_images():
         # textual-image asks the terminal about graphics support once, before the app takes the screen;
@@ -63,6 +75,33 @@ def browse(
         themes = ", ".join(sorted(reader.available_themes))
         raise typer.Exit(report(InvalidArgument(f"no theme '{theme}'", f"themes: {themes}")))
     reader.run()
+
+
+def _serve(
+    options: Options, arguments: list[str], edition: str | None, language: str | None, theme: str | None, host: str, port: int
+) -> None:
+    """Serve `normcli browse` to web browsers with textual-serve: each browser tab runs the reader in its own process."""
+    import shlex
+    import socket
+    import sys
+    from pathlib import Path
+
+    command = [sys.executable, "-m", "normcli"]
+    if options.workspace is not None:
+        command += ["--workspace", str(Path(options.workspace).resolve())]
+    command += ["browse", *arguments]
+    for flag, value in (("--edition", edition), ("--language", language), ("--theme", theme)):
+        if value:
+            command += [flag, value]
+    try:  # say so at once, rather than from deep inside the web server
+        with socket.create_server((host, port)):
+            pass
+    except OSError as error:
+        problem = InvalidArgument(f"cannot listen on {host}:{port} ({error.strerror or error})", "choose another --port or --host")
+        raise typer.Exit(report(problem)) from None
+    from textual_serve.server import Server
+
+    Server(shlex.join(command), host=host, port=port, title="normcli browse").serve()
 
 
 def _may_draw_images() -> bool:

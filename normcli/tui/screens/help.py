@@ -13,16 +13,32 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 OTHER_KEYS = (
-    ("Tree", "↑ ↓ move · → open · ← close / parent · enter reads a clause"),
-    ("Text", "PgDn, space or ↓ at the end: next window · PgUp or ↑ at the start: previous window · click a link to follow it"),
-    ("Side list", "enter follows a reference, opens a figure or a subclause"),
-    ("Search", "type to search · ↓ into the hits · enter opens · ctrl+f: this norm / all norms"),
+    ("Focus", "opening a clause (tree, g, search hit, link, reference, bookmark, back) puts the keyboard on the text"),
+    (
+        "Text",
+        "PgDn / space and PgUp page through the whole clause, across windows, both ways · ↓ ↑ a line · home / end: start / end of the clause · click a link to follow it",
+    ),
+    ("Find", "f or ctrl+f, type, enter · n / N next and previous match (in any window) · esc closes the bar"),
+    (
+        "Tree",
+        "↑ ↓ move · → open · ← close / parent · enter reads a clause; on a norm or edition: its contents page · < > or drag its edge to resize · t hides it",
+    ),
+    ("Side list", "r, then enter: follow a reference, open a figure, a table or a subclause"),
+    ("Search", "type to search · ↓ into the hits · enter opens at the first match · ctrl+t: this norm / all norms"),
+    ("Table", "arrows and the mouse scroll both ways · n / p next and previous table · m copy Markdown · v copy CSV · esc back"),
     ("Figure", "n / p next and previous figure · s save · o open in the system viewer · esc back"),
     ("Bookmarks", "enter opens · d forgets · esc closes"),
     ("Tab", "moves between the tree, the text and the side list"),
 )
 
-_KEY_NAMES = {"left_square_bracket": "[", "right_square_bracket": "]", "question_mark": "?", "slash": "/"}
+_KEY_NAMES = {
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "question_mark": "?",
+    "slash": "/",
+    "less_than_sign": "<",
+    "greater_than_sign": ">",
+}
 
 
 def pretty_keys(binding: Binding) -> str:

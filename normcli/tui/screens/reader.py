@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import ClassVar
 
@@ -10,45 +11,54 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from normcli import results as r
 from normcli.errors import NormcliError, NotFound
 from normcli.fold import path_key
+from normcli.render import formulas_to_unicode
 from normcli.tui.bookmarks import Bookmark
 from normcli.tui.errors import ReportsWorkerErrors
+from normcli.tui.find import Find, find_all
 from normcli.tui.history import History
-from normcli.tui.library import Location, Reading
+from normcli.tui.library import Children, Location, Reading
 from normcli.tui.widgets.norm_tree import NormTree
 from normcli.tui.widgets.section_view import SectionView, TextScroll
 from normcli.tui.widgets.side_list import SideList
+from normcli.tui.widgets.splitter import Splitter
 
 
 class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     """Reads one clause at a time; every key of the reader lives here."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right_square_bracket", "neighbour(1)", "Next", tooltip="next clause in reading order"),
-        Binding("left_square_bracket", "neighbour(-1)", "Prev", tooltip="previous clause in reading order"),
-        Binding("u", "parent", "Up", tooltip="up to the parent clause"),
         Binding("g", "goto", "Go to", tooltip="go to a clause number (4.2.1, or 'SIA 260 4.4.3' in another norm)"),
         Binding("slash", "search(False)", "Search", tooltip="search in this norm; a clause number + enter jumps there"),
-        Binding("ctrl+f", "search(True)", "All norms", tooltip="search all norms, hits grouped by norm"),
-        Binding("backspace,alt+left", "back", "Back", tooltip="back in the history"),
+        Binding("s", "search(True)", "All norms", show=False, tooltip="search all norms, hits grouped by norm"),
+        Binding("f,ctrl+f", "find", "Find", tooltip="find in this clause (every window); n / N next and previous match"),
+        Binding("n", "find_next(1)", "Next match", show=False, tooltip="the next match of the find"),
+        Binding("N", "find_next(-1)", "Prev match", show=False, tooltip="the previous match of the find"),
+        Binding("backspace,alt+left", "back", "Back", tooltip="back in the history, to the window and line you were at"),
         Binding("alt+right", "forward", "Forward", show=False, tooltip="forward in the history"),
-        Binding("e", "switch_edition", "Edition", tooltip="the same clause in the next edition (drafts included)"),
-        Binding("l", "switch_language", "Language", tooltip="the same clause in the next language version"),
-        Binding("f", "figure", "Figure", tooltip="the clause's figures, full-size where the terminal can draw them"),
-        Binding("c", "cite", "Cite", tooltip="copy the citation [SIA 261:2020, 4.2.1, p. 17] (OSC 52)"),
+        Binding("right_square_bracket", "neighbour(1)", "Next", show=False, tooltip="next clause in reading order"),
+        Binding("left_square_bracket", "neighbour(-1)", "Prev", show=False, tooltip="previous clause in reading order"),
+        Binding("u", "parent", "Up", show=False, tooltip="up to the parent clause"),
+        Binding("e", "switch_edition", "Edition", show=False, tooltip="the same clause in the next edition (drafts included)"),
+        Binding("l", "switch_language", "Language", show=False, tooltip="the same clause in the next language version"),
+        Binding("i", "figure", "Figures", show=False, tooltip="the clause's figures, full-size where the terminal can draw them"),
+        Binding("T", "table", "Tables", show=False, tooltip="the clause's tables, full width; copy as Markdown or CSV"),
+        Binding("c", "cite", "Cite", show=False, tooltip="copy the citation [SIA 261:2020, 4.2.1, p. 17] (OSC 52)"),
         Binding("y", "copy_text", "Copy text", show=False, tooltip="copy the whole text of the clause"),
-        Binding("b", "bookmark", "Bookmark", tooltip="bookmark the clause (again: remove the bookmark)"),
+        Binding("b", "bookmark", "Bookmark", show=False, tooltip="bookmark the clause (again: remove the bookmark)"),
         Binding("B", "bookmarks", "Bookmarks", show=False, tooltip="the bookmarks of this workspace"),
-        Binding("r", "focus_side", "Refs", show=False, tooltip="into the list of figures, references and subclauses"),
+        Binding("r", "focus_side", "Refs", show=False, tooltip="into the list of figures, tables, references and subclauses"),
         Binding("t", "toggle_tree", "Tree", show=False, tooltip="hide or show the tree"),
-        Binding("question_mark", "help", "Keys", tooltip="this list"),
+        Binding("less_than_sign", "resize_tree(-4)", "Narrower", show=False, tooltip="a narrower tree (or drag its edge)"),
+        Binding("greater_than_sign", "resize_tree(4)", "Wider", show=False, tooltip="a wider tree (or drag its edge)"),
+        Binding("question_mark", "help", "Keys", tooltip="every key"),
     ]
-    """Walk (] [ u g), search (/ ctrl+f), history, editions and languages, figures, cite, bookmarks, help."""
+    """Go to, search, find, history, walk the clauses, editions, languages, figures, tables, cite, bookmarks, tree, help."""
 
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (140, "-wide")]  # type: ignore[misc]
 
@@ -59,12 +69,16 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         self.history = History()
         self.outline: tuple[tuple[str, str], ...] = ()
         self._outline_of: tuple[str, str, str] | None = None
-        self._window_starts: list[int] = []
+        self.starts: tuple[int, ...] | None = None  # where each window of the clause starts, once known
+        self.find: Find | None = None
 
     def compose(self) -> ComposeResult:
         """Tree | text (+ side list)."""
         with Horizontal(id="panes"):
-            yield NormTree(id="tree")
+            with Vertical(id="tree-pane"):
+                yield NormTree(id="tree")
+                yield Static("", id="tree-title", markup=False)
+            yield Splitter(id="splitter")
             with Vertical(id="reading"):
                 yield SectionView(id="section")
                 yield SideList(id="side")
@@ -75,11 +89,20 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         """Where the reader is."""
         return self.reading.location if self.reading else None
 
+    def here(self) -> Location | None:
+        """Where the reader is, down to the window and the line on screen (what history keeps)."""
+        if self.reading is None:
+            return None
+        return self.reading.location.at(self.reading.section.offset, self.query_one(TextScroll).scroll_y)
+
     def on_mount(self) -> None:
         """Show a placeholder at once, then open the workspace in a worker."""
-        self.query_one(SectionView).show_message("normcli", "*Opening the workspace…*")
+        self.query_one(SectionView).placeholder("normcli", "Opening the workspace…")
         self.call_after_refresh(self.app.mark, "first screen")  # type: ignore[attr-defined]
         self.query_one(SideList).display = False
+        width = self.app.preferences.get("tree_width") or ""  # type: ignore[attr-defined]
+        if width.isdigit() and int(width) >= 12:
+            self.query_one("#tree-pane").styles.width = int(width)
         self._open_workspace()
 
     # -- opening ---------------------------------------------------------------------------
@@ -87,25 +110,27 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     @work(thread=True, exclusive=True, group="read", exit_on_error=False)
     def _open_workspace(self) -> None:
         app = self.app
+        import normcli.tui.widgets.markdown  # noqa: F401  - loaded here, off the event loop, before the first text
+
         try:
             library = app.library_or_open()  # type: ignore[attr-defined]
             norms = library.norms()
             app.mark("workspace open")  # type: ignore[attr-defined]
         except NormcliError as error:
-            app.call_from_thread(self.query_one(SectionView).show_message, "normcli: the workspace cannot be read", error.one_line())
+            app.call_from_thread(self.query_one(SectionView).show_message, "normcli: the workspace cannot be read", error.one_line())  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
             return
         app.call_from_thread(self._show_norms, norms)
         if self.start is not None:
             self._load(self.start, True, False, None)
         else:
-            app.call_from_thread(self._welcome, library.name, norms)
+            app.call_from_thread(self._welcome, library.name, norms)  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
 
     def _show_norms(self, norms: r.NormsResult) -> None:
         self.query_one(NormTree).show_norms(norms)
         if self.start is None:
             self.query_one(NormTree).focus()
 
-    def _welcome(self, name: str, norms: r.NormsResult) -> None:
+    async def _welcome(self, name: str, norms: r.NormsResult) -> None:
         library = self.app.library  # type: ignore[attr-defined]
         lines = [f"Workspace **{name}**, {len(norms.norms)} norm{'s' if len(norms.norms) != 1 else ''}:", ""]
         if library is not None and library.service.is_sample:
@@ -118,27 +143,44 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             lines.append(f"- **{norm.code}** {norm.title} · {editions}{' · fictional sample' if norm.demo else ''}")
         lines += [
             "",
-            "Open a norm in the tree (↑ ↓, → or enter), or press **/** or **ctrl+f** to search, **g** to go to a clause,",
+            "Open a norm in the tree (↑ ↓, → or enter), or press **/** or **s** to search, **g** to go to a clause,",
             "**?** for every key.",
         ]
-        self.query_one(SectionView).show_message(f"normcli · {name}", "\n".join(lines))
+        await self.query_one(SectionView).show_message(f"normcli · {name}", "\n".join(lines))
 
     def open(self, location: Location, record: bool = True, note: str | None = None) -> None:
-        """Read `location` (a new place in the history unless `record` is False)."""
+        """Read `location` (a new place in the history unless `record` is False); the keyboard goes to the text."""
+        if record:
+            self._remember_place()
         self._read(location, record, False, note)
+
+    def _remember_place(self) -> None:
+        """Keep the window and line being read in the history entry of this clause, for Back and Forward."""
+        place = self.here()
+        if place is not None and place.same_clause(self.history.current):
+            self.history.visit(place)
 
     @work(thread=True, exclusive=True, group="read", exit_on_error=False)
     def _read(self, location: Location, record: bool, from_end: bool, note: str | None) -> None:
         """Fetch a section (and what the tree needs to follow it), then paint it."""
         self._load(location, record, from_end, note)
 
-    def _load(self, location: Location, record: bool, from_end: bool, note: str | None) -> None:
+    def _load(
+        self, location: Location, record: bool, from_end: bool, note: str | None, started: float | None = None, find: Find | None = None
+    ) -> None:
         """The body of the reading workers (runs in a worker thread)."""
+        started = started or time.perf_counter()
         library = self.app.library  # type: ignore[attr-defined]
         window = self.app.window_chars  # type: ignore[attr-defined]
-        same = self.location is not None and location.offset and location.same_clause(self.location)
+        same = self.location is not None and location.same_clause(self.location)
+        find = find or (self.find if same else None)
         try:
-            reading = library.read(location, window, with_outline=not same)
+            if location.find:  # a search hit: open at the first match of its word, highlighted
+                found = find_all(library.whole_text(location), location.find)
+                find = Find(location.find, found, 0, library.window_starts(location, window) if found else (0,))
+                if found:
+                    location = location.at(find.window)
+            reading = library.read(location, window, with_outline=not (same and location.offset))
         except NotFound as error:
             reading = self._fallback(location, error)
             if reading is None:
@@ -148,7 +190,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.app.call_from_thread(self.notify, error.one_line(), severity="error")
             return
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._paint, reading, record, from_end, note)  # type: ignore[arg-type]  # an async callback is awaited
+            self.app.call_from_thread(self._paint, reading, record, from_end, note, started, location.scroll, find)  # type: ignore[arg-type]  # an async callback is awaited
 
     def _fallback(self, location: Location, error: NotFound) -> Reading | None:
         """A clause missing from another edition: open the nearest clause it has (the heading above, else
@@ -170,40 +212,79 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         self.app.call_from_thread(self.notify, error.one_line(), severity="error")
         if self.reading is None:  # the clause asked for on the command line does not exist
             library = self.app.library  # type: ignore[attr-defined]
-            self.app.call_from_thread(self._welcome, library.name, library.norms())
+            self.app.call_from_thread(self._welcome, library.name, library.norms())  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
         return None
 
-    async def _paint(self, reading: Reading, record: bool, from_end: bool, note: str | None) -> None:
+    async def _paint(
+        self,
+        reading: Reading,
+        record: bool,
+        from_end: bool,
+        note: str | None,
+        started: float,
+        scroll: float = 0.0,
+        find: Find | None = None,
+    ) -> None:
         previous = self.reading
         self.reading = reading
         section = reading.section
-        if not reading.location.same_clause(previous.location if previous else None):
-            self._window_starts = []
+        new_clause = not reading.location.same_clause(previous.location if previous else None)
+        if new_clause:
+            self.starts = None
+        self.find = find
         edition = reading.edition
         published = edition.published if edition else True
         bookmark = self._bookmark()
         bookmarked = bookmark is not None and self.app.bookmarks.has(bookmark)  # type: ignore[attr-defined]
-        seconds = await self.query_one(SectionView).show(section, published, from_end, bookmarked)
+        view = self.query_one(SectionView)
+        await view.show(section, published, from_end, bookmarked, scroll)
+        self._show_find()
+        seconds = time.perf_counter() - started
         self.app.painted(seconds)  # type: ignore[attr-defined]
         self.app.mark(f"painted {section.edition.code} {section.path} @{section.offset} in {seconds * 1000:.0f} ms")  # type: ignore[attr-defined]
         side = self.query_one(SideList)
         listed = side.show(section)
-        if side.has_focus and not listed:
-            self.focus_text()
         side.display = listed  # no empty box: the text gets the room
         if reading.outline:
             self.query_one(NormTree).reveal(reading.location, reading.ancestors, reading.outline)
-        if previous is None and self.start is not None:
+        if new_clause or record:
             self.focus_text()
         if record or reading.location.same_clause(self.history.current):
-            self.history.visit(reading.location)
+            self.history.visit(reading.location.at(section.offset, scroll))
         if section.requested_path:
             self.notify(
                 f"{section.edition.code}:{section.edition.edition} has no {section.requested_path}; showing {section.path}, the nearest heading above"
             )
         if note:
             self.notify(note)
+        if new_clause and (section.offset or section.next_offset is not None):
+            self._learn_windows(reading.location)
         self._refresh_outline(reading)
+
+    def _show_find(self) -> None:
+        """Highlight the find's matches in the window on screen and say where the find stands."""
+        view = self.query_one(SectionView)
+        find = self.find
+        if find is None or self.reading is None:
+            view.highlight(None)
+            view.note_find("")
+            return
+        current = find.rank_in_window() if find.matches and find.window == self.reading.section.offset else -1
+        view.highlight(find.term, current)
+        view.note_find(find.describe())
+
+    @work(thread=True, exclusive=True, group="windows", exit_on_error=False)
+    def _learn_windows(self, location: Location) -> None:
+        """Where every window of a long clause starts, read in the background (paging back and End need it)."""
+        try:
+            starts = self.app.library.window_starts(location, self.app.window_chars)  # type: ignore[attr-defined]
+        except NormcliError:
+            return
+        self.app.call_from_thread(self._learnt_windows, location, starts)
+
+    def _learnt_windows(self, location: Location, starts: tuple[int, ...]) -> None:
+        if location.same_clause(self.location):
+            self.starts = starts
 
     @work(thread=True, exclusive=True, group="outline", exit_on_error=False)
     def _refresh_outline(self, reading: Reading) -> None:
@@ -229,12 +310,44 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         if self.reading is None:
             return
         section = self.reading.section
-        if event.step > 0 and section.next_offset is not None:
-            self._window_starts.append(section.offset)
-            self._read(self.reading.location.at(section.next_offset), False, False, None)
+        if event.edge and event.step < 0:
+            if section.offset:
+                self._to_window(self.reading.location.at(0), time.perf_counter(), False)
+            else:
+                self.query_one(TextScroll).scroll_home(animate=False, immediate=True)
+        elif event.edge:
+            if section.next_offset is None:
+                self.query_one(TextScroll).scroll_end(animate=False, immediate=True)
+            else:
+                self._to_edge(self.reading.location, time.perf_counter())
+        elif event.step > 0 and section.next_offset is not None:
+            self._to_window(self.reading.location.at(section.next_offset), time.perf_counter(), False)
         elif event.step < 0 and section.offset > 0:
-            previous = self._window_starts.pop() if self._window_starts else 0
-            self._read(self.reading.location.at(previous), False, True, None)
+            starts = self.starts
+            if starts is not None and section.offset in starts:
+                previous = starts[starts.index(section.offset) - 1]
+                self._to_window(self.reading.location.at(previous), time.perf_counter(), True)
+            else:
+                self._to_previous(self.reading.location.at(section.offset), time.perf_counter())
+
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
+    def _to_window(self, location: Location, started: float, from_end: bool) -> None:
+        self._load(location, False, from_end, None, started)
+
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
+    def _to_previous(self, location: Location, started: float) -> None:
+        """The window before `location`'s, at its end (the boundaries are read first when not yet known)."""
+        starts = self.app.library.window_starts(location, self.app.window_chars)  # type: ignore[attr-defined]
+        self.app.call_from_thread(self._learnt_windows, location, starts)
+        previous = max((start for start in starts if start < location.offset), default=0)
+        self._load(location.at(previous), False, True, None, started)
+
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
+    def _to_edge(self, location: Location, started: float) -> None:
+        """The clause's last window, at its end."""
+        starts = self.app.library.window_starts(location, self.app.window_chars)  # type: ignore[attr-defined]
+        self.app.call_from_thread(self._learnt_windows, location, starts)
+        self._load(location.at(starts[-1]), False, True, None, started)
 
     @on(SideList.RefChosen)
     def _ref_chosen(self, event: SideList.RefChosen) -> None:
@@ -244,13 +357,21 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     def _figure_chosen(self, event: SideList.FigureChosen) -> None:
         self._show_figure(event.figure.id)
 
+    @on(SideList.TableChosen)
+    def _table_chosen(self, event: SideList.TableChosen) -> None:
+        self._show_table(event.table.id)
+
+    @on(SideList.ClauseChosen)
+    def _chapter_chosen(self, event: SideList.ClauseChosen) -> None:
+        self.open(event.location)
+
     @on(SideList.ChildChosen)
     def _child_chosen(self, event: SideList.ChildChosen) -> None:
         if self.location is not None:
             self.open(Location(self.location.code, event.child.path, self.location.edition, self.location.language))
 
-    @on(Markdown.LinkClicked)
-    def _link_clicked(self, event: Markdown.LinkClicked) -> None:
+    def on_markdown_link_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
+        """A click on a link of the text (Markdown.LinkClicked, named so that Markdown loads after the first frame)."""
         event.stop()
         self.follow_link(event.href)
 
@@ -266,8 +387,11 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         elif href.startswith("#"):
             self.open(Location(here.code, href[1:], here.edition, here.language))
         elif href.startswith("norm:"):
+            from urllib.parse import unquote
+
             code, _, path = href[5:].partition("#")
-            self.open(Location(code, path))
+            base, _, edition = unquote(code).partition(":")
+            self.open(Location(base, unquote(path), edition or None))
         elif href.startswith(("http://", "https://")):
             self.app.open_url(href)
             self.notify(f"Opened {href} in the browser")
@@ -295,20 +419,25 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             return
         if ref.target_kind == "table":
             if ref.internal and any(table.id == ref.target_path for table in self.reading.section.tables):
-                self.notify(f"{ref.target_title or ref.text} is in this clause", title=ref.text)
+                self._show_table(ref.target_path or "")
                 return
-            self._open_table(Location(code, "", edition, language), ref.target_title or ref.text)
+            self._open_table(Location(code, "", edition, language), ref.target_path or "", ref.target_title or ref.text)
             return
         path = "" if ref.target_kind == "norm" else ref.target_path or ""
         self.open(Location(code, path, edition, language))
 
     @work(thread=True, exclusive=True, group="read", exit_on_error=False)
-    def _open_table(self, where: Location, caption: str) -> None:
+    def _open_table(self, where: Location, table_id: str, caption: str) -> None:
         library = self.app.library  # type: ignore[attr-defined]
-        path = library.table_clause(where, caption)
+        try:
+            path = library.table_clause(where, table_id)
+        except NormcliError as error:
+            self.app.call_from_thread(self.notify, error.one_line(), severity="warning")
+            return
         if path is None:
             self.app.call_from_thread(self.notify, f"Cannot find the clause holding “{caption}”", severity="warning")
             return
+        self.app.call_from_thread(self._remember_place)
         self._load(replace(where, path=path), True, False, f"{caption}")
 
     # -- actions -----------------------------------------------------------------------------
@@ -366,7 +495,8 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         self.app.push_screen(SearchScreen(self.location, corpus), self._went)
 
     def action_back(self) -> None:
-        """Back in the history."""
+        """Back in the history, to the window and the line that were on screen."""
+        self._remember_place()
         place = self.history.back()
         if place is None:
             self.notify("Nothing further back")
@@ -374,7 +504,8 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.open(place, record=False)
 
     def action_forward(self) -> None:
-        """Forward in the history."""
+        """Forward in the history, to the window and the line that were on screen."""
+        self._remember_place()
         place = self.history.forward()
         if place is None:
             self.notify("Nothing further forward")
@@ -504,10 +635,148 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
 
     def action_toggle_tree(self) -> None:
         """Hide or show the tree (more room for the text on a narrow terminal)."""
-        tree = self.query_one(NormTree)
-        tree.display = not tree.display
-        if not tree.display and tree.has_focus:
-            self.query_one(TextScroll).focus()
+        pane = self.query_one("#tree-pane")
+        pane.display = not pane.display
+        self.query_one(Splitter).display = pane.display
+        if not pane.display and self.query_one(NormTree).has_focus:
+            self.focus_text()
+
+    def action_resize_tree(self, step: int) -> None:
+        """A wider (+) or narrower (-) tree."""
+        pane = self.query_one("#tree-pane")
+        if not pane.display:
+            self.action_toggle_tree()
+            return
+        self.set_tree_width(pane.outer_size.width + step)
+
+    def set_tree_width(self, width: int) -> None:
+        """Make the tree `width` columns wide (12 at least; the text keeps 30), and remember it for the next start."""
+        width = max(12, min(width, self.size.width - 30))
+        self.query_one("#tree-pane").styles.width = width
+        self.app.preferences.set("tree_width", str(width))  # type: ignore[attr-defined]
+
+    @on(Splitter.Dragged)
+    def _splitter_dragged(self, event: Splitter.Dragged) -> None:
+        self.set_tree_width(event.x - self.query_one("#tree-pane").region.x)
+
+    @on(NormTree.NodeHighlighted)
+    def _tree_highlighted(self, event: NormTree.NodeHighlighted) -> None:
+        """The full title of the node under the cursor, under the tree (the tree cuts long ones)."""
+        label = event.node.label
+        self.query_one("#tree-title", Static).update(label.plain if hasattr(label, "plain") else str(label))
+
+    @on(NormTree.NormChosen)
+    def _norm_chosen(self, event: NormTree.NormChosen) -> None:
+        self._contents(event.code, event.edition)
+
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
+    def _contents(self, code: str, edition: str | None) -> None:
+        """A norm's contents page: title, scope, editions and chapters (links), for Enter on a norm in the tree."""
+        library = self.app.library  # type: ignore[attr-defined]
+        try:
+            norm = library.norm(code)
+            found, chapters = library.chapters(code, edition, None)
+        except NormcliError as error:
+            self.app.call_from_thread(self.notify, error.one_line(), severity="error")
+            return
+        self.app.call_from_thread(self._show_contents, norm, found, chapters)  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
+
+    async def _show_contents(self, norm: r.NormInfo | None, edition: r.Edition, chapters: Children) -> None:
+        from urllib.parse import quote
+
+        title = formulas_to_unicode(edition.title)
+        lines = [f"**{edition.code}:{edition.edition}** ({edition.language}) {title}", ""]
+        if norm is not None:
+            lines.append(
+                "Editions: "
+                + ", ".join(f"{info.edition}{'' if info.published else ' (draft)'} ({'/'.join(info.languages)})" for info in norm.editions)
+            )
+            if norm.demo:
+                lines.append("*A fictional sample norm: never to be applied on a project.*")
+            lines.append("")
+        lines += ["**Contents**", ""]
+        target = quote(f"{edition.code}:{edition.edition}")
+        for node, _ in chapters.nodes:
+            name = formulas_to_unicode(node.title) if node.title != node.path else ""
+            pages = f" · p. {node.page_start}" if node.page_start else ""
+            lines.append(f"- [{node.path}](norm:{target}#{quote(node.path)}) {name}{pages}")
+        await self.query_one(SectionView).show_message(f"{edition.code}:{edition.edition} · contents", "\n".join(lines))
+        side = self.query_one(SideList)
+        side.display = side.show_chapters(edition, chapters)
+
+    def action_find(self) -> None:
+        """Find a word in the clause: the find bar opens under the text."""
+        if self._need_reading() is not None:
+            self.query_one(SectionView).open_find(self.find.term if self.find else "")
+
+    @on(SectionView.FindAsked)
+    def _find_asked(self, event: SectionView.FindAsked) -> None:
+        here = self.here()
+        if here is not None:
+            self._find(here, event.term)
+
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
+    def _find(self, here: Location, term: str) -> None:
+        """Every match of `term` in the clause; the first one from the window on screen becomes current."""
+        started = time.perf_counter()
+        library = self.app.library  # type: ignore[attr-defined]
+        try:
+            matches = find_all(library.whole_text(here), term)
+            starts = library.window_starts(here, self.app.window_chars) if matches else (0,)  # type: ignore[attr-defined]
+        except NormcliError as error:
+            self.app.call_from_thread(self.notify, error.one_line(), severity="error")
+            return
+        find = Find(term, matches, 0, starts).first_from(here.offset)
+        if not matches:
+            self.app.call_from_thread(self.notify, f"“{term}” is not in {here.path}", severity="warning")
+        self._go_to_match(here, find, started)
+
+    def _go_to_match(self, here: Location, find: Find, started: float) -> None:
+        """Show the window of the find's current match (runs in a worker)."""
+        if not find.matches or find.window == here.offset:
+            self.app.call_from_thread(self._found, find)
+        else:
+            self._load(here.at(find.window), False, False, None, started, find)
+
+    def _found(self, find: Find) -> None:
+        self.find = find
+        self._show_find()
+
+    def action_find_next(self, step: int) -> None:
+        """The next (1) or previous (-1) match of the find, in whichever window it is."""
+        if self.find is None or not self.find.matches or self.reading is None:
+            self.notify("Press f to find a word in this clause")
+            return
+        find = self.find.step(step)
+        here = self.here()
+        assert here is not None
+        if find.window == here.offset:
+            self._found(find)
+        else:
+            self._match_window(here, find, time.perf_counter())
+
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
+    def _match_window(self, here: Location, find: Find, started: float) -> None:
+        self._go_to_match(here, find, started)
+
+    def action_table(self) -> None:
+        """The clause's tables at full width (n / p walk them)."""
+        reading = self._need_reading()
+        if reading is None:
+            return
+        if not reading.section.tables:
+            self.notify(f"{reading.section.path} has no tables")
+            return
+        self._show_table(reading.section.tables[0].id)
+
+    def _show_table(self, table_id: str) -> None:
+        from normcli.tui.screens.table import TableScreen
+
+        if self.reading is None:
+            return
+        tables = self.reading.section.tables
+        position = next((number for number, table in enumerate(tables) if table.id == table_id), 0)
+        self.app.push_screen(TableScreen(self.reading.location, tables, position))
 
     def action_help(self) -> None:
         """Every key binding."""

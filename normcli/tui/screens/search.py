@@ -25,9 +25,9 @@ class SearchScreen(ReportsWorkerErrors, ModalScreen[Location | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss_none", "Close"),
         Binding("down", "to_hits", "Hits", show=False),
-        Binding("ctrl+f", "toggle_scope", "Norm/corpus"),
+        Binding("ctrl+t", "toggle_scope", "Norm/corpus"),
     ]
-    """Escape closes, down moves into the hits, ctrl+f switches between this norm and the corpus."""
+    """Escape closes, down moves into the hits, ctrl+t switches between this norm and the corpus."""
 
     def __init__(self, location: Location | None, corpus: bool, query: str = "") -> None:
         super().__init__()
@@ -44,8 +44,8 @@ class SearchScreen(ReportsWorkerErrors, ModalScreen[Location | None]):
 
     def _title(self) -> str:
         if self.corpus or self.location is None:
-            return "Search all norms  (ctrl+f: this norm only)" if self.location else "Search all norms"
-        return f"Search in {self.location.code}:{self.location.edition or ''}  (ctrl+f: all norms)"
+            return "Search all norms  (ctrl+t: this norm only)" if self.location else "Search all norms"
+        return f"Search in {self.location.code}:{self.location.edition or ''}  (ctrl+t: all norms)"
 
     def on_mount(self) -> None:
         """Focus the box; search straight away when it already holds words."""

@@ -30,12 +30,15 @@ def readable_snippet(snippet: str, marks: tuple[tuple[int, int], ...]) -> Text:
     return text
 
 
-def hit_prompt(hit: r.Hit) -> Text:
-    """Two lines: `4.2.1 Title  p. 17`, then the snippet with the matched words highlighted."""
+def hit_prompt(hit: r.Hit, language: bool = False) -> Text:
+    """Two lines: `4.2.1 Title  p. 17 (fr)`, then the snippet with the matched words highlighted."""
     line = Text(hit.path, style="bold")
     if hit.title and hit.title != hit.path:
-        line.append(" " + hit.title)
-    line.append(f"  p. {hit.page_start}", style="dim")
+        line.append(" " + formulas_to_unicode(hit.title))
+    if hit.page_start:
+        line.append(f"  p. {hit.page_start}", style="dim")
+    if language and hit.language:
+        line.append(f"  ({hit.language})", style="dim")
     if hit.kind == "path":
         line.append("  clause number", style="italic dim")
     snippet = readable_snippet(hit.snippet or "", hit.marks)
@@ -53,7 +56,7 @@ class HitList(OptionList):
         """The hits of a search in one norm."""
         edition = result.edition
         groups = [(f"{edition.code}:{edition.edition} ({edition.language}) {edition.title}", edition, result.hits)]
-        self._show(groups, result.keyword)
+        self._show(groups, result.keyword, languages=len({hit.language for hit in result.hits}) > 1)
 
     def show_corpus(self, result: r.CorpusResult) -> None:
         """The hits of a corpus search, one group per norm."""
@@ -61,9 +64,9 @@ class HitList(OptionList):
             (f"{norm.code}:{norm.edition} {norm.title}", r.Edition(norm.code, norm.edition, "", (), norm.title), norm.hits)
             for norm in result.norms
         ]
-        self._show(groups, result.keyword)
+        self._show(groups, result.keyword, languages=True)
 
-    def _show(self, groups: list[tuple[str, r.Edition, tuple[r.Hit, ...]]], keyword: str) -> None:
+    def _show(self, groups: list[tuple[str, r.Edition, tuple[r.Hit, ...]]], keyword: str, languages: bool) -> None:
         self.clear_options()
         self.locations.clear()
         options: list[Option | None] = []
@@ -77,7 +80,7 @@ class HitList(OptionList):
                 key = f"hit-{len(self.locations)}"
                 word = hit.snippet[hit.marks[0][0] : hit.marks[0][1]] if hit.marks and hit.kind == "text" else None
                 self.locations[key] = Location(edition.code, hit.path, edition.edition, hit.language or edition.language or None, find=word)
-                options.append(Option(hit_prompt(hit), id=key))
+                options.append(Option(hit_prompt(hit, languages), id=key))
         if not options:
             options.append(Option(Text(f"No hits for “{keyword}”", style="italic"), disabled=True))
         self.add_options(options)

@@ -14,6 +14,7 @@ from textual.widgets.tree import TreeNode
 
 from normcli import results as r
 from normcli.errors import NormcliError
+from normcli.render import formulas_to_unicode
 from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.library import Children, Location
 
@@ -40,7 +41,7 @@ def clause_label(node: r.TreeNode) -> Text:
     """`4.2.1 Charge de neige sur le sol`, the number dimmed a little."""
     label = Text(node.path, style="bold")
     if node.title and node.title != node.path:
-        label.append(" " + node.title)
+        label.append(" " + formulas_to_unicode(node.title))
     return label
 
 
@@ -48,10 +49,11 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
     """The workspace's norms as a tree; a clause's children are read from the index when it opens."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "open_node", "Open", show=False),
-        Binding("left", "close_node", "Close", show=False),
+        Binding("enter", "select_cursor", "Read", tooltip="read the clause (the keyboard goes to the text); on a norm: its contents"),
+        Binding("right", "open_node", "Open", tooltip="open the node"),
+        Binding("left", "close_node", "Close", tooltip="close the node, or go to its parent"),
     ]
-    """Right opens a node, left closes it (or goes to the parent), as in a file browser."""
+    """Enter reads a clause (a norm's contents page on a norm); right opens a node, left closes it, as in a file browser."""
 
     class ClauseChosen(Message):
         """The user picked a clause in the tree."""
@@ -59,6 +61,14 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
         def __init__(self, location: Location) -> None:
             super().__init__()
             self.location = location
+
+    class NormChosen(Message):
+        """Enter on a norm (`edition` None: its newest) or on an edition: show its contents page."""
+
+        def __init__(self, code: str, edition: str | None) -> None:
+            super().__init__()
+            self.code = code
+            self.edition = edition
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("norms", id=id)
@@ -144,8 +154,15 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
         location = entry.location() if entry else None
         if location is not None:
             self.post_message(self.ClauseChosen(location))
-        else:
-            event.node.toggle()
+        elif entry is not None:
+            self.post_message(self.NormChosen(entry.code, entry.edition))
+            event.node.expand()
+
+    def watch_hover_line(self, previous: int, line: int) -> None:
+        """The hovered node's full label as a tooltip (the tree cuts long titles)."""
+        super().watch_hover_line(previous, line)
+        node = self.get_node_at_line(line) if line >= 0 else None
+        self.tooltip = node.label.plain if node is not None and isinstance(node.label, Text) else None
 
     def action_open_node(self) -> None:
         """Open the node under the cursor."""

@@ -3,84 +3,41 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import ClassVar
 
-from rich import box
-from rich.table import Table
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.content import Content
 from textual.message import Message
-from textual.widgets import Markdown, Static
-from textual.widgets._markdown import MarkdownBlock, MarkdownFence, MarkdownTable
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
 from normcli import results as r
+from normcli.tui.find import fold_chars
 from normcli.tui.text import header_line, reader_markdown, window_status
 
 
-class CompactTable(MarkdownTable):
-    """A Markdown table drawn as one Rich table: Textual's own mounts a widget per cell, too slow for norms."""
-
-    DEFAULT_CSS = """
-    CompactTable {
-        width: auto;
-        max-width: 100%;
-        height: auto;
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        """One Static holding the whole table."""
-        headers, rows = self._get_headers_and_rows()
-        table = Table(box=box.SQUARE, header_style="bold", expand=False, pad_edge=True)
-        for header in headers:
-            table.add_column(header.plain, overflow="fold")
-        for row in rows:
-            table.add_row(*(cell.plain for cell in row))
-        yield Static(table)
-
-
-class PlainFence(MarkdownFence):
-    """A code block; without a named language it is shown as it is (guessing the lexer costs ~100 ms)."""
-
-    @classmethod
-    def highlight(cls, code: str, language: str, ansi: bool = False, dark: bool = False) -> Content:
-        """Plain text unless the fence names its language."""
-        if not language:
-            return Content(code.rstrip("\n"))
-        return super().highlight(code, language, ansi=ansi, dark=dark)
-
-
-class NormMarkdown(Markdown):
-    """Textual's Markdown with compact tables and plain code blocks."""
-
-    BLOCKS: ClassVar[dict[str, type[MarkdownBlock]]] = {  # type: ignore[misc]  # Textual declares it without ClassVar
-        **Markdown.BLOCKS,
-        "table_open": CompactTable,
-        "fence": PlainFence,
-        "code_block": PlainFence,
-    }
-
-
 class TextScroll(VerticalScroll, can_focus=True):
-    """The scrolling text; a scroll past either end asks for the next or the previous window."""
+    """The scrolling text; paging past either end moves on to the next or the previous window of the clause."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("pagedown,space", "page_down_or_next", "Page down", show=False),
-        Binding("pageup", "page_up_or_previous", "Page up", show=False),
+        Binding("pagedown,space", "page_down_or_next", "Page", tooltip="a page down; at the end of a window, the next one"),
+        Binding("pageup", "page_up_or_previous", "Page up", show=False, tooltip="a page up; at the start, the previous window"),
         Binding("down,j", "down_or_next", "Down", show=False),
         Binding("up,k", "up_or_previous", "Up", show=False),
+        Binding("home", "edge(-1)", "Start", show=False, tooltip="the start of the clause"),
+        Binding("end", "edge(1)", "End", show=False, tooltip="the end of the clause"),
     ]
-    """Paging keys that move on to the next or previous window at the ends of the text."""
+    """Paging keys that cross window boundaries, both ways; home and end go to the clause's start and end."""
 
     class WindowWanted(Message):
-        """The reader scrolled past the end (+1) or the start (-1) of the window."""
+        """The reader paged past the end (+1) or the start (-1) of the window; `edge` asks for the clause's first or last."""
 
-        def __init__(self, step: int) -> None:
+        def __init__(self, step: int, edge: bool = False) -> None:
             super().__init__()
             self.step = step
+            self.edge = edge
 
     @property
     def at_end(self) -> bool:
@@ -120,6 +77,10 @@ class TextScroll(VerticalScroll, can_focus=True):
         else:
             self.scroll_up(animate=False)
 
+    def action_edge(self, step: int) -> None:
+        """The clause's first window at its top (-1) or its last window at its end (+1)."""
+        self.post_message(self.WindowWanted(step, edge=True))
+
     def _on_mouse_scroll_down(self, event) -> None:  # type: ignore[no-untyped-def]
         if self.at_end:
             self.post_message(self.WindowWanted(1))
@@ -130,44 +91,91 @@ class TextScroll(VerticalScroll, can_focus=True):
 
 
 class SectionView(Vertical):
-    """One window of one section: header, Markdown text and the window position."""
+    """One window of one section: header, Markdown text, the find bar and the window position."""
 
-    class Painted(Message):
-        """A window is on screen; `seconds` is how long the Markdown widget took."""
+    class FindAsked(Message):
+        """The find bar was submitted with `term`."""
 
-        def __init__(self, seconds: float) -> None:
+        def __init__(self, term: str) -> None:
             super().__init__()
-            self.seconds = seconds
+            self.term = term
 
     def compose(self) -> ComposeResult:
-        """Header, text, status."""
+        """Header, text, find bar, status."""
         yield Static("", id="section-header", markup=False)
         with TextScroll(id="text"):
-            yield NormMarkdown("", id="markdown", open_links=False)
+            # The Markdown widget (and markdown-it) load after the first frame: see `_markdown`.
+            yield Static("", id="placeholder", markup=False)
+        yield FindBar(placeholder="find in this clause (enter: find · esc: close)", id="find-bar")
         yield Static("", id="section-status", markup=False)
 
-    def show_message(self, title: str, body: str) -> None:
-        """A page that is not a section (the welcome page, an error)."""
+    def on_mount(self) -> None:
+        """The find bar shows only when asked for."""
+        self.query_one(FindBar).display = False
+        self._status = ""
+        self._find_note = ""
+
+    def placeholder(self, title: str, body: str) -> None:
+        """A line of plain text before the Markdown widget is there (the first frame)."""
         self.query_one("#section-header", Static).update(title)
-        self.query_one("#section-status", Static).update("")
-        self.query_one(Markdown).update(body)
+        if self.query("#placeholder"):
+            self.query_one("#placeholder", Static).update(body)
+
+    async def _markdown(self) -> Widget:
+        """The Markdown widget, mounted on first use (its import costs ~0.15 s the first screen can do without)."""
+        found = self.query("#markdown")
+        if found:
+            return found.first()
+        from normcli.tui.widgets.markdown import NormMarkdown
+
+        widget = NormMarkdown("", id="markdown", open_links=False)
+        text = self.query_one(TextScroll)
+        await text.mount(widget)
+        for placeholder in self.query("#placeholder"):
+            await placeholder.remove()
+        return widget
+
+    async def show_message(self, title: str, body: str) -> None:
+        """A page that is not a section (the welcome page, a norm's contents, an error)."""
+        self.query_one("#section-header", Static).update(title)
+        self._status, self._find_note = "", ""
+        self._show_status()
+        await (await self._markdown()).update(body)  # type: ignore[attr-defined]
 
     def mark(self, section: r.SectionResult, published: bool, bookmarked: bool) -> None:
         """The header line, with a star when the clause is bookmarked."""
         self.query_one("#section-header", Static).update(header_line(section, published) + ("  ★" if bookmarked else ""))
 
-    async def show(self, section: r.SectionResult, published: bool = True, from_end: bool = False, bookmarked: bool = False) -> float:
-        """Put one window on screen and return how long that took; `from_end` shows its last page."""
-        started = time.perf_counter()
+    def note_find(self, text: str) -> None:
+        """Say where the find stands, after the window's position."""
+        self._find_note = text
+        self._show_status()
+
+    def _show_status(self) -> None:
+        status = " · ".join(part for part in (self._status, self._find_note) if part)
+        self.query_one("#section-status", Static).update(status)
+
+    async def show(
+        self,
+        section: r.SectionResult,
+        published: bool = True,
+        from_end: bool = False,
+        bookmarked: bool = False,
+        scroll: float = 0.0,
+    ) -> None:
+        """Put one window on screen: its top, its end (`from_end`) or `scroll` lines down; wait for the frame."""
         self.mark(section, published, bookmarked)
-        self.query_one("#section-status", Static).update(window_status(section))
-        scroll = self.query_one(TextScroll)
+        self._status = window_status(section)
+        self._show_status()
+        text = self.query_one(TextScroll)
         with self.app.batch_update():
-            await self.query_one(Markdown).update(reader_markdown(section))
+            await (await self._markdown()).update(reader_markdown(section))  # type: ignore[attr-defined]
             if from_end:
-                scroll.scroll_end(animate=False, immediate=True)
+                text.scroll_end(animate=False, immediate=True)
             else:
-                scroll.scroll_home(animate=False, immediate=True)
+                text.scroll_home(animate=False, immediate=True)
+        if scroll and not from_end:  # once the new text is laid out, where the reader was (history)
+            self.call_after_refresh(text.scroll_to, y=scroll, animate=False, immediate=True)
         painted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
         def on_screen() -> None:
@@ -175,7 +183,48 @@ class SectionView(Vertical):
                 painted.set_result(None)
 
         self.call_after_refresh(on_screen)
-        await painted  # measured up to the frame on screen, not just the widgets mounted
-        seconds = time.perf_counter() - started
-        self.post_message(self.Painted(seconds))
-        return seconds
+        await painted  # up to the frame on screen, not just the widgets mounted
+
+    def highlight(self, term: str | None, current: int = -1) -> int:
+        """Mark every occurrence of `term` in the window; the `current`-th (in reading order) stands out and is
+        scrolled into view. Returns how many occurrences the window shows."""
+        if not self.query("#markdown"):
+            return 0
+        count, target = self.query_one("#markdown").highlight(fold_chars(term.strip()) if term else "", current)  # type: ignore[attr-defined]
+        if target is not None:
+            self.call_after_refresh(self._bring_into_view, *target)
+        return int(count)
+
+    def _bring_into_view(self, block: Widget, position: int, length: int) -> None:
+        """Scroll so that the line holding the match sits a third of the way down the text."""
+        text = self.query_one(TextScroll)
+        text.scroll_to_widget(block, animate=False, top=True, immediate=True)
+        line = int(block.size.height * position / length)
+        text.scroll_to(y=max(0, text.scroll_y + line - text.size.height // 3), animate=False, immediate=True)
+
+    def open_find(self, term: str = "") -> None:
+        """Show the find bar, holding `term`, and put the keyboard in it."""
+        bar = self.query_one(FindBar)
+        bar.display = True
+        if term:
+            bar.value = term
+        bar.focus()
+
+    @on(Input.Submitted, "#find-bar")
+    def _find_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.post_message(self.FindAsked(event.value.strip()))
+        self.query_one(TextScroll).focus()
+
+
+class FindBar(Input):
+    """The one-line find box under the text; escape closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", tooltip="close the find bar")]
+    """Escape closes the bar and returns to the text."""
+
+    def action_close(self) -> None:
+        """Hide the bar; the keyboard goes back to the text."""
+        self.display = False
+        self.screen.query_one(TextScroll).focus()

@@ -8,11 +8,13 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from normcli import results as r
+from normcli.render import formulas_to_unicode
+from normcli.tui.library import Children, Location
 from normcli.tui.text import ref_label
 
 
 class SideList(OptionList):
-    """Figures, references and subclauses of the section being read."""
+    """Figures, tables, references and subclauses of the section being read (or a norm's chapters)."""
 
     class RefChosen(Message):
         """Enter on a cross-reference."""
@@ -27,6 +29,20 @@ class SideList(OptionList):
         def __init__(self, figure: r.FigureRef) -> None:
             super().__init__()
             self.figure = figure
+
+    class TableChosen(Message):
+        """Enter on a table."""
+
+        def __init__(self, table: r.TableRef) -> None:
+            super().__init__()
+            self.table = table
+
+    class ClauseChosen(Message):
+        """Enter on a chapter of a norm's contents page."""
+
+        def __init__(self, location: Location) -> None:
+            super().__init__()
+            self.location = location
 
     class ChildChosen(Message):
         """Enter on a subclause."""
@@ -59,6 +75,12 @@ class SideList(OptionList):
                 key = f"fig-{number}"
                 self._targets[key] = figure
                 options.append(Option(Text("🖼 " + figure.caption), id=key))
+        if section.tables:
+            heading("Tables")
+            for number, table in enumerate(section.tables):
+                key = f"table-{number}"
+                self._targets[key] = table
+                options.append(Option(Text("▦ " + formulas_to_unicode(table.caption or f"Table {number + 1}")), id=key))
         unique = {(ref.text, ref.target_code, ref.target_path): ref for ref in reversed(section.cross_refs)}
         refs = [ref for ref in section.cross_refs if unique.get((ref.text, ref.target_code, ref.target_path)) is ref]
         if refs:
@@ -75,7 +97,7 @@ class SideList(OptionList):
                 self._targets[key] = child
                 label = Text(child.path, style="bold")
                 if child.title != child.path:
-                    label.append(" " + child.title)
+                    label.append(" " + formulas_to_unicode(child.title))
                 options.append(Option(label, id=key))
         if not options:
             options.append(Option(Text("No figures, references or subclauses", style="dim"), disabled=True))
@@ -83,6 +105,22 @@ class SideList(OptionList):
         first = next((index for index, option in enumerate(self.options) if not option.disabled), None)
         self.highlighted = first
         return first is not None
+
+    def show_chapters(self, edition: r.Edition, chapters: Children) -> bool:
+        """List a norm's chapters (its contents page); returns whether there was any."""
+        self.clear_options()
+        self._targets.clear()
+        options: list[Option | None] = [Option(Text("Chapters", style="bold underline"), disabled=True)]
+        for number, (node, _) in enumerate(chapters.nodes):
+            key = f"chapter-{number}"
+            self._targets[key] = Location(edition.code, node.path, edition.edition, edition.language)
+            label = Text(node.path, style="bold")
+            if node.title != node.path:
+                label.append(" " + formulas_to_unicode(node.title))
+            options.append(Option(label, id=key))
+        self.add_options(options)
+        self.highlighted = 1 if chapters.nodes else None
+        return bool(chapters.nodes)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Turn the chosen line into the message for what it stands for."""
@@ -94,3 +132,7 @@ class SideList(OptionList):
             self.post_message(self.FigureChosen(target))
         elif isinstance(target, r.ChildRef):
             self.post_message(self.ChildChosen(target))
+        elif isinstance(target, r.TableRef):
+            self.post_message(self.TableChosen(target))
+        elif isinstance(target, Location):
+            self.post_message(self.ClauseChosen(target))
