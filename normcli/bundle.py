@@ -109,8 +109,16 @@ class _Reader:
         return default
 
 
+_EXPLICIT_PATH = re.compile(r"[ \t]*\{#(?P<path>[^{}]+)\}[ \t]*$")
+
+
 def _heading_path(text: str, level: int) -> tuple[str, str, int]:
-    """A heading's path, title and depth as SPEC §2 defines them."""
+    """A heading's path, title and depth as SPEC §2 defines them; a trailing `{#path}` names the path
+    explicitly (a language version's `## Préface {#Preface}` is the same clause as `## Preface`)."""
+    explicit = _EXPLICIT_PATH.search(text)
+    if explicit and text[: explicit.start()].strip():
+        _, title, depth = _heading_path(text[: explicit.start()], level)
+        return explicit.group("path").strip(), title, depth
     for pattern in (_NUMBERED, _ANNEX, _ANNEX_CLAUSE):
         match = pattern.match(text)
         if match:
@@ -122,8 +130,9 @@ def _heading_path(text: str, level: int) -> tuple[str, str, int]:
     return text.rstrip(" :."), text, level
 
 
-def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
-    """Parse one bundle file; its problems are kept on the returned bundle.
+def parse_bundle(file: Path, shown_name: str | None = None, known_codes: tuple[str, ...] = ()) -> Bundle:
+    """Parse one bundle file; its problems are kept on the returned bundle. `known_codes` (the norms
+    of the workspace) are recognised as references whatever their publisher, as are its `requires`.
 
     Raises `UnreadableBundle`, carrying the problems, when the file does not say which norm it is.
     """
@@ -188,7 +197,7 @@ def parse_bundle(file: Path, shown_name: str | None = None) -> Bundle:
         demo=reader.flag(fields, "demo", False, 1),
         requires=[str(item) for item in (requires if isinstance(requires, list) else [requires])],
     )
-    _read_body(bundle, reader, lines, body_start)
+    _read_body(bundle, reader, lines, body_start, (*known_codes, *bundle.requires))
     bundle.problems = reader.problems
     return bundle
 
@@ -207,7 +216,7 @@ class UnreadableBundle(Exception):
         self.problems = problems
 
 
-def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) -> None:
+def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int, known_codes: tuple[str, ...]) -> None:
     page = 1
     paginated = False  # a bundle without page markers has no pages: it is cited without one
     nodes: list[Node] = []
@@ -298,7 +307,7 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int) ->
         joined = "\n".join(line for _, line in own)
         lead = len(joined) - len(joined.lstrip("\n"))  # the blank lines the clause's text starts without
         starts = list(itertools.accumulate((len(line) + 1 for _, line in own[:-1]), initial=0))
-        for ref in find_references(node.text, lambda path: path_key(path) in keys, tables.__contains__):
+        for ref in find_references(node.text, lambda path: path_key(path) in keys, tables.__contains__, known_codes):
             ref.node_path = node.path
             ref.line = own[bisect.bisect_right(starts, ref.position + lead) - 1][0] if own else node.line
             bundle.xrefs.append(ref)

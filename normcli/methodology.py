@@ -5,13 +5,20 @@ from __future__ import annotations
 from normcli.results import NormsResult
 from normcli.workspace import Settings
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from normcli.specs.results import SpecRef
+
 VERSION = 2
 READ_BUDGET = 4
 AUDIT_BUDGET = 8
 
 
-def build_methodology(settings: Settings, listing: NormsResult) -> str:
-    """The Markdown method of SPEC §3; its last line is `methodology: v2`."""
+def build_methodology(settings: Settings, listing: NormsResult, specs: Sequence[SpecRef] = ()) -> str:
+    """The Markdown method of SPEC §3; its last line is `methodology: v2`. With API `specs` in the
+    workspace, a short section says how to walk them (SPEC §7)."""
     norms = listing.norms
     only_demo = bool(norms) and all(norm.demo for norm in norms)
     lines = [
@@ -74,7 +81,25 @@ def build_methodology(settings: Settings, listing: NormsResult) -> str:
     elif any(norm.demo for norm in norms):
         demos = ", ".join(norm.code for norm in norms if norm.demo)
         lines += ["", "## Demonstration norms", f"{demos} are fictional samples: never cite them as applicable to a real project."]
+    if specs:
+        lines += ["", *_spec_section(specs)]
     if settings.methodology_extra.strip():
         lines += ["", "## Notes for this workspace", settings.methodology_extra.strip()]
     lines += ["", f"methodology: v{VERSION}"]
     return "\n".join(lines)
+
+
+def _spec_section(specs: Sequence[SpecRef]) -> list[str]:
+    """How to read the API specifications of the workspace: the discovery walk by ids, and what to cite."""
+    held = ", ".join(f"`{spec.domain}` ({spec.title}, {spec.count_methods} endpoints)" for spec in specs if spec.readable)
+    return [
+        "## API specifications",
+        f"This workspace also holds API specifications: {held or 'none readable (run `normcli check`)'}.",
+        "1. `spec_list` (CLI `api specs`), then `spec_by_id` (`api spec`): a spec's collections with their counts.",
+        "2. `collection_by_id` (`api collection`) → `endpoint_by_tag` (`api endpoints`): narrow down by counts and titles; "
+        "`search_specs` (`api search`) when you know a word of the path, summary, a parameter or a schema.",
+        "3. `endpoint_by_id` (`api endpoint`): read the endpoint whole (parameters, request body, responses, schemas, examples) "
+        "before you describe it or write a call to it; cite it as `METHOD /path` with its spec's domain (`GET /pets/{petId}` of petstore).",
+        "- Every id is 32 hex characters taken from an earlier answer; never make one up. A spec's values (limits, units, formulas) "
+        "are the service's, not the norm's: when both speak, cite both.",
+    ]

@@ -11,7 +11,7 @@ Every `--json` call imports this module: it holds plain records and no `typing` 
 from __future__ import annotations
 
 from normcli.errors import InvalidArgument
-from normcli.record import record
+from normcli.record import record, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
@@ -50,12 +50,19 @@ class Param:
 
     @property
     def bounded(self) -> bool:
-        """Whether a number has a range to check (texts are checked where their meaning is known)."""
-        return self.kind is int and (self.low is not None or self.high is not None)
+        """Whether the service checks it on every call: a number's range, a text's type and length
+        (what a text must hold, a norm code or a keyword, is checked where its meaning is known)."""
+        return self.kind is str or self.low is not None or self.high is not None
 
     def check(self, value: Any) -> Any:
-        """`value` when it is a whole number in range, else an `invalid_argument` naming the range."""
+        """`value` when it is a whole number in range or a text not too long, else an `invalid_argument`."""
         if value is None or not self.bounded:
+            return value
+        if self.kind is str:
+            if not isinstance(value, str):
+                raise InvalidArgument(f"{self.name} must be text, not {value!r}", param=self.name)
+            if self.high is not None and len(value) > self.high:
+                raise InvalidArgument(f"{self.name} is too long ({len(value)} characters, at most {self.high})", param=self.name)
             return value
         low, high = self.low, self.high
         if (
@@ -92,6 +99,8 @@ class Operation:
     params: tuple[Param, ...] = ()
     result: str = ""  # the class in `normcli.results` it answers with (the MCP output schema is made from it)
     fast: bool = True  # answered by the lean `--json` path (not `figure`: its answer is a file)
+    group: str = ""  # a command group on the command line (`api` for the spec discovery operations)
+    command: str = ""  # the command's name inside its group (`api spec`), where it differs from `name`
 
     def param(self, name: str) -> Param:
         """The parameter named `name` (camelCase)."""
@@ -357,6 +366,145 @@ OPERATIONS: dict[str, Operation] = {
         ),
     )
 }
+# -- the spec discovery operations of SPEC §7, the `api` group on the command line --------------------
+
+
+def _id_param(name: str, what: str, source: str) -> Param:
+    """An id parameter: 32 lowercase hex characters (checked by the service, which words the error)."""
+    return Param(
+        name,
+        str,
+        f"The {what}'s id (32 hex characters), as {source} gives it.",
+        required=True,
+        low=1,
+        high=200,
+        metavar="ID",
+        agent_help=f"The {what}'s id: 32 lowercase hex characters, exactly as {source} returned it.",
+    )
+
+
+_SPEC_OPERATIONS = (
+    Operation(
+        "spec_list",
+        "spec_list",
+        "List API specs",
+        "List the API specifications of the workspace.",
+        "normcli api specs",
+        result="SpecListResult",
+        command="specs",
+    ),
+    Operation(
+        "spec_by_id",
+        "spec_by_id",
+        "API spec",
+        "An API spec and its collections, with their counts of tags and methods.",
+        "normcli api spec meteo",
+        (_id_param("id", "spec", "spec_list"),),
+        result="SpecResult",
+        command="spec",
+    ),
+    Operation(
+        "collection_by_spec",
+        "collection_by_spec",
+        "Collections of a spec",
+        "The collections of an API spec (the same answer as spec_by_id).",
+        "normcli api collections meteo",
+        (_id_param("specId", "spec", "spec_list"),),
+        result="SpecResult",
+        command="collections",
+    ),
+    Operation(
+        "collection_by_id",
+        "collection_by_id",
+        "Collection",
+        "A collection of an API spec and its tags, with their counts of methods.",
+        "normcli api collection 8ce2ae82e063e8cb75b0f9335384f99c",
+        (_id_param("id", "collection", "spec_by_id"),),
+        result="CollectionResult",
+        command="collection",
+    ),
+    Operation(
+        "tag_by_spec",
+        "tag_by_spec",
+        "Tags of a spec",
+        "Every tag of an API spec, each once, with its count of methods.",
+        "normcli api tags meteo",
+        (_id_param("specId", "spec", "spec_list"),),
+        result="TagsResult",
+        command="tags",
+    ),
+    Operation(
+        "tag_by_collection",
+        "tag_by_collection",
+        "Tags of a collection",
+        "The tags of one collection (the same answer as collection_by_id).",
+        "normcli api tags --collection 8ce2ae82e063e8cb75b0f9335384f99c",
+        (_id_param("collectionId", "collection", "spec_by_id"),),
+        result="CollectionResult",
+        command="tags",
+    ),
+    Operation(
+        "tag_by_id",
+        "tag_by_id",
+        "Tag",
+        "A tag of an API spec with its count of methods.",
+        "normcli api tag 1e939b82f8d31ec606e08b38d1b18aab",
+        (_id_param("id", "tag", "tag_by_spec or collection_by_id"),),
+        result="TagResult",
+        command="tag",
+    ),
+    Operation(
+        "endpoint_by_tag",
+        "endpoint_by_tag",
+        "Endpoints of a tag",
+        "The methods (endpoints) of a tag: method, path, summary, operationId.",
+        "normcli api endpoints 1e939b82f8d31ec606e08b38d1b18aab",
+        (_id_param("tagId", "tag", "tag_by_spec or collection_by_id"),),
+        result="EndpointsResult",
+        command="endpoints",
+    ),
+    Operation(
+        "endpoint_by_id",
+        "endpoint_by_id",
+        "Endpoint",
+        "One endpoint whole: parameters, request body, responses with their schemas resolved, examples, code samples.",
+        'normcli api endpoint meteo "GET /snow-load/{siteId}"',
+        (_id_param("id", "method", "endpoint_by_tag or search_specs"),),
+        result="EndpointResult",
+        command="endpoint",
+    ),
+    Operation(
+        "search_specs",
+        "search_specs",
+        "Search API specs",
+        "Search the endpoints of every API spec: paths, summaries, descriptions, parameter and schema names.",
+        'normcli api search "snow load"',
+        (
+            Param(
+                "keyword",
+                str,
+                "Words to find in paths, summaries, descriptions, parameter and schema names.",
+                required=True,
+                low=1,
+                high=200,
+                agent_help="Words to find (1–200 characters) in paths, summaries, descriptions, parameter and schema names.",
+            ),
+            Param(
+                "limit",
+                int,
+                "At most this many endpoints, 1 to 50.",
+                default=20,
+                low=1,
+                high=50,
+                flags=("--limit", "-n"),
+                agent_help="At most this many endpoints (1–50, default 20).",
+            ),
+        ),
+        result="SpecSearchResult",
+        command="search",
+    ),
+)
+OPERATIONS.update((op.name, replace(op, group="api")) for op in _SPEC_OPERATIONS)
 BY_TOOL = {op.tool: op for op in OPERATIONS.values()}
 NAMES = tuple(OPERATIONS)
 TOOL_NAMES = tuple(BY_TOOL)
@@ -425,4 +573,6 @@ def run(service: Any, op: str, params: dict[str, Any]) -> Any:
     """Run one operation named as in the CLI or the MCP server, with camelCase parameters (batch, agents)."""
     found = operation(op)
     call: Callable[..., Any] = getattr(service, found.name)
-    return call(**arguments(found, {key: value for key, value in params.items() if key not in ("op", "id")}))
+    # `id` names the request in batch, unless the operation takes an id of its own (`spec_by_id`).
+    takes_id = any(param.name == "id" for param in found.params)
+    return call(**arguments(found, {key: value for key, value in params.items() if key != "op" and (key != "id" or takes_id)}))

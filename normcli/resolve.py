@@ -207,3 +207,28 @@ def table_rows(markdown: str) -> tuple[tuple[str, ...], ...]:
         cells = re.split(r"(?<!\\)\|", body)
         rows.append(tuple(cell.strip().replace("\\|", "|") for cell in cells))
     return tuple(rows)
+
+
+def find_clause_or_part(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
+    """The clause at `path`, or the clause holding the table or figure it names (`tab-3`, `Figure 2`)."""
+    part = part_reference(check_path(path))
+    if part is None:
+        return find_node(index, version, path)
+    kind, wanted = part
+    row = find_table(index, version, wanted) if kind == "table" else find_figure(index, version, wanted)
+    node, _ = find_node(index, version, row["node_path"])
+    return node, path.strip()
+
+
+def find_figure(index: Index, version: Version, figure_id: str) -> sqlite3.Row:
+    """The figure named by its id (`fig-3`), its number (`3`) or its caption label (`Figure 3`)."""
+    rows = index.figures(version.bundle_id)
+    wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
+    number = re.sub(rf"^{FIGURE_LABEL}\s*(?=[A-Z]?\d)", "", figure_id.strip())
+    row = next(
+        (row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))),
+        None,
+    )
+    if row is None:
+        raise NotFound("figure", figure_id, [row["fig_id"] for row in rows], version.label)
+    return row

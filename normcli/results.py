@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from normcli.record import record
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from normcli.specs.results import SpecCheck
+
 
 @record
 class EditionInfo:
@@ -520,16 +524,22 @@ class CheckResult:
     workspace: str
     bundles: tuple[BundleCheck, ...]
     notes: tuple[str, ...] = ()
+    specs: tuple[SpecCheck, ...] = ()  # the API spec folders (SPEC §7)
+
+    def _problems(self) -> list[dict]:
+        return [problem for bundle in self.bundles for problem in bundle.problems] + [
+            problem for spec in self.specs for problem in spec.problems
+        ]
 
     @property
     def errors(self) -> int:
-        """How many problems make a bundle unreadable."""
-        return sum(1 for bundle in self.bundles for problem in bundle.problems if problem["severity"] == "error")
+        """How many problems make a bundle or a spec unreadable."""
+        return sum(1 for problem in self._problems() if problem["severity"] == "error")
 
     @property
     def warnings(self) -> int:
-        """How many problems leave the bundle readable."""
-        return sum(1 for bundle in self.bundles for problem in bundle.problems if problem["severity"] == "warning")
+        """How many problems leave the bundle or spec readable."""
+        return sum(1 for problem in self._problems() if problem["severity"] == "warning")
 
     def to_json(self) -> dict:
         return {
@@ -538,6 +548,7 @@ class CheckResult:
             "warnings": self.warnings,
             "notes": list(self.notes),
             "bundles": [bundle.to_json() for bundle in self.bundles],
+            "specs": [spec.to_json() for spec in self.specs],
         }
 
 
@@ -559,3 +570,14 @@ class IndexResult:
             "rebuilt": self.rebuilt,
             "seconds": round(self.seconds, 3),
         }
+
+
+def __getattr__(name: str) -> object:
+    """The records of the spec discovery operations (SPEC §7), kept in `normcli.specs.results` and
+    loaded only when one is asked for (`results.SpecResult`): no norm read pays for them."""
+    from normcli.specs import results as spec_results
+
+    try:
+        return getattr(spec_results, name)
+    except AttributeError:
+        raise AttributeError(f"module 'normcli.results' has no attribute {name!r}") from None

@@ -9,7 +9,6 @@ parts live beside it: `catalogue` (editions, languages), `resolve` (clauses and 
 from __future__ import annotations
 
 import functools
-import re
 import sqlite3
 import time
 from collections.abc import Callable
@@ -17,11 +16,10 @@ from pathlib import Path
 
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version, split_code, version_of
+from normcli.discovery.reads import SpecReads
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
-from normcli.fold import path_key
-from normcli.labels import FIGURE_LABEL
 from normcli.operations import checked
-from normcli.resolve import References, check_path, find_node, find_table, part_reference, table_rows
+from normcli.resolve import References, find_clause_or_part, find_figure, find_node, find_table, table_rows
 from normcli.store.queries import Index
 from normcli.store.refresh import refresh
 from normcli.store.schema import BUILT_AT_KEY
@@ -71,8 +69,10 @@ def _operation(operation: Callable[..., T]) -> Callable[..., T]:
     return run
 
 
-class Service:
-    """The read operations over one workspace."""
+class Service(SpecReads):
+    """The read operations over one workspace (the spec discovery operations come from `SpecReads`)."""
+
+    _wrap_read = staticmethod(_operation)  # how SpecReads runs its operations: as every read here
 
     def __init__(self, located: Located) -> None:
         self.root = located.root
@@ -213,7 +213,7 @@ class Service:
         """`methodology` / `get_methodology`: the reading method built for this workspace."""
         from normcli.methodology import build_methodology
 
-        return r.MethodologyResult(build_methodology(self.settings, self.norms()))
+        return r.MethodologyResult(build_methodology(self.settings, self.norms(), self.spec_list().specs))
 
     @checked("toc")
     @_operation
@@ -255,7 +255,7 @@ class Service:
         from normcli.windows import window, window_span
 
         version = self.version(code, edition, language)
-        node, requested = self._clause_or_part(version, path)
+        node, requested = find_clause_or_part(self.index(), version, path)
         index = self.index()
         text = index.node_text(node["id"])
         if offset > len(text):
@@ -291,16 +291,6 @@ class Service:
             cross_refs=refs,
             citation=cite,
         )
-
-    def _clause_or_part(self, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
-        """The clause at `path`, or the clause holding the table or figure it names (`tab-3`, `Figure 2`)."""
-        part = part_reference(check_path(path))
-        if part is None:
-            return find_node(self.index(), version, path)
-        kind, wanted = part
-        row = find_table(self.index(), version, wanted) if kind == "table" else self._figure_row(version, wanted)
-        node, _ = find_node(self.index(), version, row["node_path"])
-        return node, path.strip()
 
     @checked("table")
     @_operation
@@ -362,7 +352,7 @@ class Service:
         if not isinstance(figure_id, str) or not figure_id.strip() or len(figure_id) > 200:
             raise InvalidArgument("a figure id is required (for example fig-3)", param="figureId")
         version = self.version(code, edition, language)
-        row = self._figure_row(version, figure_id)
+        row = find_figure(self.index(), version, figure_id)
         if not row["file"]:
             raise NotFound(
                 "figure",
@@ -383,19 +373,6 @@ class Service:
 
         mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], target.read_bytes())
-
-    def _figure_row(self, version: Version, figure_id: str) -> sqlite3.Row:
-        """The figure named by its id (`fig-3`), its number (`3`) or its caption label (`Figure 3`)."""
-        rows = self.index().figures(version.bundle_id)
-        wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
-        number = re.sub(rf"^{FIGURE_LABEL}\s*(?=[A-Z]?\d)", "", figure_id.strip())
-        row = next(
-            (row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))),
-            None,
-        )
-        if row is None:
-            raise NotFound("figure", figure_id, [row["fig_id"] for row in rows], version.label)
-        return row
 
     @_operation
     def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:
@@ -419,5 +396,7 @@ class Service:
     def check(self) -> r.CheckResult:
         """`check`: every bundle's problems with file, line and reason, and a quality score."""
         from normcli.quality import check_workspace
+        from normcli.record import replace
 
-        return check_workspace(self.root, self.index(), self.catalogue(), self.settings.problems)
+        checked = check_workspace(self.root, self.index(), self.catalogue(), self.settings.problems)
+        return replace(checked, specs=tuple(self.spec_checks()))  # the API specs' problems (SPEC §7)

@@ -7,6 +7,7 @@ that decimals (`1.5`) and dates are not mistaken for references.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from urllib.parse import unquote
@@ -110,14 +111,42 @@ def _norm_reference(match: re.Match[str]) -> CrossRef:
     return CrossRef(match.group().strip(), "implicit", code, path, kind)
 
 
+def generic_code(code: str) -> bool:
+    """Whether the publisher grammar alone recognises `code` in a text (`SIA 262` yes, `XYZ 12` no)."""
+    match = _NORM_REF.fullmatch(code.strip())
+    return match is not None and re.sub(r"\s+", " ", match.group("code")) == re.sub(r"\s+", " ", code.strip())
+
+
+@functools.lru_cache(maxsize=64)
+def _known_patterns(codes: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The `CODE, CLAUSE` and `CLAUSE of CODE` patterns for codes the publisher grammar does not know."""
+    exotic = sorted({code.strip() for code in codes if code.strip() and not generic_code(code)}, key=len, reverse=True)
+    if not exotic:
+        return None
+    # Spaces and hyphens inside a code are written either way (`ABC 12-3`, `ABC 12 3`).
+    body = "|".join(r"[\s-]?".join(re.escape(part) for part in re.split(r"[\s-]+", code)) for code in exotic)
+    named = rf"(?<![\w/-])(?P<code>{body})(?![\w-])"
+    code_first = re.compile(
+        rf"{named}(?::(?P<year>\d{{4}}))?(?:,\s*(?:{CLAUSE_LABEL}\s*)?(?:(?P<annex>{_ANNEX_WORD}\s+[A-Z])\b|(?P<clause>{_CLAUSE})))?"
+    )
+    clause_first = re.compile(
+        rf"\b{CLAUSE_LABEL}\s+(?P<clause>{_CLAUSE})(?![\w]),?\s+(?:of|in|de(?:\s+la)?|der|des|du|von|dell[ao]|della|nella)\s+(?P<norm>{body})(?![\w-])"
+    )
+    return code_first, clause_first
+
+
 def find_references(
-    text: str, has_clause: Callable[[str], bool] = lambda _path: False, has_table: Callable[[str], bool] = lambda _number: True
+    text: str,
+    has_clause: Callable[[str], bool] = lambda _path: False,
+    has_table: Callable[[str], bool] = lambda _number: True,
+    known_codes: tuple[str, ...] = (),
 ) -> list[CrossRef]:
     """Every cross-reference in a clause's Markdown, in order, without repeats.
 
     `has_clause` says whether the norm being read holds a path; it decides bare two-part numbers.
     `has_table` says whether it holds a table number: `Table 7-1` is one table where the norm has it,
-    and `Tables 2-3` a range, read as its first table, where it does not.
+    and `Tables 2-3` a range, read as its first table, where it does not. `known_codes` are the codes
+    of the workspace's norms and of the bundle's `requires`: found whatever their publisher prefix.
     """
 
     def table(match: re.Match[str]) -> CrossRef:
@@ -130,7 +159,12 @@ def find_references(
     scan = _IMAGE.sub(lambda m: " " * len(m.group()), text)
     scan = _take(_LINK, scan, lambda m: _explicit(m.group("label"), m.group("target")), found)
     scan = _MATH.sub(lambda m: " " * len(m.group()), scan)
+    known = _known_patterns(known_codes) if known_codes else None
+    if known is not None:
+        scan = _take(known[1], scan, _worded_reference, found)
     scan = _take(_CLAUSE_OF, scan, _worded_reference, found)
+    if known is not None:
+        scan = _take(known[0], scan, _norm_reference, found)
     scan = _take(_NORM_REF, scan, _norm_reference, found)
     scan = _take(_FIGURE, scan, lambda m: CrossRef(m.group(), "implicit", None, m.group("num"), "figure"), found)
     scan = _take(_TABLE, scan, table, found)

@@ -55,7 +55,7 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
                 request_id = request.get("id")
             if not isinstance(request, dict) or not isinstance(request.get("op"), str):
                 raise InvalidArgument('each line must be an object with an "op", e.g. {"op": "toc", "code": "SIA 261"}')
-            params = {key: value for key, value in request.items() if key not in ("op", "id")}
+            params = {key: value for key, value in request.items() if key != "op"}  # `run` keeps `id` where it is a parameter
             data = run(service, request["op"], params).to_json()
         except NormcliError as error:
             failures += 1

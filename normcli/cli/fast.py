@@ -22,7 +22,7 @@ def _commands() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:
             {flag: param.name for param in op.params for flag in param.flags},
         )
         for op in OPERATIONS.values()
-        if op.fast
+        if op.fast and not op.group  # the `api` group is parsed by `cli.api_args`
     }
 
 
@@ -80,14 +80,28 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
 def answer(argv: list[str]) -> int | None:
     """Answer a plain `--json` read and return its exit code, or None to let Typer handle `argv`."""
     parsed = parse(argv)
+    call = None
     if parsed is None:
-        return None
-    workspace, command, params = parsed
-    try:
-        from normcli.operations import run
-        from normcli.service import Service
+        if "api" not in argv:
+            return None
+        from normcli.cli.api_args import parse as parse_api
 
-        data = run(Service.open(workspace), command, params).to_json()
+        api = parse_api(argv)
+        if api is None:
+            return None
+        workspace, call = api
+    else:
+        workspace, command, params = parsed
+    try:
+        if call is not None:  # the spec reads need no norm service
+            from normcli.discovery.session import SpecSession
+
+            data = call(SpecSession.open(workspace)).to_json()
+        else:
+            from normcli.operations import run
+            from normcli.service import Service
+
+            data = run(Service.open(workspace), command, params).to_json()
     except Exception as exc:  # the same boundary as the full command line
         from normcli.cli.diagnostics import report
 

@@ -338,10 +338,11 @@ def _check(result: r.CheckResult) -> None:
     console().print(table)
     for line in result.notes:
         sys.stdout.write(f"{line}\n")
-    for bundle in result.bundles:
-        for problem in bundle.problems:
+    for problems in [bundle.problems for bundle in result.bundles] + [spec.problems for spec in result.specs]:
+        for problem in problems:
             sys.stdout.write(f"{problem['file']}:{problem['line']}: {problem['severity']}: {problem['reason']}\n")
-    sys.stdout.write(f"{len(result.bundles)} bundles, {result.errors} errors, {result.warnings} warnings\n")
+    specs = f", {len(result.specs)} API specs" if result.specs else ""
+    sys.stdout.write(f"{len(result.bundles)} bundles{specs}, {result.errors} errors, {result.warnings} warnings\n")
 
 
 def _index(result: r.IndexResult) -> None:

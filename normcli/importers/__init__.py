@@ -45,6 +45,7 @@ class IngestReport:
     warnings: tuple[str, ...] = ()
     quality_score: int | None = None
     problems: tuple[dict, ...] = field(default_factory=tuple)
+    alignment: dict | None = None  # a language version: how its clauses line up with the existing language
 
     @property
     def is_scan(self) -> bool:
@@ -73,6 +74,7 @@ class IngestReport:
             "seconds": round(self.seconds, 3),
             "warnings": list(self.warnings),
             "quality": {"score": self.quality_score, "problems": list(self.problems)},
+            "alignment": self.alignment,
         }
 
 
@@ -169,8 +171,17 @@ def ingest(
     language = language.lower()
     chosen_title = title or draft.title or code
 
-    from normcli.importers.writer import write_bundle
+    from normcli.importers.writer import bundle_language, other_languages, write_bundle
 
+    alignment = None
+    others = other_languages(root, code, edition, language)
+    if others:  # a language version: the same clauses get the same paths (and node ids) as the existing language
+        from normcli.importers.align import align_language
+
+        aligned = align_language(draft, others[0], code, edition, language, bundle_language(others[0]) or "")
+        alignment = aligned.to_json()
+        if aligned.warning():
+            draft.warnings.append(aligned.warning() or "")
     written = write_bundle(root, draft, code, edition, language, chosen_title, force)
     bundle = parse_bundle(written)
     depths: dict[str, int] = {}
@@ -219,7 +230,13 @@ def ingest(
         warnings=tuple(warnings),
         quality_score=score,
         problems=problems,
+        alignment=alignment,
     )
+
+
+def workspace_root(workspace: str | Path | None) -> tuple[Path, bool]:
+    """The workspace an import writes into, and whether it is new (also for API specs)."""
+    return _workspace_root(workspace)
 
 
 def _workspace_root(workspace: str | Path | None) -> tuple[Path, bool]:

@@ -16,6 +16,7 @@ _ANNEX = re.compile(
 )
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d{1,3})+)(?P<dot>\.?)(?:[ \t\u00a0]+(?P<title>\S.*))?$")
 _CHAPTER = re.compile(rf"^{CHAPTER_LABEL}[ \t\u00a0]+(?P<number>\d{{1,3}})\b\.?(?:[ \t\u00a0]*[:–—\-.]?[ \t\u00a0]*(?P<title>.*))?$")
+_LIGATURE = re.compile("[\ufb00-\ufb06]")
 _UNSAFE_START = re.compile(r"^( {0,3})(?=#{1,6}(?:[ \t]|$))|^(\s*)(?=\$\$|<!--|```|~~~)")
 _SPELLED = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -164,6 +165,19 @@ def _follows(parts: list[int], current: list[int], skip: int) -> bool:
     return parts[:-1] == prefix and current[len(parts) - 1] + 1 <= parts[-1] <= current[len(parts) - 1] + 1 + skip
 
 
+class UniqueTitles:
+    """Titles of unnumbered headings made unique: a repeated one becomes `Title (2)`, `Title (3)` (its path is its title)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, int] = {}
+
+    def __call__(self, title: str) -> str:
+        """`title` the first time, then `title (2)`, `title (3)` … (case, accents and punctuation ignored)."""
+        key = title_key(title)
+        self._seen[key] = self._seen.get(key, 0) + 1
+        return title if self._seen[key] == 1 else f"{title} ({self._seen[key]})"
+
+
 def heading_line(path: str | None, title: str, depth: int) -> str:
     """One Markdown heading as SPEC §2 reads it: `### 4.2.1 Title` (or `## Title` without a number)."""
     hashes = "#" * max(1, min(depth, 6))
@@ -180,7 +194,14 @@ def clean_inline(text: str) -> str:
     text = text.replace("\ufffe", "").replace("\u00ad", "").replace("\ufeff", "")
     if not text.isprintable():
         text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
-    return re.sub(r"[ \t\u00a0]+", " ", text).strip()
+    if _LIGATURE.search(text):
+        text = _LIGATURE.sub(lambda match: unicodedata.normalize("NFKC", match.group(0)), text)  # ﬁ → fi: searchable words
+    text = re.sub(r"[ \t]+", " ", text)
+    # a no-break space stays where typography wants one (French `libre\u00a0;`, `«\u00a0mot\u00a0»`), elsewhere it is a space
+    text = re.sub(
+        r"[ \u00a0\u202f]*([\u00a0\u202f])[ \u00a0\u202f]*(?=[:;!?»›])|(?<=[«‹])[ \u00a0\u202f]+", lambda m: m.group(1) or "\u00a0", text
+    )
+    return re.sub(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))", " ", text).strip()
 
 
 def safe_text_line(line: str) -> str:
@@ -193,9 +214,10 @@ def safe_text_line(line: str) -> str:
 
 
 def safe_file_name(stem: str) -> str:
-    """A file name stem of letters, digits and hyphens."""
-    cleaned = re.sub(r"[^A-Za-z0-9]+", "-", stem).strip("-").lower()
-    return cleaned[:60] or "file"
+    """A file name stem of letters, digits, inner dots and hyphens (`fig-2.1`), never `..` or a hidden name."""
+    cleaned = re.sub(r"[^A-Za-z0-9.]+", "-", stem).lower()
+    cleaned = re.sub(r"\.{2,}", ".", cleaned).strip("-.")
+    return cleaned[:60].strip("-.") or "file"
 
 
 def slug(code: str) -> str:
@@ -207,7 +229,7 @@ def slug(code: str) -> str:
 
 
 def figure_name(number: str) -> str:
-    """The file stem of a numbered figure: `3` → `fig-3`, `2.1` → `fig-2-1`."""
+    """The file stem of a numbered figure, which is also its id in the bundle: `3` → `fig-3`, `2.1` → `fig-2.1`."""
     return "fig-" + safe_file_name(number)
 
 

@@ -13,7 +13,15 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
-from normcli.importers.common import FIGURE_CAPTION, Draft, clean_inline, heading_line, parse_number, safe_file_name, title_key
+from normcli.importers.common import (
+    FIGURE_CAPTION,
+    Draft,
+    UniqueTitles,
+    clean_inline,
+    heading_line,
+    parse_number,
+    safe_file_name,
+)
 from normcli.labels import FIGURE_CAPTION_LABEL
 
 _ATX = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.*?)(?:[ \t]+#+)?[ \t]*$")
@@ -38,7 +46,7 @@ def import_markdown(source: Path) -> Draft:
     lines = _strip_front_matter(lines, draft)
     headings = _headings(lines)
     anchors: dict[str, str] = {}
-    seen: dict[str, int] = {}
+    unique = UniqueTitles()
     paths: dict[int, tuple[str | None, str, int]] = {}
     for index, (level, raw) in headings.items():
         for match in _ANCHOR.finditer(raw):
@@ -49,11 +57,7 @@ def import_markdown(source: Path) -> Draft:
         if number and (number.title or number.kind == "annex"):
             path, name, depth = number.path, number.title or number.path, number.depth
         else:
-            path, name, depth = None, title or "Untitled", level
-            key = title_key(name)
-            seen[key] = seen.get(key, 0) + 1
-            if seen[key] > 1:
-                name = f"{name} ({seen[key]})"
+            path, name, depth = None, unique(title or "Untitled"), level
         paths[index] = (path, name, depth)
         for match in _ANCHOR.finditer(raw):
             anchors[match.group("name") or match.group("attr")] = path or name

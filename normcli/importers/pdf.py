@@ -17,13 +17,15 @@ from normcli.importers.common import (
     FIGURE_CAPTION,
     TABLE_CAPTION,
     Draft,
+    UniqueTitles,
     clean_inline,
     figure_name,
     heading_line,
+    parse_number,
     safe_text_line,
-    title_key,
 )
-from normcli.importers.pdf_pages import Line, Page, body_size_of, is_toc_page, metadata_title, read_pages, reading_order, remove_furniture
+from normcli.importers.pdf_contents import contents_entries, contents_headings, locate_entries, mark_contents, missing_from_outline
+from normcli.importers.pdf_pages import Line, Page, body_size_of, metadata_title, read_pages, reading_order, remove_furniture
 from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
 from normcli.importers.png import encode_png
 from normcli.latex import escape_text
@@ -38,6 +40,11 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
     try:
         document = pdfium.PdfDocument(str(source))
     except pdfium.PdfiumError as exc:
+        if "password" in str(exc).lower():
+            raise InvalidArgument(
+                f"'{source.name}' is encrypted with a password",
+                "save a copy without the password (e.g. qpdf --decrypt --password=… in.pdf out.pdf) and import that",
+            ) from exc
         raise InvalidArgument(f"'{source.name}' is not a readable PDF ({exc})", "check the file, or export it again as PDF") from exc
     draft = Draft()
     try:
@@ -49,21 +56,50 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         furniture = remove_furniture(pages, body_size)
         for page in pages:
             page.lines = reading_order(page)
-            page.toc = is_toc_page(page)
+        mark_contents(pages)
         stream = [line for page in pages for line in page.lines]
+        entries = contents_entries(stream, pages)
         if outline:
             headings = outline_headings(outline, pages, stream, draft)
             draft.outline_used = True
+            missing = missing_from_outline(entries, [entry.title for entry in outline])
+            if missing:
+                draft.warnings.append(
+                    f"the printed contents lists {len(missing)} of {len(entries)} entries that the outline lacks: "
+                    + "; ".join(
+                        f"{entry.number.path + ' ' if entry.number else ''}{entry.title} (p. {entry.page})" for entry in missing[:5]
+                    )
+                )
         else:
-            headings = text_headings(stream, body_size, furniture, pages)
+            located = locate_entries(entries, stream, pages, body_size)
+            if entries and len(located) < len(entries):
+                draft.warnings.append(
+                    f"{len(entries) - len(located)} of {len(entries)} printed contents entries were not found in the body"
+                )
+            headings = text_headings(stream, body_size, furniture, pages, located)
             if not any(h.number for h in headings.values()):
                 draft.warnings.append("no numbered headings were found in the text; check the tree with `normcli toc`")
+        _contents_nodes(stream, pages, headings, body_size)
         if not draft.title:
             draft.title = first_title(stream, body_size, set(headings))
         _emit(document, pages, stream, headings, body_size, draft)
     finally:
         document.close()
     return draft
+
+
+def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, Heading], body_size: float) -> None:
+    """The printed contents as nodes of their own, and a heading for what follows them when none opens it."""
+    toc = {page.index for page in pages if page.toc}
+    for position, title in contents_headings(stream, pages).items():
+        if position not in headings:
+            headings[position] = Heading(None, title, 1)
+    for position in range(1, len(stream)):
+        if stream[position - 1].page in toc and stream[position].page not in toc and position not in headings:
+            line = stream[position]
+            text = clean_inline(line.text)
+            titled = len(text) < 60 and not text.endswith((".", ",", ";", ":")) and not parse_number(text)
+            headings[position] = Heading(None, text if titled else "Front matter", 1, keep_line=not titled)
 
 
 # -- writing the Markdown ---------------------------------------------------------------------
@@ -74,12 +110,14 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     vocabulary = _vocabulary(stream)
     current_page = None
     paragraph: list[Line] = []
+    notes: list[tuple[int, str]] = []
     started = False
-    seen_titles: Counter = Counter()
+    unique = UniqueTitles()
     figure_numbers: Counter = Counter()
     page_by_index = {page.index: page for page in pages}
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
-    tables = _find_tables(stream, headings, {page.index for page in pages if page.toc})
+    regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
+    tables = _find_tables(stream, headings, {page.index for page in pages if page.toc}, figure_text)
 
     def flush() -> None:
         """Write the paragraph gathered so far."""
@@ -87,7 +125,9 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             if len(paragraph) > 1 and paragraph[0].text.strip().isdigit() and paragraph[0].size < body_size - 0.5:
                 paragraph[0] = Line(paragraph[0].page, f"[{paragraph[0].text.strip()}]", 0, 0, 0, 0, paragraph[0].size)
             text = _join(paragraph, vocabulary)
-            if text:
+            if _NOTE.match(text):
+                notes.append((len(body), text))  # placed at the end of the clause that cites it, once all is written
+            elif text:
                 body.append(safe_text_line(text))
                 body.append("")
             paragraph.clear()
@@ -111,9 +151,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
         path = heading.number.path if heading.number else None
         title = heading.title
         if path is None:
-            seen_titles[title_key(title)] += 1
-            if seen_titles[title_key(title)] > 1:
-                title = f"{title} ({seen_titles[title_key(title)]})"
+            title = unique(title)
         body.append(heading_line(path, title, heading.depth))
         body.append("")
         if heading.body:
@@ -135,8 +173,10 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
                 continue
         if not started:
             started = True
-            body.append(heading_line(None, "Front matter", 1))
+            body.append(heading_line(None, unique("Front matter"), 1))
             body.append("")
+        if position in figure_text:
+            continue  # a label inside a figure: it is in the picture, not the text
         text = clean_inline(line.text)
         figure = FIGURE_CAPTION.match(text)
         if figure and not page_by_index[line.page].toc:
@@ -144,7 +184,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             number = figure.group("num")
             figure_numbers[number] += 1
             stem = figure_name(number) + (f"-{figure_numbers[number]}" if figure_numbers[number] > 1 else "")
-            image = _figure_image(document, page_by_index[line.page], line)
+            image = _figure_image(document, page_by_index[line.page], line, regions.get(position))
             label = figure.group("label")
             label = "Figure" if label.lower().startswith("fig") else label
             caption = figure.group("caption")
@@ -170,10 +210,19 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             flush()
             if caption_position is not None:
                 body.append(safe_text_line(clean_inline(stream[caption_position].text)))
-            body.extend(_pipe_table(_table_cells([stream[k] for k in rows])))
+            row_lines = [stream[k] for k in rows]
+            cells = _table_cells(row_lines)
+            body.extend(_pipe_table(cells, _has_header(cells, row_lines)))
             body.append("")
             skip_until = max(rows[-1], caption_position if caption_position is not None else -1)
             continue
+        if len(line.spans) >= 2 and _EQUATION_ALONE.match(line.spans[-1][0].strip()):
+            # a formula line with its number set apart at the right margin: the formula joins the paragraph above
+            head = " ".join(span[0] for span in line.spans[:-1])
+            if paragraph and _breaks(paragraph[-1], line, body_size):
+                flush()
+            paragraph.append(Line(line.page, head, line.x0, line.spans[-2][2], line.top, line.bottom, line.size))
+            text = line.spans[-1][0].strip()
         alone = _EQUATION_ALONE.match(text)
         if (
             alone
@@ -182,7 +231,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             and _next_equation(alone.group("num"), equations[-1] if equations else None)
         ):
             equations.append(alone.group("num"))
-            latex = escape_text(_join(paragraph, vocabulary))
+            latex = _formula_latex(_join(paragraph, vocabulary))
             paragraph.clear()
             body.append(f"$$ {latex} \\qquad ({alone.group('num')}) $$")
             body.append("")
@@ -198,10 +247,44 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             flush()
         paragraph.append(line)
     flush()
+    _place_notes(body, notes)
     while body and not body[-1].strip():
         body.pop()
 
 
+def _place_notes(body: list[str], notes: list[tuple[int, str]]) -> None:
+    """Each footnote (`[^5]: …`, met at the foot of its page) at the end of the clause that cites it."""
+    insertions = []
+    for order, (position, text) in enumerate(notes):
+        label = text[: text.index("]:") + 1]
+        cited = next(
+            (k for k in range(min(position, len(body)) - 1, -1, -1) if label in body[k] and not body[k].startswith(label + ":")), None
+        )
+        cited = max(0, position - 1) if cited is None else cited
+        end = next((k for k in range(cited + 1, len(body)) if body[k].startswith("#")), len(body))
+        while end > cited + 1 and (not body[end - 1].strip() or body[end - 1].startswith("<!--")):
+            end -= 1
+        insertions.append((end, order, text))
+    for end, _, text in sorted(insertions, reverse=True):
+        body[end:end] = ["", text]
+
+
+_SCRIPT = re.compile(r"([_^])\{([^{}]*)\}")
+
+
+def _formula_latex(text: str) -> str:
+    """A formula's extracted text as LaTeX: escaped as printed, except the scripts read from the glyphs (`P_{b}`, `E^{γ}`)."""
+    parts = []
+    last = 0
+    for match in _SCRIPT.finditer(text):
+        parts.append(escape_text(text[last : match.start()]))
+        parts.append(f"{match.group(1)}{{{escape_text(match.group(2))}}}")
+        last = match.end()
+    parts.append(escape_text(text[last:]))
+    return "".join(parts)
+
+
+_NOTE = re.compile(r"^\[\^[^\]\s]+\]: \S")
 _EQUATION_FIRST = re.compile(r"^\((?P<num>\d{1,3}(?:\.\d{1,2})?)\)\s+(?P<formula>\S.*)$")
 _EQUATION_LAST = re.compile(r"^(?P<formula>\S.*?)\s+\((?P<num>\d{1,3}(?:\.\d{1,2})?)\)$")
 _EQUATION_ALONE = re.compile(r"^\((?P<num>\d{1,3}(?:\.\d{1,2})?)\)$")
@@ -217,7 +300,7 @@ def _equation(text: str, seen: list[str]) -> tuple[str, str] | None:
     if not _next_equation(number, seen[-1] if seen else None):
         return None
     seen.append(number)
-    return escape_text(match.group("formula")), number
+    return _formula_latex(match.group("formula")), number
 
 
 def _next_equation(number: str, last: str | None) -> bool:
@@ -245,16 +328,22 @@ def _continues_caption(line: Line, caption: Line) -> bool:
     )
 
 
-def _find_tables(stream: list[Line], headings: dict[int, Heading], toc_pages: set[int]) -> dict[int, tuple[int | None, list[int]]]:
-    """Captioned tables: first row position → (caption position, row positions); rows after the caption, else before it."""
+def _find_tables(
+    stream: list[Line], headings: dict[int, Heading], toc_pages: set[int], figure_text: set[int]
+) -> dict[int, tuple[int | None, list[int]]]:
+    """Captioned tables: first row position → (caption position, row positions). A document puts its
+    captions either above its tables or below them (LaTeX, DocBook): the side that holds rows for most
+    captions is tried first, so a caption below its table never takes the next table's rows."""
     found: dict[int, tuple[int | None, list[int]]] = {}
-    used: set[int] = set()
-    for position, line in enumerate(stream):
-        if line.page in toc_pages or not TABLE_CAPTION.match(clean_inline(line.text)):
-            continue
-        rows = _rows(stream, position, 1, headings, used)
+    used: set[int] = set(figure_text)  # labels inside a figure are part of its picture
+    captions = [p for p, line in enumerate(stream) if line.page not in toc_pages and TABLE_CAPTION.match(clean_inline(line.text))]
+    after = sum(1 for p in captions if len(_rows(stream, p, 1, headings, used)) >= 2)
+    before = sum(1 for p in captions if len(_rows(stream, p, -1, headings, used)) >= 2)
+    sides = (-1, 1) if before > after else (1, -1)
+    for position in captions:
+        rows = sorted(_rows(stream, position, sides[0], headings, used))
         if len(rows) < 2:
-            rows = sorted(_rows(stream, position, -1, headings, used))
+            rows = sorted(_rows(stream, position, sides[1], headings, used))
         if len(rows) >= 2:
             used.update(rows)
             used.add(position)
@@ -271,8 +360,23 @@ def _find_tables(stream: list[Line], headings: dict[int, Heading], toc_pages: se
     return found
 
 
+def _column_starts(stream: list[Line], position: int, step: int) -> list[float]:
+    """The cell starts of the lines cut into cells near `position` (eight lines in direction `step`), left to right."""
+    starts: list[float] = []
+    for near in range(position, position + 8 * step, step):
+        if 0 <= near < len(stream) and stream[near].page == stream[position].page and len(stream[near].spans) >= 2:
+            starts.extend(span[1] for span in stream[near].spans if all(abs(span[1] - known) > 3 for known in starts))
+    return sorted(starts)
+
+
+def _wrapped_cell(line: Line, starts: list[float]) -> bool:
+    """A line in one piece that continues a cell: it starts under a column other than the first."""
+    return len(line.spans) < 2 and any(abs(line.x0 - start) <= 3 for start in starts[1:])
+
+
 def _aligned_rows(stream: list[Line], start: int, headings: dict[int, Heading], used: set[int], toc_pages: set[int]) -> list[int]:
-    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x."""
+    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x;
+    a line in one piece under a column other than the first is a wrapped cell of the row above."""
     first = stream[start]
     if start in used or start in headings or first.page in toc_pages or len(first.spans) < 2:
         return []
@@ -285,7 +389,7 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict[int, Heading], 
             break
         spans = line.spans
         if len(spans) < 2:
-            if len(line.text.strip()) < 30 and abs(line.x0 - starts[0]) > 3:  # a wrapped cell of the last row
+            if _wrapped_cell(line, starts) or (len(line.text.strip()) < 30 and abs(line.x0 - starts[0]) > 3):
                 rows.append(position)
                 position += 1
                 continue
@@ -296,24 +400,35 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict[int, Heading], 
         position += 1
     while rows and len(stream[rows[-1]].spans) < 2:
         rows.pop()
+    if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
+        return []
     return rows
 
 
 def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, Heading], used: set[int]) -> list[int]:
-    """The lines of a table next to its caption, while they split into cells (short single cells may sit in between)."""
+    """The lines of a table next to its caption, while they split into cells (short single cells and wrapped
+    cells may sit in between); the table may start on the page before a caption set below it."""
     rows: list[int] = []
     position = caption + step
     previous = stream[caption]
-    while 0 <= position < len(stream) and len(rows) < 200:
+    page = stream[caption].page
+    while 0 <= position < len(stream) and len(rows) < 400:
         line = stream[position]
-        if position in headings or position in used or line.page != stream[caption].page:
+        if position in headings or position in used:
+            break
+        if line.page != page:
+            if step > 0 or line.page != page - 1:  # a caption under its table reaches back to the page before
+                break
+            page = line.page
+        elif abs(previous.top - line.top) > 4 * max(line.size, 6.0):
             break
         if FIGURE_CAPTION.match(line.text.strip()) or TABLE_CAPTION.match(line.text.strip()):
             break
-        if abs(previous.top - line.top) > 4 * max(line.size, 6.0):
-            break
         if len(line.cells) < 2 and len(line.text.strip()) > 24:
-            break
+            starts = _column_starts(stream, position, step)
+            first_column = bool(starts) and abs(line.x0 - starts[0]) <= 3 and len(line.text.strip()) <= 48
+            if not (_wrapped_cell(line, starts) or first_column):
+                break
         rows.append(position)
         previous = line
         position += step
@@ -323,26 +438,43 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, Headi
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:
-    """Rows of cells, each cell in the column whose start is nearest; a one-piece line continues the row above."""
+    """Rows of cells, each cell in the column whose start is nearest; a line in one piece, or one whose
+    first cell is empty, continues the cells of the row above (multi-line cells stay one cell)."""
     widest = max(lines, key=lambda line: len(line.spans))
     starts = [span[1] for span in widest.spans] or [widest.x0]
     rows: list[list[str]] = []
     for line in lines:
         spans = line.spans or [(clean_inline(line.text), line.x0, line.x1)]
-        if len(spans) < 2 and rows:
-            column = min(range(len(starts)), key=lambda k: abs(starts[k] - spans[0][1]))
-            rows[-1][column] = f"{rows[-1][column]} {clean_inline(spans[0][0])}".strip()
-            continue
         row = [""] * len(starts)
         for text, x0, _ in spans:
             column = min(range(len(starts)), key=lambda k: abs(starts[k] - x0))
             row[column] = f"{row[column]} {clean_inline(text)}".strip()
+        if rows and (len(spans) < 2 or not row[0]):
+            rows[-1] = [f"{above} {below}".strip() for above, below in zip(rows[-1], row, strict=True)]
+            continue
         rows.append(row)
     return rows
 
 
-def _pipe_table(rows: list[list[str]]) -> list[str]:
+def _has_header(rows: list[list[str]], lines: list[Line]) -> bool:
+    """Whether the first row is a header: set in bold, or words over columns whose cells below hold numbers."""
+    if len(rows) < 2:
+        return False
+    if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
+        return True
+    numeric = re.compile(r"^[-+−]?[\d.,/:x×%]+$")
+    first = [cell for cell in rows[0] if cell]
+    if any(numeric.match(cell) for cell in first):
+        return False
+    below = [cell for row in rows[1:] for cell in row if cell]
+    return bool(below) and (any(numeric.match(cell) for cell in below) or len(first) == len(rows[0]))
+
+
+def _pipe_table(rows: list[list[str]], header: bool = True) -> list[str]:
+    """A pipe table; without a header row of its own the table gets an empty one, so no data row is taken for a header."""
     width = max(len(cells) for cells in rows)
+    if not header:
+        rows = [[""] * width, *rows]
     lines = []
     for number, cells in enumerate(rows):
         padded = [cell.replace("|", "\\|") for cell in cells] + [""] * (width - len(cells))
@@ -352,10 +484,87 @@ def _pipe_table(rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def _figure_image(document, page: Page, caption: Line) -> bytes | None:
-    """The figure above (or below) its caption, cropped to the image or drawing; the whole page when unsure."""
+Box = tuple[float, float, float, float]  # left, bottom, right, top in PDF points
+FIGURE_DPI = 200
+_FIGURE_GAP = 24.0  # points of empty space that end a drawing
+
+
+def _figure_regions(document, pages: dict[int, Page], stream: list[Line], headings: dict[int, Heading]) -> tuple[dict[int, Box], set[int]]:
+    """For each figure caption, the region of its drawing above it (vector paths and images, with the text
+    labels among them), and the stream positions of those labels, which belong to the picture."""
+    import pypdfium2.raw as raw
+
+    regions: dict[int, Box] = {}
+    labels: set[int] = set()
+    objects: dict[int, list[Box]] = {}
+    for position, line in enumerate(stream):
+        page = pages.get(line.page)
+        if page is None or page.toc or not FIGURE_CAPTION.match(clean_inline(line.text)):
+            continue
+        if line.page not in objects:
+            try:
+                pdf_page = document[line.page]
+                # top-level objects only: the bounds of a form's inner objects are in the form's own coordinates;
+                # a form is a drawing (a figure included as a PDF) unless it wraps most of the page
+                kinds = [raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_SHADING, raw.FPDF_PAGEOBJ_FORM]
+                boxes = [obj.get_bounds() for obj in pdf_page.get_objects(filter=kinds, max_depth=1)]
+                objects[line.page] = [box for box in boxes if (box[3] - box[1]) < 0.8 * page.height]
+                pdf_page.close()
+            except Exception:  # no drawing found: the caption falls back to the older rules
+                objects[line.page] = []
+        on_page = [(p, other) for p, other in enumerate(stream) if other.page == line.page and p != position and p not in headings]
+        region = _drawing_region(page, line, objects[line.page], [other for _, other in on_page])
+        if region is None:
+            continue
+        regions[position] = region
+        for p, other in on_page:
+            if region[0] - 2 <= other.x0 and other.x1 <= region[2] + 2 and region[1] - 2 <= other.bottom and other.top <= region[3] + 2:
+                labels.add(p)
+    return regions, labels
+
+
+def _drawing_region(page: Page, caption: Line, drawn: list[Box], lines: list[Line]) -> Box | None:
+    """The drawing right above a caption: paths, images and short text lines touching one another, grown
+    upwards until an empty band or a line of prose; None when no path or image is part of it."""
+    left, right = caption.column if caption.column != (0.0, 0.0) else (0.0, page.width)
+    items: list[tuple[Box, bool]] = []  # (box, is a drawing)
+    for box in drawn:
+        if box[1] >= caption.top - 1 and box[2] > left - 6 and box[0] < right + 6 and (box[2] - box[0]) < page.width * 0.98:
+            items.append((box, True))
+    for line in lines:
+        if line.bottom >= caption.top - 1 and line.x1 > left and line.x0 < right:
+            items.append(((line.x0, line.bottom, line.x1, line.top), False))
+    items.sort(key=lambda item: item[0][1])
+    ceiling = caption.top
+    chosen: list[Box] = []
+    drawing = False
+    for box, is_drawing in items:
+        if box[1] - ceiling > (_FIGURE_GAP if chosen else 2 * _FIGURE_GAP):  # a caption sits a little apart from its figure
+            break
+        if not is_drawing:
+            inside = any(d[0] - 6 <= box[0] and box[2] <= d[2] + 6 and d[1] - 6 <= box[1] and box[3] <= d[3] + 6 for d, k in items if k)
+            if not inside:
+                break  # text outside every drawn object: the text (or a table) above the figure
+        chosen.append(box)
+        drawing = drawing or is_drawing
+        ceiling = max(ceiling, box[3])
+    if not drawing or not chosen:
+        return None
+    return (min(b[0] for b in chosen), min(b[1] for b in chosen), max(b[2] for b in chosen), max(b[3] for b in chosen))
+
+
+def _figure_image(document, page: Page, caption: Line, region: Box | None = None) -> bytes | None:
+    """The figure above (or below) its caption: its drawing's region, else the nearest image, else the band
+    above the caption; the whole page when unsure. Rendered at 200 dpi."""
     pdf_page = document[page.index]
+    scale = FIGURE_DPI / 72
     try:
+        if region is not None:
+            margin = 4.0
+            left, bottom = max(0.0, region[0] - margin), max(0.0, region[1] - margin)
+            right, top = min(page.width, region[2] + margin), min(page.height, region[3] + margin)
+            bitmap = pdf_page.render(scale=scale, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
+            return encode_png(bitmap)
         box = None
         above = [img for img in page.images if img[1] >= caption.top - 4]
         below = [img for img in page.images if img[3] <= caption.bottom + 4]
@@ -368,11 +577,11 @@ def _figure_image(document, page: Page, caption: Line) -> bytes | None:
             box = _drawing_box(page, caption)
             margin = 0.0
         if box is None:
-            bitmap = pdf_page.render(scale=1.5, rev_byteorder=True)
+            bitmap = pdf_page.render(scale=scale, rev_byteorder=True)
         else:
             left, bottom = max(0.0, box[0] - margin), max(0.0, box[1] - margin)
             right, top = min(page.width, box[2] + margin), min(page.height, box[3] + margin)
-            bitmap = pdf_page.render(scale=2, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
+            bitmap = pdf_page.render(scale=scale, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
         return encode_png(bitmap)
     except Exception:  # a figure that cannot be rendered is reported as text, never fatal
         return None
@@ -413,11 +622,23 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
     return width > 0 and previous.x1 < right - 0.2 * width and previous.text.rstrip().endswith((".", ":", "!", "?"))
 
 
+_BROKEN_WORD = re.compile(r"[^\W\d_]*\ufffe[^\W\d_]*")
+
+
 def _vocabulary(stream: list[Line]) -> set[str]:
+    """The document's own words (and hyphenated compounds), without the halves of words broken at a line end."""
     words: set[str] = set()
+    broken = False
     for line in stream:
-        text = line.text.replace("\ufffe", " ")
-        words.update(word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text))
+        text = _BROKEN_WORD.sub(" ", line.text).rstrip()  # `verifi\ufffecation`: a word broken at a line end PDFium joined
+        found = [word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)]
+        ends_broken = text.endswith(("-", "\u00ad"))
+        if broken and found:
+            found = found[1:]
+        if ends_broken and found:
+            found = found[:-1]
+        words.update(found)
+        broken = ends_broken
     return words
 
 
@@ -437,9 +658,9 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
         if text.endswith("-") and part[:1].islower() and re.search(r"[^\W\d_]-$", text):
             head = re.search(r"([^\W\d_]+)-$", text)
             tail = re.match(r"[^\W\d_]+", part)
-            joined = (head.group(1) + tail.group(0)).lower() if head and tail else ""
-            hyphenated = f"{head.group(1)}-{tail.group(0)}".lower() if head and tail else ""
-            text = text + part if hyphenated in vocabulary and joined not in vocabulary else text[:-1] + part
+            text = (
+                text + part if _keeps_hyphen(head.group(1) if head else "", tail.group(0) if tail else "", vocabulary) else text[:-1] + part
+            )
         else:
             text = f"{text} {part}"
     if "\ufffe" in text:
@@ -450,7 +671,18 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
 _SOFT_HYPHEN = re.compile(r"([^\W\d_]+)\ufffe([^\W\d_]+)")
 
 
+def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
+    """A hard hyphen at a line end, decided by the document's own words: kept when the document writes the
+    compound with a hyphen elsewhere, or never writes it joined while both halves are words of their own
+    (`architecture-` + `independent`); dropped when it writes the word joined (`verifi-` + `cation`)."""
+    joined = (head + tail).lower()
+    if f"{head}-{tail}".lower() in vocabulary:
+        return joined not in vocabulary
+    if joined in vocabulary:
+        return False
+    return len(head) >= 3 and len(tail) >= 3 and head.lower() in vocabulary and tail.lower() in vocabulary
+
+
 def _rejoin(head: str, tail: str, vocabulary: set[str]) -> str:
     """A word split by a line-end hyphen: joined, unless the text writes it with a hyphen elsewhere (`well-known`)."""
-    hyphenated = f"{head}-{tail}"
-    return hyphenated if hyphenated.lower() in vocabulary and (head + tail).lower() not in vocabulary else head + tail
+    return f"{head}-{tail}" if _keeps_hyphen(head, tail, vocabulary) else head + tail

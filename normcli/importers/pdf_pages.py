@@ -64,9 +64,14 @@ def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> li
     pages: list[Page] = []
     total = len(document)
     for index in range(total):
-        page = document[index]
-        width, height = page.get_size()
-        textpage = page.get_textpage()
+        try:
+            page = document[index]
+            width, height = page.get_size()
+            textpage = page.get_textpage()
+        except Exception as exc:  # a damaged page is left out, the rest of the document is still imported
+            draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
+            pages.append(Page(index, 595.0, 842.0, [], index + 1, labels[index], 0, []))
+            continue
         lines, chars = _page_lines(textpage, index)
         images = []
         for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=2):
@@ -109,8 +114,35 @@ def _roman_value(text: str) -> int:
     return total
 
 
+@dataclass
+class _Segment:
+    """One line as PDFium cuts the text: its characters with their boxes, sizes and baselines."""
+
+    start: int
+    chars: list[str]
+    boxes: list[tuple[float, float, float, float] | None]
+    glyphs: list[tuple[float, float] | None]  # font size and baseline height of each visible character
+    _real: list[tuple[float, float, float, float]] | None = None
+    _baseline: tuple[float, float] | None = None
+
+    def real(self) -> list[tuple[float, float, float, float]]:
+        """The boxes of the visible characters."""
+        if self._real is None:
+            self._real = [box for box in self.boxes if box is not None and box[1] > box[0]]
+        return self._real
+
+    def baseline(self) -> tuple[float, float]:
+        """The main font size and baseline height (of the full-size characters)."""
+        if self._baseline is None:
+            glyphs = [glyph for glyph in self.glyphs if glyph is not None]
+            size = sorted(glyph[0] for glyph in glyphs)[len(glyphs) // 2]
+            heights = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size) or [glyphs[0][1]]
+            self._baseline = (size, heights[len(heights) // 2])
+        return self._baseline
+
+
 def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
-    """The lines PDFium finds on a page, with their box, font size, bold prefix and table cells."""
+    """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells."""
     import pypdfium2.raw as raw
 
     count = textpage.count_chars()
@@ -121,45 +153,176 @@ def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
         text = "".join(chr(raw.FPDFText_GetUnicode(textpage, k) or 32) for k in range(count))
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
     get_box = raw.FPDFText_GetCharBox
     get_size = raw.FPDFText_GetFontSize
-    lines: list[Line] = []
-    visible = 0
+    get_origin = raw.FPDFText_GetCharOrigin
+    segments: list[_Segment] = []
     start = 0
     for end in [*(m.start() for m in re.finditer(r"\r\n|\n|\r", text)), count]:
         if start >= count:
             break
-        segment = text[start:end]
-        if segment.strip():
-            boxes: list[tuple[float, float, float, float] | None] = []
-            sizes: list[float] = []
+        if text[start:end].strip():
+            segment = _Segment(start, list(text[start:end]), [], [])
             for k in range(start, end):
-                char = text[k]
-                if char.isspace():
-                    boxes.append(None)
+                if text[k].isspace():
+                    segment.boxes.append(None)
+                    segment.glyphs.append(None)
                     continue
                 get_box(textpage, k, left, right, bottom, top)
-                boxes.append((left.value, right.value, bottom.value, top.value))
-                sizes.append(get_size(textpage, k))
-            real = [box for box in boxes if box is not None and box[1] > box[0]]
-            if real:
-                visible += len(real)
-                size = sorted(sizes)[len(sizes) // 2] if sizes else 0.0
-                line = Line(
-                    page=index,
-                    text=segment,
-                    x0=min(box[0] for box in real),
-                    x1=max(box[1] for box in real),
-                    top=max(box[3] for box in real),
-                    bottom=min(box[2] for box in real),
-                    size=round(size, 1),
-                )
-                line.bold_prefix = _bold_prefix(textpage, start, segment)
-                line.spans = _cells(segment, boxes, size)
-                line.cells = [span[0] for span in line.spans]
-                lines.append(line)
+                segment.boxes.append((left.value, right.value, bottom.value, top.value))
+                get_origin(textpage, k, origin_x, origin_y)
+                segment.glyphs.append((get_size(textpage, k), origin_y.value))
+            if segment.real():
+                if segments and _same_line(segments[-1], segment):
+                    _extend(segments[-1], segment)
+                else:
+                    segments.append(segment)
         start = end + (2 if text[end : end + 2] == "\r\n" else 1)
+    lines: list[Line] = []
+    visible = 0
+    for segment in segments:
+        real = segment.real()
+        visible += len(real)
+        sizes = sorted(glyph[0] for glyph in segment.glyphs if glyph is not None)
+        size = sizes[len(sizes) // 2] if sizes else 0.0
+        plain = "".join(segment.chars)
+        pieces = script_pieces(plain, segment.glyphs, size)
+        line = Line(
+            page=index,
+            text="".join(pieces),
+            x0=min(box[0] for box in real),
+            x1=max(box[1] for box in real),
+            top=max(box[3] for box in real),
+            bottom=min(box[2] for box in real),
+            size=round(size, 1),
+        )
+        line.bold_prefix = _bold_prefix(textpage, segment.start, plain)
+        line.spans = _cells(pieces, segment.boxes, size)
+        line.cells = [span[0] for span in line.spans]
+        lines.append(line)
+    resolve_footnotes(lines)
     return lines, visible
+
+
+def _same_line(previous: _Segment, following: _Segment) -> bool:
+    """Whether PDFium cut one printed line in two: the next piece goes on to the right on the same baseline
+    (a word set as its own text object), or is a smaller raised or lowered piece right after it (`m` `2`)."""
+    right = max(box[1] for box in previous.real()[-3:])  # the line's last characters
+    left = min(box[0] for box in following.real()[:3])
+    if not -1.0 <= left - right <= 12.0:
+        return False
+    size, base = previous.baseline()
+    next_size, next_base = following.baseline()
+    if left - right > max(size, next_size) * 0.6:
+        return False
+    if abs(next_base - base) < 0.15 * size:
+        return True
+    return next_size < 0.85 * size and -size < next_base - base < size  # a script run, or text after one
+
+
+def _extend(segment: _Segment, following: _Segment) -> None:
+    """Join two pieces of one printed line (a space between them when the gap is one)."""
+    right = max(box[1] for box in segment.real()[-3:])
+    left = min(box[0] for box in following.real()[:3])
+    size, _ = segment.baseline()
+    if left - right > 0.15 * size and following.chars[0] != " " and segment.chars[-1] != " ":
+        segment.chars.append(" ")
+        segment.boxes.append(None)
+        segment.glyphs.append(None)
+    segment.chars.extend(following.chars)
+    segment.boxes.extend(following.boxes)
+    segment.glyphs.extend(following.glyphs)
+    segment._real = segment._baseline = None
+
+
+# -- superscripts, subscripts, footnote marks --------------------------------------------------
+
+_SUPERSCRIPT = dict(zip("0123456789+-−=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱ", strict=True))
+_SUBSCRIPT = dict(zip("0123456789+-−=()aeoxhklmnpstiruvj", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢᵣᵤᵥⱼ", strict=True))
+_MARK_SYMBOLS = "*†‡§¶"
+_PRIMES = {"′": "′", "″": "″", "‴": "‴", "'": "′", "’": "′"}
+FOOTNOTE_REF = re.compile("\ue000([^\ue001]+)\ue001")  # a raised mark after a word: a footnote when its note is on the page
+FOOTNOTE_DEF = re.compile("^\\s*\ue002([^\ue001]+)\ue001\\s*")  # a raised mark opening a line: the note itself
+
+
+def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: float) -> list[str]:
+    """The line's characters, with raised and lowered runs of smaller characters written as such:
+    `10⁹`, `m²`, `x₁` where Unicode has the characters, else `^{…}` / `_{…}`. A raised number after a
+    word or at the start of a line is left as a footnote mark for `resolve_footnotes` to decide."""
+    pieces = list(segment)
+    if size <= 0:
+        return pieces
+    baselines = sorted(glyph[1] for glyph in glyphs if glyph is not None and glyph[0] >= 0.9 * size)
+    if not baselines:
+        return pieces
+    baseline = baselines[len(baselines) // 2]
+
+    def shift(k: int) -> int:
+        glyph = glyphs[k]
+        if glyph is None or glyph[0] >= 0.85 * size:
+            return 0
+        rise = glyph[1] - baseline
+        return 1 if 0.2 * size < rise < size else (-1 if -size < rise < -0.1 * size else 0)
+
+    k = 0
+    while k < len(segment):
+        kind = shift(k)
+        if not kind:
+            k += 1
+            continue
+        end = k
+        while end + 1 < len(segment) and shift(end + 1) == kind:
+            end += 1
+        run = segment[k : end + 1]
+        before = segment[:k].rstrip(" ") if kind == 1 else segment[:k]
+        word = re.search(r"[^\W\d_]+$", before)
+        if kind == 1 and all(c in _PRIMES for c in run):  # Y′: a prime belongs to its letter, raised or not
+            pieces[k] = "".join(_PRIMES[c] for c in run)
+            back = k - 1
+            while back >= 0 and segment[back] == " ":
+                pieces[back] = ""
+                back -= 1
+        elif kind == 1 and (run.isdigit() or run in _MARK_SYMBOLS) and not before:
+            pieces[k] = f"\ue002{run}\ue001"
+        elif (
+            kind == 1
+            and (run.isdigit() or run in _MARK_SYMBOLS)
+            and before == segment[:k]
+            and ((word and len(word.group(0)) >= 4) or before[-1:] in ".,;:)”’\"'")
+        ):
+            pieces[k] = f"\ue000{run}\ue001"
+        else:
+            table = _SUPERSCRIPT if kind == 1 else _SUBSCRIPT
+            mark = "^" if kind == 1 else "_"
+            pieces[k] = "".join(table[c] for c in run) if all(c in table for c in run) else f"{mark}{{{run}}}"
+        for rest in range(k + 1, end + 1):
+            pieces[rest] = ""
+        k = end + 1
+    return pieces
+
+
+def _raised(mark: str) -> str:
+    return "".join(_SUPERSCRIPT[c] for c in mark) if all(c in _SUPERSCRIPT for c in mark) else f"^{{{mark}}}"
+
+
+def resolve_footnotes(lines: list[Line]) -> None:
+    """Footnote marks become Markdown footnotes (`word[^5]`, and `[^5]: …` for the note) when the page
+    has both the mark and its note; an unmatched mark stays a superscript."""
+    defined = {match.group(1) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
+    referenced = {mark for line in lines for mark in FOOTNOTE_REF.findall(line.text)}
+    notes = defined & referenced
+
+    def fix(text: str) -> str:
+        if "\ue000" not in text and "\ue002" not in text:
+            return text
+        text = FOOTNOTE_DEF.sub(lambda m: f"[^{m.group(1)}]: " if m.group(1) in notes else _raised(m.group(1)), text)
+        return FOOTNOTE_REF.sub(lambda m: f"[^{m.group(1)}]" if m.group(1) in notes else _raised(m.group(1)), text)
+
+    for line in lines:
+        line.text = fix(line.text)
+        line.spans = [(fix(span[0]), span[1], span[2]) for span in line.spans]
+        line.cells = [span[0] for span in line.spans]
 
 
 def _bold_prefix(textpage, start: int, segment: str) -> int:
@@ -186,7 +349,7 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
     return end
 
 
-def _cells(segment: str, boxes: list[tuple[float, float, float, float] | None], size: float) -> list[tuple[str, float, float]]:
+def _cells(segment: str | list[str], boxes: list[tuple[float, float, float, float] | None], size: float) -> list[tuple[str, float, float]]:
     """The line cut where the gap between two characters is wider than the font size (table cells, or two columns)."""
     cells: list[tuple[str, float, float]] = []
     current: list[str] = []
@@ -320,7 +483,9 @@ def reading_order(page: Page) -> list[Line]:
     lines = _split_columns(page.lines, middle)
     left = [line for line in lines if line.x1 <= middle + 4]
     right = [line for line in lines if line.x0 >= middle - 4]
-    if len(left) < 4 or len(right) < 4 or len(right) < 0.15 * len(lines):
+    total = sum(len(line.text) for line in lines) or 1
+    thin = min(sum(len(line.text) for line in left), sum(len(line.text) for line in right)) < 0.2 * total  # equation numbers, margins
+    if len(left) < 4 or len(right) < 4 or len(right) < 0.15 * len(lines) or thin:
         if lines:
             bounds = (min(line.x0 for line in lines), max(line.x1 for line in lines))
             for line in lines:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key
+from normcli.importers.pdf_contents import ContentsEntry, heading_title_lines
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page
 
 _SPECIAL_HEADINGS = re.compile(
@@ -52,6 +53,7 @@ def read_outline(document) -> list[OutlineEntry]:
             page = top = None
             if destination is not None:
                 page = destination.get_index()
+                page = page if page is not None and 0 <= page < len(document) else None  # a bookmark to a missing page
                 try:
                     mode, view = destination.get_view()
                     top = float(view[0]) if mode in (2, 3) and view else (float(view[1]) if mode == 1 and len(view) > 1 else None)
@@ -159,6 +161,8 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         line = stream[position]
         text_key = title_key(line.text)
         printed = parse_number(clean_inline(line.text))
+        if printed and not printed.title and title_key(printed.path) != key:  # `Appendix A` above the title `Appendix`
+            continue
         rest_key = title_key(printed.title) if printed and printed.title else text_key
         joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 3, len(stream))))
         if (
@@ -203,19 +207,29 @@ def _chapter_lines(above: list[str]) -> Number | None:
 # -- the tree from the text -------------------------------------------------------------------
 
 
-def text_headings(stream: list[Line], body_size: float, furniture: list[str], pages: list[Page]) -> dict[int, Heading]:
-    """Numbered headings found by layout (size, weight, centring) and kept only in numbering order."""
+def text_headings(
+    stream: list[Line], body_size: float, furniture: list[str], pages: list[Page], anchors: dict[int, ContentsEntry] | None = None
+) -> dict[int, Heading]:
+    """Numbered headings found by layout (size, weight, centring) and kept only in numbering order.
+
+    `anchors` are the headings the printed contents located: they are clauses whatever their layout,
+    and the numbering order continues from them."""
     toc_pages = {page.index for page in pages if page.toc}
     proper_titles = _proper_titles(furniture)
     sequencer = Sequencer()
     headings: dict[int, Heading] = {}
     consumed: set[int] = set()
+    anchors = anchors or {}
+    anchored_paths = {entry.number.path for entry in anchors.values() if entry.number}
     by_size = sum(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     for position, line in enumerate(stream):
         if position in consumed or line.page in toc_pages:
+            continue
+        if position in anchors:
+            _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
             continue
         text = clean_inline(line.text)
         if not text or is_toc_line(line.text):
@@ -279,7 +293,7 @@ def text_headings(stream: list[Line], body_size: float, furniture: list[str], pa
             continue
         if not re.match(r"[A-Z0-9ÀÂÄÉÈÊÎÔÖÜÇ/\"'“(]", number.title) and not (strong or bold_heading):
             continue
-        if not sequencer.fits(number, skip=2 if strong else 0):
+        if number.path in anchored_paths or not sequencer.fits(number, skip=2 if strong else 0):
             continue
         sequencer.accept(number)
         title = number.title
@@ -304,6 +318,36 @@ def text_headings(stream: list[Line], body_size: float, furniture: list[str], pa
         elif big and position < first and len(text) > 2:
             headings[position] = Heading(None, text.title() if text.isupper() else text, 1)
     return headings
+
+
+def _anchor_heading(
+    stream: list[Line], position: int, entry: ContentsEntry, headings: dict[int, Heading], consumed: set[int], sequencer: Sequencer
+) -> None:
+    """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents' title."""
+    printed = _printed_number(stream, position, entry.title)
+    number = (
+        Number(printed.path, entry.title, printed.kind)
+        if printed
+        else (Number(entry.number.path, entry.title, entry.number.kind) if entry.number else None)
+    )
+    if number is not None:
+        sequencer.accept(number)
+        headings[position] = Heading(number, entry.title, number.depth)
+        line_number = parse_number(clean_inline(stream[position].text))
+        if not (line_number and line_number.title):  # the number printed on the lines above (`Chapter 2`) is part of the heading
+            for above in range(position - 1, max(-1, position - 3), -1):
+                if stream[above].page != stream[position].page or above in headings:
+                    break
+                text = clean_inline(stream[above].text)
+                if parse_number(text) or CHAPTER_WORD.match(text) or spelled_number(text):
+                    headings[above] = Heading(None, "", 0)
+                else:
+                    break
+    else:
+        headings[position] = Heading(None, entry.title, 1)
+    for extra in heading_title_lines(stream, position, entry)[1:]:
+        consumed.add(extra)
+        headings[extra] = Heading(None, "", 0)
 
 
 def _continues_title(line: Line, previous: Line) -> bool:

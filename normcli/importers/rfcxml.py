@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from normcli.importers.common import Draft, ascii_figure_svg, clean_inline, figure_name, heading_line, safe_text_line
+from normcli.importers.common import Draft, UniqueTitles, ascii_figure_svg, clean_inline, figure_name, heading_line, safe_text_line
 
 _X = "{http://purl.org/net/xml2rfc/ext}"
 _BLOCKS = {"t", "artwork", "sourcecode", "figure", "table", "texttable", "ul", "ol", "dl", "list", "blockquote", "aside", "note"}
@@ -104,7 +104,7 @@ class _Writer:
         self.paths = paths
         self.cited = references
         self.anchors: dict[str, str] = {}
-        self.seen: dict[str, int] = {}
+        self.unique = UniqueTitles()
         self.tables = 0
         self.figures = 0
 
@@ -114,9 +114,7 @@ class _Writer:
         title = clean_inline("".join(name.itertext())) if name is not None else clean_inline(section.get("title") or "")
         path = self.paths.get(id(section))
         if path is None:
-            self.seen[title] = self.seen.get(title, 0) + 1
-            if self.seen[title] > 1:
-                title = f"{title} ({self.seen[title]})"
+            title = self.unique(title)
         depth = (1 if path.startswith("Appendix") else path.count(".") + 1) if path else level
         if path and path[0].isalpha() and not path.startswith("Appendix"):
             depth = path.count(".") + 1

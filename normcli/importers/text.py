@@ -16,6 +16,7 @@ from normcli.importers.common import (
     Draft,
     Number,
     Sequencer,
+    UniqueTitles,
     ascii_figure_svg,
     clean_inline,
     figure_name,
@@ -311,7 +312,7 @@ def _is_plain_heading(lines: list[_Line], index: int) -> bool:
 def _emit(lines: list[_Line], headings: dict[int, _Heading], draft: Draft, paginated: bool) -> None:
     body = draft.body
     page: int | None = None
-    seen: dict[str, int] = {}
+    unique = UniqueTitles()
     started = False
     tables = grid_tables([line.text for line in lines], set(headings))
     figures = ascii_figures([line.text for line in lines], set(headings) | set(tables))
@@ -348,10 +349,7 @@ def _emit(lines: list[_Line], headings: dict[int, _Heading], draft: Draft, pagin
             title = heading.title
             path = heading.number.path if heading.number else None
             if path is None:
-                key = title_key(title)
-                seen[key] = seen.get(key, 0) + 1
-                if seen[key] > 1:
-                    title = f"{title} ({seen[key]})"
+                title = unique(title)
             if body and body[-1].strip() and not body[-1].startswith("<!--"):
                 body.append("")
             body.append(heading_line(path, title, heading.depth))

@@ -89,6 +89,16 @@ def write_bundle(root: Path, draft: Draft, code: str, edition: str, language: st
         ) from exc
 
 
+def other_languages(root: Path, code: str, edition: str, language: str) -> list[Path]:
+    """The bundle files of this edition written in another language (a new language version is aligned to them)."""
+    norms = root / "norms"
+    if not norms.is_dir():
+        return []
+    target = _norm_folder(norms, code, edition) / edition
+    files = sorted(target.glob("norm*.md")) if target.is_dir() else []
+    return [file for file in files if bundle_language(file) not in (language, None)]
+
+
 def _norm_folder(norms: Path, code: str, edition: str) -> Path:
     """The folder of `code`: one already holding it (`rfc-3986` for `rfc3986`, as codes are matched
     forgivingly), so that a second import is seen as one: the one with this edition, else the one

@@ -8,13 +8,12 @@ turns that declaration into TypedDicts, from which the SDK publishes `outputSche
 
 from __future__ import annotations
 
+import sys
 import types
 import typing
 from typing import Any, ForwardRef, NotRequired, Union, get_args, get_origin
 
 from typing_extensions import TypedDict
-
-from normcli import results
 
 _BUILT: dict[Any, Any] = {}
 _BUILDING: set[type] = set()
@@ -50,7 +49,7 @@ def json_type(hint: Any) -> Any:
 
 def _fields(record: type) -> dict[str, Any]:
     """The JSON keys of a record with their types, in the order of its fields."""
-    hints = typing.get_type_hints(record, vars(results))
+    hints = typing.get_type_hints(record, vars(sys.modules[record.__module__]))  # the spec records live in normcli.specs.results
     omitted = set(getattr(record, "_json_omit", ()))
     optional = set(getattr(record, "_json_optional", ()))
     flattened = set(getattr(record, "_json_flatten", ()))
@@ -67,7 +66,7 @@ def _fields(record: type) -> dict[str, Any]:
         else:
             keys[camel(name)] = json_type(hints[name])
     for name in getattr(record, "_json_extra", ()):
-        keys[camel(name)] = json_type(typing.get_type_hints(getattr(record, name).fget, vars(results))["return"])
+        keys[camel(name)] = json_type(typing.get_type_hints(getattr(record, name).fget, vars(sys.modules[record.__module__]))["return"])
     return keys
 
 

@@ -37,6 +37,7 @@ from pydantic import Field, ValidationError
 from normcli import __version__
 from normcli import results as r
 from normcli.errors import NormcliError, NotFound
+from normcli.mcp import spec_tools
 from normcli.mcp.guard import BudgetGuard, McpSettings
 from normcli.mcp.schemas import output_type
 from normcli.mcp.text import IMAGE_BLOCK_TYPES, to_markdown
@@ -130,6 +131,8 @@ class Reader:
             data = result.to_json()
             notes = self.guard.record(tool, arguments, data)
         content: list[ContentBlock] = [TextContent(type="text", text=to_markdown(result))]
+        if tool in spec_tools.TOOLS:  # SPEC §8: the JSON answer first, its Markdown after it
+            content.insert(0, TextContent(type="text", text=json.dumps(data, ensure_ascii=False)))
         if isinstance(result, r.FigureResult):
             data = {key: value for key, value in data.items() if key != "data"}
             content.append(figure_block(result))
@@ -245,14 +248,18 @@ def build_server(service: Service, settings: McpSettings | None = None, log_leve
         title="normcli — local technical norms",
         description="Reads the technical norms of a local workspace: tables of contents, clauses, search, references, figures.",
         version=__version__,
-        instructions=INSTRUCTIONS.format(name=info.name, norms=info.norms, budget=settings.budget),
+        instructions=INSTRUCTIONS.format(name=info.name, norms=info.norms, budget=settings.budget)
+        + (f"\n{spec_tools.INSTRUCTIONS}" if service.spec_list().specs else ""),
         log_level=log_level,  # type: ignore[arg-type]
     )
 
     for op in OPERATIONS.values():
-        server.tool(name=op.tool, title=op.title, description=DESCRIPTIONS[op.tool], annotations=_annotations(op.title))(
-            tool_function(op, reader)
-        )
+        server.tool(
+            name=op.tool,
+            title=op.title,
+            description=DESCRIPTIONS.get(op.tool) or spec_tools.DESCRIPTIONS[op.tool],
+            annotations=_annotations(op.title),
+        )(tool_function(op, reader))
 
     _add_resources(server, reader)
     return server

@@ -151,4 +151,9 @@ _RENDERERS: dict[type, Callable[[Any], str]] = {
 
 def to_markdown(result: Any) -> str:
     """The Markdown text block for a result of the read operations."""
-    return _RENDERERS[type(result)](result)
+    renderer = _RENDERERS.get(type(result))
+    if renderer is None:  # the spec discovery answers
+        from normcli.mcp.spec_tools import MARKDOWN
+
+        renderer = MARKDOWN[type(result)]
+    return renderer(result)

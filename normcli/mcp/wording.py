@@ -99,6 +99,10 @@ def _not_found_hint(error: NotFound, tool: str, arguments: dict[str, Any]) -> st
     if error.what in ("edition", "language"):
         facts = f"The {error.what}s of {error.norm} are: {known}. " if known else ""
         return f"{facts}Call list_norms to see each norm's editions and languages, then call {tool} again."
+    if error.what in ("id", "spec", "method"):  # the spec discovery tools (SPEC §7)
+        from normcli.mcp.spec_tools import HINT
+
+        return f"{HINT}, then call {tool} again with an id from there."
     if error.what in ("figure", "table"):
         if not known:
             return f"Its file cannot be read; tell the user to run `normcli check` in a terminal. Other {error.what}s still work."

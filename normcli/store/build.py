@@ -20,7 +20,8 @@ from normcli.fold import code_key, fold, path_key
 from normcli.latex import searchable
 from normcli.model import Bundle, Problem, node_id
 from normcli.store import schema
-from normcli.workspace import BundleFile
+from normcli.workspace import BundleFile, list_bundle_files
+from normcli.xrefs import generic_code
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -75,6 +76,11 @@ def _write_meta(db: Database) -> None:
 
 
 def update(path: Path, root: Path, changed: list[BundleFile], removed: list[str]) -> None:
+    if _other_codes_change(path, changed, removed):
+        # A norm whose code no publisher grammar knows joined or left: every bundle's references
+        # are read again, since any of them may cite it.
+        build_new(path, root, list_bundle_files(root))
+        return
     db = _connect_writer(path)
     try:
         with db.atomic():
@@ -146,9 +152,9 @@ def _year(edition: str) -> int:
     return int(match.group(1)) if match else 0
 
 
-def _parse(file: BundleFile) -> tuple[Bundle | None, list[Problem]]:
+def _parse(file: BundleFile, codes: tuple[str, ...] = ()) -> tuple[Bundle | None, list[Problem]]:
     try:
-        bundle = parse_bundle(file.path, file.relative)
+        bundle = parse_bundle(file.path, file.relative, codes)
         return bundle, bundle.problems
     except UnreadableBundle as unreadable:
         return None, unreadable.problems
@@ -160,8 +166,52 @@ def _parse(file: BundleFile) -> tuple[Bundle | None, list[Problem]]:
         ]
 
 
+OTHER_CODES_KEY = "other_codes"  # the workspace's codes that only the workspace's own list makes references
+_CODE_LINE = re.compile(r"(?m)^code:[ \t]*[\"']?(.*?)[\"']?[ \t]*$")
+
+
+def _declared_code(file: BundleFile) -> str | None:
+    """The code a bundle's front matter declares, read from its first lines only."""
+    try:
+        with open(file.path, encoding="utf-8", errors="replace") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return None
+    front = head.split("\n---", 1)[0] if head.startswith("---") else ""
+    match = _CODE_LINE.search(front)
+    return match.group(1).strip() or None if match else None
+
+
+def _workspace_codes(
+    db: Database | sqlite3.Connection, files: list[BundleFile], leaving: set[str] | frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """The codes of the norms the index holds (less the bundles `leaving`) and of `files`."""
+    query = "SELECT DISTINCT code FROM bundles WHERE code IS NOT NULL AND file NOT IN (SELECT value FROM json_each(?))"
+    held = {row[0] for row in db.execute(query, (json.dumps(sorted(leaving)),))}
+    held |= {code for code in map(_declared_code, files) if code}
+    return tuple(sorted(held))
+
+
+def _other_codes(codes: tuple[str, ...]) -> str:
+    """The codes among `codes` that the publisher grammar does not recognise, as stored in meta."""
+    return json.dumps(sorted(code for code in codes if not generic_code(code)), ensure_ascii=False)
+
+
+def _other_codes_change(path: Path, changed: list[BundleFile], removed: list[str]) -> bool:
+    """Whether changing these bundles changes the workspace's codes that only its own list recognises."""
+    connection = sqlite3.connect(path)
+    try:
+        stored = connection.execute("SELECT value FROM meta WHERE key = ?", (OTHER_CODES_KEY,)).fetchone()
+        codes = _workspace_codes(connection, changed, {*removed, *(file.relative for file in changed)})
+        return (stored[0] if stored else "[]") != _other_codes(codes)
+    finally:
+        connection.close()
+
+
 def _insert(db: Database, root: Path, files: list[BundleFile], first_id: int, packer: schema.TextPacker | None) -> None:
     """Parse and write `files`; with no packer (a new index), first sample the dictionary of one."""
+    codes = _workspace_codes(db, files, {file.relative for file in files})
+    db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (OTHER_CODES_KEY, _other_codes(codes)))
     if packer is None:
         packer = schema.TextPacker(_sample_prose(files))
         db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (schema.TEXT_DICTIONARY_KEY, packer.dictionary))
@@ -169,7 +219,7 @@ def _insert(db: Database, root: Path, files: list[BundleFile], first_id: int, pa
     for file in files:
         folders.setdefault(file.relative.rsplit("/", 1)[0], []).append(file)  # by edition folder
     next_id = first_id
-    for parsed in _parsed_folders(list(folders.values())):
+    for parsed in _parsed_folders([(folder, codes) for folder in folders.values()]):
         for file, bundle, problems in parsed:
             next_id = _insert_bundle(db, file, bundle, problems, next_id, packer)
 
@@ -195,11 +245,12 @@ def _sample_prose(files: list[BundleFile]) -> bytes:
     return b"\n".join(pieces)[-schema.DICTIONARY_BYTES :]
 
 
-def _parse_folder(files: list[BundleFile]) -> list[Parsed]:
-    return [(file, *_parse(file)) for file in files]
+def _parse_folder(work: tuple[list[BundleFile], tuple[str, ...]]) -> list[Parsed]:
+    files, codes = work
+    return [(file, *_parse(file, codes)) for file in files]
 
 
-def _parsed_folders(folders: list[list[BundleFile]]) -> Iterator[list[Parsed]]:
+def _parsed_folders(folders: list[tuple[list[BundleFile], tuple[str, ...]]]) -> Iterator[list[Parsed]]:
     """Parse edition folders in order; with many of them, on every core (parsing is most of a build)."""
     workers = min(os.cpu_count() or 1, 4)
     if workers < 2 or len(folders) < 4:

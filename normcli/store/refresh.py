@@ -106,6 +106,31 @@ def _fail_if_stopped(lock_fd: int) -> None:
 
 
 def refresh(root: Path, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
+    """Bring the index of `root` up to date with its bundles and its API specs (`store.spec_refresh`), and return where it is."""
+    done = _refresh_bundles(root, rebuild, known)
+    from normcli.store.spec_refresh import refresh_specs
+
+    try:
+        try:
+            refresh_specs(root, done.path, _writer_lock)
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc.sqlite_errorcode, int) and exc.sqlite_errorcode & 0xFF in _WRITE_FAILURES:
+                raise
+            done = _refresh_bundles(root, rebuild=True)  # the file is damaged where the specs are: build it anew
+            refresh_specs(root, done.path, _writer_lock)
+    except OSError as exc:
+        raise WorkspaceError(
+            f"cannot write the index in {done.path.parent}: {exc.strerror}", "check free disk space and permissions"
+        ) from exc
+    except sqlite3.DatabaseError as exc:
+        reason = _WRITE_FAILURES.get(exc.sqlite_errorcode & 0xFF) if isinstance(exc.sqlite_errorcode, int) else None
+        if reason is None:
+            raise
+        raise WorkspaceError(f"cannot write the index in {done.path.parent}: {reason}", "check free disk space and permissions") from exc
+    return done
+
+
+def _refresh_bundles(root: Path, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
     """Bring the index of `root` up to date with its bundles and return where it is.
 
     `known` is what a caller holding the index open last saw of the bundles: when the files

@@ -28,7 +28,7 @@ def test_every_range_is_checked_by_the_service(sample_copy: Path) -> None:
     checked = 0
     for op in OPERATIONS.values():
         for position, param in enumerate(op.params):
-            if not param.bounded:
+            if param.kind is not int or not param.bounded:
                 continue
             values = {"code": "SIA 261", "path": "4", "keyword": "neige", "figureId": "fig-1"}
             args = [values.get(other.name, other.default) for other in op.params]
@@ -39,8 +39,8 @@ def test_every_range_is_checked_by_the_service(sample_copy: Path) -> None:
                 with pytest.raises(InvalidArgument, match=param.name):
                     getattr(sample_service, op.name)(**{other.keyword: value for other, value in zip(op.params, args, strict=True)})
                 checked += 1
-    # toc 2, subtree 4, section 3 (offset has no upper bound), search 2, corpus 2: as SPEC §3 states them
-    assert checked == 13
+    # toc 2, subtree 4, section 3 (offset has no upper bound), search 2, corpus 2: as SPEC §3 states them; search_specs 2 (§7)
+    assert checked == 15
 
 
 def test_operations_are_found_by_cli_and_mcp_names_and_others_refused() -> None:
@@ -69,3 +69,21 @@ def test_clamping_brings_a_number_into_range_and_says_so() -> None:
     assert depth.clamp(9) == (6, "maxDepth 9 is above its range; 6 was used")
     assert depth.clamp(0) == (1, "maxDepth 0 is below its range; 1 was used")
     assert depth.clamp(3) == (3, None)
+
+
+def test_texts_are_checked_for_type_and_length_on_every_operation(sample_copy: Path) -> None:
+    service = Service.open(sample_copy)
+    checked = 0
+    for op in OPERATIONS.values():
+        for position, param in enumerate(op.params):
+            if param.kind is not str:
+                continue
+            values = {"code": "SIA 261", "path": "4", "keyword": "neige", "figureId": "fig-1", "tableId": "tab-2"}
+            args = [values.get(other.name, other.default) for other in op.params]
+            for wrong in [3, ["SIA 261"], *(["x" * (param.high + 1)] if param.high else [])]:
+                args[position] = wrong
+                with pytest.raises(InvalidArgument, match=param.name) as raised:
+                    getattr(service, op.name)(*args)
+                assert raised.value.param == param.name
+                checked += 1
+    assert checked >= 3 * 8  # code, path, keyword, ids, edition and language of every operation

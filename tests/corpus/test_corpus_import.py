@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -142,15 +143,16 @@ def test_rfc_xml_sections_are_numbered_by_nesting(imported: dict) -> None:
 
 
 @pytest.mark.slow
-def test_the_accuracy_bench_meets_its_goals() -> None:
+def test_the_accuracy_bench_meets_its_tree_goals() -> None:
+    """Tree recall: 100 % with the outline, >= 98 % with it ignored or stripped (the bench's references are independent)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     import import_accuracy
 
     for pdf in import_accuracy.corpus_pdfs():
-        row = import_accuracy.measure(pdf)
-        assert row["withOutline"] == 100.0, row
-        assert row["withoutOutline"] >= 95.0, row
-        assert row["secondsPer100Pages"] <= 10.0, row
+        row = import_accuracy.measure(pdf, repeat=1)
+        assert row["entries"] > 0, row
+        assert row["asIs"] == 100.0, row
+        assert row["outlineIgnored"] >= 98.0 and row["stripped"] >= 98.0, row
 
 
 def test_the_same_document_in_pdf_and_text_gives_the_same_tree(tmp_path: Path) -> None:
@@ -178,3 +180,38 @@ def test_rfc_text_keeps_compound_words_wrapped_at_their_hyphen_whole(imported: d
     root, report = imported["rfc3986-uri/rfc3986.txt"]
     text = (root / report.file).read_text(encoding="utf-8")
     assert "dotted-decimal" in text and "dotted- decimal" not in text and "case- insensitive" not in text
+
+
+def test_printed_contents_pages_are_a_node_of_their_own_never_clause_text(imported: dict) -> None:
+    """FHS has no outline: its printed contents (dot leaders) used to land in the 'Dedication' clause."""
+    root, report = imported["fhs-3.0/fhs-3.0.pdf"]
+    text = (root / report.file).read_text(encoding="utf-8")
+    txt = (CORPUS / "fhs-3.0/fhs-3.0.txt").read_text(encoding="utf-8")
+    numbers = [line.split(" ")[0] for line in txt.splitlines() if re.match(r"^\d+(?:\.\d+){1,2}\. \S", line)]  # printed to depth 3
+    nodes = _paths(imported, "fhs-3.0/fhs-3.0.pdf")
+    assert "Table of Contents" in nodes and len(nodes["Dedication"].text) < 600
+    contents = text[text.index("# Table of Contents") : text.index("# 1 Introduction")]
+    listed = {line.split(" ")[0] for line in contents.splitlines()}
+    assert len(numbers) > 150 and all(number in listed for number in numbers)  # every sub-clause is listed in the contents node
+    assert not [line for line in text[text.index("# 1 Introduction") :].splitlines() if "........" in line]
+
+
+def test_a_language_version_aligns_clause_for_clause(tmp_path: Path) -> None:
+    """Debian Reference in English, then its French PDF as a language version: the same paths and node ids."""
+    import pypdfium2 as pdfium
+
+    from normcli.model import node_id
+
+    folder = CORPUS / "debian-reference"
+    outline = len(list(pdfium.PdfDocument(str(folder / "debian-reference.en.pdf")).get_toc(max_depth=8)))
+    (tmp_path / "norms").mkdir()
+    ingest(folder / "debian-reference.en.pdf", "DEBREF", "2.100", workspace=tmp_path, language="en")
+    report = ingest(folder / "debian-reference.fr.pdf", "DEBREF", "2.100", workspace=tmp_path, language="fr")
+    edition = tmp_path / Path(report.file).parent
+    english = [node.path for node in parse_bundle(edition / "norm.en.md").nodes]
+    french = [node.path for node in parse_bundle(edition / "norm.fr.md").nodes]
+    assert outline == 451 and len(english) > outline
+    assert french == english
+    assert {node_id("DEBREF", "2.100", path) for path in french} == {node_id("DEBREF", "2.100", path) for path in english}
+    assert report.alignment is not None and report.alignment["aligned"] == len(english)
+    assert report.alignment["unmatchedNew"] == [] and report.alignment["unmatchedExisting"] == []

@@ -105,7 +105,10 @@ def bundle_target(data: bytes) -> None:
     assert len(set(map(path_key, paths))) == len(paths), "paths must be unique after folding"
     known = set(paths)
     for node in bundle.nodes:
-        assert node.depth >= 1 and node.page_start <= node.page_end
+        assert node.depth >= 1
+        # a bundle without page markers has no pages (SPEC §6: cited without one); else a range in order
+        assert (node.page_start is None) == (node.page_end is None)
+        assert node.page_start is None or node.page_start <= node.page_end
         assert node.parent_path is None or node.parent_path in known
         summary_of(node.text)
     for figure in bundle.figures:
@@ -126,7 +129,7 @@ def query_target(data: bytes) -> None:
     from normcli.catalogue import split_code
     from normcli.cli.fast import parse
     from normcli.operations import run
-    from normcli.search import fts_phrase, fts_query, keyword_tokens
+    from normcli.search import Words, fts_phrase, fts_query, keyword_tokens, spellings
 
     source = Bytes(data)
     op = OPERATIONS[source.byte() % len(OPERATIONS)]
@@ -149,7 +152,8 @@ def query_target(data: bytes) -> None:
     except NormcliError as error:
         _check_error(error)
     else:
-        for query in (fts_query(tokens), fts_query(tokens, prefixes=False), fts_phrase(tokens)):
+        found = Words(tokens, spellings(keyword, tokens), {token: [token + "x"] for token in tokens})
+        for query in (fts_query(found), fts_query(found, prefixes=False), fts_query(found, inside=True), fts_phrase(tokens)):
             if tokens:
                 _fts().execute("SELECT rowid FROM t WHERE t MATCH ?", (query,)).fetchall()
     try:

@@ -8,7 +8,17 @@ import pytest
 
 from normcli.errors import InvalidArgument
 from normcli.importers import guess_language, ingest
-from normcli.importers.common import Sequencer, parse_number, safe_text_line, slug, spelled_number
+from normcli.importers.common import (
+    Sequencer,
+    UniqueTitles,
+    clean_inline,
+    figure_name,
+    parse_number,
+    safe_file_name,
+    safe_text_line,
+    slug,
+    spelled_number,
+)
 
 
 @pytest.mark.parametrize(
@@ -87,3 +97,27 @@ def test_an_empty_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidArgument, match="no text"):
         ingest(source, "X 1", "1", workspace=tmp_path)
     assert not (tmp_path / "norms" / "x-1").exists()
+
+
+def test_repeated_unnumbered_titles_get_a_counter_one_rule_for_every_importer() -> None:
+    unique = UniqueTitles()
+    assert [unique(title) for title in ("Purpose", "Scope", "PURPOSE", "Purpose.")] == ["Purpose", "Scope", "PURPOSE (2)", "Purpose. (3)"]
+
+
+def test_a_figure_file_stem_is_its_bundle_id() -> None:
+    assert figure_name("2.1") == "fig-2.1" and figure_name("3") == "fig-3" and figure_name("A.2") == "fig-a.2"
+    assert safe_file_name("../..") == "file" and safe_file_name(".hidden") == "hidden"
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("libre\u00a0; vous", "libre\u00a0; vous"),  # French typography keeps its no-break space
+        ("«\u00a0mot\u00a0»", "«\u00a0mot\u00a0»"),
+        ("Section\u00a012.3", "Section 12.3"),  # elsewhere a no-break space is a space
+        ("e\ufb03cient \ufb02ow", "efficient flow"),  # ligatures become letters, so words are searchable
+        ("a \t b", "a b"),
+    ],
+)
+def test_glyphs_are_cleaned_without_losing_typography(raw: str, clean: str) -> None:
+    assert clean_inline(raw) == clean

@@ -255,3 +255,196 @@ def test_numbered_formulas_become_formula_blocks(pdf_builder, workspace: Path, t
     report = ingest(pdf, "TEST 17", "1", workspace=workspace, language="en")
     bundle = read_back(workspace, report)
     assert [(formula.number, formula.latex) for formula in bundle.formulas] == [("1", "qd = gQ * qk"), ("2", "sk = 0.4 + h / 400")]
+
+
+def test_a_figure_id_is_its_file_stem(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(png_bytes())
+    builder = pdf_builder().page().heading("2 Layout").line("The frame is shown in Figure 2.1 below.")
+    builder.image(picture).line("Figure 2.1: Location of frame and picture regions")
+    pdf = builder.save(tmp_path / "figure-dotted.pdf")
+    report = ingest(pdf, "TEST 71", "1", workspace=workspace, language="en")
+    figure = read_back(workspace, report).figures[0]
+    assert figure.id == "fig-2.1" and Path(figure.file).name == "fig-2.1.png"
+    from normcli.service import Service
+
+    service = Service.open(workspace)
+    try:
+        assert service.figure("TEST 71", "fig-2.1").figure_id == "fig-2.1"
+    finally:
+        service.close()
+
+
+def _with_printed_contents(builder: PdfBuilder) -> PdfBuilder:
+    """A title page, a printed contents page with dot leaders, then clauses whose chapter 2 heading has no layout signal."""
+    builder.page().line("ACME Example Standard", size=20).line("Edition 2030, an example for importers to read.")
+    builder.page().line("Table of Contents", size=16)
+    for entry, page in (("1 Scope", 1), ("1.1 Terms", 1), ("2 Requirements", 2), ("2.1 General", 2), ("Bibliography", 3)):
+        builder.line(f"{entry} {'.' * 60} {page}")
+    builder.page().heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.heading("1.1 Terms", level=1).line("A term is defined here with enough words to be a real paragraph of text.")
+    builder.page().line("2 Requirements").line("The requirements of this standard are given in the clauses below here.")
+    builder.heading("2.1 General", level=1).line("General requirements apply to every example that is imported by a tool.")
+    builder.page().line("Bibliography", size=13, bold=True).line("[1] An example reference, with its title and its year of 2030.")
+    return builder
+
+
+def test_printed_contents_anchor_the_tree_and_become_their_own_node(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _with_printed_contents(pdf_builder()).save(tmp_path / "contents.pdf")  # no page labels: the offset is learnt
+    report = ingest(pdf, "TEST 80", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    paths = [node.path for node in bundle.nodes]
+    assert paths[1:] == ["Table of Contents", "1", "1.1", "2", "2.1", "Bibliography"], paths
+    text = norm_text(workspace, report)
+    contents = text[text.index("# Table of Contents") : text.index("# 1 Scope")]
+    assert sum(1 for line in contents.splitlines() if "...." in line) == 5  # every contents line is in the contents node, none in a clause
+    assert "...." not in text[text.index("# 1 Scope") :]
+    requirements = next(node for node in bundle.nodes if node.path == "2")
+    assert requirements.title == "Requirements" and requirements.page_start == 4  # PDF page 4, printed 2 in the contents
+
+
+def test_with_an_outline_the_printed_contents_check_it(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder(outline=True)
+    builder.page().line("Contents", size=16)
+    for entry, page in (("1 Scope", 2), ("2 Loads", 2), ("3 Missing from the outline", 2)):
+        builder.line(f"{entry} {'.' * 60} {page}")
+    builder.page().heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.heading("2 Loads").line("Loads are given here with enough words to be a real paragraph of text.")
+    builder.line("3 Missing from the outline", size=16, bold=True).line("A clause the bookmarks forgot, found in the printed contents.")
+    pdf = builder.save(tmp_path / "outline-and-contents.pdf")
+    report = ingest(pdf, "TEST 81", "1", workspace=workspace, language="en")
+    assert report.outline_used
+    assert any("printed contents lists 1 of 3 entries that the outline lacks: 3 Missing from the outline" in w for w in report.warnings), (
+        report.warnings
+    )
+    assert [node.path for node in read_back(workspace, report).nodes][:1] == ["Contents"]
+
+
+def _runs(builder: PdfBuilder, parts: list[tuple[str, float, float]], x: float = 72) -> PdfBuilder:
+    """One line written piece by piece: (text, font size, baseline shift up), as a typesetter sets scripts."""
+    builder.y += 13
+    for text, size, rise in parts:
+        builder.pdf.set_font("Helvetica", "", size)
+        builder.pdf.text(x, builder.y - rise, text)
+        x += builder.pdf.get_string_width(text)
+    return builder
+
+
+def test_superscripts_subscripts_and_footnotes_keep_their_meaning(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("1 Units")
+    _runs(
+        builder,
+        [
+            ("One Gwei is 10", 10, 0),
+            ("9", 7, 4),
+            (" Wei and the load is 5 kN/m", 10, 0),
+            ("3", 7, 4),
+            (" on 2 m", 10, 0),
+            ("2", 7, 4),
+            (".", 10, 0),
+        ],
+    )
+    _runs(
+        builder, [("The value x", 10, 0), ("1", 7, -2), (" is the first, the luma Y", 10, 0), ("'", 7, 4), (" plane comes first.", 10, 0)]
+    )
+    _runs(builder, [("Packages are split into areas", 10, 0), ("5", 7, 4), (" based on their licences and more words.", 10, 0)])
+    builder.heading("1.1 Next", level=1).line("Text of the next clause, which the footnote must not join.")
+    builder.y = 780
+    _runs(builder, [("5", 6, 3), ("The archive software uses the term component internally.", 8, 0)])
+    pdf = builder.save(tmp_path / "scripts.pdf")
+    report = ingest(pdf, "TEST 90", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "10⁹ Wei" in text and "kN/m³" in text and "2 m²." in text
+    assert "x₁ is the first" in text and "luma Y′ plane" in text
+    assert "areas[^5] based" in text
+    nodes = {node.path: node for node in read_back(workspace, report).nodes}
+    assert nodes["1"].text.rstrip().endswith("[^5]: The archive software uses the term component internally.")
+    assert "[^5]" not in nodes["1.1"].text
+
+
+def test_a_compound_broken_at_its_hyphen_keeps_it_by_the_documents_own_words(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("1 Scope")
+    builder.line("Files may be shareable and architecture-").line("independent data; the architecture matters, and")
+    builder.line("independent parts are named. The verifi-").line("cation of data is a verification.")
+    pdf = builder.save(tmp_path / "compound.pdf")
+    text = norm_text(workspace, ingest(pdf, "TEST 91", "1", workspace=workspace, language="en"))
+    assert "architecture-independent data" in text and "The verification of data" in text
+
+
+def test_a_language_version_takes_the_paths_of_the_existing_one_and_reports_the_rest(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    english = pdf_builder().page().line("Foreword", size=16, bold=True).line("This example norm has a foreword before its clauses.")
+    english.heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    english.heading("Annex A Examples").line("This annex is informative and gives examples of the requirements.")
+    german = pdf_builder().page().line("Vorwort", size=16, bold=True).line("Diese Beispielnorm hat ein Vorwort vor ihren Abschnitten.")
+    german.heading("1 Geltungsbereich").line("Diese Norm gilt für die Bemessung kleiner Beispiele für Importprogramme.")
+    german.heading("2 Nur deutsch").line("Ein Abschnitt, den es nur in dieser Fassung gibt, mit genug Wörtern.")
+    german.heading("Anhang A Beispiele").line("Dieser Anhang ist informativ und gibt Beispiele für die Anforderungen.")
+    ingest(english.save(tmp_path / "en.pdf"), "TEST 95", "1", workspace=workspace, language="en")
+    report = ingest(german.save(tmp_path / "de.pdf"), "TEST 95", "1", workspace=workspace, language="de")
+    edition = workspace / Path(report.file).parent
+    from normcli.bundle import parse_bundle
+
+    german_nodes = {node.path: node.title for node in parse_bundle(edition / "norm.de.md").nodes}
+    english_paths = [node.path for node in parse_bundle(edition / "norm.en.md").nodes]
+    assert english_paths == ["Foreword", "1", "Annex A"]
+    assert german_nodes == {"Foreword": "Vorwort", "1": "Geltungsbereich", "2": "Nur deutsch", "Annex A": "Beispiele"}
+    assert report.alignment == {"against": "en", "aligned": 3, "renamed": 2, "unmatchedNew": ["2"], "unmatchedExisting": []}
+    assert any("1 clause(s) of this version have no counterpart (2)" in warning for warning in report.warnings)
+
+
+def _row(builder: PdfBuilder, cells: list[tuple[float, str]], bold: bool = False) -> None:
+    builder.y += 13
+    builder.pdf.set_font("Helvetica", "B" if bold else "", 10)
+    for x, text in cells:
+        builder.pdf.text(x, builder.y, text)
+
+
+def test_tables_keep_their_header_and_multi_line_cells_and_a_data_row_is_never_a_header(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    builder = pdf_builder().page().heading("1 Parameters").line("The parameters are listed below, then the codes.")
+    _row(builder, [(72, "Name"), (160, "Type"), (260, "Description")], bold=True)
+    _row(builder, [(72, "FTYPE"), (160, "Integer"), (260, "The frame type of the frame that is")])
+    _row(builder, [(260, "being decoded, over two lines.")])
+    _row(builder, [(72, "NQIS"), (160, "Integer"), (260, "The number of qi values.")])
+    _row(builder, [(72, "QIS"), (160, "Integer array"), (260, "An array of qi values.")])
+    builder.gap(20).line("The codes of the tokens are given in Table 3 with their lengths in bits for decoding.")
+    for cells in (("0", "2", "00"), ("1", "3", "010"), ("2", "3", "011"), ("3", "4", "1000")):
+        _row(builder, [(72, cells[0]), (160, cells[1]), (260, cells[2])])
+    builder.line("Table 3: Huffman codes of the tokens")
+    builder.gap(20).line("The text goes on after the table with more words in it than a cell holds.")
+    pdf = builder.save(tmp_path / "tables.pdf")
+    report = ingest(pdf, "TEST 92", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert (
+        "| Name | Type | Description |\n|---|---|---|\n| FTYPE | Integer | The frame type of the frame that is being decoded, over two lines. |"
+        in text
+    )
+    assert "Table 3: Huffman codes of the tokens\n|  |  |  |\n|---|---|---|\n| 0 | 2 | 00 |" in text  # the caption under the table leads it
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 2 and [table.number for table in tables] == [None, "3"]
+
+
+def test_a_vector_figure_is_its_whole_drawing_with_its_labels_kept_out_of_the_text(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    import struct
+
+    builder = pdf_builder().page().heading("2 Layout").line("The frame and picture regions are shown in Figure 2.1 below.")
+    top = builder.y + 20
+    builder.pdf.rect(150, top, 240, 150)  # the frame: two rectangles and labels drawn inside, 240 x 150 pt
+    builder.pdf.rect(190, top + 40, 120, 70)
+    builder.pdf.set_font("Helvetica", "", 8)
+    for x, y, label in ((160, top + 20, "Frame"), (200, top + 60, "Picture"), (200, top + 100, "Picture Height")):
+        builder.pdf.text(x, y, label)
+    builder.y = top + 150 + 16
+    builder.line("Figure 2.1: Location of frame and picture regions")
+    builder.line("The picture region plays no other role in the decode process of the frame.")
+    pdf = builder.save(tmp_path / "vector-figure.pdf")
+    report = ingest(pdf, "TEST 93", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    figure = bundle.figures[0]
+    text = norm_text(workspace, report)
+    assert figure.id == "fig-2.1"
+    assert "Picture Height" not in text and "\nFrame\n" not in text  # the labels are in the picture
+    width, height = struct.unpack(">II", (workspace / Path(report.file).parent / figure.file).read_bytes()[16:24])
+    assert width >= 240 * 150 / 72 and height >= 150 * 150 / 72  # the whole drawing, at 150 dpi or more
+    assert width < 595 * 150 / 72 * 0.8  # cropped to the drawing, not the page

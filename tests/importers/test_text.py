@@ -135,7 +135,7 @@ def test_body_lines_that_look_like_markdown_are_escaped(workspace: Path, tmp_pat
     report = ingest(source, "CODE 1", "1", workspace=workspace, language="en")
     bundle = read_back(workspace, report)
     assert [node.path for node in bundle.nodes] == ["1"]
-    assert bundle.nodes[0].page_start == 1 and not bundle.formulas
+    assert bundle.nodes[0].page_start is None and not bundle.formulas  # no page breaks: no pages (SPEC §6)
 
 
 def test_rfc_ascii_art_figures_become_numbered_svg_figures(workspace: Path, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 from pathlib import Path
 
 import jsonschema
@@ -13,6 +14,11 @@ from normcli import results
 from normcli.mcp.schemas import output_type
 from normcli.operations import OPERATIONS
 from normcli.service import Service
+
+
+def md5(text: str) -> str:
+    return hashlib.md5(text.encode()).hexdigest()
+
 
 # One call per operation on the sample, covering the optional keys (a requested path, a truncated tree).
 CALLS = {
@@ -26,6 +32,18 @@ CALLS = {
     "corpus": [("neige",), ("4.2.1",)],
     "xrefs": [("SIA 261", "4.2.3"), ("SIA 261", "4.2.1.7")],
     "figure": [("SIA 261", "fig-1")],
+    "table": [("SIA 261", "tab-3"), ("SIA 261", "2")],
+    # SPEC §7, on the sample's specs (ids are MD5 of spec|DOMAIN, collection|DOMAIN|TITLE, tag|…, method|…)
+    "spec_list": [()],
+    "spec_by_id": [(md5("spec|meteo"),)],
+    "collection_by_spec": [(md5("spec|dadjoke"),)],
+    "collection_by_id": [(md5("collection|meteo|Loads"),)],
+    "tag_by_spec": [(md5("spec|meteo"),)],
+    "tag_by_collection": [(md5("collection|meteo|Other"),)],
+    "tag_by_id": [(md5("tag|meteo|snow"),)],
+    "endpoint_by_tag": [(md5("tag|meteo|snow"),)],
+    "endpoint_by_id": [(md5("method|meteo|GET|/regions/{regionId}"),), (md5("method|dadjoke|POST|/jokes"),)],
+    "search_specs": [("snow load",)],
 }
 
 

@@ -30,6 +30,17 @@ TOOLS = {
     "get_cross_refs": {"code", "path", "edition", "language"},
     "get_figure": {"code", "figureId", "edition", "language"},
     "get_table": {"code", "tableId", "edition", "language"},
+    # SPEC §7: the spec discovery tools
+    "spec_list": set(),
+    "spec_by_id": {"id"},
+    "collection_by_spec": {"specId"},
+    "collection_by_id": {"id"},
+    "tag_by_spec": {"specId"},
+    "tag_by_collection": {"collectionId"},
+    "tag_by_id": {"id"},
+    "endpoint_by_tag": {"tagId"},
+    "endpoint_by_id": {"id"},
+    "search_specs": {"keyword", "limit"},
 }
 REQUIRED = {
     "get_toc": {"code"},
@@ -40,6 +51,15 @@ REQUIRED = {
     "get_cross_refs": {"code", "path"},
     "get_figure": {"code", "figureId"},
     "get_table": {"code", "tableId"},
+    "spec_by_id": {"id"},
+    "collection_by_spec": {"specId"},
+    "collection_by_id": {"id"},
+    "tag_by_spec": {"specId"},
+    "tag_by_collection": {"collectionId"},
+    "tag_by_id": {"id"},
+    "endpoint_by_tag": {"tagId"},
+    "endpoint_by_id": {"id"},
+    "search_specs": {"keyword"},
 }
 RANGES = {
     ("get_toc", "maxDepth"): (1, 6),

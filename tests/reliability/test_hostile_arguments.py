@@ -72,7 +72,14 @@ BASES = {
     "corpus": {"keyword": "neige"},
     "xrefs": {"code": "SIA 261", "path": "4.2.1"},
     "figure": {"code": "SIA 261", "figureId": "fig-1"},
+    "table": {"code": "SIA 261", "tableId": "tab-2"},
 }
+
+
+def test_every_operation_with_parameters_is_made_hostile() -> None:
+    assert set(BASES) == {name for name, op in DECLARED.items() if op.params}
+
+
 CASES = [(op, param.name) for op in BASES for param in DECLARED[op].params]
 
 

@@ -16,4 +16,4 @@ def test_browse_is_a_command_with_code_and_path(cli) -> None:
 def test_browse_without_a_terminal_says_so(cli, sample_copy) -> None:
     ran = cli("browse", "SIA 261", "4.2.1", workspace=sample_copy)
     assert ran.code == 2
-    assert "needs a terminal" in ran.stderr
+    assert ran.stderr.startswith("normcli: browse needs a terminal") and ran.stderr.count("\n") == 1

@@ -11,7 +11,7 @@ import typer
 
 def register_all(app: typer.Typer) -> None:
     """Add every command to `app`, the read operations first, in the order `normcli --help` lists them."""
-    from normcli.cli.commands import ask, browse, ingest, mcp, reads, workspace
+    from normcli.cli.commands import api, ask, browse, ingest, mcp, reads, workspace
 
-    for module in (reads, workspace, browse, mcp, ingest, ask):
+    for module in (reads, api, workspace, browse, mcp, ingest, ask):
         module.register(app)

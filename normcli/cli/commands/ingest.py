@@ -21,8 +21,12 @@ def ingest(
     source: Annotated[
         Path, typer.Argument(help="The PDF, Markdown (.md) or plain-text (.txt, RFC, .rst) file to import.", show_default=False)
     ],
-    code: Annotated[str, typer.Option("--code", "-c", help="The norm's code, e.g. 'SIA 261'.", show_default=False)],
-    edition: Annotated[str, typer.Option("--edition", "-e", help="The edition, e.g. 2020.", show_default=False)],
+    code: Annotated[str | None, typer.Option("--code", "-c", help="The norm's code, e.g. 'SIA 261'.", show_default=False)] = None,
+    edition: Annotated[str | None, typer.Option("--edition", "-e", help="The edition, e.g. 2020.", show_default=False)] = None,
+    domain: Annotated[
+        str | None,
+        typer.Option("--domain", help="Import an API spec (OpenAPI/Swagger, JSON or YAML) under specs/DOMAIN instead.", show_default=False),
+    ] = None,
     language: Annotated[
         str | None, typer.Option("--language", "-l", help="fr, de, it or en (default: guessed from the text).", show_default=False)
     ] = None,
@@ -34,13 +38,20 @@ def ingest(
     no_outline: Annotated[bool, typer.Option("--no-outline", help="Ignore the PDF's bookmarks and find headings in the text.")] = False,
     json_: Annotated[bool, typer.Option("--json", help="Print the import report as one JSON document.")] = False,
 ) -> None:
-    """Import a norm into the workspace as a bundle. Example: normcli ingest SIA_261_2020.pdf --code "SIA 261" --edition 2020 --language fr"""
+    """Import a norm into the workspace as a bundle, or an API spec with --domain. Example: normcli ingest SIA_261_2020.pdf --code "SIA 261" --edition 2020 --language fr"""
     options: Options = ctx.obj or Options()
     as_json = options.json or json_
     from normcli.cli import output
 
+    if domain is not None:
+        _ingest_spec(options, as_json, source, domain, force)
+        return
     with error_boundary(options, as_json, "the file you imported"):
+        from normcli.errors import InvalidArgument
         from normcli.importers import ingest as run_ingest
+
+        if code is None or edition is None:
+            raise InvalidArgument("a norm needs --code and --edition (an API spec needs --domain)", "run `normcli ingest --help`")
 
         with _progress(source, enabled=not as_json) as progress:
             report = run_ingest(
@@ -119,6 +130,33 @@ def _print_report(report: IngestReport) -> None:
         out(f"  … and {len(report.problems) - 40} more (normcli check lists them all)\n")
     if report.is_scan:
         out("this PDF is a scan: run OCR on it (normcli ingest --ocr with tesseract installed, or ocrmypdf) and import it again\n")
+
+
+def _ingest_spec(options: Options, as_json: bool, source: Path, domain: str, force: bool) -> None:
+    """`ingest FILE --domain NAME`: the spec and the files its $refs reach, copied under specs/NAME."""
+    from normcli.cli import output
+
+    with error_boundary(options, as_json, "the spec you imported"):
+        from normcli.importers import workspace_root
+        from normcli.specs.ingest import ingest_spec
+
+        root, new_workspace = workspace_root(options.workspace)
+        report = ingest_spec(source, domain, root, force=force, new_workspace=new_workspace)
+    if as_json:
+        output.print_json(report.to_json())
+        return
+    out = sys.stdout.write
+    files = f"{len(report.files)} file{'' if len(report.files) == 1 else 's'}"
+    out(
+        f"imported {report.source} as the API spec '{report.domain}' ({report.format}) into {report.folder}: {files}, {report.bytes:,} bytes\n"
+    )
+    out(f"{report.title}: {report.methods} methods; id {report.spec_id}; {report.seconds:.1f} s\n")
+    for warning in report.warnings:
+        out(f"warning: {warning}\n")
+    for problem in report.problems[:40]:
+        out(f"  {problem['file']}:{problem['line']}: {problem['severity']} ({problem['kind']}): {problem['reason']}\n")
+    if len(report.problems) > 40:
+        out(f"  … and {len(report.problems) - 40} more (normcli check lists them all)\n")
 
 
 def register(app: typer.Typer) -> None:

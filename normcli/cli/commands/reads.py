@@ -177,6 +177,8 @@ _OUTPUT = inspect.Parameter(
 def register(app: typer.Typer) -> None:
     """Add one command per declared operation to `app`."""
     for op in OPERATIONS.values():
+        if op.group:  # the `api` group has its own module
+            continue
         if op.name == "figure":
             app.command(op.name)(command_for(op, _figure, (_OUTPUT,)))
         elif op.name == "section":

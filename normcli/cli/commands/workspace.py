@@ -27,8 +27,8 @@ def check(ctx: typer.Context, json_: Json = False) -> None:
 
     answer(ctx, json_, run)
     result = holder.get("result")
-    if result is not None and any(not bundle.readable for bundle in result.bundles):
-        output.note("some bundles cannot be read; fix the errors above (exit 3)")
+    if result is not None and any(not item.readable for item in (*result.bundles, *result.specs)):
+        output.note("some bundles or API specs cannot be read; fix the errors above (exit 3)")
         raise typer.Exit(ExitCode.WORKSPACE)
 
 

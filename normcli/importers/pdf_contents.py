@@ -1,0 +1,247 @@
+"""The printed table of contents of a PDF: which pages it fills, its entries (number, title, printed
+page), and where each entry's heading is in the body.
+
+The contents pages become nodes of their own (`Contents`, `List of Tables` …) so their lines never
+land in a clause's text. Without an outline, the entries anchor the tree: a heading the layout alone
+would miss (no larger font, no bold) is still found on the page the contents names. With an
+outline, the entries check it: those the outline lacks are reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from normcli.importers.common import Number, clean_inline, is_toc_line, parse_number, title_key
+from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, is_toc_page
+
+CONTENTS_TITLE = re.compile(
+    r"^(?:table of contents|contents|list of (?:figures|tables|illustrations)|table des mati[eè]res|sommaire|"
+    r"liste des (?:figures|tableaux|illustrations)|inhalt|inhaltsverzeichnis|abbildungsverzeichnis|tabellenverzeichnis|"
+    r"indice|sommario|elenco delle (?:figure|tabelle))$",
+    re.I,
+)
+# an entry: its text, then dot leaders or a gap, then its printed page (arabic or roman)
+_ENTRY = re.compile(r"^(?P<text>.*?\S)(?:\s*(?:\.\s?){2,}\s*|\s+)(?P<page>\d{1,4}|[ivxlcdm]{1,7})$", re.I)
+_GLUED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?=[^\W\d_])")  # `11.10Liste` (a wide number set in a narrow box)
+_LIST_TITLE = re.compile(r"^(?:list of|liste des|elenco delle|abbildungsverzeichnis|tabellenverzeichnis)", re.I)
+_BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·–—]|\(?[a-z0-9][.)])\s")
+_LETTER = re.compile(r"^(?P<letter>[A-Z])\s+(?P<title>\S.*)$")
+
+
+@dataclass
+class ContentsEntry:
+    """One entry of the printed contents: its number (None when unnumbered), title and printed page."""
+
+    number: Number | None
+    title: str
+    page: str
+
+
+def mark_contents(pages: list[Page]) -> None:
+    """Flag the pages of the printed contents (`page.toc`): runs of contents-like pages that start at
+    a contents title or lie in the front third; blank pages inside a run and a last page holding
+    only the tail of the list belong to it. A lone table of numbers further on is not contents."""
+    candidates = [is_toc_page(page) or (_contents_title(page) is not None and _tail_of_contents(page)) for page in pages]
+    front = max(3, len(pages) // 3)
+    index = 0
+    while index < len(pages):
+        if not candidates[index]:
+            index += 1
+            continue
+        run = [index]
+        following = index + 1
+        while following < len(pages):
+            if candidates[following]:
+                run.append(following)
+            elif pages[following].lines and not _tail_of_contents(pages[following]):
+                break
+            elif pages[following].lines:
+                run.append(following)
+                following += 1
+                break
+            following += 1
+        titled = any(_contents_title(page) is not None for page in (pages[k] for k in run))
+        if titled or run[0] < front:
+            for k in run:
+                pages[k].toc = True
+        index = following
+
+
+def _tail_of_contents(page: Page) -> bool:
+    """A page whose lines are nearly all contents entries (the end of the list spilling over)."""
+    lines = [line for line in page.lines if not CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":."))]
+    entries = sum(1 for line in lines if _ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text))
+    return entries >= max(1, 0.6 * len(lines))
+
+
+def _contents_title(page: Page) -> int | None:
+    """The position on the page of a contents title (`Table of Contents`, `List of Tables`), if any."""
+    for number, line in enumerate(page.lines[:3]):
+        if CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":.")):
+            return number
+    return None
+
+
+def contents_headings(stream: list[Line], pages: list[Page]) -> dict[int, str]:
+    """Where each contents node starts (stream position → title): at a contents title, else at the first line of a run."""
+    toc = {page.index for page in pages if page.toc}
+    starts: dict[int, str] = {}
+    previous_page: int | None = None
+    for position, line in enumerate(stream):
+        if line.page not in toc:
+            previous_page = None
+            continue
+        text = clean_inline(line.text).rstrip(":.")
+        if CONTENTS_TITLE.match(text):
+            starts[position] = text
+        elif previous_page is None and not _run_has_title(stream, position, toc):
+            starts[position] = "Contents"
+        previous_page = line.page
+    return starts
+
+
+def _run_has_title(stream: list[Line], position: int, toc: set[int]) -> bool:
+    """Whether the first lines of this run of contents pages hold a contents title."""
+    page = stream[position].page
+    for line in stream[position : position + 3]:
+        if line.page != page or line.page not in toc:
+            break
+        if CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":.")):
+            return True
+    return False
+
+
+def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntry]:
+    """The clause entries of the printed contents (lists of figures and tables left out), wrapped titles joined."""
+    toc = {page.index for page in pages if page.toc}
+    entries: list[ContentsEntry] = []
+    pending = ""
+    listing = True  # inside the table of contents proper, not a list of figures or tables
+    for line in stream:
+        if line.page not in toc:
+            continue
+        text = clean_inline(line.text)
+        title = CONTENTS_TITLE.match(text.rstrip(":."))
+        if title:
+            listing = not _LIST_TITLE.match(text)
+            pending = ""
+            continue
+        if not listing:
+            continue
+        match = _ENTRY.match(text)
+        if not match:
+            pending = f"{pending} {text}".strip() if len(pending) < 200 else text
+            continue
+        body = f"{pending} {match.group('text')}".strip()
+        pending = ""
+        body = re.sub(r"(?:\s*\.){2,}$", "", body).strip()
+        body = _GLUED_NUMBER.sub(r"\1 ", body)
+        number = parse_number(body)
+        if number and number.title:
+            entries.append(ContentsEntry(number, number.title, match.group("page")))
+        elif not number:
+            entries.append(ContentsEntry(None, body, match.group("page")))
+    # a single capital letter before a title is an annex when its clauses follow (`A Annexe 236`, then `A.1 …`)
+    for position, entry in enumerate(entries):
+        letter = _LETTER.match(entry.title) if entry.number is None else None
+        if letter and position + 1 < len(entries):
+            following = entries[position + 1].number
+            if following and following.path.startswith(letter.group("letter") + "."):
+                entry.number = Number(f"Appendix {letter.group('letter')}", letter.group("title"), "annex")
+                entry.title = letter.group("title")
+    return entries
+
+
+def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list[Page], body_size: float) -> dict[int, ContentsEntry]:
+    """Each entry's heading line in the body (stream position → entry): on the page the contents names
+    (or the next one), else the first matching line after the previous entry's heading. When the
+    printed pages do not map to PDF pages (no page labels), the offset learnt from the entries found
+    so far is used."""
+    toc = {page.index for page in pages if page.toc}
+    index_of: dict[str, int] = {}
+    for page in pages:
+        index_of.setdefault(page.label.lower(), page.index)
+        index_of.setdefault(str(page.printed), page.index)
+    by_page: dict[int, list[int]] = {}
+    for index, line in enumerate(stream):
+        if line.page not in toc:
+            by_page.setdefault(line.page, []).append(index)
+    body = [k for positions in by_page.values() for k in positions]
+    found: dict[int, ContentsEntry] = {}
+    last = -1
+    offset: int | None = None  # PDF page index minus printed page, once the labels proved wrong
+    for entry in entries:
+        expected = index_of.get(entry.page.lower())
+        if offset is not None and entry.page.isdigit():
+            expected = int(entry.page) + offset
+        near = []
+        if expected is not None:
+            near = [p for page in (expected, expected + 1) for p in by_page.get(page, []) if p > last]
+        position: int | None = next((p for p in near if _matches(stream, p, entry, body_size)), None)
+        if position is None:
+            window = [p for p in body if p > last][:4000]
+            position = next((p for p in window if _matches(stream, p, entry, body_size)), None)
+            if position is not None and entry.page.isdigit():
+                offset = stream[position].page - int(entry.page)
+        if position is not None:
+            found[position] = entry
+            last = position
+    return found
+
+
+def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size: float) -> bool:
+    """Whether the line at `position` is the heading of `entry` (number and title, the title possibly wrapped).
+
+    A title without its number on the line must look like a heading (larger or bold) or sit under
+    its printed number, so that a list item repeating the title is not taken for it."""
+    line = stream[position]
+    text = clean_inline(line.text)
+    if len(text) > 2 * len(entry.title) + 40 or _BULLET.match(text):
+        return False
+    want = title_key(entry.title)
+    if not want:
+        return False
+    number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
+    own = title_key(number.title) if number and number.title else title_key(text)
+    following = stream[position + 1] if position + 1 < len(stream) else None
+    joined = own + (title_key(following.text) if following is not None and following.page == stream[position].page else "")
+    same_title = (
+        own == want or (len(own) >= 6 and want.startswith(own) and joined.startswith(want)) or (len(want) >= 8 and own.startswith(want))
+    )
+    if not same_title:
+        return False
+    if entry.number is None:
+        return number is None or not number.title
+    if number and number.title:
+        return number.path == entry.number.path
+    above = clean_inline(stream[position - 1].text) if position > 0 and stream[position - 1].page == line.page else ""
+    above_number = parse_number(above)
+    marked = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
+    return marked or line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1
+
+
+def heading_title_lines(stream: list[Line], position: int, entry: ContentsEntry) -> list[int]:
+    """The lines a located heading's title covers (a title wrapped over two or three lines)."""
+    want = title_key(entry.title)
+    text = clean_inline(stream[position].text)
+    number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
+    have = title_key(number.title) if number and number.title else title_key(text)
+    used = [position]
+    following = position + 1
+    while len(have) < len(want) and following < len(stream) and following < position + 3:
+        if stream[following].page != stream[position].page:
+            break
+        have += title_key(stream[following].text)
+        if not want.startswith(have[: len(want)]):
+            break
+        used.append(following)
+        following += 1
+    return used
+
+
+def missing_from_outline(entries: list[ContentsEntry], outline_titles: list[str]) -> list[ContentsEntry]:
+    """The printed contents entries that no bookmark names (the check of an outline against the printed contents)."""
+    keys = {title_key(title) for title in outline_titles}
+    keys |= {title_key(number.title) for title in outline_titles if (number := parse_number(title)) and number.title}
+    return [entry for entry in entries if title_key(entry.title) not in keys]

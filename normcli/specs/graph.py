@@ -1,0 +1,173 @@
+"""The files of one spec and the targets of their `$ref`s: each file read once, each `$ref` made a
+canonical key (see `refs`) whose target is read once from whichever file holds it, so that a cycle
+ends at a key already seen. Problems are recorded with file and line as they are met."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from normcli.model import Problem
+from normcli.specs import refs
+from normcli.specs.load import UnreadableFile, line_of, load_file
+
+MAX_TARGETS = 200_000  # distinct $ref targets one spec may have
+OUTSIDE = "leads out of the spec's folder through a link"
+
+
+class RefGraph:
+    """The files of one spec folder and the targets of their `$ref`s, each read once, with the problems met."""
+
+    def __init__(self, folder: Path, domain: str, prefix: str) -> None:
+        self.folder = folder
+        self.real_folder = os.path.realpath(folder)
+        self.real_parents: dict[str, str] = {}
+        self.domain = domain
+        self.prefix = prefix
+        self.documents: dict[str, Any] = {}
+        self.unreadable: dict[str, UnreadableFile] = {}
+        self.targets: dict[str, Any] = {}
+        self.pending: list[tuple[str, str, int]] = []  # (key, file that names it, line)
+        self.seen: set[str] = set()
+        self.problems: list[Problem] = []
+
+    # -- problems and files ------------------------------------------------------------------
+
+    def problem(self, file: str, line: int, kind: str, reason: str, severity: str = "warning", near: tuple[str, ...] = ()) -> None:
+        """Record a finding; where the line is unknown (JSON keeps none), it is looked up as the first
+        line matching one of the patterns `near`."""
+        if not line and near:
+            line = self.find_line(file, near)
+        self.problems.append(Problem(f"{self.prefix}/{file}", line, severity, kind, reason))
+
+    def find_line(self, file: str, patterns: tuple[str, ...]) -> int:
+        """The first line of `file` where one of `patterns` matches (0: none does)."""
+        try:
+            text = (self.folder / file).read_text(encoding="utf-8-sig", errors="replace")
+        except OSError:
+            return 0
+        for pattern in patterns:
+            found = re.search(pattern, text)
+            if found:  # a pattern with a group locates the group (the second of two equal operationIds)
+                return text.count("\n", 0, found.start(1) if found.re.groups else found.start()) + 1
+        return 0
+
+    def document(self, file: str) -> Any:
+        """The data of one file of the folder, read once; UnreadableFile when it cannot be read."""
+        if file not in self.documents and file not in self.unreadable:
+            try:
+                path = os.path.join(self.real_folder, file)
+                if not self.inside(path):  # a link out of the folder
+                    raise UnreadableFile(OUTSIDE)
+                self.documents[file] = load_file(Path(path))
+            except UnreadableFile as exc:
+                self.unreadable[file] = exc
+        if file in self.unreadable:
+            raise self.unreadable[file]
+        return self.documents[file]
+
+    def inside(self, path: str) -> bool:
+        """Whether `path` (under the real folder) really lies inside it: its folder's real path is
+        looked up once per folder, and the file itself is followed only when it is a link."""
+        parent = os.path.dirname(path)
+        real_parent = self.real_parents.get(parent)
+        if real_parent is None:
+            real_parent = self.real_parents[parent] = os.path.realpath(parent)
+        real = os.path.realpath(path) if os.path.islink(path) else os.path.join(real_parent, os.path.basename(path))
+        return real.startswith(self.real_folder + os.sep)
+
+    # -- canonical $refs ---------------------------------------------------------------------
+
+    def canon(self, value: Any, file: str) -> Any:
+        """A copy of `value` (from `file`) with each `$ref` made canonical, its target queued."""
+        if isinstance(value, dict):
+            copy = {}
+            for key, item in value.items():
+                if key == "$ref" and isinstance(item, str | int | float | bool | type(None)):
+                    copy[key] = self.ref(item, file, line_of(value))
+                else:
+                    copy[key] = self.canon(item, file)
+            return copy
+        if isinstance(value, list):
+            return [self.canon(item, file) for item in value]
+        return value
+
+    def ref(self, ref: Any, file: str, line: int) -> str:
+        """The canonical key of a `$ref` (its target queued), or a refused ref marked `!` and reported."""
+        try:
+            key = refs.canonical(ref, file)
+        except refs.RefusedRef as refused:
+            self.problem(file, line, refused.kind, refused.reason, near=_ref_patterns(ref))
+            return f"!{ref}"  # never a key: shown as unresolved when read
+        if key not in self.seen:
+            self.seen.add(key)
+            self.pending.append((key, file, line))
+        return key
+
+    def resolve_pending(self) -> None:
+        """Read the target of every queued key, queueing the keys its own refs name, until none is left."""
+        while self.pending:
+            key, named_in, line = self.pending.pop()
+            if len(self.targets) >= MAX_TARGETS:
+                self.problem(named_in, line, "too_large", f"more than {MAX_TARGETS:,} $ref targets; the rest are left unresolved")
+                self.pending.clear()
+                return
+            file, pointer = refs.split_key(key)
+            try:
+                document = self.document(file)
+            except UnreadableFile as exc:
+                if exc.reason == OUTSIDE:
+                    self.problem(
+                        named_in, line, "ref_outside", f"$ref to {file} {OUTSIDE}; normcli does not read it", near=_key_patterns(key)
+                    )
+                elif (self.folder / file).is_file():
+                    self.problem(
+                        named_in,
+                        line,
+                        "bad_ref",
+                        f"$ref to {file} cannot be followed: {exc.reason} ({file}:{exc.line})",
+                        near=_key_patterns(key),
+                    )
+                else:
+                    self.problem(
+                        named_in, line, "bad_ref", f"$ref '{_shown(key)}' names a file that does not exist: {file}", near=_key_patterns(key)
+                    )
+                continue
+            try:
+                target = refs.follow(document, pointer)
+            except KeyError:
+                self.problem(
+                    named_in, line, "bad_ref", f"$ref '{_shown(key)}' resolves nowhere: {file} has no '{pointer}'", near=_key_patterns(key)
+                )
+                continue
+            self.targets[key] = self.canon(target, file)
+
+    def deref(self, value: Any, depth: int = 0) -> Any:
+        """`value` itself, or what its `$ref` leads to (through chains of refs); an unresolved ref stays."""
+        seen = 0
+        while isinstance(value, dict) and isinstance(value.get("$ref"), str) and value["$ref"] in self.targets and seen < 50:
+            siblings = {key: item for key, item in value.items() if key != "$ref"}
+            value = self.targets[value["$ref"]]
+            if siblings and isinstance(value, dict):  # OpenAPI 3.1: summary and description beside $ref win
+                value = {**value, **siblings}
+            seen += 1
+        return value
+
+
+def _shown(key: str) -> str:
+    return key if len(key) <= 120 else key[:117] + "…"
+
+
+def _ref_patterns(ref: object) -> tuple[str, ...]:
+    """Where a `$ref` is written, for a file that keeps no lines (JSON)."""
+    return (rf"\$ref[\"']?\s*:\s*[\"']?{re.escape(str(ref))}",)
+
+
+def _key_patterns(key: str) -> tuple[str, ...]:
+    """Where a ref to a canonical key may be written: by its pointer, else by its file's name."""
+    file, pointer = refs.split_key(key)
+    tail = pointer.rsplit("/", 1)[-1] if pointer else posixpath.basename(file)
+    return (rf"\$ref[\"']?\s*:\s*[\"']?[^\"'\n]*{re.escape(tail)}[\"'\s,}}]",) if tail else ()

@@ -1,0 +1,51 @@
+"""The ids of SPEC §7: 32 lowercase hex characters, MD5 of a stated string, stable across machines."""
+
+from __future__ import annotations
+
+import re
+
+from normcli.errors import InvalidArgument
+
+_ID = r"[0-9a-f]{32}"  # compiled at first use by `re`'s cache: not on every call's start-up
+
+
+def _md5(text: str) -> str:
+    import hashlib
+
+    return hashlib.md5(text.encode("utf-8")).hexdigest()
+
+
+def spec_id(domain: str) -> str:
+    """MD5 of `spec|DOMAIN`."""
+    return _md5(f"spec|{domain}")
+
+
+def collection_id(domain: str, title: str) -> str:
+    """MD5 of `collection|DOMAIN|TITLE`."""
+    return _md5(f"collection|{domain}|{title}")
+
+
+def tag_id(domain: str, name: str) -> str:
+    """MD5 of `tag|DOMAIN|NAME`."""
+    return _md5(f"tag|{domain}|{name}")
+
+
+def method_id(domain: str, verb: str, path: str) -> str:
+    """MD5 of `method|DOMAIN|VERB|PATH`, the verb in capitals as people write it (`GET`)."""
+    return _md5(f"method|{domain}|{verb.upper()}|{path}")
+
+
+def is_id(value: object) -> bool:
+    """Whether `value` is written as an id: exactly 32 lowercase hex characters."""
+    return isinstance(value, str) and re.fullmatch(_ID, value) is not None
+
+
+def check_id(value: object, name: str = "id") -> str:
+    """`value` when it is an id, else `invalid_argument` saying what an id looks like."""
+    if not is_id(value):
+        shown = repr(value) if not isinstance(value, str) or len(value) <= 60 else repr(value[:57] + "…")
+        raise InvalidArgument(
+            f"{name} must be 32 lowercase hex characters, not {shown}", "take the id from spec_list, spec_by_id or another discovery answer"
+        )
+    assert isinstance(value, str)
+    return value

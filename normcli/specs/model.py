@@ -1,0 +1,66 @@
+"""What a read spec holds: its collections, tags and methods, the targets of its `$ref`s, its problems."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from normcli.model import Problem
+from normcli.record import record
+
+DEFAULT_TAG = "default"
+OTHER_COLLECTION = "Other"  # tag groups in use, and tags with methods that no group names
+
+
+@record
+class SpecMethod:
+    """One operation (or webhook): `GET /pets/{petId}`, normalised to OpenAPI 3's shape.
+
+    `body` is the operation as `endpoint_by_id` shows it before schemas are resolved: parameters,
+    requestBody, responses, security, servers, code samples; its `$ref`s are canonical keys."""
+
+    verb: str
+    path: str
+    summary: str
+    description: str
+    operation_id: str
+    deprecated: bool
+    webhook: bool
+    tags: tuple[str, ...]
+    file: str
+    line: int
+    body: dict[str, Any]
+    search_names: tuple[str, ...]  # parameter and schema names, for search
+
+
+@record
+class SpecTag:
+    """A tag as the spec declares or uses it."""
+
+    name: str
+    description: str
+
+
+@record
+class SpecCollection:
+    """A tag group (`x-tagGroups`), or the whole spec under its title."""
+
+    title: str
+    llm_title: str | None
+    tags: tuple[str, ...]
+
+
+@record
+class Spec:
+    """One domain's spec, read from its root file and the files its `$ref`s reach."""
+
+    domain: str
+    root: str  # the root file, relative to the workspace
+    title: str
+    version: str
+    format: str  # "openapi 3.1.0", "swagger 2.0"
+    collections: tuple[SpecCollection, ...]
+    tags: tuple[SpecTag, ...]
+    methods: tuple[SpecMethod, ...]
+    targets: dict[str, Any]  # canonical key → the target with its own $refs canonical
+    files: tuple[str, ...]  # every file read, relative to the spec's folder
+    problems: tuple[Problem, ...]

@@ -1,0 +1,384 @@
+"""Read one spec folder into the model: the root file, every file its `$ref`s reach, one shape for
+OpenAPI 3.0, 3.1 and Swagger 2.0.
+
+The whole document is walked once from the root (`graph.RefGraph`: every `$ref` made canonical, each
+target read once). Operations, path items, parameters, responses and request bodies are then taken
+through their `$ref`s; schemas keep theirs, resolved when an endpoint is read (`resolve`).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from normcli.model import Problem
+from normcli.specs import refs
+from normcli.specs.graph import RefGraph
+from normcli.specs.load import UnreadableFile, line_of
+from normcli.specs.model import DEFAULT_TAG, OTHER_COLLECTION, Spec, SpecCollection, SpecMethod, SpecTag
+
+VERBS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+MAX_SEARCH_NAMES = 60
+MAX_SNIFF_BYTES = 64 * 1024 * 1024
+_PARAMETER_FIELDS = ("type", "format", "items", "enum", "default", "minimum", "maximum", "pattern", "collectionFormat")
+
+
+class UnreadableSpec(Exception):
+    """A spec whose root cannot be read at all, with its problems."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(problems[0].reason if problems else "unreadable")
+        self.problems = problems
+
+
+def read_spec(folder: Path, domain: str, root_file: str, prefix: str) -> Spec:
+    """Read the spec whose root is `folder/root_file`; `prefix` (`specs/DOMAIN`) makes the problems'
+    file names workspace-relative. Raises UnreadableSpec when the root itself cannot be read."""
+    return _Reader(folder, domain, prefix).read(root_file)
+
+
+class _Reader(RefGraph):
+    """Reads the operations, tags and collections of a spec out of its ref graph."""
+
+    def __init__(self, folder: Path, domain: str, prefix: str) -> None:
+        super().__init__(folder, domain, prefix)
+        self.swagger = False
+        self.root: dict[str, Any] = {}
+
+    # -- the spec ----------------------------------------------------------------------------
+
+    def read(self, root_file: str) -> Spec:
+        try:
+            data = self.document(root_file)
+        except UnreadableFile as exc:
+            raise UnreadableSpec([Problem(f"{self.prefix}/{root_file}", exc.line, "error", "unreadable", exc.reason)]) from None
+        if not isinstance(data, dict) or not ("openapi" in data or "swagger" in data):
+            raise UnreadableSpec(
+                [
+                    Problem(
+                        f"{self.prefix}/{root_file}",
+                        1,
+                        "error",
+                        "not_a_spec",
+                        "not an OpenAPI or Swagger document (no 'openapi' or 'swagger' key)",
+                    )
+                ]
+            )
+        self.swagger = "swagger" in data and "openapi" not in data
+        self.seen.add(f"{root_file}#")
+        try:
+            self.root = self.canon(data, root_file)
+            self.targets[f"{root_file}#"] = self.root
+            self.resolve_pending()
+        except RecursionError:
+            raise UnreadableSpec(
+                [Problem(f"{self.prefix}/{root_file}", 0, "error", "too_deep", "the spec is nested too deeply to read")]
+            ) from None
+        info = self.deref(self.root.get("info"))
+        info = info if isinstance(info, dict) else {}
+        methods = self.methods(root_file)
+        tags = self.tags(methods)
+        collections = self.collections(info, tags, methods)
+        self.duplicates(methods)
+        version = str(data.get("swagger") if self.swagger else data.get("openapi"))
+        return Spec(
+            domain=self.domain,
+            root=f"{self.prefix}/{root_file}",
+            title=_text(self.deref(info.get("title"))) or self.domain,
+            version=_text(info.get("version")),
+            format=f"{'swagger' if self.swagger else 'openapi'} {version}",
+            collections=tuple(collections),
+            tags=tuple(tags),
+            methods=tuple(methods),
+            targets=self.targets,
+            files=tuple(sorted(set(self.documents) | set(self.unreadable))),
+            problems=tuple(self.problems),
+        )
+
+    def methods(self, root_file: str) -> list[SpecMethod]:
+        found: list[SpecMethod] = []
+        root = self.root
+        security = root.get("security")
+        servers = self.servers(root)
+        raw_root = self.documents[root_file]
+        for webhook, section in ((False, "paths"), (True, "webhooks"), (True, "x-webhooks")):
+            items = self.deref(root.get(section))
+            if not isinstance(items, dict):
+                continue
+            raw_items = raw_root.get(section) if isinstance(raw_root, dict) else None
+            for path, item_ref in items.items():
+                item = self.deref(item_ref)
+                if not isinstance(item, dict):
+                    continue
+                raw_item = raw_items.get(path) if isinstance(raw_items, dict) else None
+                for verb in VERBS:
+                    if verb not in item:
+                        continue
+                    raw = item[verb]
+                    operation = self.deref(raw)
+                    if not isinstance(operation, dict):
+                        continue
+                    file, line = self.where(raw, raw_item, verb, root_file)
+                    found.append(self.method(verb, str(path), operation, item, security, servers, webhook, file, line))
+        return found
+
+    def where(self, operation: Any, raw_item: Any, verb: str, root_file: str) -> tuple[str, int]:
+        """The file and line of an operation: its own file when it is a `$ref`, else the root's line."""
+        if isinstance(operation, dict) and isinstance(operation.get("$ref"), str) and not operation["$ref"].startswith("!"):
+            file, _ = refs.split_key(operation["$ref"])
+            target = self.documents.get(file)
+            pointer = refs.split_key(operation["$ref"])[1]
+            try:
+                return file, max(line_of(refs.follow(target, pointer)), 1)
+            except KeyError:
+                return file, 1
+        raw = raw_item.get(verb) if isinstance(raw_item, dict) else None
+        return root_file, line_of(raw) or line_of(raw_item)
+
+    def method(
+        self, verb: str, path: str, op: dict, item: dict, security: Any, servers: list, webhook: bool, file: str, line: int
+    ) -> SpecMethod:
+        tags = op.get("tags")
+        tag_names = tuple(dict.fromkeys(_text(tag) for tag in tags if _text(tag))) if isinstance(tags, list) else ()
+        parameters, request_body = self.parameters(item.get("parameters"), op.get("parameters"), op)
+        if not self.swagger and op.get("requestBody") is not None:
+            request_body = self.deref(op["requestBody"])
+        responses = self.responses(op.get("responses"), op)
+        if "responses" not in op or not responses:
+            self.problem(file, line, "no_responses", f"{verb.upper()} {path} declares no responses", near=_operation_patterns(op, path))
+        body: dict[str, Any] = {
+            "parameters": parameters,
+            "requestBody": request_body if isinstance(request_body, dict) else None,
+            "responses": responses,
+            "security": op.get("security", security),
+            "servers": self.servers(op) or self.servers(item) or servers,
+            "codeSamples": self.code_samples(op),
+        }
+        if isinstance(op.get("callbacks"), dict):
+            body["callbacks"] = sorted(op["callbacks"])
+        names = [str(p.get("name")) for p in parameters if isinstance(p, dict) and p.get("name")]
+        names.extend(refs.name_of(key) for key in _ref_keys([request_body, responses, parameters]))
+        return SpecMethod(
+            verb=verb.upper(),
+            path=path,
+            summary=_text(op.get("summary")),
+            description=_text(self.deref(op.get("description"))),
+            operation_id=_text(op.get("operationId")),
+            deprecated=op.get("deprecated") is True,
+            webhook=webhook,
+            tags=tag_names or (DEFAULT_TAG,),
+            file=file,
+            line=line,
+            body=body,
+            search_names=tuple(dict.fromkeys(names))[:MAX_SEARCH_NAMES],
+        )
+
+    def parameters(self, common: Any, own: Any, op: dict) -> tuple[list[dict], dict | None]:
+        """The operation's parameters (the path's, overridden by its own by name and place); for
+        Swagger 2.0, its body and form parameters become an OpenAPI 3 request body."""
+        merged: dict[tuple[str, str], dict] = {}
+        for group in (common, own):
+            group = self.deref(group)
+            if not isinstance(group, list):
+                continue
+            for raw in group:
+                parameter = self.deref(raw)
+                if isinstance(parameter, dict):
+                    merged[(_text(parameter.get("name")), _text(parameter.get("in")))] = parameter
+                elif isinstance(raw, dict) and "$ref" in raw:
+                    merged[(str(raw["$ref"]), "")] = {"name": refs.name_of(str(raw["$ref"]).lstrip("!")), "in": "", **raw}
+        if not self.swagger:
+            return list(merged.values()), None
+        consumes = op.get("consumes") or self.root.get("consumes") or ["application/json"]
+        parameters: list[dict] = []
+        request_body: dict | None = None
+        form: dict[str, Any] = {}
+        required_form: list[str] = []
+        for parameter in merged.values():
+            place = parameter.get("in")
+            if place == "body":
+                request_body = {
+                    "description": parameter.get("description", ""),
+                    "required": parameter.get("required") is True,
+                    "content": {str(media): {"schema": parameter.get("schema")} for media in _list(consumes)},
+                }
+            elif place == "formData":
+                form[_text(parameter.get("name"))] = _swagger_schema(parameter)
+                if parameter.get("required") is True:
+                    required_form.append(_text(parameter.get("name")))
+            else:
+                converted = {key: value for key, value in parameter.items() if key not in _PARAMETER_FIELDS}
+                converted["schema"] = _swagger_schema(parameter)
+                parameters.append(converted)
+        if form:
+            media = next((str(m) for m in _list(consumes) if "form" in str(m)), "application/x-www-form-urlencoded")
+            schema: dict[str, Any] = {"type": "object", "properties": form}
+            if required_form:
+                schema["required"] = required_form
+            request_body = {"content": {media: {"schema": schema}}}
+        return parameters, request_body
+
+    def responses(self, raw: Any, op: dict) -> dict[str, Any]:
+        responses = self.deref(raw)
+        if not isinstance(responses, dict):
+            return {}
+        produces = op.get("produces") or self.root.get("produces") or ["application/json"]
+        answer: dict[str, Any] = {}
+        for status, value in responses.items():
+            if str(status).startswith("x-"):
+                continue
+            response = self.deref(value)
+            if not isinstance(response, dict):
+                answer[str(status)] = value
+                continue
+            if self.swagger and "content" not in response:
+                response = dict(response)
+                schema = response.pop("schema", None)
+                examples = response.pop("examples", None)
+                if schema is not None or examples:
+                    content = {}
+                    for media in _list(produces):
+                        entry: dict[str, Any] = {"schema": schema} if schema is not None else {}
+                        if isinstance(examples, dict) and media in examples:
+                            entry["example"] = examples[media]
+                        content[str(media)] = entry
+                    response["content"] = content
+            answer[str(status)] = response
+        return answer
+
+    def servers(self, holder: dict) -> list[dict]:
+        if self.swagger and holder is self.root:
+            host = holder.get("host")
+            if not host:
+                return []
+            schemes = _list(holder.get("schemes")) or ["https"]
+            return [{"url": f"{scheme}://{host}{holder.get('basePath') or ''}"} for scheme in schemes]
+        servers = self.deref(holder.get("servers"))
+        return [server for server in map(self.deref, servers) if isinstance(server, dict)] if isinstance(servers, list) else []
+
+    def code_samples(self, op: dict) -> list[dict]:
+        samples = self.deref(op.get("x-codeSamples", op.get("x-code-samples")))
+        found = []
+        for sample in samples if isinstance(samples, list) else []:
+            sample = self.deref(sample)
+            if isinstance(sample, dict) and sample.get("source") is not None:
+                found.append(
+                    {"lang": _text(sample.get("lang")), "label": _text(sample.get("label")), "source": _text(sample.get("source"))}
+                )
+        return found
+
+    def tags(self, methods: list[SpecMethod]) -> list[SpecTag]:
+        declared: dict[str, SpecTag] = {}
+        raw_tags = self.deref(self.root.get("tags"))
+        for raw in raw_tags if isinstance(raw_tags, list) else []:
+            tag = self.deref(raw)
+            if isinstance(tag, dict) and _text(tag.get("name")):
+                name = _text(tag.get("name"))
+                declared.setdefault(name, SpecTag(name, _text(self.deref(tag.get("description")))))
+        for method in methods:
+            for name in method.tags:
+                declared.setdefault(name, SpecTag(name, ""))
+        return list(declared.values())
+
+    def collections(self, info: dict, tags: list[SpecTag], methods: list[SpecMethod]) -> list[SpecCollection]:
+        groups = self.deref(self.root.get("x-tagGroups"))
+        if not isinstance(groups, list) or not groups:
+            title = _text(self.deref(info.get("title"))) or self.domain
+            return [SpecCollection(title, _text(info.get("x-llm-title")) or None, tuple(tag.name for tag in tags))]
+        by_title: dict[str, SpecCollection] = {}
+        grouped: set[str] = set()
+        for raw in groups:
+            group = self.deref(raw)
+            if not isinstance(group, dict) or not _text(group.get("name")):
+                continue
+            title = _text(group.get("name"))
+            names = [_text(tag) for tag in group.get("tags") or [] if _text(tag)] if isinstance(group.get("tags"), list) else []
+            grouped.update(names)
+            before = by_title.get(title)
+            joined = tuple(dict.fromkeys([*(before.tags if before else ()), *names]))
+            llm = (before.llm_title if before else None) or _text(group.get("x-llm-title")) or None
+            by_title[title] = SpecCollection(title, llm, joined)
+        used = {name for method in methods for name in method.tags}
+        left = tuple(tag.name for tag in tags if tag.name not in grouped and tag.name in used)
+        if left:
+            before = by_title.get(OTHER_COLLECTION)
+            by_title[OTHER_COLLECTION] = SpecCollection(
+                OTHER_COLLECTION, None, tuple(dict.fromkeys([*(before.tags if before else ()), *left]))
+            )
+        return list(by_title.values())
+
+    def duplicates(self, methods: list[SpecMethod]) -> None:
+        first: dict[str, SpecMethod] = {}
+        for method in methods:
+            if not method.operation_id:
+                continue
+            if method.operation_id in first:
+                earlier = first[method.operation_id]
+                self.problem(
+                    method.file,
+                    method.line,
+                    "duplicate_operation_id",
+                    f"operationId '{method.operation_id}' of {method.verb} {method.path} is also that of {earlier.verb} {earlier.path}",
+                    near=(
+                        rf'"operationId"\s*:\s*"{re.escape(method.operation_id)}"[\s\S]*?("operationId"\s*:\s*"{re.escape(method.operation_id)}")',
+                    ),
+                )
+            else:
+                first[method.operation_id] = method
+
+
+def _text(value: Any) -> str:
+    if value is None or isinstance(value, dict | list):
+        return ""
+    return value if isinstance(value, str) else str(value)
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else [value] if value else []
+
+
+def _operation_patterns(op: dict, path: str) -> tuple[str, ...]:
+    """Where an operation is written: by its operationId, else by its path."""
+    found = [rf'"operationId"\s*:\s*"{re.escape(str(op["operationId"]))}"'] if op.get("operationId") else []
+    found.append(rf'"{re.escape(path)}"\s*:')
+    return tuple(found)
+
+
+def _swagger_schema(parameter: dict) -> dict:
+    """A Swagger 2.0 parameter's type fields as an OpenAPI 3 schema."""
+    if isinstance(parameter.get("schema"), dict):
+        return parameter["schema"]
+    schema = {key: parameter[key] for key in _PARAMETER_FIELDS if key in parameter and key != "collectionFormat"}
+    if schema.get("type") == "file":
+        schema = {"type": "string", "format": "binary"}
+    return schema
+
+
+def _ref_keys(value: Any, limit: int = MAX_SEARCH_NAMES) -> list[str]:
+    """The canonical `$ref` keys written in `value` itself (not inside their targets)."""
+    found: list[str] = []
+    stack = [value]
+    while stack and len(found) < limit:
+        item = stack.pop()
+        if isinstance(item, dict):
+            ref = item.get("$ref")
+            if isinstance(ref, str) and not ref.startswith("!"):
+                found.append(ref)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def looks_like_root(path: Path) -> bool:
+    """Whether a file declares `openapi` or `swagger` (at the top level, for YAML): a spec's root file,
+    told from the files it references without parsing it."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(MAX_SNIFF_BYTES)
+    except OSError:
+        return False
+    if path.suffix.lower() == ".json" or head.lstrip()[:1] == b"{":
+        return re.search(rb'"(?:openapi|swagger)"\s*:', head) is not None
+    return re.search(rb"^[\"']?(?:openapi|swagger)[\"']?\s*:", head, re.MULTILINE) is not None

@@ -1,0 +1,87 @@
+"""Every failure is reported the same way: one `normcli:` line, SPEC §4's exit status, and with --json the error object."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from normcli.cli.diagnostics import ExitCode, describe, error_json, exit_code_for, report
+from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceError
+
+CASES = [
+    (
+        NotFound("norm", "SIA 999", ["SIA 261", "SIA 260"]),
+        ExitCode.NOT_FOUND,
+        "not_found",
+        "no norm 'SIA 999' in this workspace (the codes are SIA 261, SIA 260; run `normcli norms`",
+    ),
+    (
+        NotFound("edition", "1999", ["2020", "2014"], "SIA 261", "SIA 261 has no edition '1999'"),
+        ExitCode.NOT_FOUND,
+        "not_found",
+        "SIA 261 has no edition '1999' (its editions are 2020, 2014; name one with --edition)",
+    ),
+    (
+        NotFound("path", "9.9", ["9"], "SIA 261:2020 (fr)", "no clause '9.9' in SIA 261:2020 (fr)"),
+        ExitCode.NOT_FOUND,
+        "not_found",
+        "no clause '9.9' in SIA 261:2020 (fr) (the nearest clauses are 9; run `normcli toc \"SIA 261:2020\" --depth 3`",
+    ),
+    (
+        NotFound("figure", "fig-1", norm="X:1", message="figure 'fig-1' of X:1 has no file"),
+        ExitCode.NOT_FOUND,
+        "not_found",
+        "run `normcli check` for the reason",
+    ),
+    (
+        InvalidArgument("offset 9 is past the end", param="offset"),
+        ExitCode.USAGE,
+        "invalid_argument",
+        "offset 9 is past the end (start again from --offset 0)",
+    ),
+    (InvalidArgument("maxDepth must be a whole number from 1 to 6, not 9", param="maxDepth"), ExitCode.USAGE, "invalid_argument", "not 9"),
+    (
+        WorkspaceError("the index cannot be read: boom", part="index"),
+        ExitCode.WORKSPACE,
+        "workspace_error",
+        "(run `normcli index --rebuild`)",
+    ),
+    (
+        WorkspaceError("cannot write", "check free disk space and permissions", "index"),
+        ExitCode.WORKSPACE,
+        "workspace_error",
+        "(check free disk space and permissions)",
+    ),
+    (NormcliError("internal error (KeyError: 'x')"), ExitCode.INTERNAL, "internal_error", "internal error (KeyError: 'x')"),
+    (ValueError("bug"), ExitCode.INTERNAL, "internal_error", "internal error (ValueError: bug)"),
+]
+
+
+@pytest.mark.parametrize(("error", "status", "code", "line"), CASES, ids=[type(case[0]).__name__ + str(i) for i, case in enumerate(CASES)])
+def test_a_failure_has_its_status_code_and_one_line(error: BaseException, status: ExitCode, code: str, line: str, capsys) -> None:
+    assert exit_code_for(error) == status
+    assert line in describe(error)
+    assert error_json(error)["error"]["code"] == code
+    assert report(error, as_json=True) == status
+    out, err = capsys.readouterr()
+    assert err.startswith("normcli: ") and err.count("\n") == 1 and line in err
+    assert json.loads(out) == {"error": {"code": code, "message": err.removeprefix("normcli: ").rstrip("\n")}}
+
+
+def test_ctrl_c_and_a_closed_pipe(capsys) -> None:
+    assert report(KeyboardInterrupt(), as_json=True) == ExitCode.INTERRUPTED == 130
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", "normcli: interrupted\n")
+    assert report(BrokenPipeError()) == ExitCode.OK
+    assert capsys.readouterr() == ("", "")
+
+
+def test_a_bug_asks_for_a_report(capsys) -> None:
+    report(RuntimeError("oops"), report_with="the file you imported")
+    assert "please report it with the file you imported; --debug shows the traceback" in capsys.readouterr().err
+
+
+def test_control_characters_never_reach_the_terminal(capsys) -> None:
+    report(NotFound("norm", "\x1b[2J"))
+    assert "\x1b" not in capsys.readouterr().err

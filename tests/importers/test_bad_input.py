@@ -1,0 +1,96 @@
+"""PDFs that go wrong in the ways real ones do: a clear one-line message or a correct import, never a
+traceback and never a half-written bundle. Every PDF is generated here with fpdf2."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from importer_helpers import PdfBuilder, read_back
+
+from normcli.errors import InvalidArgument
+from normcli.importers import ingest
+
+EXPECTED = ["1", "1.1", "2", "2.1"]
+
+
+def _norm(builder: PdfBuilder) -> PdfBuilder:
+    builder.page().heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.heading("1.1 Terms", level=1).line("A term is defined here with enough words to be a real paragraph of text.")
+    builder.page().heading("2 Requirements").line("The requirements of this standard are given in the clauses below here.")
+    builder.heading("2.1 General", level=1).line("General requirements apply to every example that is imported by a tool.")
+    return builder
+
+
+def _visible(workspace: Path) -> list[str]:
+    """What a reader of the workspace sees under norms/ (hidden scratch folders excluded)."""
+    return sorted(path.relative_to(workspace).as_posix() for path in (workspace / "norms").rglob("*") if ".ingest-" not in path.as_posix())
+
+
+def test_a_pdf_encrypted_with_a_user_password_is_refused_with_what_to_do(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = _norm(pdf_builder())
+    builder.pdf.set_encryption(owner_password="owner", user_password="secret")
+    pdf = builder.save(tmp_path / "locked.pdf")
+    with pytest.raises(InvalidArgument, match="encrypted with a password") as raised:
+        ingest(pdf, "TEST 100", "1", workspace=workspace, language="en")
+    assert "decrypt" in (raised.value.hint or "")
+    assert _visible(workspace) == []  # nothing written
+
+
+def test_a_pdf_encrypted_without_a_user_password_imports(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = _norm(pdf_builder())
+    builder.pdf.set_encryption(owner_password="owner")  # printing allowed, no password to open
+    pdf = builder.save(tmp_path / "owner-only.pdf")
+    report = ingest(pdf, "TEST 101", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes] == EXPECTED
+
+
+def test_a_broken_cross_reference_table_is_repaired(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _norm(pdf_builder()).save(tmp_path / "good.pdf")
+    data = pdf.read_bytes()
+    broken = re.sub(rb"\d{10} 00000 n", b"0000000000 00000 n", data)  # every object offset wrong
+    broken = re.sub(rb"startxref\s+\d+", b"startxref\n999999", broken)
+    assert broken != data
+    damaged = tmp_path / "broken-xref.pdf"
+    damaged.write_bytes(broken)
+    report = ingest(damaged, "TEST 102", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes] == EXPECTED
+
+
+def test_an_outline_pointing_to_missing_pages_is_reported_and_the_rest_imported(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _norm(pdf_builder(outline=True)).save(tmp_path / "outline.pdf")
+    data = pdf.read_bytes()
+    # the last bookmark's destination names a page object that does not exist
+    destinations = list(re.finditer(rb"/Dest \[(\d+) 0 R", data))
+    assert len(destinations) == 4
+    last = destinations[-1]
+    damaged = tmp_path / "dangling.pdf"
+    damaged.write_bytes(data[: last.start(1)] + b"9999" + data[last.end(1) :])
+    report = ingest(damaged, "TEST 103", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert paths[:3] == EXPECTED[:3]
+    assert any("points to no page" in warning and "General" in warning for warning in report.warnings)
+
+
+def test_a_two_thousand_page_pdf_imports(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder()
+    for number in range(2000):
+        builder.page()
+        if number % 200 == 0:
+            builder.heading(f"{number // 200 + 1} Part {number // 200 + 1}")
+        for row in range(5):  # the lines at the page edges repeat on every page: they are running headers and go
+            builder.line(f"Page {number + 1}, line {row + 1} of a long norm, with a sentence of ordinary words on it.")
+    pdf = builder.save(tmp_path / "long.pdf")
+    report = ingest(pdf, "TEST 104", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert report.pages == 2000 and [node.path for node in nodes] == [str(k) for k in range(1, 11)]
+    assert nodes[-1].page_start == 1801 and nodes[-1].page_end == 2000
+
+
+def test_the_cli_words_an_encrypted_pdf_as_one_line_with_exit_code_2(cli, pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = _norm(pdf_builder())
+    builder.pdf.set_encryption(owner_password="owner", user_password="secret")
+    pdf = builder.save(tmp_path / "locked.pdf")
+    ran = cli("ingest", str(pdf), "--code", "X 1", "--edition", "1", workspace=workspace)
+    assert ran.code == 2 and ran.stderr.count("\n") == 1 and "encrypted" in ran.stderr and "Traceback" not in ran.stderr
