@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from normcli.catalogue import split_code
+from normcli.errors import printable
 from normcli.fold import code_key
 from normcli.results import NormsResult
 from normcli.workspace import Settings
@@ -58,7 +59,7 @@ def build_methodology(settings: Settings, listing: NormsResult, specs: Sequence[
             "",
             f"The question is about **{focused.code}**: start from it (get_toc with code '{focused.code}')."
             if focused is not None
-            else f"**{focus.strip()}** is not in this workspace: say so, and answer only from the norms above if they apply.",
+            else f"**{printable(focus.strip()[:200])}** is not in this workspace: say so, and answer only from the norms above if they apply.",
         ]
     lines += [
         "",

@@ -3,6 +3,7 @@ never a crash, never an SQL error text, never a control character on the termina
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from pathlib import Path
@@ -63,8 +64,16 @@ TEXTS = [
     "",
 ]
 NUMBERS = [-1, 0, 1, -(2**63), 2**63, 10**30, 3.5, True, "12", "x", None, [], {}]
+
+
+def md5(text: str) -> str:
+    """An id as SPEC §7 makes it."""
+    return hashlib.md5(text.encode()).hexdigest()
+
+
 # operation → arguments that work; every parameter the operation declares is made hostile in turn.
 BASES = {
+    "methodology": {},
     "toc": {"code": "SIA 261"},
     "subtree": {"code": "SIA 261", "path": "4"},
     "section": {"code": "SIA 261", "path": "4.2.1"},
@@ -73,6 +82,16 @@ BASES = {
     "xrefs": {"code": "SIA 261", "path": "4.2.1"},
     "figure": {"code": "SIA 261", "figureId": "fig-1"},
     "table": {"code": "SIA 261", "tableId": "tab-2"},
+    # the discovery tools of SPEC §7, on the sample's specs (ids are MD5 of the strings SPEC §7 names)
+    "spec_by_id": {"id": md5("spec|meteo")},
+    "collection_by_spec": {"specId": md5("spec|meteo")},
+    "collection_by_id": {"id": md5("collection|meteo|Loads")},
+    "tag_by_spec": {"specId": md5("spec|meteo")},
+    "tag_by_collection": {"collectionId": md5("collection|meteo|Loads")},
+    "tag_by_id": {"id": md5("tag|meteo|snow")},
+    "endpoint_by_tag": {"tagId": md5("tag|meteo|snow")},
+    "endpoint_by_id": {"id": md5("method|meteo|GET|/regions/{regionId}")},
+    "search_specs": {"keyword": "snow load"},
 }
 
 

@@ -117,13 +117,13 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             norms = library.norms()
             app.mark("workspace open")  # type: ignore[attr-defined]
         except NormcliError as error:
-            app.call_from_thread(self.query_one(SectionView).show_message, "normcli: the workspace cannot be read", error.one_line())
+            app.call_from_thread(self.query_one(SectionView).show_message, "normcli: the workspace cannot be read", error.one_line())  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
             return
         app.call_from_thread(self._show_norms, norms)
         if self.start is not None:
             self._load(self.start, True, False, None)
         else:
-            app.call_from_thread(self._welcome, library.name, norms)
+            app.call_from_thread(self._welcome, library.name, norms)  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
 
     def _show_norms(self, norms: r.NormsResult) -> None:
         self.query_one(NormTree).show_norms(norms)
@@ -212,7 +212,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         self.app.call_from_thread(self.notify, error.one_line(), severity="error")
         if self.reading is None:  # the clause asked for on the command line does not exist
             library = self.app.library  # type: ignore[attr-defined]
-            self.app.call_from_thread(self._welcome, library.name, library.norms())
+            self.app.call_from_thread(self._welcome, library.name, library.norms())  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
         return None
 
     async def _paint(
@@ -679,7 +679,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         except NormcliError as error:
             self.app.call_from_thread(self.notify, error.one_line(), severity="error")
             return
-        self.app.call_from_thread(self._show_contents, norm, found, chapters)
+        self.app.call_from_thread(self._show_contents, norm, found, chapters)  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
 
     async def _show_contents(self, norm: r.NormInfo | None, edition: r.Edition, chapters: Children) -> None:
         from urllib.parse import quote
