@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from normcli.catalogue import split_code
-from normcli.errors import printable
+from normcli.errors import InvalidArgument, printable
 from normcli.fold import code_key
 from normcli.results import NormsResult
 from normcli.workspace import Settings
@@ -19,13 +19,21 @@ READ_BUDGET = 4
 AUDIT_BUDGET = 8
 
 
+def _focus_key(focus: str) -> str:
+    """The folded code of the norm a question is about (`SIA 261:2020` → its code); empty when it is not a code."""
+    try:
+        return code_key(split_code(focus, None)[0])
+    except InvalidArgument:  # control characters: no norm has that code, and the method says so
+        return ""
+
+
 def build_methodology(settings: Settings, listing: NormsResult, specs: Sequence[SpecRef] = (), focus: str | None = None) -> str:
     """The Markdown method of SPEC §3; its last line is `methodology: v2`. With API `specs` in the
     workspace, a short section says how to walk them (SPEC §7). With `focus` (a norm code in any
     spelling), that norm comes first in the table and the method starts from it."""
     norms = listing.norms
     only_demo = bool(norms) and all(norm.demo for norm in norms)
-    focused = next((norm for norm in norms if focus and code_key(norm.code) == code_key(split_code(focus, None)[0])), None)
+    focused = next((norm for norm in norms if focus and code_key(norm.code) == _focus_key(focus)), None)
     if focused is not None:
         norms = (focused, *(norm for norm in norms if norm is not focused))
     lines = [
