@@ -146,6 +146,24 @@ class Catalogue:
                     self._defaults[key] = editions[chosen]
         return self._defaults
 
+    def search_versions(self, edition: str | None = None) -> dict[tuple[str, str], list[sqlite3.Row]]:
+        """The editions a corpus search reads, by (code key, edition), each with its language versions:
+        every norm's default edition (`None` or `newest`), every edition (`all`, drafts too), or the
+        editions named `edition` (a year such as `2014`) of the norms that have one."""
+        wanted = str(edition).strip() if edition is not None else "newest"
+        if wanted.lower() in ("", "newest"):
+            return {(key, rows[0]["edition"]): rows for key, rows in self.default_versions().items()}
+        chosen = {
+            (key, name): editions[name]
+            for key, editions in self.by_code.items()
+            for name in newest_first(editions)
+            if wanted.lower() == "all" or code_key(name) == code_key(wanted) or str(editions[name][0]["year"]) == wanted
+        }
+        if not chosen:
+            held = sorted({name for editions in self.by_code.values() for name in editions}, reverse=True)
+            raise NotFound("edition", wanted, [*held, "newest", "all"], message=f"no norm has an edition '{wanted}'")
+        return chosen
+
     def listing(self) -> r.NormsResult:
         """Every norm with its editions, newest first, as `norms` answers it."""
         if self._listing is not None:

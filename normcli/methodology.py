@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from normcli.catalogue import split_code
+from normcli.errors import InvalidArgument, printable
+from normcli.fold import code_key
 from normcli.results import NormsResult
 from normcli.workspace import Settings
 
@@ -16,11 +19,23 @@ READ_BUDGET = 4
 AUDIT_BUDGET = 8
 
 
-def build_methodology(settings: Settings, listing: NormsResult, specs: Sequence[SpecRef] = ()) -> str:
+def _focus_key(focus: str) -> str:
+    """The folded code of the norm a question is about (`SIA 261:2020` → its code); empty when it is not a code."""
+    try:
+        return code_key(split_code(focus, None)[0])
+    except InvalidArgument:  # control characters: no norm has that code, and the method says so
+        return ""
+
+
+def build_methodology(settings: Settings, listing: NormsResult, specs: Sequence[SpecRef] = (), focus: str | None = None) -> str:
     """The Markdown method of SPEC §3; its last line is `methodology: v2`. With API `specs` in the
-    workspace, a short section says how to walk them (SPEC §7)."""
+    workspace, a short section says how to walk them (SPEC §7). With `focus` (a norm code in any
+    spelling), that norm comes first in the table and the method starts from it."""
     norms = listing.norms
     only_demo = bool(norms) and all(norm.demo for norm in norms)
+    focused = next((norm for norm in norms if focus and code_key(norm.code) == _focus_key(focus)), None)
+    if focused is not None:
+        norms = (focused, *(norm for norm in norms if norm is not focused))
     lines = [
         f"# How to answer questions from the norms of “{settings.name}”",
         "",
@@ -47,6 +62,13 @@ def build_methodology(settings: Settings, listing: NormsResult, specs: Sequence[
         lines.append(f"| {norm.code} | {default.edition} | {title}{demo} | {scope} | {coverage} | {requires} |")
     if not norms:
         lines.append("| — | — | no norms yet | add bundles under norms/ or run `normcli ingest` | — | — |")
+    if focus and focus.strip():
+        lines += [
+            "",
+            f"The question is about **{focused.code}**: start from it (get_toc with code '{focused.code}')."
+            if focused is not None
+            else f"**{printable(focus.strip()[:200])}** is not in this workspace: say so, and answer only from the norms above if they apply.",
+        ]
     lines += [
         "",
         "## Method",

@@ -131,8 +131,9 @@ PATH = Param(
     "Clause path as printed: 4.2.1, A.1, 'Annexe A'.",
     required=True,
     high=300,
-    agent_help="Clause path exactly as the norm prints it: '4.2.1', 'A.1', 'Annexe A', or an unnumbered heading's title. "
-    "A number below the last heading (e.g. '4.2.1.3') resolves to the heading that holds it.",
+    aliases=("nodeId",),
+    agent_help="Clause path exactly as the norm prints it: '4.2.1', 'A.1', 'Annexe A', or an unnumbered heading's title "
+    "(a nodeId from get_toc works too). A number below the last heading ('4.2.1.3') resolves to the heading that holds it.",
 )
 EDITION = Param(
     "edition",
@@ -172,6 +173,16 @@ OPERATIONS: dict[str, Operation] = {
             "Reading method",
             "The reading method for agents and people, built for this workspace.",
             "normcli methodology",
+            (
+                Param(
+                    "norm",
+                    str,
+                    "A norm to put first in the method (the one the question is about).",
+                    high=200,
+                    flags=("--norm",),
+                    agent_help="Optional: the norm the question is about, e.g. 'SIA 261'; the method then puts it first.",
+                ),
+            ),
             result="MethodologyResult",
         ),
         Operation("info", "whoami", "Workspace", "Which workspace is read and what it holds.", "normcli info", result="InfoResult"),
@@ -194,7 +205,7 @@ OPERATIONS: dict[str, Operation] = {
                     low=1,
                     high=6,
                     flags=("--depth", "-d"),
-                    agent_help="How deep: 1 = chapters (default), up to 6.",
+                    agent_help="How deep, 1–6: 1 = chapters (default).",
                 ),
                 *PER_NORM,
             ),
@@ -221,12 +232,12 @@ OPERATIONS: dict[str, Operation] = {
                 Param(
                     "maxNodes",
                     int,
-                    "At most this many clauses, 20 to 2000; the deepest levels go first.",
+                    "At most this many clauses, 20 to 2000, filled level by level.",
                     default=400,
                     low=20,
                     high=2000,
                     flags=("--max-nodes",),
-                    agent_help="At most this many clauses (20–2000, default 400); the deepest levels go first.",
+                    agent_help="At most this many clauses (20–2000, default 400), filled level by level; cut nodes say truncated and childCount.",
                 ),
                 *PER_NORM,
             ),
@@ -312,6 +323,15 @@ OPERATIONS: dict[str, Operation] = {
                     high=40,
                     flags=("--limit", "-n"),
                     agent_help="At most this many hits over all norms (1–40, default 20).",
+                ),
+                Param(
+                    "edition",
+                    str,
+                    "Which editions: newest (default), all, or a year such as 2014.",
+                    high=50,
+                    flags=("--edition", "-e"),
+                    agent_help="Which editions to search: 'newest' (default: each norm's newest published edition), "
+                    "'all' (every edition, drafts too), or a year such as '2014'.",
                 ),
             ),
             result="CorpusResult",

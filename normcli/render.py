@@ -109,7 +109,7 @@ def section_markdown(
     draft = "" if version.published else " (draft)"
     header = [f"{version.code}:{version.edition}{draft} ({version.language})", node["path"], pages(node["page_start"], node["page_end"])]
     if offset or next_offset is not None:
-        header.append(f"characters {offset:,}–{offset + len(content):,} of {total:,}")
+        header.append(f"characters {offset:,}–{total if next_offset is None else next_offset:,} of {total:,}")
     lines = [
         f"# {node['path']} {node['title']}" if node["title"] != node["path"] else f"# {node['path']}",
         "",

@@ -12,6 +12,7 @@ from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
 from normcli.labels import FIGURE_LABEL, TABLE_LABEL, strip_clause_label
 from normcli.operations import PATH
+from normcli.record import replace
 from normcli.store.queries import Index
 
 
@@ -25,13 +26,17 @@ def check_path(path: str) -> str:
 
 
 def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, str | None]:
-    """The clause at `path` (then None), else the heading above it when `path` is a numbered paragraph
+    """The clause at `path` or with that nodeId (then None), else the heading above it when `path` is a numbered paragraph
     of its text (then the requested path): SPEC §6 falls back only to a heading without subclauses.
 
     Otherwise `not_found`, naming the nearest clauses that exist: the nearest heading above and its
     subclauses, or the chapters.
     """
     path = check_path(path)
+    if re.fullmatch(r"[0-9a-f]{32}", path):  # a nodeId, as the toc gives it: the same clause in every language
+        row = index.node_by_node_id(version.bundle_id, path)
+        if row is not None:
+            return row, None
     found = candidates(path_key(path))
     held = index.nodes_by_keys(version.bundle_id, [candidate for candidate, _ in found])
     for candidate, exact in found:
@@ -79,6 +84,23 @@ def paragraph_of(node: sqlite3.Row, requested: str) -> bool:
     return path_key(requested).rsplit(".", 1)[0] == node["path_key"] and node["child_count"] == 0
 
 
+def merge_mentions(refs: list[r.ResolvedRef]) -> list[r.ResolvedRef]:
+    """One entry per target, in the order of first mention: `chiffre 4.2.3` and `voir 4.2.3` become one
+    reference whose `texts` hold both wordings (SPEC §6), an explicit link standing for the mentions."""
+    merged: dict[tuple, list[str]] = {}
+    first: dict[tuple, r.ResolvedRef] = {}
+    for ref in refs:
+        key = (
+            (ref.target_code, ref.target_path, ref.target_kind) if ref.target_code or ref.target_path else (None, ref.text, ref.target_kind)
+        )
+        wordings = merged.setdefault(key, [])
+        if key not in first or (ref.type == "explicit" and first[key].type != "explicit"):
+            first[key] = ref  # a link is the surest form of a reference: it stands for the others
+        if ref.text not in wordings:
+            wordings.append(ref.text)
+    return [replace(ref, texts=tuple(merged[key])) for key, ref in first.items()]
+
+
 class References:
     """Resolves the stored references of one version against the workspace's norms."""
 
@@ -87,8 +109,9 @@ class References:
         self.catalogue = catalogue
 
     def resolve(self, version: Version, rows: list[sqlite3.Row]) -> tuple[r.ResolvedRef, ...]:
-        """Where each stored reference of `version` leads in this workspace, the resolvable ones first."""
-        return tuple(sorted(self.resolve_each(version, rows), key=lambda ref: not ref.resolvable))
+        """Where the references of `version` lead in this workspace, one entry per target (its every
+        wording in `texts`), the resolvable ones first."""
+        return tuple(sorted(merge_mentions(self.resolve_each(version, rows)), key=lambda ref: not ref.resolvable))
 
     def resolve_each(self, version: Version, rows: list[sqlite3.Row]) -> list[r.ResolvedRef]:
         """Where each stored reference of `version` leads, in the order of `rows`.

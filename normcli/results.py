@@ -148,7 +148,7 @@ class Edition:
 class TreeNode:
     """A clause in a `toc` or `subtree` answer."""
 
-    _json_optional = ("truncated",)
+    _json_optional = ("truncated", "child_count")
 
     node_id: str
     path: str
@@ -159,6 +159,7 @@ class TreeNode:
     depth: int
     children: tuple[TreeNode, ...] = ()
     truncated: bool = False
+    child_count: int | None = None  # how many children the norm has under a node whose children were cut
 
     def to_json(self) -> dict:
         data = {
@@ -173,6 +174,7 @@ class TreeNode:
         }
         if self.truncated:
             data["truncated"] = True
+            data["childCount"] = self.child_count
         return data
 
 
@@ -292,10 +294,12 @@ class ResolvedRef:
     resolvable: bool
     target_title: str | None = None
     target_edition: str | None = None
+    texts: tuple[str, ...] = ()  # every wording of this target in the clause, in reading order (SPEC §6)
 
     def to_json(self) -> dict:
         data = {
             "text": self.text,
+            "texts": list(self.texts or (self.text,)),
             "type": self.type,
             "targetCode": self.target_code,
             "targetPath": self.target_path,
@@ -511,6 +515,7 @@ class FigureResult:
     mime_type: str
     path: str
     data: bytes
+    url: str = ""  # the image file as a `file://` URI, inside the workspace
 
     def to_json(self) -> dict:
         from base64 import b64encode
@@ -522,6 +527,7 @@ class FigureResult:
             "caption": self.caption,
             "path": self.path,
             "mimeType": self.mime_type,
+            "url": self.url,
             "data": b64encode(self.data).decode("ascii"),
         }
 

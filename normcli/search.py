@@ -142,11 +142,13 @@ def _part_holder(index: Index, version: Version, keyword: str) -> int | None:
     return node["id"] if node is not None else None
 
 
-def search_corpus(index: Index, catalogue: Catalogue, keyword: str, found: Words, limit: int) -> tuple[r.CorpusNorm, ...]:
-    """Every norm's default edition at once for `keyword` (folded into `tokens`): clause numbers,
-    then titles, then text; grouped by norm."""
+def search_corpus(
+    index: Index, catalogue: Catalogue, keyword: str, found: Words, limit: int, edition: str | None = None
+) -> tuple[r.CorpusNorm, ...]:
+    """Every norm's default edition (or the editions `edition` names: `all`, a year) at once for
+    `keyword` (folded into `tokens`): clause numbers, then titles, then text; grouped by norm edition."""
     tokens = found.tokens
-    defaults = catalogue.default_versions()
+    defaults = catalogue.search_versions(edition)
     languages = {row["id"]: row["language"] for rows in defaults.values() for row in rows}
     owner = {row["id"]: rows for rows in defaults.values() for row in rows}
     grouped: dict[tuple[str, str], list[r.Hit]] = {}
@@ -204,7 +206,7 @@ def search_corpus(index: Index, catalogue: Catalogue, keyword: str, found: Words
                     ask *= 4
     norms = []
     for (key, edition_name), hits in grouped.items():
-        head = catalogue.preferred(defaults[key])
+        head = catalogue.preferred(defaults[(key, edition_name)])
         norms.append(r.CorpusNorm(head["code"], edition_name, head["title"], tuple(hits)))
     return tuple(norms)
 

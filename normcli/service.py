@@ -82,6 +82,9 @@ class Service(SpecReads):
         self._index: Index | None = None
         self._bundles: list[sqlite3.Row] = []
         self._catalogue: Catalogue | None = None
+        # The resolved references of the last clauses read: every window of a clause lists them all (SPEC §6),
+        # and a reader paging through a long clause should resolve them once, not once per window.
+        self._clause_refs: dict[tuple[int, int], tuple[r.ResolvedRef, ...]] = {}
         self._in_operation = False
         self._checked = False
         self._checked_at = 0.0
@@ -123,6 +126,7 @@ class Service(SpecReads):
             if data_version != self._data_version:
                 self._bundles, self._data_version = self._index.bundles(), data_version
                 self._catalogue = None
+                self._clause_refs = {}
             self._checked = self._in_operation
         except sqlite3.DatabaseError as exc:
             raise WorkspaceError(f"the index cannot be read: {exc}", part="index") from exc
@@ -177,6 +181,17 @@ class Service(SpecReads):
         """Where each stored reference of `version` leads in this workspace, the resolvable ones first."""
         return self.references().resolve(version, rows)
 
+    def clause_refs(self, version: Version, node_row: int) -> tuple[r.ResolvedRef, ...]:
+        """The resolved references of a whole clause, kept for the few clauses read last."""
+        key = (version.bundle_id, node_row)
+        refs = self._clause_refs.get(key)
+        if refs is None:
+            refs = self.resolve_refs(version, self.index().xrefs(node_row))
+            if len(self._clause_refs) >= 8:
+                self._clause_refs.pop(next(iter(self._clause_refs)))
+            self._clause_refs[key] = refs
+        return refs
+
     def resolve_each(self, version: Version, rows: list[sqlite3.Row]) -> list[r.ResolvedRef]:
         """Where each stored reference of `version` leads, in the order of `rows`."""
         return self.references().resolve_each(version, rows)
@@ -210,11 +225,12 @@ class Service(SpecReads):
 
     @checked("methodology")
     @_operation
-    def methodology(self) -> r.MethodologyResult:
-        """`methodology` / `get_methodology`: the reading method built for this workspace."""
+    def methodology(self, norm: str | None = None) -> r.MethodologyResult:
+        """`methodology` / `get_methodology`: the reading method built for this workspace, with `norm`
+        (the norm a question is about) first when it is given."""
         from normcli.methodology import build_methodology
 
-        return r.MethodologyResult(build_methodology(self.settings, self.norms(), self.spec_list().specs))
+        return r.MethodologyResult(build_methodology(self.settings, self.norms(), self.spec_list().specs, norm))
 
     @checked("toc")
     @_operation
@@ -235,11 +251,11 @@ class Service(SpecReads):
         edition: str | None = None,
         language: str | None = None,
     ) -> r.SubtreeResult:
-        """`subtree` / `get_subtree`: a clause and its descendants; past `max_nodes` the deepest levels go."""
+        """`subtree` / `get_subtree`: a clause and its descendants, breadth first up to `max_nodes`."""
         version = self.version(code, edition, language)
         root, requested = find_node(self.index(), version, path)
-        kept, truncated = cut_to_size(root, self.index().descendants(version.bundle_id, root, max_depth), max_nodes)
-        return r.SubtreeResult(version.describe(), root["path"], requested, tree(kept, truncated_root=truncated))
+        kept, cut = cut_to_size(root, self.index().descendants(version.bundle_id, root, max_depth), max_nodes)
+        return r.SubtreeResult(version.describe(), root["path"], requested, tree(kept, cut))
 
     @checked("section")
     @_operation
@@ -253,7 +269,7 @@ class Service(SpecReads):
         language: str | None = None,
     ) -> r.SectionResult:
         """`section` / `get_section`: one window of a clause's text, cut at a paragraph boundary."""
-        from normcli.windows import window, window_span
+        from normcli.windows import window, window_start
 
         version = self.version(code, edition, language)
         node, requested = find_clause_or_part(self.index(), version, path)
@@ -261,12 +277,15 @@ class Service(SpecReads):
         text = index.node_text(node["id"])
         if offset > len(text):
             raise InvalidArgument(f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", param="offset")
+        offset = window_start(text, offset)
         content, next_offset = window(text, offset, max_chars)
         figures = tuple(r.FigureRef(row["fig_id"], row["number"], row["caption"]) for row in index.figures(version.bundle_id, node["path"]))
         tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
         formulas = tuple(r.FormulaRef(row["number"], row["latex"]) for row in index.formulas(version.bundle_id, node["path"]))
         children = tuple(r.ChildRef(row["path"], row["title"]) for row in index.children(version.bundle_id, node))
-        refs = self.resolve_refs(version, index.xrefs(node["id"], window_span(offset, next_offset)))
+        # The references of the whole clause, in every window: they are few, and an agent reading the
+        # first window must see where the clause leads (SPEC §6); the window's text alone is `content`.
+        refs = self.clause_refs(version, node["id"])
         from normcli.render import citation, section_markdown
 
         cite = citation(version.code, version.edition, node["path"], node["page_start"], version.published)
@@ -329,13 +348,14 @@ class Service(SpecReads):
 
     @checked("corpus")
     @_operation
-    def corpus(self, keyword: str, limit: int = 20) -> r.CorpusResult:
-        """`corpus` / `search_corpus`: every norm's default edition, clause numbers, then titles, then text."""
+    def corpus(self, keyword: str, limit: int = 20, edition: str | None = None) -> r.CorpusResult:
+        """`corpus` / `search_corpus`: every norm's default edition (or `all`, or a year), clause numbers,
+        then titles, then text."""
         from normcli.search import keyword_tokens, keyword_words, search_corpus
 
         tokens = keyword_tokens(keyword)
         found = keyword_words(self.index(), keyword, tokens)
-        return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, found, limit))
+        return r.CorpusResult(keyword, search_corpus(self.index(), self.catalogue(), keyword, found, limit, edition))
 
     @checked("xrefs")
     @_operation
@@ -350,7 +370,7 @@ class Service(SpecReads):
             return incoming(self.index(), self.catalogue(), code, path, edition, language)
         version = self.version(code, edition, language)
         node, requested = find_node(self.index(), version, path)
-        refs = self.resolve_refs(version, self.index().xrefs(node["id"]))
+        refs = self.clause_refs(version, node["id"])
         return r.XrefsResult(version.describe(), node["path"], requested, refs)
 
     @checked("diff")
@@ -413,7 +433,8 @@ class Service(SpecReads):
         import mimetypes
 
         mime = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-        return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], target.read_bytes())
+        data = target.read_bytes()
+        return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], data, target.as_uri())
 
     @_operation
     def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:

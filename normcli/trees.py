@@ -9,8 +9,10 @@ from normcli import results as r
 MAX_TREE_LEVELS = 100  # a subtree nests at most this many levels below its root (JSON encoders recurse)
 
 
-def tree(rows: list[sqlite3.Row], truncated_root: bool = False) -> tuple[r.TreeNode, ...]:
-    """Nest rows (in reading order) by parent path; built without recursion so any depth works."""
+def tree(rows: list[sqlite3.Row], cut: dict[str, int] | None = None) -> tuple[r.TreeNode, ...]:
+    """Nest rows (in reading order) by parent path; built without recursion so any depth works.
+    `cut` maps the paths of nodes whose children were left out to their number of children."""
+    cut = cut or {}
     kept = {row["path"] for row in rows}
     children: dict[str | None, list[sqlite3.Row]] = {}
     for row in rows:
@@ -19,29 +21,38 @@ def tree(rows: list[sqlite3.Row], truncated_root: bool = False) -> tuple[r.TreeN
     built: dict[str, r.TreeNode] = {}
     for row in reversed(rows):
         below = tuple(built[child["path"]] for child in children.get(row["path"], ()))
+        count = cut.get(row["path"])
         built[row["path"]] = r.TreeNode(
-            row["node_id"], row["path"], row["title"], row["summary"] or "", row["page_start"], row["page_end"], row["depth"], below, False
+            row["node_id"],
+            row["path"],
+            row["title"],
+            row["summary"] or "",
+            row["page_start"],
+            row["page_end"],
+            row["depth"],
+            below,
+            count is not None,
+            count,
         )
-    roots = [built[row["path"]] for row in children.get(None, [])]
-    if truncated_root and roots:
-        first = roots[0]
-        roots[0] = r.TreeNode(
-            first.node_id, first.path, first.title, first.summary, first.page_start, first.page_end, first.depth, first.children, True
-        )
-    return tuple(roots)
+    return tuple(built[row["path"]] for row in children.get(None, []))
 
 
-def cut_to_size(root: sqlite3.Row, rows: list[sqlite3.Row], max_nodes: int) -> tuple[list[sqlite3.Row], bool]:
-    """The rows of whole levels below `root` that fit in `max_nodes` (the deepest levels go first),
-    and whether any were left out."""
-    per_level: dict[int, int] = {}
+def cut_to_size(root: sqlite3.Row, rows: list[sqlite3.Row], max_nodes: int) -> tuple[list[sqlite3.Row], dict[str, int]]:
+    """The rows below `root` that fit in `max_nodes`, breadth first: whole upper levels, then as much of
+    the next level as fits, in reading order (SPEC §6). Also the nodes whose children were cut, each with
+    its number of children; the root is among them whenever anything was left out (SPEC §3)."""
+    deepest = root["depth"] + MAX_TREE_LEVELS
+    order = sorted((row["depth"], position) for position, row in enumerate(rows) if row["depth"] <= deepest)
+    keep = sorted(position for _, position in order[:max_nodes]) or [0]
+    kept = [rows[position] for position in keep]
+    paths = {row["path"] for row in kept}
+    present: dict[str, int] = {}  # children below each node among the rows asked for (within maxDepth)
+    shown: dict[str, int] = {}
     for row in rows:
-        per_level[row["depth"]] = per_level.get(row["depth"], 0) + 1
-    kept_depth, total = root["depth"], 0
-    for depth in sorted(per_level)[: MAX_TREE_LEVELS + 1]:
-        if total + per_level[depth] > max_nodes:
-            break
-        total += per_level[depth]
-        kept_depth = depth
-    truncated = any(depth > kept_depth for depth in per_level)
-    return [row for row in rows if row["depth"] <= kept_depth] or rows[:1], truncated
+        present[row["parent_path"]] = present.get(row["parent_path"], 0) + 1
+        if row["path"] in paths:
+            shown[row["parent_path"]] = shown.get(row["parent_path"], 0) + 1
+    cut = {row["path"]: row["child_count"] for row in kept if shown.get(row["path"], 0) < present.get(row["path"], 0)}
+    if len(kept) < len(rows):
+        cut.setdefault(root["path"], root["child_count"])
+    return kept, cut

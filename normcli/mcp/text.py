@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from normcli import results as r
-from normcli.render import formulas_to_unicode, pages
+from normcli.render import pages
 
 # Image types that model APIs take as images; any other figure (SVG, TIFF …) travels as an embedded file.
 IMAGE_BLOCK_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
@@ -27,7 +27,11 @@ def _tree_lines(nodes: tuple[r.TreeNode, ...], indent: int = 0) -> list[str]:
     while stack:
         node, level = stack.pop()
         title = f" {node.title}" if node.title != node.path else ""
-        more = " — deeper levels left out (raise maxNodes or read a smaller subtree)" if node.truncated else ""
+        more = (
+            f" — {node.child_count} subclauses, {len(node.children)} shown (raise maxNodes or read a smaller subtree)"
+            if node.truncated and node.child_count is not None
+            else ""
+        )
         lines.append(f"{'  ' * level}- {node.path}{title} ({pages(node.page_start, node.page_end)}){more}")
         stack.extend((child, level + 1) for child in reversed(node.children))
     return lines
@@ -74,12 +78,43 @@ def _subtree(result: r.SubtreeResult) -> str:
 
 
 def _section(result: r.SectionResult) -> str:
-    lines = [formulas_to_unicode(result.markdown).rstrip()]
+    # The document itself is the JSON's `markdown` (the first block): repeating it here would make an
+    # agent pay for the clause three times. This block says what to do with it.
+    lines = [f"{result.edition.code}:{result.edition.edition} ({result.edition.language}), {result.path} {result.title}".rstrip()]
     if result.requested_path is not None:
         lines += ["", f"({result.requested_path} is not a heading of its own; this is the clause that holds it.)"]
     if result.next_offset is not None:
         lines += ["", f"More text follows: call `get_section` again with offset={result.next_offset} to read on."]
+    lines += ["", f"Cite as {result.citation}."]
     return "\n".join(lines)
+
+
+def clause_document(result: r.SectionResult, text: str) -> str:
+    """A whole clause as Markdown, for a section resource: header, all its text, then its figures,
+    tables, references and subclauses, and how to cite it."""
+    edition = result.edition
+    lines = [
+        f"# {result.path} {result.title}".rstrip() if result.title != result.path else f"# {result.path}",
+        "",
+        f"*{edition.code}:{edition.edition} ({edition.language}) · {result.path} · {pages(result.page_start, result.page_end)}*",
+        "",
+        text.strip() or "*(no text of its own; see the subclauses)*",
+    ]
+    if result.figures:
+        lines += ["", "**Figures**", ""] + [f"- `{figure.id}` {figure.caption}" for figure in result.figures]
+    if result.tables:
+        lines += ["", "**Tables**", ""] + [f"- `{table.id}` {table.caption}" for table in result.tables]
+    if result.cross_refs:
+        lines += ["", "**Cross-references**", ""]
+        for ref in result.cross_refs:
+            target = " ".join(part for part in ((ref.target_code or "") if not ref.internal else "", ref.target_path or "") if part)
+            lines.append(
+                f"- {', '.join(ref.texts or (ref.text,))} → {target or ref.text}" + ("" if ref.resolvable else " (not in this workspace)")
+            )
+    if result.children:
+        lines += ["", "**Subclauses**", ""] + [f"- {child.path} {child.title}".rstrip() for child in result.children]
+    lines += ["", f"Cite as {result.citation}."]
+    return "\n".join(lines) + "\n"
 
 
 def _hit_line(hit: r.Hit) -> str:
@@ -130,6 +165,7 @@ def _figure(result: r.FigureResult) -> str:
     number = f"Figure {result.figure_number}" if result.figure_number else result.figure_id
     text = (
         f"{number} of {result.edition.code}:{result.edition.edition} ({result.edition.language}), id `{result.figure_id}`: {result.caption}"
+        f"\nFile: {result.url}"
     )
     if result.mime_type not in IMAGE_BLOCK_TYPES:
         text += (
@@ -137,6 +173,20 @@ def _figure(result: r.FigureResult) -> str:
             "if you cannot see it, work from the caption and the clause text."
         )
     return text
+
+
+def _table(result: r.TableResult) -> str:
+    edition = result.edition
+    number = f"Table {result.number}" if result.number else result.id
+    page = f", p. {result.page_start}" if result.page_start is not None else ""
+    lines = [
+        f"{number} of {edition.code}:{edition.edition} ({edition.language}), id `{result.id}`, in clause {result.path}{page}: {result.caption}",
+        "",
+        result.markdown.strip(),
+        "",
+        f"To cite it, read its clause: `get_section` with path='{result.path}'.",
+    ]
+    return "\n".join(lines)
 
 
 _RENDERERS: dict[type, Callable[[Any], str]] = {
@@ -150,6 +200,7 @@ _RENDERERS: dict[type, Callable[[Any], str]] = {
     r.CorpusResult: _corpus,
     r.XrefsResult: _xrefs,
     r.FigureResult: _figure,
+    r.TableResult: _table,
 }
 
 

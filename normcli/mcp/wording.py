@@ -14,53 +14,49 @@ from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceErr
 
 DESCRIPTIONS = {
     "get_methodology": (
-        "Call this first, once per conversation. Returns the reading method for this workspace as Markdown: the norms you can read "
-        "(code, edition, title, scope, coverage, which norms they require), the navigation method (list_norms → get_toc → get_subtree → "
-        "get_section, with search and cross-references as needed), the answer contract (cite every claim as [SIA 261:2020, 4.2.1, p. 22] "
-        "from a section you read), the reading budget and workspace notes. Then follow it."
+        "Call this first, once per question. Returns the reading method for this workspace: the norms you can read (code, edition, "
+        "title, scope, what they require), the order to read them in (list_norms → get_toc → get_subtree → get_section; search_in_norm, "
+        "search_corpus, get_cross_refs, get_figure as needed), the citation form [SIA 261:2020, 4.2.1, p. 22] and the reading budget. "
+        "Pass `norm` to put the norm the question is about first. Then follow it."
     ),
     "whoami": (
         "Which workspace this server reads and what it holds (norms, editions, sections, figures, index state). "
-        "Use it when the user asks which norms or which folder you have access to; for the list of norms call list_norms."
+        "Use it when the user asks what you have access to. Next: list_norms."
     ),
     "list_norms": (
-        "Every norm of the workspace with its editions (newest first), languages, section and page counts; `demo: true` marks a "
-        "fictional sample norm that must never be applied. Use the `code` values here in every other tool. Next: get_toc or search_corpus."
+        "Every norm with its editions (newest first), languages, section and page counts; `demo: true` marks a fictional sample "
+        "never to be applied. Use its `code` values in every other tool. Next: get_toc, or search_corpus when the norm is unknown."
     ),
     "get_toc": (
-        "The table of contents of one norm down to maxDepth (1 = chapters, up to 6): each node has path, title, summary and pages. "
-        "Use it to find the chapter that governs a question, or when a path was not found. "
-        "Next: get_subtree on a chapter to see its clauses, or get_section to read one."
+        "The table of contents of one norm down to maxDepth (1 = chapters): nodeId, path, title, summary, pages. Use it to find the "
+        "chapter that governs a question, or when a path was not found. Next: get_subtree on a chapter, or get_section on a clause."
     ),
     "get_subtree": (
-        "A clause and all clauses below it (or down to maxDepth levels), with titles, summaries and pages; past maxNodes (20–2000) the "
-        "deepest levels are left out and the root says `truncated`. Use it to see what a chapter contains before reading. Next: get_section."
+        "A clause and the clauses below it, filled level by level up to maxNodes; a node whose children were cut says `truncated` "
+        "and `childCount`. Use it to see what a chapter holds before reading. Next: get_section on the clauses you need."
     ),
     "get_section": (
-        "Read one clause: its text (Markdown, formulas in LaTeX, pipe tables), pages, figures (ids for get_figure), tables, formulas, "
-        "cross-references and subclauses. This is the only tool whose text you may cite, as [CODE, path, p. pageStart]. "
-        "Long clauses come in windows of maxChars (500–40000): when `truncated` is true, call again with offset=nextOffset. "
-        "Next: get_cross_refs / get_section on the references you rely on, get_figure for a figure that carries values."
+        "Read one clause: its text (Markdown, LaTeX formulas, pipe tables), pages, `citation`, figures, tables, formulas, the whole "
+        "clause's cross-references and its subclauses. Use it for every clause you rely on, and cite it with `citation`. Long clauses come in windows of maxChars: "
+        "while `truncated`, call again with offset=nextOffset. Next: get_section on references you rely on, get_figure for a figure's values."
     ),
     "search_in_norm": (
-        "Search the titles and text of one norm, best first (title hits before text hits); case- and accent-insensitive. "
-        "Returns clause paths with snippets; snippets are not citable. Use it when you do not know where a subject is treated. "
-        "Next: get_section on the best hits."
+        "Search one norm's titles and text, best first (title hits first); case and accents do not matter; a clause number jumps to "
+        "that clause. Snippets are not citable. Use it when you know the norm but not the clause. Next: get_section on the best hits."
     ),
     "search_corpus": (
-        "Search every norm of the workspace at once (each norm's default edition), grouped by norm; title hits first; accents, case and "
-        "transliteration are ignored ('Strasse' finds 'Straße'). A clause number as keyword ('4.2.1') finds that clause in each norm. "
-        "Use it when you do not know which norm treats a subject. Next: get_section with the code and path of a hit."
+        "Search every norm at once, grouped by norm edition, title hits first; accents, case and ß/ss do not matter. `edition`: "
+        "newest (default), all, or a year. Use it when you do not know which norm treats a subject. Next: get_section with a hit's code and path."
     ),
     "get_cross_refs": (
-        "The references a clause makes (to its own clauses, annexes, figures, tables and other norms) and whether each leads somewhere in "
-        "this workspace (`resolvable`, with targetCode/targetPath). Use it before answering from a clause. With direction 'incoming': "
+        "Where a clause's references lead (clauses, annexes, figures, tables, other norms): one entry per target with every wording "
+        "in `texts`, `resolvable` when this workspace holds it. Use it before answering from a clause. With direction 'incoming': "
         "every clause of every norm that refers to this one (sourceCode, sourcePath, citation), to see what relies on it. "
-        "Next: get_section on the resolvable targets you rely on; name the unresolvable ones as not held."
+        "Next: get_section on the targets you rely on; name the others as not held."
     ),
     "get_figure": (
-        "A figure's image, inline as an image block, with its number and caption. figureId is the id get_section lists (e.g. 'fig-3'); "
-        "a figure number ('3') works too. Use it when a figure carries values you need (coefficients, zones, diagrams)."
+        "A figure as an image block, with its number, caption and `url` (file:// URI). figureId is an id get_section lists ('fig-3') "
+        "or a number ('3'). Use it when a figure carries values you need (coefficients, zones, diagrams)."
     ),
     "compare_editions": (
         "What changed between two editions of one norm (fromEdition 'SIA 261:2014', toEdition 'SIA 261:2020'), clause by clause: "
@@ -79,21 +75,38 @@ DESCRIPTIONS = {
         "citation [CODE:EDITION, path, p. N]."
     ),
     "get_table": (
-        "A table as Markdown and as rows (header row first), with its caption, the clause that holds it and its page. tableId is the id "
-        "get_section lists (e.g. 'tab-3'); a table number ('3') works too. Use it for the values of a table; cite the clause it is in."
+        "One table as Markdown and as rows (header row first), with its number, caption, the clause that holds it and its page. "
+        "tableId is an id get_section lists ('tab-3') or a number ('3'). Use it when the values you need are in a table. "
+        "Next: get_section on its clause to cite it."
     ),
 }
 
 INSTRUCTIONS = """\
 normcli serves the technical norms of the workspace “{name}” ({norms} norms) from local files, offline.
 Call get_methodology first and follow the method it returns: list_norms → get_toc → get_subtree → get_section,
-with search_in_norm, search_corpus, get_cross_refs and get_figure as needed.
+with search_in_norm, search_corpus, get_cross_refs, get_figure and get_table as needed.
 Cite every technical claim from a clause you read with get_section, as [SIA 261:2020, 4.2.1, p. 22]; never from a search snippet.
 Reading budget: after {budget} read calls in a row, answer with what you have or say what is missing;
 the server appends a reminder to the result once you pass it, and a note when you repeat a call."""
 
 
 # -- error texts --------------------------------------------------------------------------------
+
+# What an error names, as SPEC §8 spells it (the core may say `clause` for a path).
+_WHAT = {"clause": "path"}
+
+
+def error_object(error: NormcliError, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The machine-readable error of SPEC §8: `{code, what, candidates, message}`; `what` names what was
+    not found (norm, edition, language, path, figure, table, id) or the argument at fault."""
+    what = getattr(error, "what", "") or getattr(error, "param", "") or ""
+    candidates = list(getattr(error, "candidates", ()) or ())
+    value = getattr(error, "value", None)
+    data: dict[str, Any] = {"code": error.code, "what": _WHAT.get(what, what), "candidates": candidates}
+    if value:
+        data["value"] = value
+    data["message"] = error.one_line()
+    return data
 
 
 def explain(error: NormcliError, tool: str, arguments: dict[str, Any]) -> str:

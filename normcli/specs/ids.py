@@ -45,7 +45,9 @@ def check_id(value: object, name: str = "id") -> str:
     if not is_id(value):
         shown = repr(value) if not isinstance(value, str) or len(value) <= 60 else repr(value[:57] + "…")
         raise InvalidArgument(
-            f"{name} must be 32 lowercase hex characters, not {shown}", "take the id from spec_list, spec_by_id or another discovery answer"
+            f"{name} must be 32 lowercase hex characters, not {shown}",
+            "take the id from spec_list, spec_by_id or another discovery answer",
+            param=name,
         )
     assert isinstance(value, str)
     return value

@@ -92,6 +92,10 @@ class Index:
                 found.setdefault(row["path_key"], row)
         return found
 
+    def node_by_node_id(self, bundle_id: int, node_id: str) -> sqlite3.Row | None:
+        """The clause of a bundle with the stable `nodeId` (MD5 of code|edition|path), if any."""
+        return self._row(f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND node_id = ?", (bundle_id, node_id))
+
     def nodes_in_bundles(self, keys: list[str], bundle_ids: list[int]) -> list[sqlite3.Row]:
         """The clauses whose folded path is one of `keys`, in any of the bundles, in bundle order."""
         if not keys or not bundle_ids:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from normcli import results as r
 from normcli.errors import NotFound
+from normcli.windows import join_windows
 
 if TYPE_CHECKING:
     from normcli.service import Service
@@ -165,7 +166,7 @@ class Library:
                 section = self.service.section(location.code, location.path, 40000, offset, location.edition, location.language)
             parts.append(section.content)
             offset = section.next_offset
-        text = "".join(parts)
+        text = join_windows(parts)  # without the table header a window repeats
         self._texts[key] = text
         while len(self._texts) > 4:
             self._texts.popitem(last=False)

@@ -215,3 +215,26 @@ def test_a_language_version_aligns_clause_for_clause(tmp_path: Path) -> None:
     assert {node_id("DEBREF", "2.100", path) for path in french} == {node_id("DEBREF", "2.100", path) for path in english}
     assert report.alignment is not None and report.alignment["aligned"] == len(english)
     assert report.alignment["unmatchedNew"] == [] and report.alignment["unmatchedExisting"] == []
+
+
+def test_raised_values_and_footnotes_keep_their_meaning(imported: dict) -> None:
+    """The Yellow Paper's 10^18 and 2^256 are not flattened into 1018 and 2256; Debian Policy's footnotes are footnotes."""
+    root, report = imported["ethereum-yellowpaper/paper.pdf"]
+    paper = (root / report.file).read_text(encoding="utf-8")
+    assert "10¹⁸ Wei" in paper and "2²⁵⁶" in paper and "1018 Wei" not in paper
+    root, report = imported["debian-policy/policy.pdf"]
+    policy = (root / report.file).read_text(encoding="utf-8")
+    notes = re.findall(r"^\[\^(\d+)\]: \S", policy, re.M)
+    assert len(notes) >= 50 and "areas[^1]" in policy
+    assert all(f"[^{label}]" in policy.replace(f"[^{label}]:", "") for label in notes)  # every note is cited
+
+
+def test_theora_figures_are_named_by_their_id_and_their_labels_stay_out_of_the_text(imported: dict) -> None:
+    root, report = imported["theora-spec/Theora.pdf"]
+    bundle = parse_bundle(root / report.file)
+    assert {figure.id for figure in bundle.figures} >= {"fig-2.1", "fig-2.3", "fig-7.2"}
+    assert all(Path(figure.file).stem == figure.id for figure in bundle.figures if figure.file)
+    text = (root / report.file).read_text(encoding="utf-8")
+    before = text[: text.index("![Figure 2.1 ")].rsplit("\n\n", 3)
+    assert "Picture Height" not in "\n\n".join(before[-3:])  # the figure's labels are in its picture
+    assert text.count("Y′") > 5 * text.count("Y ′")  # a prime stays on its letter (a few set at full size keep a space)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from normcli.operations import TOOL_NAMES
 from tests.conftest import write_bundle
 
 
@@ -135,13 +136,14 @@ def test_a_figure_outside_its_bundle_is_refused(run_in_memory, hostile_workspace
     secret = base64.b64encode((hostile_workspace.parent / "secret.png").read_bytes()).decode("ascii")
     for figure in ("1", "2"):
         assert results[figure].is_error, f"figure {figure} leaves the bundle folder"
-        assert "outside" in texts(results[figure])[0] or "no file" in texts(results[figure])[0]
+        assert "outside" in texts(results[figure])[1] or "no file" in texts(results[figure])[1]
+        assert results[figure].structured_content["error"]["what"] == "figure"
         code, document = cli_json("figure", "TEST 1", figure, workspace=hostile_workspace)
         assert code == 1 and "error" in document
     inside = results["3"]
     assert not inside.is_error
-    assert [block.type for block in inside.content] == ["text", "image"]
-    assert inside.content[1].data == secret, "the file inside the bundle (same bytes as the secret) is served"
+    assert [block.type for block in inside.content] == ["text", "text", "image"]
+    assert inside.content[2].data == secret, "the file inside the bundle (same bytes as the secret) is served"
     assert inside.structured_content["path"] == "figures/inside.png"
 
 
@@ -180,7 +182,7 @@ def test_an_empty_workspace_still_serves(run_in_memory, tmp_path: Path) -> None:
 
     norms, method, resources = run_in_memory(session, workspace=tmp_path / "empty")
     assert norms.structured_content == {"norms": []}
-    assert "no norms" in texts(norms)[0]
+    assert "no norms" in texts(norms)[1]
     assert method.structured_content["text"].endswith("methodology: v2")
     assert {str(resource.uri) for resource in resources.resources} == {"normcli://methodology", "normcli://norms"}
 
@@ -212,11 +214,11 @@ def test_an_svg_figure_travels_as_an_embedded_file(run_in_memory, tmp_path: Path
 
     result = run_in_memory(session, workspace=root)
     assert not result.is_error, texts(result)
-    assert [block.type for block in result.content] == ["text", "resource"]
-    embedded = result.content[1].resource
+    assert [block.type for block in result.content] == ["text", "text", "resource"]
+    embedded = result.content[2].resource
     assert embedded.mime_type == "image/svg+xml"
     assert base64.b64decode(embedded.blob).decode("utf-8") == svg
-    assert "embedded file" in texts(result)[0]
+    assert "embedded file" in texts(result)[1]
     assert result.structured_content["mimeType"] == "image/svg+xml"
 
 
@@ -233,7 +235,8 @@ def test_a_bug_in_the_core_is_a_tool_error_and_the_session_goes_on(run_in_memory
 
     failed, after = run_in_memory(session)
     assert failed.is_error
-    assert "internal error" in texts(failed)[0] and "RuntimeError" in texts(failed)[0]
+    assert "internal error" in texts(failed)[1] and "RuntimeError" in texts(failed)[1]
+    assert failed.structured_content["error"]["code"] == "internal_error"
     assert not after.is_error
 
 
@@ -242,8 +245,16 @@ def test_unknown_tools_and_parameters_name_what_exists(run_in_memory) -> None:
         return await client.call_tool("get_clause", {}), await client.call_tool("search_corpus", {"keyword": "neige", "norm": "SIA 261"})
 
     no_tool, no_parameter = run_in_memory(session)
-    assert no_tool.is_error and "get_section" in texts(no_tool)[0]
-    assert no_parameter.is_error and "norm" in texts(no_parameter)[0] and "keyword, limit" in texts(no_parameter)[0]
+    assert no_tool.is_error and "get_section" in texts(no_tool)[1]
+    assert no_tool.structured_content["error"] == {
+        "code": "invalid_argument",
+        "what": "tool",
+        "candidates": list(TOOL_NAMES),
+        "message": texts(no_tool)[1],
+    }
+    assert no_parameter.is_error and "norm" in texts(no_parameter)[1] and "edition, keyword, limit" in texts(no_parameter)[1]
+    assert no_parameter.structured_content["error"]["what"] == "norm"
+    assert no_parameter.structured_content["error"]["candidates"] == ["edition", "keyword", "limit"]
 
 
 def test_a_norm_held_only_as_a_draft_still_has_its_toc_resource(run_in_memory, tmp_path: Path) -> None:
@@ -273,4 +284,4 @@ def test_a_norm_held_only_as_a_draft_still_has_its_toc_resource(run_in_memory, t
 
     resource, default = run_in_memory(session, workspace=root)
     assert json.loads(resource.contents[0].text)["edition"] == "2027"
-    assert default.is_error and "2027" in texts(default)[0], "a tool names the draft edition the agent may ask for"
+    assert default.is_error and "2027" in texts(default)[1], "a tool names the draft edition the agent may ask for"

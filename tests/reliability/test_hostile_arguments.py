@@ -3,6 +3,7 @@ never a crash, never an SQL error text, never a control character on the termina
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from pathlib import Path
@@ -63,8 +64,16 @@ TEXTS = [
     "",
 ]
 NUMBERS = [-1, 0, 1, -(2**63), 2**63, 10**30, 3.5, True, "12", "x", None, [], {}]
+
+
+def md5(text: str) -> str:
+    """An id as SPEC §7 makes it."""
+    return hashlib.md5(text.encode()).hexdigest()
+
+
 # operation → arguments that work; every parameter the operation declares is made hostile in turn.
 BASES = {
+    "methodology": {},
     "toc": {"code": "SIA 261"},
     "subtree": {"code": "SIA 261", "path": "4"},
     "section": {"code": "SIA 261", "path": "4.2.1"},
@@ -76,6 +85,16 @@ BASES = {
     "diff": {"fromEdition": "SIA 261:2014", "toEdition": "SIA 261:2020", "path": "4.2"},
     "define": {"term": "charge utile"},
     "cite": {"code": "SIA 261", "path": "4.2.1"},
+    # the discovery tools of SPEC §7, on the sample's specs (ids are MD5 of the strings SPEC §7 names)
+    "spec_by_id": {"id": md5("spec|meteo")},
+    "collection_by_spec": {"specId": md5("spec|meteo")},
+    "collection_by_id": {"id": md5("collection|meteo|Loads")},
+    "tag_by_spec": {"specId": md5("spec|meteo")},
+    "tag_by_collection": {"collectionId": md5("collection|meteo|Loads")},
+    "tag_by_id": {"id": md5("tag|meteo|snow")},
+    "endpoint_by_tag": {"tagId": md5("tag|meteo|snow")},
+    "endpoint_by_id": {"id": md5("method|meteo|GET|/regions/{regionId}")},
+    "search_specs": {"keyword": "snow load"},
 }
 
 
@@ -238,6 +257,10 @@ def test_mcp_tools_answer_hostile_arguments_with_tool_errors(tmp_path: Path) -> 
         text = str(result) if isinstance(result, Exception) else " ".join(getattr(block, "text", "") for block in result.content)
         if tool == "search_in_norm" and "^" in arguments["keyword"]:
             assert not isinstance(result, Exception) and not result.is_error and result.structured_content["hits"], text[:200]
+        elif arguments.get("offset") == -1 or arguments.get("maxChars") == 10**9 or arguments.get("limit") == -3:
+            # A number past its range is clamped by the MCP server and the answer says so (SPEC §8).
+            assert not isinstance(result, Exception) and not result.is_error, text[:200]
+            assert any("was used" in note for note in result.structured_content["notes"])
         else:
             assert isinstance(result, Exception) or result.is_error, (tool, arguments, text[:200])
         assert not leaks(text), (tool, text[:300])

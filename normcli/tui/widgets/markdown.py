@@ -5,9 +5,13 @@ Imported after the first frame (markdown-it and Textual's Markdown widget cost ~
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from rich import box
+from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,6 +24,31 @@ from normcli.tui.find import fold_chars
 
 FIND_STYLE = "black on yellow"
 CURRENT_STYLE = "bold black on #ff8c00 underline"
+
+
+class DrawnOnce:
+    """A Rich renderable drawn once per width: Textual asks for it again on every layout and refresh,
+    and a Rich table re-measures every cell each time (the main cost of a window full of tables)."""
+
+    def __init__(self, renderable: Table) -> None:
+        self.renderable = renderable
+        self._lines: dict[int, list[list[Segment]]] = {}
+        self._widths: dict[int, Measurement] = {}
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The table's width range, measured once per available width."""
+        if options.max_width not in self._widths:
+            self._widths[options.max_width] = Measurement.get(console, options, self.renderable)
+        return self._widths[options.max_width]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        """The table's lines, drawn once per width."""
+        if options.max_width not in self._lines:
+            self._lines[options.max_width] = console.render_lines(self.renderable, options, pad=False)
+        line_end = Segment.line()
+        for line in self._lines[options.max_width]:
+            yield from line
+            yield line_end
 
 
 class CompactTable(MarkdownTable):
@@ -37,7 +66,7 @@ class CompactTable(MarkdownTable):
         """One Static holding the whole table."""
         headers, rows = self._get_headers_and_rows()
         self._cells = ([header.plain for header in headers], [[cell.plain for cell in row] for row in rows])
-        yield Static(self._table(), id="table")
+        yield Static(DrawnOnce(self._table()), id="table")
 
     def _table(self, wanted: str = "", current: int = -1) -> Table:
         headers, rows = self._cells
@@ -69,7 +98,7 @@ class CompactTable(MarkdownTable):
             return 0
         table = self._table(wanted, current)
         self._marked = bool(self._count)
-        self.query_one("#table", Static).update(table)
+        self.query_one("#table", Static).update(DrawnOnce(table))
         return self._count
 
 

@@ -84,8 +84,7 @@ class SideList(OptionList):
         unique = {(ref.text, ref.target_code, ref.target_path): ref for ref in reversed(section.cross_refs)}
         refs = [ref for ref in section.cross_refs if unique.get((ref.text, ref.target_code, ref.target_path)) is ref]
         if refs:
-            windowed = section.offset > 0 or section.next_offset is not None
-            heading(f"References in this window ({len(refs)})" if windowed else f"References ({len(refs)})")
+            heading(f"References ({len(refs)})")  # the whole clause's, in every window (SPEC §6)
             for number, ref in enumerate(refs):
                 key = f"ref-{number}"
                 self._targets[key] = ref
