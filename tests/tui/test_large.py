@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -67,14 +66,12 @@ async def test_a_norm_of_two_thousand_clauses_opens_at_once(tmp_path, make_bundl
         norm.expand()
         await pilot.pause()
         edition = norm.children[0]
-        started = time.perf_counter()
         edition.expand()
         await settle(pilot)
         assert len(edition.children) == 11
         chapter = edition.children[1]
         chapter.expand()
-        await settle(pilot)
-        assert time.perf_counter() - started < 2.0
+        await settle(pilot)  # how fast is measured in bench/tui.py, not here
         assert [child.data.path for child in chapter.children][:2] == ["2.1", "2.2"]
         assert all(child.allow_expand for child in chapter.children)
 
