@@ -16,7 +16,7 @@ from normcli.errors import InvalidArgument, NotFound
 from normcli.operations import checked
 from normcli.resolve import find_clause_or_part, find_figure, find_node, find_table, table_rows
 from normcli.session import IndexSession
-from normcli.session import operation as _operation
+from normcli.snapshot import in_snapshot as _operation
 from normcli.store.schema import BUILT_AT_KEY
 from normcli.trees import cut_to_size, tree
 

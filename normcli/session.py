@@ -4,10 +4,8 @@ resolver of cross-references made from it, kept until the index changes."""
 
 from __future__ import annotations
 
-import functools
 import sqlite3
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from normcli import results as r
@@ -20,34 +18,10 @@ from normcli.workspace import Located, Settings, locate, read_settings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
-    from typing import Any, TypeVar
+    from typing import TypeVar
 
     T = TypeVar("T")
     S = TypeVar("S", bound="IndexSession")
-
-
-def operation(operation: Callable[..., T]) -> Callable[..., T]:
-    """A read operation: the index is checked for fresh bundles once per call (not once per
-    query inside it), and if it turns out to be damaged it is rebuilt once and the call rerun."""
-
-    @functools.wraps(operation)
-    def run(self: IndexSession, *args: Any, **kwargs: Any) -> T:
-        if self._in_operation:
-            return operation(self, *args, **kwargs)
-        self._in_operation, self._checked = True, False
-        try:
-            try:
-                return operation(self, *args, **kwargs)
-            except sqlite3.DatabaseError:
-                self.close()
-                refresh(self.root, rebuild=True)
-                return operation(self, *args, **kwargs)
-        finally:
-            self._in_operation = False
-            if self._index is not None:
-                self._index.end_snapshot()
-
-    return run
 
 
 class IndexSession:

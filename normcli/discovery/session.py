@@ -8,51 +8,27 @@ once and the operation run again.
 
 from __future__ import annotations
 
-import functools
 import sqlite3
 from pathlib import Path
 
 from normcli.discovery.reads import SpecReads
 from normcli.errors import WorkspaceError
+from normcli.snapshot import in_snapshot
 from normcli.store.queries import Index
 from normcli.store.refresh import refresh
 from normcli.workspace import locate
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any, TypeVar
+    from typing import TypeVar
 
     T = TypeVar("T")
-
-
-def _session_operation(operation: Callable[..., T]) -> Callable[..., T]:
-    """One read operation of a session (see the module's docstring)."""
-
-    @functools.wraps(operation)
-    def run(self: SpecSession, *args: Any, **kwargs: Any) -> T:
-        if self._in_operation:
-            return operation(self, *args, **kwargs)
-        self._in_operation, self._checked = True, False
-        try:
-            try:
-                return operation(self, *args, **kwargs)
-            except sqlite3.DatabaseError:
-                self.close()
-                refresh(self.root, rebuild=True)
-                return operation(self, *args, **kwargs)
-        finally:
-            self._in_operation = False
-            if self._index is not None:
-                self._index.end_snapshot()
-
-    return run
 
 
 class SpecSession(SpecReads):
     """The discovery operations of SPEC §7 over one workspace, without the norm reads."""
 
-    _wrap_read = staticmethod(_session_operation)
+    _wrap_read = staticmethod(in_snapshot)
 
     def __init__(self, root: Path) -> None:
         self.root = root
