@@ -62,17 +62,20 @@ DESCRIPTIONS = {
         "What changed between two editions of one norm (fromEdition 'SIA 261:2014', toEdition 'SIA 261:2020'), clause by clause: "
         "added, removed, renumbered (matched by title and text when the number moved) and changed, each with a word diff in which "
         "numbers, formulas and table cells are whole tokens. `path` limits it to one clause and its subclauses. Editions in two "
-        "languages are aligned by path and compared by their values only (the answer's notes say so). Next: get_section on a "
+        "languages are aligned by path and compared by their values only (the answer's notes say so). Use it when the user asks "
+        "what a new edition changed. Next: get_section on a "
         "changed clause in the edition you cite."
     ),
     "define_term": (
         "Where a term ('charge utile', 'Nutzlast') or a symbol ('s_k') is defined, in every norm, edition and language: terminology "
         "chapters, definition lists and symbol tables. The exact term comes first, then inflected forms, then definitions that mention "
-        "it; each with its citation. Next: get_section on the clause to read the definition in context."
+        "it; each with its citation. Use it when a question turns on what a word or symbol means. "
+        "Next: get_section on the clause to read the definition in context."
     ),
     "cite_clause": (
         "A reference to one clause for a report or a reference manager: format 'text', 'bibtex', 'csl-json' or 'ris', plus the bracket "
-        "citation [CODE:EDITION, path, p. N]."
+        "citation [CODE:EDITION, path, p. N]. Use it when the user wants a reference list entry. "
+        "Next: nothing; cite the clause you read with get_section."
     ),
     "get_table": (
         "One table as Markdown and as rows (header row first), with its number, caption, the clause that holds it and its page. "

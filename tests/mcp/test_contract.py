@@ -66,6 +66,9 @@ CALLS: list[tuple[str, str, dict[str, Any]]] = [
     ("no-corpus-edition", "search_corpus", {"keyword": "neige", "edition": "1999"}),
     ("malformed", "get_subtree", {"code": "SIA 261", "path": "4", "maxNodes": "many"}),
     ("no-code", "get_section", {"path": "4.2.1"}),
+    ("diff", "compare_editions", {"fromEdition": "SIA 261:2014", "toEdition": "SIA 261:2020", "path": "4.2"}),
+    ("define", "define_term", {"term": "charge utile"}),
+    ("cite", "cite_clause", {"norm": "SIA 261", "path": "4.2.1", "format": "bibtex"}),
 ]
 SECTION_URI = "normcli://SIA%20261/2020/4.2.1"
 
