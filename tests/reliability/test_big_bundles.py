@@ -81,7 +81,8 @@ def test_a_deep_heading_chain_is_read_without_recursion(tmp_path: Path) -> None:
 
 
 def test_a_five_megabyte_bundle_is_indexed_and_read(tmp_path: Path) -> None:
-    assert _big_story(tmp_path / "ws", 5) < 30
+    # The story asserts what is read back; how long it takes is measured in bench/, not bounded here.
+    _big_story(tmp_path / "ws", 5)
 
 
 @pytest.mark.slow
