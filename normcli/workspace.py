@@ -153,14 +153,24 @@ def _keep_settings(kept: Path, fingerprint: list[int], said: dict) -> None:
         temporary.unlink(missing_ok=True)
 
 
-def _parse_settings(file: Path) -> dict:
-    """What `normcli.toml` says, as the fields of Settings (`name` None when it names nothing)."""
-    import tomllib
+def load_settings_file(file: Path) -> tuple[dict, str | None]:
+    """The whole of a `normcli.toml` as a dict, or an empty one and the line that says why it cannot be read.
+
+    Every reader of the file (the workspace settings, `[mcp]`, `[ask]`) goes through here.
+    """
+    import tomllib  # 8–17 ms: only when the file is read
 
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        return tomllib.loads(file.read_text(encoding="utf-8")), None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
-        return {"name": None, "language": None, "methodology_extra": "", "problems": [f"{SETTINGS_FILE}: {exc}"]}
+        return {}, f"{SETTINGS_FILE}: {exc}"
+
+
+def _parse_settings(file: Path) -> dict:
+    """What `normcli.toml` says, as the fields of Settings (`name` None when it names nothing)."""
+    data, problem = load_settings_file(file)
+    if problem is not None:
+        return {"name": None, "language": None, "methodology_extra": "", "problems": [problem]}
     language = data.get("language")
     methodology = data.get("methodology")
     if isinstance(methodology, dict):

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from normcli.errors import InvalidArgument
+from normcli.workspace import load_settings_file
 
 DEFAULT_KEY_VARIABLES = ("NORMCLI_ASK_API_KEY", "OPENAI_API_KEY")
 
@@ -61,10 +61,9 @@ def read_ask_settings(root: Path) -> AskSettings:
     file = root / "normcli.toml"
     if not file.is_file():
         return AskSettings()
-    try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
-        return AskSettings(problems=(f"normcli.toml: {exc}",))
+    data, problem = load_settings_file(file)
+    if problem is not None:
+        return AskSettings(problems=(problem,))
     table = data.get("ask")
     if not isinstance(table, dict):
         return AskSettings()

@@ -10,7 +10,6 @@ speak only in a result, so it reminds on the first read past the budget. Nothing
 from __future__ import annotations
 
 import time
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 from normcli.agent.rules import AUDIT_EXPLORATION_LIMIT as AUDIT_BUDGET
 from normcli.agent.rules import EXPLORATION_LIMIT as READ_BUDGET
 from normcli.agent.rules import CallTracker
+from normcli.workspace import load_settings_file
 
 IDLE_RESET_SECONDS = 120.0
 
@@ -44,10 +44,9 @@ def read_mcp_settings(root: Path) -> McpSettings:
     file = root / "normcli.toml"
     if not file.is_file():
         return McpSettings()
-    try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
-        return McpSettings(problems=(f"normcli.toml: {exc}",))
+    data, problem = load_settings_file(file)
+    if problem is not None:
+        return McpSettings(problems=(problem,))
     table = data.get("mcp")
     if not isinstance(table, dict):
         return McpSettings()
