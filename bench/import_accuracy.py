@@ -75,8 +75,8 @@ _SPELLED = [
     "nineteen",
 ]
 _CAPTION = {
-    "table": re.compile(r"^(?:table|tableau|tabelle|tabella)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*[:.–—]", re.I),
-    "figure": re.compile(r"^(?:figure|fig\.|abbildung|bild|figura)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*[:.–—]", re.I),
+    "table": re.compile(r"^(?:table|tableau|tabelle|tabella)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
+    "figure": re.compile(r"^(?:figure|fig\.|abbildung|bild|figura)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
 }
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
