@@ -36,6 +36,7 @@ class Line:
     cells: list[str] = field(default_factory=list)  # the line cut at wide gaps (table cells)
     spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
     column: tuple[float, float] = (0.0, 0.0)
+    mono: bool = False  # set in a fixed-pitch font (code, console output)
 
 
 @dataclass
@@ -226,6 +227,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
             size=round(size, 1),
         )
         line.bold_prefix = _bold_prefix(textpage, segment.start, plain)
+        line.mono = _fixed_pitch(textpage, segment.start, plain)
         line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
         lines.append(line)
@@ -377,6 +379,25 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
     return end
 
 
+_FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
+
+
+def _fixed_pitch(textpage, start: int, segment: str) -> bool:
+    """Whether a line is set in a fixed-pitch font: its first, middle and last letters all are (flag or name)."""
+    import pypdfium2.raw as raw
+
+    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
+    if not visible:
+        return False
+    buffer = ctypes.create_string_buffer(128)
+    flags = ctypes.c_int()
+    for offset in {visible[0], visible[len(visible) // 2], visible[-1]}:
+        raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
+        if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
+            return False
+    return True
+
+
 def _cells(
     segment: str | list[str],
     boxes: list[tuple[float, float, float, float] | None],
@@ -403,7 +424,7 @@ def _cells(
         if box is not None and box[1] > box[0]:
             centre = (box[0] + box[1]) / 2
             while wall < len(walls) and walls[wall] <= centre:  # a rule between the last character's centre and this one's
-                ruled = ruled or walls[wall] > previous_middle
+                ruled = ruled or (walls[wall] > previous_middle and start is not None)  # not a frame left of the first character
                 wall += 1
             previous_middle = centre
             spaced = end is not None and (box[0] - end > 0.12 * size or not current or current[-1].isspace())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
 from normcli.importers.pdf_pages import Line, Page
@@ -28,6 +28,9 @@ class Table:
     header: bool
     left: float = 0.0  # the horizontal extent of its rows (a table cut by a page break goes on at the same place)
     right: float = 0.0
+    ruled: bool = False  # read from rules
+    open_end: bool = False  # ruled, and its rows run on to the foot of the page with no closing rule
+    walls: tuple[float, ...] = ()  # its inner vertical rules, from its left edge
 
     @property
     def first(self) -> int:
@@ -47,7 +50,7 @@ class _Block:
     hs: list[float]  # the heights of its horizontal rules, top to bottom
     vs: list[float]  # the x of its inner vertical rules, left to right
     used: bool = False
-    members: list[int] = field(default_factory=list)
+    open_end: bool = False
 
 
 def find_tables(
@@ -165,12 +168,18 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
         if not upright:
             lone.extend(flat)
             continue
-        if len(flat) < 2:
+        if not flat:
             continue
         left, right = min(r[0] for r in flat), max(r[1] for r in flat)
-        bottom, top = min(r[2] for r in flat), max(r[2] for r in flat)
+        # the vertical rules may reach past the horizontal ones (a header row with no rule over it)
+        bottom = min(min(r[2] for r in flat), min(r[1] for r in upright))
+        top = max(max(r[2] for r in flat), max(r[2] for r in upright))
+        heights = sorted({r[2] for r in flat} | {bottom, top}, reverse=True)
+        heights = [y for k, y in enumerate(heights) if k == 0 or heights[k - 1] - y > 2]
+        if len(heights) < 2:
+            continue
         inner = sorted({round(x, 1) for x, _, _ in upright if left + 4 < x < right - 4})
-        blocks.append(_Block(page.index, left, bottom, right, top, sorted({r[2] for r in flat}, reverse=True), _distinct(inner)))
+        blocks.append(_Block(page.index, left, heights[-1], right, heights[0], heights, _distinct(inner)))
     # booktabs: horizontal rules of one width, each band between two of them holding table rows
     lone.sort(key=lambda rule: -rule[2])
     taken: set[int] = set()
@@ -188,6 +197,10 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
             taken.add(j)
         if len(chain) >= 2:
             blocks.append(_Block(page.index, rule[0], chain[-1][2], rule[1], rule[2], [r[2] for r in chain], []))
+    lowest = min((block.bottom for block in blocks), default=None)
+    for block in blocks:
+        if block.bottom == lowest:
+            _open_bottom(block, lines, page)
     return blocks
 
 
@@ -200,19 +213,60 @@ def _distinct(xs: list[float]) -> list[float]:
 
 
 def _table_band(lines: list[Line], left: float, right: float, bottom: float, top: float) -> bool:
-    """Whether the band between two rules holds table rows: no text outside the rules' width, no caption
-    or heading-sized line, and either a few lines or mostly lines cut into cells."""
+    """Whether the band between two rules holds table rows: no text wider than the rules, no caption, text
+    close to the rules, and every line cut into cells or continuing a cell (a line in one piece that starts
+    at the rules' left edge is prose: a framed note, or the text between two tables)."""
     inside = [line for line in lines if bottom < (line.top + line.bottom) / 2 < top and line.x1 > left and line.x0 < right]
     if not inside:
         return True
     if any(line.x0 < left - 4 or line.x1 > right + 4 for line in inside):
         return False
+    if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in inside):
+        return False
     size = max(max(line.size for line in inside), 6.0)
     if top - max(line.top for line in inside) > 1.5 * size or min(line.bottom for line in inside) - bottom > 1.5 * size:
         return False  # text set well apart from the rules: what lies between two tables, or a framed note
-    if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in inside):
-        return False
-    return len(inside) <= 3 or sum(1 for line in inside if len(line.spans) >= 2) >= 0.4 * len(inside)
+    return _rows_like(inside, left, right)
+
+
+def _rows_like(lines: list[Line], left: float, right: float) -> bool:
+    """Lines that read as table rows: some cut into cells, the others continuing a cell (not starting at the
+    left edge, or starting under a column); a few lines in one piece may be a header or a one-row table."""
+    if sum(1 for line in lines if line.mono) >= 0.8 * len(lines):
+        return False  # code between rules (a framed listing), not a table
+    cut = [line for line in lines if len(line.spans) >= 2]
+    if not cut:
+        return len(lines) <= 3
+    starts = [span[1] for line in cut for span in line.spans[1:]]
+    width = max(right - left, 1.0)
+    for line in lines:
+        if len(line.spans) >= 2:
+            continue
+        if line.x0 - left < 0.1 * width and line.x1 - line.x0 > 0.5 * width and not any(abs(line.x0 - start) <= 3 for start in starts):
+            return False  # a line of prose across the table's width
+    return True
+
+
+def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
+    """A table whose last rule is not its end (a long table going on to the next page): the rows under that
+    rule down to the foot of the page belong to it when they read as rows and nothing else follows."""
+    below = [line for line in lines if (line.top + line.bottom) / 2 < block.bottom]
+    if not below or any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in below):
+        return
+    beside = [line for line in below if line.x1 > block.left and line.x0 < block.right]
+    if len(beside) != len(below) or not _rows_like(beside, block.left, block.right):
+        return
+    if any(line.x0 < block.left - 4 or line.x1 > block.right + 4 for line in beside):
+        return
+    size = max(max(line.size for line in beside), 6.0)
+    if block.bottom - max(line.top for line in beside) > 1.5 * size:
+        return
+    inside = sorted(line.size for line in lines if block.bottom < (line.top + line.bottom) / 2 < block.top)
+    if not inside or any(line.size < inside[len(inside) // 2] - 0.5 for line in beside):
+        return  # footnotes under the table, not more rows
+    block.bottom = min(line.bottom for line in beside) - 1
+    block.hs.append(block.bottom)
+    block.open_end = True
 
 
 def _block_at_caption(blocks: list[_Block], caption: Line, side: int) -> _Block | None:
@@ -268,7 +322,8 @@ def _block_table(
         members.append(position)
     if len(members) < 2 and not (block.vs and members):
         return None
-    columns = _columns(block, items)
+    body = [item for item in items if (item[0] + item[1]) / 2 < block.hs[1]] if len(block.hs) >= 3 else []
+    columns = _columns(block, body or items)  # a header cell may run over two columns: the body decides them
     if len(columns) < 2 and not block.vs:
         return None
     bands = block.hs
@@ -294,21 +349,33 @@ def _block_table(
     if not header:
         header = _has_header(rows, [])
     block.used = True
-    return Table(None, members, rows, header, block.left, block.right)
+    walls = tuple(x - block.left for x in block.vs)
+    return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls)
 
 
 def _columns(block: _Block, items: list[tuple]) -> list[float]:
-    """The left edges of the columns: the vertical rules, else the starts of the gaps that no piece of
-    text crosses (right-aligned numbers and centred headers stay in their column)."""
+    """The left edges of the columns: the vertical rules, else the places where pieces of text start again
+    and again (starts within a character's width of one another are one column: right-aligned numbers)
+    and that hardly any piece runs across (a cell that overflows into an empty neighbour does not merge
+    two columns)."""
     if block.vs:
         return [block.left - 1, *block.vs]
-    spans = sorted((item[2], item[3]) for item in items)
+    if not items:
+        return []
+    heights = sorted(item[0] - item[1] for item in items)
+    em = min(max(heights[len(heights) // 2], 6.0), 14.0)
+    clusters: list[list[float]] = []  # first start, count, last start
+    for x in sorted(item[2] for item in items):
+        if clusters and x - clusters[-1][2] <= 0.8 * em:
+            clusters[-1][1] += 1
+            clusters[-1][2] = x
+        else:
+            clusters.append([x, 1, x])
     columns: list[float] = []
-    reach = float("-inf")
-    for x0, x1 in spans:
-        if x0 > reach + 1:
-            columns.append(x0)
-        reach = max(reach, x1)
+    for x, count, _ in clusters:
+        crossing = sum(1 for item in items if item[2] < x - 1 and item[3] > x + 1)
+        if not columns or (crossing <= max(1, 0.15 * count) and (count >= 2 or crossing == 0)):
+            columns.append(x)
     return columns
 
 
@@ -394,6 +461,11 @@ def _join_page_breaks(tables: list[Table], stream: list[Line], on_page: dict[int
                 sorted({*previous.positions, *table.positions}),
                 [*previous.rows, *rows],
                 previous.header or table.header,
+                table.left,
+                table.right,
+                table.ruled,
+                table.open_end,  # the last part decides whether it goes on again
+                table.walls,
             )
             result[-1] = merged
             continue
@@ -411,18 +483,28 @@ def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[
         return False
     if previous.caption is not None and table.caption is not None:
         return False
-    if abs(previous.left - table.left) > 6 or abs(previous.right - table.right) > 6:
+    if previous.ruled and table.ruled:
+        if abs((previous.right - previous.left) - (table.right - table.left)) > 6:
+            return False  # the part that goes on is as wide (facing pages may shift it sideways)
+        if previous.walls or table.walls:  # a grid is closed on every page: its columns must be the same
+            if len(previous.walls) != len(table.walls) or any(abs(a - b) > 3 for a, b in zip(previous.walls, table.walls, strict=True)):
+                return False
+        elif not previous.open_end:
+            return False  # a closing rule ends a table
+    elif abs(previous.left - table.left) > 6 or abs(previous.right - table.right) > 6:
         return False
     last_page = stream[max(previous.positions)].page
     first_page = stream[min(table.positions)].page
     if first_page != last_page + 1:
         return False
+    sizes = sorted(stream[p].size for p in previous.positions)
+    size = sizes[len(sizes) // 2]
     between = [
         p
         for p in [*on_page.get(last_page, []), *on_page.get(first_page, [])]
         if max(previous.positions) < p < min(table.positions) and p not in used and p != table.caption
     ]
-    return not between
+    return all(stream[p].size < size - 0.5 for p in between)  # footnotes at the foot of the page may sit between
 
 
 # -- tables from aligned text ---------------------------------------------------------------------
@@ -500,6 +582,8 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         rows.pop()
     if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
         return []
+    if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows):
+        return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
     return rows
 
 
