@@ -427,8 +427,9 @@ def _cells(
                 ruled = ruled or (walls[wall] > previous_middle and start is not None)  # not a frame left of the first character
                 wall += 1
             previous_middle = centre
-            spaced = end is not None and (box[0] - end > 0.12 * size or not current or current[-1].isspace())
-            if start is not None and end is not None and (box[0] - end > gap or (ruled and spaced)) and "".join(current).strip():
+            spaced = end is not None and (box[0] - end > 0.25 * size or not current or current[-1].isspace())
+            back = start is not None and box[1] < start  # PDFium put text further left on this line: a cell of its own
+            if start is not None and end is not None and (box[0] - end > gap or (ruled and spaced) or back) and "".join(current).strip():
                 cells.append(("".join(current).strip(), start, end))
                 current = []
                 start = None
