@@ -7,9 +7,14 @@ plus the list of spec files at the top of its folder (where a new root may appea
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from normcli.record import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from normcli.workspace import StrPath
 
 SPECS_DIR = "specs"
 SPEC_SUFFIXES = (".json", ".yaml", ".yml")
@@ -20,14 +25,21 @@ class DomainFolder:
     """A folder under `specs/` and the spec files at its top, sorted."""
 
     domain: str
-    path: Path
+    location: str  # the folder (a plain string: the freshness check runs at every call's start-up)
     top: tuple[str, ...]
 
+    @property
+    def path(self) -> Path:
+        """The folder as a Path, for the reader (made when asked)."""
+        from pathlib import Path
 
-def list_domains(root: Path) -> list[DomainFolder]:
+        return Path(self.location)
+
+
+def list_domains(root: StrPath) -> list[DomainFolder]:
     """Every `specs/<domain>/` folder, sorted by name; hidden folders are skipped."""
     try:
-        entries = sorted(os.scandir(root / SPECS_DIR), key=lambda entry: entry.name)
+        entries = sorted(os.scandir(os.path.join(root, SPECS_DIR)), key=lambda entry: entry.name)
     except OSError:
         return []
     found = []
@@ -44,11 +56,11 @@ def list_domains(root: Path) -> list[DomainFolder]:
             )
         except OSError:
             top = ()
-        found.append(DomainFolder(entry.name, Path(entry.path), top))
+        found.append(DomainFolder(entry.name, entry.path, top))
     return found
 
 
-def fingerprint(folder: Path, files: list[str]) -> str:
+def fingerprint(folder: StrPath, files: list[str]) -> str:
     """The modification time and size of each file, in order, as one text (`-` for a missing file).
 
     Compared whole rather than hashed: loading a hash module costs more start-up than the text does.

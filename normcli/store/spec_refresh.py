@@ -8,10 +8,10 @@ the new one.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from pathlib import Path
 
 from normcli.specs.files import DomainFolder, fingerprint, list_domains
 from normcli.store import schema
@@ -20,13 +20,13 @@ from normcli.store.spec_schema import SPEC_SCHEMA, SPEC_SCHEMA_KEY
 # What `_stored` last read, by index file, with that file's (inode, mtime, size): a long-running reader
 # (the MCP server, batch, the TUI) checks the specs at every call and need not read them back each time.
 # A stale entry costs no missed change: the files on disk are what is compared with it.
-_LAST: dict[Path, tuple[tuple[int, int, int], dict[str, tuple[str, str]]]] = {}
+_LAST: dict[str, tuple[tuple[int, int, int], dict[str, tuple[str, str]]]] = {}
 
 
-def _stored(path: Path) -> dict[str, tuple[str, str]] | None:
+def _stored(path: str) -> dict[str, tuple[str, str]] | None:
     """domain → (top-level files, fingerprint) as indexed; None when the spec tables are missing or old."""
     try:
-        stat = path.stat()
+        stat = os.stat(path)
         key = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
     except OSError:
         return None
@@ -39,7 +39,7 @@ def _stored(path: Path) -> dict[str, tuple[str, str]] | None:
     return found
 
 
-def _read_stored(path: Path) -> dict[str, tuple[str, str]] | None:
+def _read_stored(path: str) -> dict[str, tuple[str, str]] | None:
     try:
         connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
@@ -66,12 +66,12 @@ def _stale(stored: dict[str, tuple[str, str]], domains: list[DomainFolder]) -> t
             changed.append(domain)
             continue
         digest, _, files = known[1].partition("\n")
-        if fingerprint(domain.path, files.split("\n") if files else []) != digest:
+        if fingerprint(domain.location, files.split("\n") if files else []) != digest:
             changed.append(domain)
     return changed, removed
 
 
-def refresh_specs(root: Path, path: Path, writer_lock: Callable[[Path], AbstractContextManager[None]]) -> int:
+def refresh_specs(root: str, path: str, writer_lock: Callable[[str], AbstractContextManager[None]]) -> int:
     """Bring the spec tables of the index at `path` in step with `root/specs`; the number of domains
     (re)read or removed. Costs a directory listing per domain and a `stat` per file when nothing changed;
     writes under `writer_lock`."""
@@ -81,16 +81,18 @@ def refresh_specs(root: Path, path: Path, writer_lock: Callable[[Path], Abstract
         changed, removed = _stale(stored, domains)
         if not changed and not removed:
             return 0
-    elif not domains and not path.is_file():
+    elif not domains and not os.path.isfile(path):
         return 0
-    with writer_lock(path.parent):  # the norms' builder lock (`store.refresh`): one writer at a time
+    with writer_lock(os.path.dirname(path)):  # the norms' builder lock (`store.refresh`): one writer at a time
         domains = list_domains(root)
         stored = _stored(path)
         fresh = stored is None
         changed, removed = _stale(stored or {}, domains)
         if not changed and not removed and not fresh:
             return 0
+        from pathlib import Path  # the builder works on Paths; it is loaded only when there is something to write
+
         from normcli.store.spec_build import write_domains
 
-        write_domains(root, path, changed, removed, fresh)
+        write_domains(Path(root), Path(path), changed, removed, fresh)
         return len(changed) + len(removed)
