@@ -613,7 +613,20 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         return []
     if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows):
         return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
+    if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
+        return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+_EQUATION_NUMBER = re.compile(r"^\(\d{1,3}(?:\.\d{1,2})?[a-z]?\)$")
+_RELATION = re.compile(r"[=≡≤≥≠≈∈<>:]")
+
+
+def _equation_row(line: Line) -> bool:
+    """A numbered equation set in columns: `(104)  I_s  ≡  a` (its number alone at one end, a relation sign)."""
+    cells = [span[0].strip() for span in line.spans]
+    numbered = bool(cells) and (_EQUATION_NUMBER.match(cells[0]) or _EQUATION_NUMBER.match(cells[-1]))
+    return bool(numbered) and bool(_RELATION.search(" ".join(cells)))
 
 
 def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int]) -> list[int]:
