@@ -185,6 +185,8 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
     get_box = raw.FPDFText_GetCharBox
     get_size = raw.FPDFText_GetFontSize
+    get_matrix = raw.FPDFText_GetMatrix
+    matrix = raw.FS_MATRIX()
     get_origin = raw.FPDFText_GetCharOrigin
     segments: list[_Segment] = []
     start = 0
@@ -201,7 +203,11 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
                 get_box(textpage, k, left, right, bottom, top)
                 segment.boxes.append((left.value, right.value, bottom.value, top.value))
                 get_origin(textpage, k, origin_x, origin_y)
-                segment.glyphs.append((get_size(textpage, k), origin_y.value))
+                size = get_size(textpage, k)
+                if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
+                    get_matrix(textpage, k, matrix)
+                    size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
+                segment.glyphs.append((size, origin_y.value))
             if segment.real():
                 if segments and _same_line(segments[-1], segment):
                     _extend(segments[-1], segment)
