@@ -389,7 +389,8 @@ _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I
 
 
 def _fixed_pitch(textpage, start: int, segment: str) -> bool:
-    """Whether a line is set in a fixed-pitch font: its first, middle and last letters all are (flag or name)."""
+    """Whether a line is set in a fixed-pitch font: its middle and last letters are (flag or name); a line
+    number or a bullet before it may be in another font."""
     import pypdfium2.raw as raw
 
     visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
@@ -397,7 +398,7 @@ def _fixed_pitch(textpage, start: int, segment: str) -> bool:
         return False
     buffer = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
-    for offset in {visible[0], visible[len(visible) // 2], visible[-1]}:
+    for offset in {visible[len(visible) // 2], visible[-1]}:
         raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
         if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
             return False
