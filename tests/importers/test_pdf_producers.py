@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importer_helpers import read_back
+from importer_helpers import norm_text, read_back
 
 from normcli.importers import ingest
 
@@ -48,3 +48,31 @@ def test_a_one_point_font_scaled_by_the_text_matrix_has_its_printed_size(workspa
         ("2", "Requirements"),
         ("2.1", "General"),
     ]
+
+
+def test_line_numbers_in_the_margin_are_not_text_nor_clause_numbers(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A draft for review numbers every line in the margin: `12 4.1 Loads` is clause 4.1, not clause 12."""
+    builder = pdf_builder().page()
+    body = "The text of this clause goes on over a full line of words like the body of a norm."
+    rows = [("h", "3 Actions"), ("b", body), ("b", body), ("h", "3.1 Permanent actions"), ("b", body), ("b", body)]
+    rows += [("b", body), ("h", "3.2 Variable actions"), ("b", body), ("b", body), ("h", "4 Resistance"), ("b", body), ("b", body)]
+    for number, (kind, text) in enumerate(rows, start=11):
+        if kind == "h":
+            size = 16 if "." not in text.split()[0] else 13
+            builder.heading(text, level=0 if size == 16 else 1)
+            baseline = builder.y - size * 0.8
+        else:
+            builder.line(text)
+            baseline = builder.y
+        builder.pdf.set_font("Helvetica", "", 7)
+        builder.pdf.text(52 - 3.9 * len(str(number)), baseline, str(number))  # right-aligned in the margin
+    pdf = builder.save(tmp_path / "numbered-lines.pdf")
+    report = ingest(pdf, "TEST 127", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.title) for node in bundle.nodes] == [
+        ("3", "Actions"),
+        ("3.1", "Permanent actions"),
+        ("3.2", "Variable actions"),
+        ("4", "Resistance"),
+    ]
+    assert f"\n{body} {body}\n" in norm_text(workspace, report)  # no line number left inside the paragraph
