@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "endpoint": (("id", "name"), {}),
     "search": (("keyword",), {"--limit": "limit", "-n": "limit"}),
 }
-_INTEGERS = {"limit"}
+_INTEGERS = frozenset({"limit"})
 
 
 def service_call(command: str, positionals: list[str], options: dict[str, Any]) -> Callable[[Any], Any]:
@@ -70,50 +70,12 @@ def service_call(command: str, positionals: list[str], options: dict[str, Any]) 
 def parse(argv: list[str]) -> tuple[str | None, Callable[[Any], Any]] | None:
     """(workspace, service call) for a plain `normcli [--workspace DIR] api COMMAND … --json`, else None
     (the full command line then answers: help, usage errors, output for people)."""
-    workspace: str | None = None
-    as_json = False
-    group_seen = False
-    command: str | None = None
-    positionals: list[str] = []
-    options: dict[str, Any] = {}
-    index = 0
-    while index < len(argv):
-        word = argv[index]
-        name, has_value, inline = word.partition("=")
-        if word == "--json":
-            as_json = True
-        elif name in ("--workspace", "-w") and not group_seen:
-            value = inline if has_value else (argv[index + 1] if index + 1 < len(argv) else None)
-            if value is None:
-                return None
-            workspace = value
-            index += 0 if has_value else 1
-        elif not group_seen:
-            if word != GROUP:
-                return None
-            group_seen = True
-        elif command is None:
-            if word not in COMMANDS:
-                return None
-            command = word
-        elif name in COMMANDS[command][1] and (has_value or index + 1 < len(argv)):
-            value = inline if has_value else argv[index + 1]
-            index += 0 if has_value else 1
-            key = COMMANDS[command][1][name]
-            if key in _INTEGERS:
-                try:
-                    options[key] = int(value)
-                except ValueError:
-                    return None
-            else:
-                options[key] = value
-        elif word.startswith("-") and word != "-":
-            return None
-        else:
-            positionals.append(word)
-        index += 1
-    if not as_json or command is None:
+    from normcli.cli.fast import scan
+
+    scanned = scan(argv, COMMANDS, _INTEGERS, group=GROUP)
+    if scanned is None:
         return None
+    workspace, command, positionals, options = scanned
     try:
         call = service_call(command, positionals, options)
     except InvalidArgument:
