@@ -1,4 +1,5 @@
-"""The `api` commands' arguments as the command line takes them, shared by the lean `--json` path and Typer.
+"""The `api` commands' arguments as the command line takes them, shared by the lean `--json` path
+(`cli.fast.parse_api`) and Typer.
 
 The operations are declared in `normcli.operations` (group `api`); the command line adds three
 forgiving forms SPEC §7 allows there: a spec named by its domain (`api spec meteo`), `api tags` over a
@@ -28,7 +29,7 @@ COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "endpoint": (("id", "name"), {}),
     "search": (("keyword",), {"--limit": "limit", "-n": "limit"}),
 }
-_INTEGERS = frozenset({"limit"})
+INTEGERS = frozenset({"limit"})  # the options that take a whole number
 
 
 def service_call(command: str, positionals: list[str], options: dict[str, Any]) -> Callable[[Any], Any]:
@@ -65,19 +66,3 @@ def service_call(command: str, positionals: list[str], options: dict[str, Any]) 
         return lambda service: service.search_specs(positionals[0], limit)
     method = {"collection": "collection_by_id", "tag": "tag_by_id", "endpoints": "endpoint_by_tag"}[command]
     return lambda service: getattr(service, method)(positionals[0])
-
-
-def parse(argv: list[str]) -> tuple[str | None, Callable[[Any], Any]] | None:
-    """(workspace, service call) for a plain `normcli [--workspace DIR] api COMMAND … --json`, else None
-    (the full command line then answers: help, usage errors, output for people)."""
-    from normcli.cli.fast import scan
-
-    scanned = scan(argv, COMMANDS, _INTEGERS, group=GROUP)
-    if scanned is None:
-        return None
-    workspace, command, positionals, options = scanned
-    try:
-        call = service_call(command, positionals, options)
-    except InvalidArgument:
-        return None  # Typer words usage errors
-    return workspace, call

@@ -14,6 +14,11 @@ import sys
 
 from normcli.record import record
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 
 @record
 class Grammar:
@@ -39,7 +44,7 @@ def grammar() -> Grammar:
                 {flag: param.name for param in op.params if param.kind is not bool for flag in param.flags},
             )
             for op in fast
-            if not op.group  # the `api` group is parsed by `cli.api_args`
+            if not op.group  # the `api` group: `parse_api`
         },
         integers=frozenset(param.name for op in OPERATIONS.values() for param in op.params if param.kind is int),
         flags={
@@ -128,13 +133,28 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
     return workspace, command, params
 
 
+def parse_api(argv: list[str]) -> tuple[str | None, Callable[[Any], Any]] | None:
+    """(workspace, service call) for a plain `normcli [--workspace DIR] api COMMAND … --json`, else None
+    (the full command line then answers: help, usage errors, output for people)."""
+    from normcli.cli import api_args
+    from normcli.errors import InvalidArgument
+
+    scanned = scan(argv, api_args.COMMANDS, api_args.INTEGERS, group=api_args.GROUP)
+    if scanned is None:
+        return None
+    workspace, command, positionals, options = scanned
+    try:
+        call = api_args.service_call(command, positionals, options)
+    except InvalidArgument:
+        return None  # Typer words usage errors
+    return workspace, call
+
+
 def answer(argv: list[str]) -> int | None:
     """Answer a plain `--json` read and return its exit code, or None to let Typer handle `argv`."""
     call = None
     api = None
     if "api" in argv:  # the spec reads first: they need neither the norm grammar nor the norm service
-        from normcli.cli.api_args import parse as parse_api
-
         api = parse_api(argv)
     if api is not None:
         workspace, call = api
