@@ -45,6 +45,11 @@ class Refresh:
         return Path(self.location)
 
 
+def index_location(root: StrPath) -> str:
+    """Where the index file of `root` is (or is to be)."""
+    return os.path.join(index_folder(root), schema.INDEX_FILE)
+
+
 def _stored(path: str) -> dict[str, tuple[int, int]] | None:
     """The fingerprints the index holds, or None when there is no usable index (a symlink, which could
     lead out of the workspace, is not one: it is replaced by a real file)."""
@@ -141,8 +146,8 @@ def _refresh_bundles(root: str, rebuild: bool = False, known: dict[str, tuple[in
     `known` is what a caller holding the index open last saw of the bundles: when the files
     still match it, nothing else is read (a long-running reader pays a stat per bundle).
     """
-    folder = index_folder(root)
-    path = os.path.join(folder, schema.INDEX_FILE)
+    path = index_location(root)
+    folder = os.path.dirname(path)
     files = list_bundle_files(root)
     if known is not None and not rebuild and os.path.isfile(path):
         changed, removed = _changes(known, files)
