@@ -31,6 +31,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "sample_workspace"
+COLLECTED = re.compile(r"^[\d.]+s [\d.]+ collected \d+ objects in (?P<ms>\d+) ms")
 PAINTED = re.compile(r"^(?P<at>[\d.]+)s (?P<wall>[\d.]+) painted (?P<code>.+?) (?P<path>\S+) @(?P<offset>\d+) in (?P<ms>\d+) ms")
 
 _CHILD = """
@@ -188,8 +189,13 @@ def first_paint(workspace: Path, runs: int, target: tuple[str, str] | None) -> t
 # -- window paints -------------------------------------------------------------------------------
 
 
-async def window_paints(workspace: Path, path: str, windows: int, window_chars: int | None = None) -> tuple[list[float], list[float], int]:
-    """Page forward through `windows` windows of clause `path`, then back; key→paint and widget seconds."""
+async def window_paints(
+    workspace: Path, path: str, windows: int, window_chars: int | None = None
+) -> tuple[list[float], list[float], list[float], int]:
+    """Page forward through `windows` windows of clause `path`, then back; key→paint, widget and collection seconds.
+
+    The app collects the garbage of the window it replaced right after the new one is on screen (while the
+    reader reads, see normcli/tui/memory.py); that collection is reported on its own row."""
     from normcli.tui.app import NormcliApp
     from normcli.tui.library import Location
 
@@ -235,7 +241,8 @@ async def window_paints(workspace: Path, path: str, windows: int, window_chars: 
         if after is not None:
             latency.append(float(after["wall"]) - stamp)
             widget.append(int(after["ms"]) / 1000)
-    return latency, widget, len(keyed)
+    collections = [int(match["ms"]) / 1000 for line in lines if (match := COLLECTED.match(line))][1:]  # [0]: start-up's
+    return latency, widget, collections, len(keyed)
 
 
 def main() -> None:
@@ -266,7 +273,7 @@ def main() -> None:
         Service.open(long).close()  # index once, outside the measurement
         for label, path in (("50,000 chars", "1"), ("1 MB", "2")) if args.only != "start" else ():
             log(f"window paints: {label}")
-            latency, widget, count = asyncio.run(window_paints(long, path, args.windows, args.window_chars))
+            latency, widget, collections, count = asyncio.run(window_paints(long, path, args.windows, args.window_chars))
             if not latency:
                 rows.append((f"window, {label}", "—", "—", "≤ 0.2 s p90"))
                 continue
@@ -281,6 +288,15 @@ def main() -> None:
             rows.append(
                 (f"window paint as the app timed it, {label}", f"{statistics.median(widget):.3f} s", f"{percentile(widget, 0.9):.3f} s", "")
             )
+            if collections:
+                rows.append(
+                    (
+                        f"garbage collection after the paint, {label}",
+                        f"{statistics.median(collections):.3f} s",
+                        f"{percentile(collections, 0.9):.3f} s",
+                        "",
+                    )
+                )
     print("| measure | p50 | p90 | goal |")
     print("|---|---:|---:|---|")
     for row in rows:

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
 from normcli.record import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from pathlib import Path  # the check on every call's path works on strings; a Path is made to read a spec
 
 SPECS_DIR = "specs"
 SPEC_SUFFIXES = (".json", ".yaml", ".yml")
@@ -111,8 +114,10 @@ def top_files(folder: str) -> tuple[str, ...]:
         return ()
 
 
-def list_domains(root: Path) -> list[DomainFolder]:
+def list_domains(root: str | Path) -> list[DomainFolder]:
     """Every `specs/<domain>/` folder, sorted by name, with its top files and its stamp."""
+    from pathlib import Path  # listed only to read the domains again, under the builder's lock
+
     specs = os.path.join(root, SPECS_DIR)
     found = []
     for name in domain_names(specs):

@@ -16,7 +16,6 @@ import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from pathlib import Path
 
 from normcli.record import record
 from normcli.specs.files import SPECS_DIR, DomainFolder, domain_names, fingerprint, list_domains, stamp_before_read, stamp_of, top_files
@@ -43,13 +42,14 @@ class StoredSpecs:
     domains: dict[str, StoredDomain]
 
 
+# Paths are plain strings here (pathlib is a tenth of a --json call's start-up).
 # What `_stored` last read, by index file, with that file's (inode, mtime, size): a long-running reader
 # (the MCP server, batch, the TUI) checks the specs at every call and need not read them back each time.
 # A stale entry costs no missed change: the files on disk are what is compared with it.
-_LAST: dict[Path, tuple[tuple[int, int, int], StoredSpecs]] = {}
+_LAST: dict[str, tuple[tuple[int, int, int], StoredSpecs]] = {}
 
 
-def _stored(path: Path) -> StoredSpecs | None:
+def _stored(path: str) -> StoredSpecs | None:
     """What the index holds of the specs; None when the spec tables are missing or old."""
     try:
         stat = os.stat(path)
@@ -65,7 +65,7 @@ def _stored(path: Path) -> StoredSpecs | None:
     return found
 
 
-def _read_stored(path: Path) -> StoredSpecs | None:
+def _read_stored(path: str) -> StoredSpecs | None:
     try:
         connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
@@ -84,7 +84,7 @@ def _read_stored(path: Path) -> StoredSpecs | None:
     return StoredSpecs(meta.get(SPEC_FOLDER_KEY, ""), domains)
 
 
-def _stale(root: Path, stored: StoredSpecs) -> tuple[list[str], list[str]]:
+def _stale(root: str, stored: StoredSpecs) -> tuple[list[str], list[str]]:
     """The domains to read again, and the domains to forget: listing only the folders whose stamps moved."""
     specs = os.path.join(root, SPECS_DIR)
     names = list(stored.domains) if stamp_of(specs) == stored.folder else domain_names(specs)
@@ -103,7 +103,7 @@ def _stale(root: Path, stored: StoredSpecs) -> tuple[list[str], list[str]]:
     return changed, removed
 
 
-def refresh_specs(root: Path, path: Path, writer_lock: Callable[[Path], AbstractContextManager[None]]) -> int:
+def refresh_specs(root: str, path: str, writer_lock: Callable[[str], AbstractContextManager[None]]) -> int:
     """Bring the spec tables of the index at `path` in step with `root/specs`; the number of domains
     (re)read or removed. Costs a `stat` per folder and per file when nothing changed; writes under
     `writer_lock`."""
@@ -112,9 +112,9 @@ def refresh_specs(root: Path, path: Path, writer_lock: Callable[[Path], Abstract
         changed, removed = _stale(root, stored)
         if not changed and not removed:
             return 0
-    elif not os.path.isdir(os.path.join(root, SPECS_DIR)) and not path.is_file():
+    elif not os.path.isdir(os.path.join(root, SPECS_DIR)) and not os.path.isfile(path):
         return 0
-    with writer_lock(path.parent):  # the norms' builder lock (`store.refresh`): one writer at a time
+    with writer_lock(os.path.dirname(path)):  # the norms' builder lock (`store.refresh`): one writer at a time
         specs_stamp, _ = stamp_before_read(os.path.join(root, SPECS_DIR))  # before the listing, like every stamp
         domains = list_domains(root)
         stored = _stored(path)
@@ -125,8 +125,10 @@ def refresh_specs(root: Path, path: Path, writer_lock: Callable[[Path], Abstract
             changed, removed = _stale(root, stored)
         if not changed and not removed and not fresh:
             return 0
+        from pathlib import Path  # the builder works on Paths; it is loaded only when there is something to write
+
         from normcli.store.spec_build import write_domains
 
         to_read: list[DomainFolder] = [domain for domain in domains if domain.domain in set(changed)]
-        write_domains(root, path, to_read, removed, fresh, listed=domains, specs_stamp=specs_stamp)
+        write_domains(Path(root), Path(path), to_read, removed, fresh, listed=domains, specs_stamp=specs_stamp)
         return len(to_read) + len(removed)

@@ -15,6 +15,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from normcli.tui.bookmarks import Bookmarks, Preferences
 from normcli.tui.library import Library, Location
+from normcli.tui.memory import Collector, mend_styles_cache
 from normcli.tui.screens.reader import ReaderScreen
 
 DEFAULT_THEME = "textual-dark"
@@ -114,6 +115,8 @@ class NormcliApp(App[None]):
         entered: float | None = None,
     ) -> None:
         super().__init__()
+        mend_styles_cache()
+        self.collector = Collector()
         self.timings: list[tuple[str, float]] = []
         self._entered = entered if entered is not None else time.perf_counter()
         self.mark("app created")
@@ -134,8 +137,19 @@ class NormcliApp(App[None]):
             self.preferences.set("theme", theme)
 
     def painted(self, seconds: float) -> None:
-        """Record how long a window took from the key (or the open) to the frame on screen."""
+        """Record how long a window took from the key (or the open) to the frame on screen; then collect the
+        garbage of the window it replaced, while the reader reads (see `normcli.tui.memory`)."""
         self.paint_times.append(seconds)
+        self.collect_soon()
+
+    def collect_soon(self) -> None:
+        """Collect garbage once the frame now on screen is drawn (after a window, or when start-up is done)."""
+        self.call_later(self._collect)
+
+    def _collect(self) -> None:
+        started = time.perf_counter()
+        freed = self.collector.collect()
+        self.mark(f"collected {freed} objects in {(time.perf_counter() - started) * 1000:.0f} ms")
 
     def mark(self, event: str) -> None:
         """Note how long after `browse` started something happened; written out when NORMCLI_TUI_TIMING names a file."""
@@ -164,6 +178,7 @@ class NormcliApp(App[None]):
             self.push_screen(SpecsScreen())
 
     def on_unmount(self) -> None:
-        """Release the index."""
+        """Release the index and the objects frozen out of garbage collection."""
+        self.collector.release()
         if self.library is not None:
             self.library.service.close()

@@ -27,7 +27,7 @@ def check(root: Path) -> int:
     from normcli.store.spec_refresh import refresh_specs
     from normcli.workspace import index_folder
 
-    return refresh_specs(root, index_folder(root) / INDEX_FILE, _no_lock)
+    return refresh_specs(str(root), os.path.join(index_folder(root), INDEX_FILE), _no_lock)
 
 
 def settled(root: Path) -> None:

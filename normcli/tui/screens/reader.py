@@ -133,6 +133,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         self.query_one(NormTree).show_norms(norms)
         if self.start is None:
             self.query_one(NormTree).focus()
+            self.call_after_refresh(self.app.collect_soon)  # type: ignore[attr-defined]  # start-up is over
 
     async def _welcome(self, name: str, norms: r.NormsResult) -> None:
         library = self.app.library  # type: ignore[attr-defined]
