@@ -79,6 +79,7 @@ class _Reader(RefGraph):
             self.root = self.canon(data, root_file)
             self.targets[f"{root_file}#"] = self.root
             self.resolve_pending()
+            self.report_loops()
         except RecursionError:
             raise UnreadableSpec(
                 [Problem(f"{self.prefix}/{root_file}", 0, "error", "too_deep", "the spec is nested too deeply to read")], self.stamps
@@ -102,7 +103,7 @@ class _Reader(RefGraph):
             targets=self.targets,
             files=tuple(sorted(set(self.documents) | set(self.unreadable))),
             stamps=self.stamps,
-            problems=tuple(self.problems),
+            problems=tuple(sorted(self.problems, key=lambda problem: (problem.file, problem.line))),  # as `check` lists them
         )
 
     def methods(self, root_file: str) -> list[SpecMethod]:

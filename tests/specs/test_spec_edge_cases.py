@@ -95,6 +95,7 @@ get:
   tags: [sensors]
   operationId: listSensors
   summary: Every sensor of the building
+  description: Lists the devices mounted in each room, with their calibration dates and firmware versions.
   responses:
     "200":
       description: the sensors
@@ -286,3 +287,13 @@ def test_swagger_2_global_parameters_form_data_and_hosts(workspace: Path) -> Non
     assert limit["schema"] == {"type": "integer", "maximum": 100}
     items = listing["responses"]["200"]["content"]["application/json"]["schema"]["items"]
     assert items["properties"] == {"name": {"type": "string"}}
+
+
+def test_a_search_hit_shows_the_text_that_holds_the_keyword(workspace: Path) -> None:
+    from normcli.service import Service
+
+    operation = yaml.safe_load(SENSORS)["get"]
+    assert "sensor" not in operation["description"].lower() and "sensor" in operation["summary"].lower()
+    hits = Service.open(workspace).search_specs("every sensor", limit=5).hits
+    hit = next(hit for hit in hits if hit.method_id == md5("method|edge|GET|/sensors"))
+    assert "Every sensor" in hit.snippet, "cut from the summary that says it, not from the description that does not"
