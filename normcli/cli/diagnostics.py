@@ -49,7 +49,7 @@ _NOT_FOUND_ADVICE = {
     "path": 'run `normcli toc "{norm}" --depth 3` to see its clauses',
     "figure": "`normcli section` lists each clause's figures",
     "table": "`normcli section` lists each clause's tables",
-    "file": "give the path of a PDF, Markdown or text file",
+    "file": "give the path of a PDF, Markdown or text file, or of an OpenAPI or Swagger file with --domain",
 }
 _ARGUMENT_ADVICE = {
     "code": "run `normcli norms` to see the codes",
