@@ -17,12 +17,20 @@ references read independently of the importer:
 - **superscripts**: up to 60 raised, smaller runs of characters sampled from the PDF's character
   boxes (`10` + raised `9`); one is kept when the bundle has it as `10⁹`, `10^{9}` or a footnote
   `[^9]`, not as `109`.
+- **table precision**: on a fixed sample of pages of each corpus PDF (every 12th page from page 6),
+  hand-labelled in `bench/table_truth.json` (the number of real tables that start on each page, with
+  a note on what they are), the tables the bundle writes on those pages are counted against the
+  truth: found tables beyond the real ones are *not real* (false tables), real ones beyond those found
+  are *missed*.
 - **s / 100 pages**: import time of the run with the outline (median of `--repeat` runs), and the same
   time as a multiple of PDFium's plain text extraction of the same PDF measured in the same run (the
   ratio holds when the machine is busy).
 
     .venv/bin/python bench/import_accuracy.py                 # the corpus
     .venv/bin/python bench/import_accuracy.py a.pdf --json
+    .venv/bin/python bench/import_accuracy.py --extra ~/pdfs    # also every PDF under a folder of your own
+
+A PDF that fails to import is reported in its row (`error`), never stops the run.
 """
 
 from __future__ import annotations
@@ -46,6 +54,8 @@ from normcli.importers import build_draft  # noqa: E402
 from normcli.importers.writer import write_bundle  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
+TRUTH = Path(__file__).resolve().with_name("table_truth.json")
+_TABLE_RULE = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+\s*$")
 _MARKER = re.compile(r"^<!--\s*page\s+\S+\s+pdf=(\d+)")
 # the bench's own reading of clause numbers, kept apart from the importer's on purpose
 _LEADING_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
@@ -75,8 +85,8 @@ _SPELLED = [
     "nineteen",
 ]
 _CAPTION = {
-    "table": re.compile(r"^(?:table|tableau|tabelle|tabella)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*[:.–—]", re.I),
-    "figure": re.compile(r"^(?:figure|fig\.|abbildung|bild|figura)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*[:.–—]", re.I),
+    "table": re.compile(r"^(?:table|tableau|tabelle|tabella)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
+    "figure": re.compile(r"^(?:figure|fig\.|abbildung|bild|figura)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
 }
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
@@ -342,6 +352,44 @@ def import_once(pdf: Path, workspace: Path, name: str, use_outline: bool = True)
     return Run(nodes, table_numbers, uncaptioned, figure_numbers, text, seconds, draft.pages)
 
 
+def tables_per_page(text: str) -> dict[int, int]:
+    """How many pipe tables the bundle writes on each PDF page (a table belongs to the page it starts on)."""
+    counts: dict[int, int] = {}
+    page = 1
+    for line in text.split("\n"):
+        match = _MARKER.match(line)
+        if match:
+            page = int(match.group(1))
+        elif _TABLE_RULE.match(line):
+            counts[page] = counts.get(page, 0) + 1
+    return counts
+
+
+def table_truth(name: str) -> dict[int, int] | None:
+    """The hand-labelled number of real tables on the sampled pages of a corpus PDF (None: not labelled)."""
+    if not TRUTH.exists():
+        return None
+    documents = json.loads(TRUTH.read_text(encoding="utf-8"))["documents"]
+    pages = documents.get(name)
+    return {int(page): entry["tables"] for page, entry in pages.items()} if pages else None
+
+
+def precision(truth: dict[int, int], text: str) -> dict:
+    """Found tables on the labelled pages against the real ones: how many are not real, how many are missed."""
+    found = tables_per_page(text)
+    on_pages = sum(found.get(page, 0) for page in truth)
+    false = sum(max(0, found.get(page, 0) - real) for page, real in truth.items())
+    missed = sum(max(0, real - found.get(page, 0)) for page, real in truth.items())
+    return {
+        "truthPages": len(truth),
+        "realTables": sum(truth.values()),
+        "tablesFoundOnTruthPages": on_pages,
+        "falseTables": false,
+        "missedTables": missed,
+        "falseShare": round(100 * false / on_pages, 1) if on_pages else 0.0,
+    }
+
+
 def _same_title(expected: str, found: str) -> bool:
     return expected == found or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected)))
 
@@ -403,12 +451,24 @@ def measure(pdf: Path, repeat: int) -> dict:
             "figuresFound": len(as_is.figure_numbers),
             "superscriptSamples": len(samples),
             "superscriptsKept": superscripts_kept(samples, as_is.text),
+            "tablesFound": len(as_is.table_numbers) + as_is.uncaptioned_tables,
             "secondsPer100Pages": round(100 * statistics.median(run.seconds for run in runs) / pages, 2),
             "timesPlainExtraction": round(statistics.median(run.seconds for run in runs) / max(baseline, 1e-6), 1),
             "misses": misses,
         }
     )
+    truth = table_truth(pdf.name)
+    if truth is not None:
+        row["precision"] = precision(truth, as_is.text)
     return row
+
+
+def measure_safely(pdf: Path, repeat: int) -> dict:
+    """`measure`, with a PDF that cannot be imported reported in its row instead of stopping the run."""
+    try:
+        return measure(pdf, repeat)
+    except Exception as exc:  # the bench reports every failure; it is what it is there to find
+        return {"document": pdf.name, "error": f"{type(exc).__name__}: {exc}"}
 
 
 def extraction_seconds(pdf: Path) -> float:
@@ -439,12 +499,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a Markdown table")
     parser.add_argument("--repeat", type=int, default=1, help="imports with the outline to time (median)")
     parser.add_argument("--misses", action="store_true", help="also list the first reference entries not recovered")
+    parser.add_argument("--extra", type=Path, action="append", default=[], help="also every PDF under this folder (PDFs not tuned to)")
     args = parser.parse_args(argv)
-    pdfs = args.pdfs or corpus_pdfs()
+    extra = [pdf for folder in args.extra for pdf in sorted(folder.rglob("*.pdf"))]
+    pdfs = [*(args.pdfs or ([] if args.extra else corpus_pdfs())), *extra]
     if not pdfs:
         print("no PDF found (is ../shared/corpus there?)", file=sys.stderr)
         return 1
-    rows = [measure(pdf, args.repeat) for pdf in pdfs]
+    rows = [measure_safely(pdf, args.repeat) for pdf in pdfs]
     if args.json:
         print(json.dumps({"rows": rows}, indent=2, ensure_ascii=False))
         return 0
@@ -454,14 +516,32 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
+        if "error" in row:
+            print(f"| {row['document']} | error: {row['error']} |")
+            continue
+        if row["reference"] == "none":
+            row["asIs"] = row["outlineIgnored"] = row["stripped"] = "–"  # type: ignore[assignment]
         print(
             f"| {row['document']} | {row['pages']} | {row['reference']} | {row['entries']} | {row['asIs']} % | "
             f"{row['outlineIgnored']} % | {row['stripped']} % | {row['captionedTablesFound']} / {row['captionedTables']} | "
             f"{row['uncaptionedTablesFound']} | {row['captionedFiguresFound']} / {row['captionedFigures']} | "
             f"{row['superscriptsKept']} / {row['superscriptSamples']} | {row['secondsPer100Pages']} | {row['timesPlainExtraction']} |"
         )
+    labelled = [row for row in rows if "precision" in row]
+    if labelled:
+        print()
+        print("| document | labelled pages | real tables | tables found there | not real | missed |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for row in labelled:
+            p = row["precision"]
+            print(
+                f"| {row['document']} | {p['truthPages']} | {p['realTables']} | {p['tablesFoundOnTruthPages']} | "
+                f"{p['falseTables']} ({p['falseShare']} %) | {p['missedTables']} |"
+            )
     if args.misses:
         for row in rows:
+            if "misses" not in row:
+                continue
             for label, missed in row["misses"].items():
                 if missed:
                     print(f"{row['document']} {label}: " + "; ".join(missed), file=sys.stderr)

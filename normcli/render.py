@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from normcli.labels import FIGURE_LABEL, TABLE_LABEL
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (3 ms) on every `section --json`
 if TYPE_CHECKING:
     import sqlite3
+    from collections.abc import Sequence
 
     from normcli.catalogue import Version
     from normcli.results import ChildRef, FigureRef, ResolvedRef, SectionResult

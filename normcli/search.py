@@ -1,5 +1,5 @@
-"""Search: the FTS5 query plan (the words side by side, then each word, then as prefixes), clause
-numbers as keywords, and the snippets and highlights cut from the original text."""
+"""Search: the FTS5 query plan (the words side by side, then each word, then as prefixes) and clause
+numbers as keywords; the snippets and highlights cut from the original text are `snippets`'."""
 
 from __future__ import annotations
 
@@ -8,26 +8,16 @@ import sqlite3
 
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version
-from normcli.errors import InvalidArgument
-from normcli.fold import fold_with_offsets, path_key, words
+from normcli.fold import path_key
 from normcli.labels import clause_number
-from normcli.operations import KEYWORD
 from normcli.resolve import exact_keys, part_reference
+from normcli.snippets import keyword_tokens, snippet_for, spellings
 from normcli.store.queries import Index
 from normcli.store.schema import INFIX_MIN
 
-SNIPPET_CHARS = 180
+__all__ = ["Words", "keyword_tokens", "keyword_words", "search_corpus", "search_norm", "spellings"]
+
 INFIX_TERMS = 24  # at most this many compounds stand in for one searched word
-
-
-def keyword_tokens(keyword: str) -> list[str]:
-    """The folded words of a keyword (at most 16); `invalid_argument` outside the declared length."""
-    if not isinstance(keyword, str):
-        raise InvalidArgument("the keyword must be text", param="keyword")
-    length = len(keyword.strip())
-    if not (KEYWORD.low or 0) <= length <= (KEYWORD.high or 0):
-        raise InvalidArgument(f"the keyword must have {KEYWORD.low} to {KEYWORD.high} characters, not {length}", param="keyword")
-    return words(keyword)[:16]
 
 
 class Words:
@@ -44,26 +34,6 @@ class Words:
     def all(self) -> list[str]:
         """Every word a snippet may show: the tokens, their spellings and the compounds that hold them."""
         return [*self.tokens, *(w for t in self.tokens for w in [*self.spellings.get(t, ()), *self.inside.get(t, ())])]
-
-
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-_SPELT_OUT = re.compile(r"(?<=[a-z])(ae|oe|ue)")
-
-
-def spellings(keyword: str, tokens: list[str]) -> dict[str, list[str]]:
-    """Other spellings of each token: an umlaut written out (`gefaelle` for `Gefälle`) or a written-out
-    umlaut folded (`gefalle` for `Gefaelle`), so that either spelling finds both."""
-    found: dict[str, list[str]] = {}
-    for raw in re.findall(r"\w+", keyword):
-        plain, spelt = words(raw), words(raw.translate(_UMLAUTS))
-        if len(plain) == 1 and len(spelt) == 1 and plain != spelt:
-            found.setdefault(plain[0], []).append(spelt[0])
-    for token in tokens:
-        if len(token) >= 5 and _SPELT_OUT.search(token):
-            folded = _SPELT_OUT.sub(lambda m: m.group(1)[0], token)
-            if folded != token:
-                found.setdefault(token, []).append(folded)
-    return found
 
 
 def keyword_words(index: Index, keyword: str, tokens: list[str]) -> Words:
@@ -286,94 +256,3 @@ def phrase_first(index: Index, found: Words, limit: int, id_range: tuple[int, in
         matched = known[query] if query in known else index.match(query, limit, id_range, titles)
         ids += [node for node in matched if node not in ids]
     return ids[:limit]
-
-
-# -- snippets and highlights ------------------------------------------------------------------
-
-_SNIPPET_NOISE = (
-    (r"!\[([^\]]*)\]\([^)]*\)", r"[\1]"),
-    (r"(?<!!)\[([^\]]*)\]\([^)]*\)", r"\1"),
-    (r"(?m)^\s*\|?[\s:|-]*-{2,}[\s:|-]*$", " "),
-    (r"(?m)\*\*|__|^#+\s+|<!--.*?-->", " "),
-)
-
-
-def _plain(text: str) -> str:
-    for pattern, replacement in _SNIPPET_NOISE:
-        text = re.sub(pattern, replacement, text)
-    return text
-
-
-def snippet_for(
-    text: str, tokens: list[str], width: int = SNIPPET_CHARS, others: list[str] | None = None
-) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """A short excerpt of the original text around the best match, with the matched words' spans.
-
-    The excerpt centres on the whole phrase when it occurs, else on the longest word: `de` in
-    `charge de neige` is everywhere and says nothing.
-    """
-    if not tokens:
-        return _excerpt(text, 0, width), ()
-    longest = sorted(set(tokens), key=len, reverse=True)
-    # The words themselves first; their other spellings and the compounds that hold them only where
-    # the text has none of the words (the compound `Erschliessungsstrasse` says less than `Strasse`).
-    rest = sorted(set(others or ()) - set(tokens), key=len, reverse=True)
-    patterns = [re.compile(r"\b" + r"\W+".join(re.escape(token) for token in tokens))] if len(tokens) > 1 else []
-    patterns += [re.compile(r"\b" + re.escape(token)) for token in [*longest, *rest]]
-    found = _first_match(text, patterns)
-    snippet = _excerpt(text, found, width)
-    longest = sorted({*longest, *rest}, key=len, reverse=True)
-    shown = [token for token in longest if len(token) >= 3] or longest
-    return snippet, _marks(snippet, re.compile(r"\b(?:" + "|".join(re.escape(token) for token in shown) + ")"))
-
-
-def _first_match(text: str, patterns: list[re.Pattern[str]], chunk: int = 20000) -> int:
-    """Where in the original text the first pattern that matches the folded text matches first."""
-    for pattern in patterns:
-        for start in range(0, max(len(text), 1), chunk):
-            folded, offsets = fold_with_offsets(text[start : start + chunk + 200])
-            match = pattern.search(folded)
-            if match:
-                return start + offsets[match.start()]
-    return 0
-
-
-def _excerpt(text: str, found: int, width: int) -> str:
-    begin = max(0, found - width // 3)
-    if begin:
-        space = text.find(" ", begin, found)
-        begin = space + 1 if space != -1 else begin
-    excerpt = text[begin : begin + width]
-    if begin + width < len(text):
-        cut = excerpt.rfind(" ")
-        excerpt = excerpt[:cut] if cut > width // 2 else excerpt
-    snippet = re.sub(r"\s+", " ", _plain(excerpt)).strip()
-    if begin > 0:
-        snippet = "…" + snippet
-    if begin + width < len(text):
-        snippet += "…"
-    return snippet
-
-
-def highlight_spans(text: str, keyword: str) -> tuple[tuple[int, int], ...]:
-    """Where the words of `keyword` occur in `text` (folded), for frontends that re-render a snippet."""
-    tokens = [token for token in words(keyword) if len(token) >= 3] or words(keyword)
-    if not tokens:
-        return ()
-    forms = {*tokens, *(form for variants in spellings(keyword, tokens).values() for form in variants)}
-    ordered = sorted(forms, key=len, reverse=True)
-    # A long word is marked inside a compound too (`gefalle` in `Längsgefälle`), as search finds it there.
-    inside = "|".join(re.escape(form) for form in ordered if len(form) >= INFIX_MIN)
-    starts = "|".join(re.escape(form) for form in ordered)
-    return _marks(text, re.compile(rf"(?:{inside})|\b(?:{starts})" if inside else rf"\b(?:{starts})"))
-
-
-def _marks(snippet: str, pattern: re.Pattern[str]) -> tuple[tuple[int, int], ...]:
-    folded, offsets = fold_with_offsets(snippet)
-    spans = []
-    for match in pattern.finditer(folded):
-        end = match.end()
-        while end < len(folded) and folded[end].isalnum():
-            end += 1
-        spans.append((offsets[match.start()], offsets[end - 1] + 1))
-    return tuple(spans)

@@ -50,7 +50,7 @@ class Service(IndexSession, SpecReads):
         readable, hidden = catalogue.readable, catalogue.hidden  # hidden bundles' clauses are not read: not counted either
         counts = index.counts()
         return r.InfoResult(
-            workspace=str(self.root),
+            workspace=self.folder,
             name=self.settings.name,
             norms=len({row["code_key"] for row in readable}),
             editions=len({(row["code_key"], row["edition"]) for row in readable}),

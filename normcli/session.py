@@ -1,94 +1,46 @@
-"""One workspace's index as the read operations use it: opened once, checked for fresh bundles
-once per operation, rebuilt once if it turns out damaged; with the catalogue of norms and the
-resolver of cross-references made from it, kept until the index changes."""
+"""One workspace's index as the norm read operations use it (opened once, checked for fresh bundles
+once per operation, rebuilt once if it turns out damaged: `snapshot.ReadSession`), with the catalogue
+of norms and the resolver of cross-references made from it, kept until the index changes."""
 
 from __future__ import annotations
 
 import sqlite3
 import time
-from pathlib import Path
 
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version, version_of
-from normcli.errors import WorkspaceError
-from normcli.resolve import References
-from normcli.store.queries import Index
+from normcli.snapshot import ReadSession
 from normcli.store.refresh import refresh
-from normcli.workspace import Located, Settings, locate, read_settings
+from normcli.workspace import Located, Settings, read_settings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
-    from typing import TypeVar
-
-    T = TypeVar("T")
-    S = TypeVar("S", bound="IndexSession")
+    from normcli.resolve import References
+    from normcli.store.queries import Index
 
 
-class IndexSession:
-    """The index of one workspace and what is derived from it, for the operations of `Service`."""
+class IndexSession(ReadSession):
+    """The index of one workspace and what is derived from it, for the operations of `Service`
+    (the freshness check and the snapshots are `ReadSession`'s)."""
 
     def __init__(self, located: Located) -> None:
-        self.root = located.root
-        self.is_sample = located.is_sample
-        self.settings: Settings = read_settings(self.root)
-        self._index: Index | None = None
+        super().__init__(located)
+        self.settings: Settings = read_settings(self.folder)
         self._bundles: list[sqlite3.Row] = []
         self._catalogue: Catalogue | None = None
         # The resolved references of the last clauses read: every window of a clause lists them all (SPEC §6),
         # and a reader paging through a long clause should resolve them once, not once per window.
         self._clause_refs: dict[tuple[int, int], tuple[r.ResolvedRef, ...]] = {}
-        self._in_operation = False
-        self._checked = False
-        self._checked_at = 0.0
-        # Seconds during which a long-running reader (batch) trusts its last freshness check.
-        self.recheck_after = 0.0
-        self._data_version = -1
-
-    @classmethod
-    def open(cls: type[S], workspace: str | Path | None = None) -> S:
-        """The session for `--workspace`, $NORMCLI_WORKSPACE, the folder we are in, or the sample."""
-        return cls(locate(workspace))
-
-    def close(self) -> None:
-        """Release the index connection."""
-        self._checked = False
-        if self._index is not None:
-            self._index.close()
-            self._index = None
 
     # -- the index and what it holds -------------------------------------------------------
 
-    def index(self) -> Index:
-        """The index, refreshed for every bundle that changed since the last operation."""
-        if self._checked and self._index is not None:
-            return self._index
-        try:
-            if self._index is None or time.monotonic() - self._checked_at >= self.recheck_after:
-                known = {row["file"]: (row["mtime_ns"], row["size"]) for row in self._bundles} if self._index is not None else None
-                done = refresh(self.root, known=known)
-                self._checked_at = time.monotonic()
-                if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._stale(done.path)):
-                    self.close()
-                if self._index is None:
-                    self._index = Index(done.path)
-                    self._data_version = -1
-            # Another process may have refreshed the index in place: the bundle rows (and their ids)
-            # are read again when the data changed, inside the snapshot the whole operation reads.
-            data_version = self._index.snapshot() if self._in_operation else self._index.data_version()
-            if data_version != self._data_version:
-                self._bundles, self._data_version = self._index.bundles(), data_version
-                self._catalogue = None
-                self._clause_refs = {}
-            self._checked = self._in_operation
-        except sqlite3.DatabaseError as exc:
-            raise WorkspaceError(f"the index cannot be read: {exc}", part="index") from exc
-        return self._index
+    def _known_bundles(self) -> dict[str, tuple[int, int]]:
+        return {row["file"]: (row["mtime_ns"], row["size"]) for row in self._bundles}
 
-    def _stale(self, path: Path) -> bool:
-        try:
-            return self._index is not None and path.stat().st_ino != self._index.inode
-        except OSError:
-            return True
+    def _data_changed(self, index: Index) -> None:
+        self._bundles = index.bundles()
+        self._catalogue = None
+        self._clause_refs = {}
 
     def catalogue(self) -> Catalogue:
         """The norms, editions and language versions of the fresh index (made again when it changes)."""
@@ -99,6 +51,8 @@ class IndexSession:
 
     def references(self) -> References:
         """The resolver of stored cross-references against this workspace."""
+        from normcli.resolve import References
+
         return References(self.index(), self.catalogue())
 
     def forget_texts(self) -> None:
@@ -110,8 +64,8 @@ class IndexSession:
         """`index`: refresh the index, or rebuild it from scratch with `force`."""
         started = time.perf_counter()
         self.close()
-        done = refresh(self.root, rebuild=force)
-        return r.IndexResult(str(done.path), done.indexed, done.removed, done.rebuilt, time.perf_counter() - started)
+        done = refresh(self.folder, rebuild=force)
+        return r.IndexResult(done.location, done.indexed, done.removed, done.rebuilt, time.perf_counter() - started)
 
     def unreadable_bundles(self) -> list[str]:
         """The bundle files that could not be read (`check` says why), in file order."""

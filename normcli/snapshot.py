@@ -1,24 +1,110 @@
 """How every read operation runs, for the norm service and the light spec session alike: the index
-is checked for fresh bundles once per call (not once per query inside it), the call reads one
-snapshot of it, and an index that turns out to be damaged is rebuilt once and the call run again."""
+is checked for fresh bundles and specs once per call (not once per query inside it), the call reads
+one snapshot of it, and an index that turns out to be damaged is rebuilt once and the call run again.
+
+`ReadSession` holds the index of one workspace and its freshness check; `in_snapshot` wraps each read
+operation of a session. Both run at every call's start-up: paths are plain strings here (a `Path` is
+made only when a caller asks for `root`).
+"""
 
 from __future__ import annotations
 
 import functools
+import os
 import sqlite3
+import time
 
+from normcli.errors import WorkspaceError
+from normcli.store.queries import Index
 from normcli.store.refresh import refresh
+from normcli.workspace import Located, locate
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, TypeVar
+    from pathlib import Path
+    from typing import Any, Self, TypeVar
+
+    from normcli.workspace import StrPath
 
     T = TypeVar("T")
 
 
+class ReadSession:
+    """The index of one workspace as read operations use it: opened once, checked once per operation
+    for changed bundles and specs (`index()`), read in one snapshot per operation (`in_snapshot`)."""
+
+    def __init__(self, located: Located) -> None:
+        self.folder = located.folder
+        self.is_sample = located.is_sample
+        self._index: Index | None = None
+        self._in_operation = False
+        self._checked = False
+        self._checked_at = 0.0
+        # Seconds during which a long-running reader (batch) trusts its last freshness check.
+        self.recheck_after = 0.0
+        self._data_version = -1
+
+    @classmethod
+    def open(cls, workspace: StrPath | None = None) -> Self:
+        """The session for `--workspace`, $NORMCLI_WORKSPACE, the folder we are in, or the sample."""
+        return cls(locate(workspace))
+
+    @property
+    def root(self) -> Path:
+        """The workspace folder as a Path (made when asked: the read path works on `folder`)."""
+        from pathlib import Path
+
+        return Path(self.folder)
+
+    def close(self) -> None:
+        """Release the index connection."""
+        self._checked = False
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+
+    def index(self) -> Index:
+        """The index, refreshed for every bundle and spec that changed since the last operation."""
+        if self._checked and self._index is not None:
+            return self._index
+        try:
+            if self._index is None or time.monotonic() - self._checked_at >= self.recheck_after:
+                done = refresh(self.folder, known=self._known_bundles() if self._index is not None else None)
+                self._checked_at = time.monotonic()
+                if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._replaced(done.location)):
+                    self.close()
+                if self._index is None:
+                    self._index = Index(done.location)
+                    self._data_version = -1
+            # Another process may have refreshed the index in place: what a session keeps of it is read
+            # again when the data changed, inside the snapshot the whole operation reads.
+            data_version = self._index.snapshot() if self._in_operation else self._index.data_version()
+            if data_version != self._data_version:
+                self._data_version = data_version
+                self._data_changed(self._index)
+            self._checked = self._in_operation
+        except sqlite3.DatabaseError as exc:
+            raise WorkspaceError(f"the index cannot be read: {exc}", part="index") from exc
+        return self._index
+
+    def _replaced(self, location: str) -> bool:
+        """Whether the index file is no longer the one open (a rebuild swaps a new file in)."""
+        try:
+            return self._index is not None and os.stat(location).st_ino != self._index.inode
+        except OSError:
+            return True
+
+    def _known_bundles(self) -> dict[str, tuple[int, int]] | None:
+        """The bundle fingerprints this session last read from the index (None: let `refresh` read them)."""
+        return None
+
+    def _data_changed(self, index: Index) -> None:
+        """Called inside the snapshot when the index's data changed: drop what was derived from it."""
+
+
 def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
-    """Wrap a read operation of an object with `root`, `_index`, `_in_operation`, `_checked` and `close()`."""
+    """Wrap a read operation of a `ReadSession`: one freshness check, one snapshot, a damaged index rebuilt once."""
 
     @functools.wraps(operation)
     def run(self: Any, *args: Any, **kwargs: Any) -> T:
@@ -30,7 +116,7 @@ def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
                 return operation(self, *args, **kwargs)
             except sqlite3.DatabaseError:
                 self.close()
-                refresh(self.root, rebuild=True)
+                refresh(self.folder, rebuild=True)
                 return operation(self, *args, **kwargs)
         finally:
             self._in_operation = False

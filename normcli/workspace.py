@@ -1,15 +1,26 @@
-"""Find the workspace, read its settings and list its bundles with their fingerprints."""
+"""Find the workspace, read its settings and list its bundles with their fingerprints.
+
+Every call's start-up runs through here, so the read path works on plain `str` paths with `os.path`:
+`pathlib` (with the `urllib.parse` and `ipaddress` it imports) costs a tenth of a `--json` call. A
+`Path` is made only where a caller asks for one (`Located.root`, `BundleFile.path`).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import sys
-from pathlib import Path
 
 from normcli.errors import InvalidArgument, WorkspaceError
 from normcli.record import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    StrPath = str | os.PathLike[str]
 
 LANGUAGES = ("fr", "de", "it", "en")  # the language versions a norm may have
 
@@ -31,21 +42,30 @@ def is_bundle_file(name: str) -> bool:
     return _BUNDLE_FILE.match(name) is not None
 
 
-def sample_workspace() -> Path:
+_PACKAGE = os.path.dirname(os.path.realpath(__file__))
+
+
+def sample_workspace() -> str:
     """The sample workspace shipped with the package (inside it when installed, beside it in a checkout)."""
-    package = Path(__file__).resolve().parent
-    for candidate in (package / "sample_workspace", package.parent / "sample_workspace"):
-        if (candidate / "norms").is_dir():
+    for candidate in (os.path.join(_PACKAGE, "sample_workspace"), os.path.join(os.path.dirname(_PACKAGE), "sample_workspace")):
+        if os.path.isdir(os.path.join(candidate, "norms")):
             return candidate
     raise WorkspaceError("the sample workspace is missing from this installation", "reinstall normcli")
 
 
 @record
 class Located:
-    """A workspace folder and how it was chosen, for the note printed when it is the sample."""
+    """A workspace folder (absolute, links resolved) and how it was chosen, for the note printed when it is the sample."""
 
-    root: Path
+    folder: str
     is_sample: bool = False
+
+    @property
+    def root(self) -> Path:
+        """The folder as a Path (made when asked: the read path works on `folder`)."""
+        from pathlib import Path
+
+        return Path(self.folder)
 
 
 def create_workspace(root: Path, name: str | None = None, language: str | None = None) -> list[str]:
@@ -80,21 +100,24 @@ def create_workspace(root: Path, name: str | None = None, language: str | None =
     return created
 
 
-def locate(explicit: str | os.PathLike[str] | None = None, start: Path | None = None) -> Located:
+def locate(explicit: StrPath | None = None, start: StrPath | None = None) -> Located:
     """`--workspace`, else $NORMCLI_WORKSPACE, else the nearest folder with `norms/` or `normcli.toml`, else the sample."""
-    chosen = explicit or os.environ.get(ENV_VAR)
+    chosen = os.fspath(explicit) if explicit else os.environ.get(ENV_VAR)
     if chosen:
-        root = Path(chosen).expanduser()
-        if not root.is_dir():
+        root = os.path.expanduser(chosen)
+        if not os.path.isdir(root):
             raise WorkspaceError(
                 f"workspace '{root}' is not a folder", "name a folder that holds norms/, or create one (init)", "workspace"
             )
-        return Located(root.resolve())
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / "norms").is_dir() or (folder / SETTINGS_FILE).is_file():
+        return Located(os.path.realpath(root))
+    folder = os.path.realpath(start if start is not None else os.getcwd())
+    while True:
+        if os.path.isdir(os.path.join(folder, "norms")) or os.path.isfile(os.path.join(folder, SETTINGS_FILE)):
             return Located(folder)
-    return Located(sample_workspace(), is_sample=True)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return Located(sample_workspace(), is_sample=True)
+        folder = parent
 
 
 @record
@@ -107,22 +130,24 @@ class Settings:
     problems: tuple[str, ...] = ()
 
 
-def read_settings(root: Path) -> Settings:
+def read_settings(root: StrPath) -> Settings:
     """Read `normcli.toml`; a broken file is reported, never fatal.
 
     What the file says is kept beside the index with the file's fingerprint: importing `tomllib`
     costs 8-17 ms, a third of a whole `--json` call, and the file rarely changes.
     """
-    file = root / SETTINGS_FILE
+    root = os.fspath(root)
+    name = os.path.basename(root)
+    file = os.path.join(root, SETTINGS_FILE)
     try:
-        stat = file.stat()
+        stat = os.stat(file)
     except OSError:
-        return Settings(name=root.name)
-    if not file.is_file():
-        return Settings(name=root.name)
+        return Settings(name=name)
+    if not os.path.isfile(file):
+        return Settings(name=name)
     fingerprint = [stat.st_mtime_ns, stat.st_size]
     try:
-        kept: Path | None = index_folder(root) / SETTINGS_KEPT
+        kept: str | None = os.path.join(index_folder(root), SETTINGS_KEPT)
     except WorkspaceError:
         kept = None
     said = _kept_settings(kept, fingerprint) if kept else None
@@ -130,30 +155,37 @@ def read_settings(root: Path) -> Settings:
         said = _parse_settings(file)
         if kept:
             _keep_settings(kept, fingerprint, said)
-    return Settings(said["name"] or root.name, said["language"], said["methodology_extra"], tuple(said["problems"]))
+    return Settings(said["name"] or name, said["language"], said["methodology_extra"], tuple(said["problems"]))
 
 
-def _kept_settings(kept: Path, fingerprint: list[int]) -> dict | None:
+def _kept_settings(kept: str, fingerprint: list[int]) -> dict | None:
     try:
-        saved = json.loads(kept.read_text(encoding="utf-8"))
+        with open(kept, encoding="utf-8") as handle:
+            saved = json.loads(handle.read())
         said = saved["settings"]
         return said if saved["file"] == fingerprint and set(said) == {"name", "language", "methodology_extra", "problems"} else None
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
-def _keep_settings(kept: Path, fingerprint: list[int], said: dict) -> None:
-    temporary = kept.with_name(f"{kept.name}.tmp-{os.getpid()}")
+def _remove(file: str) -> None:
+    """Remove a file if it is there and can be; keeping the settings is only a saving."""
+    with contextlib.suppress(OSError):
+        os.unlink(file)
+
+
+def _keep_settings(kept: str, fingerprint: list[int], said: dict) -> None:
+    temporary = f"{kept}.tmp-{os.getpid()}"
     try:
-        temporary.unlink(missing_ok=True)
+        _remove(temporary)
         with open(temporary, "x", encoding="utf-8") as handle:  # never through a link left in its place
             handle.write(json.dumps({"file": fingerprint, "settings": said}))
         os.replace(temporary, kept)
     except OSError:
-        temporary.unlink(missing_ok=True)
+        _remove(temporary)
 
 
-def load_settings_file(file: Path) -> tuple[dict, str | None]:
+def load_settings_file(file: StrPath) -> tuple[dict, str | None]:
     """The whole of a `normcli.toml` as a dict, or an empty one and the line that says why it cannot be read.
 
     Every reader of the file (the workspace settings, `[mcp]`, `[ask]`) goes through here.
@@ -161,12 +193,13 @@ def load_settings_file(file: Path) -> tuple[dict, str | None]:
     import tomllib  # 8–17 ms: only when the file is read
 
     try:
-        return tomllib.loads(file.read_text(encoding="utf-8")), None
+        with open(file, encoding="utf-8") as handle:
+            return tomllib.loads(handle.read()), None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
         return {}, f"{SETTINGS_FILE}: {exc}"
 
 
-def _parse_settings(file: Path) -> dict:
+def _parse_settings(file: str) -> dict:
     """What `normcli.toml` says, as the fields of Settings (`name` None when it names nothing)."""
     data, problem = load_settings_file(file)
     if problem is not None:
@@ -195,15 +228,17 @@ class BundleFile:
     @property
     def path(self) -> Path:
         """The file as a Path (made when asked: every call lists every bundle, few read one)."""
+        from pathlib import Path
+
         return Path(self.location)
 
 
-def list_bundle_files(root: Path) -> list[BundleFile]:
+def list_bundle_files(root: StrPath) -> list[BundleFile]:
     """Every `norms/<slug>/<edition>/norm*.md`, sorted; one stat per file, no reading.
 
     On every call's path, so plain strings and one sort: 1,000 bundles are listed in about 8 ms.
     """
-    norms = root / "norms"
+    norms = os.path.join(root, "norms")
     found: list[tuple[str, str, str, BundleFile]] = []
     try:
         slugs = list(os.scandir(norms))
@@ -242,43 +277,42 @@ def _as_text(name: str) -> str:
     return name if name.isascii() else name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def cache_folder(root: Path) -> Path:
+def cache_folder(root: StrPath) -> str:
     """Where the index lives when the workspace cannot be written: the user cache folder."""
+    home = os.path.expanduser("~")
     if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+        base = os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local")
     elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
+        base = os.path.join(home, "Library", "Caches")
     else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache")
     import hashlib
 
-    digest = hashlib.sha1(str(root).encode()).hexdigest()[:16]
-    return base / "normcli" / digest
+    digest = hashlib.sha1(os.fspath(root).encode()).hexdigest()[:16]
+    return os.path.join(base, "normcli", digest)
 
 
-def index_folder(root: Path) -> Path:
+def index_folder(root: StrPath) -> str:
     """`.normcli/` in the workspace when it can be written there, else the user cache folder.
 
     The sample shipped with the package is indexed in the cache too: site-packages, or the
     sample folder of a source checkout, is no place to write.
     """
-    local = root / INDEX_DIR
-    resolved = root.resolve()
-    inside_package = (
-        resolved.is_relative_to(Path(__file__).resolve().parent) or resolved == Path(__file__).resolve().parents[1] / "sample_workspace"
-    )
-    if not inside_package:
-        if local.is_dir() and os.access(local, os.W_OK):
+    local = os.path.join(root, INDEX_DIR)
+    resolved = os.path.realpath(root)
+    inside_package = resolved == _PACKAGE or resolved.startswith(_PACKAGE + os.sep)
+    if not inside_package and resolved != os.path.join(os.path.dirname(_PACKAGE), "sample_workspace"):
+        if os.path.isdir(local) and os.access(local, os.W_OK):
             return local
-        if not local.exists() and os.access(root, os.W_OK):
+        if not os.path.exists(local) and os.access(root, os.W_OK):
             try:
-                local.mkdir()
+                os.mkdir(local)
                 return local
             except OSError:
                 pass
     fallback = cache_folder(root)
     try:
-        fallback.mkdir(parents=True, exist_ok=True)
+        os.makedirs(fallback, exist_ok=True)
     except OSError as exc:
         raise WorkspaceError(
             f"cannot keep the index: {root} is read-only and the cache folder {fallback} cannot be made ({exc.strerror})",

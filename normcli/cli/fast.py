@@ -9,42 +9,53 @@ and exit codes stay Typer's.
 
 from __future__ import annotations
 
+import functools
 import sys
 
-from normcli.operations import OPERATIONS
+from normcli.record import record
 
 
-def _commands() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:
-    """command → (positional parameters, {option: camelCase parameter}), from the declared operations."""
-    return {
-        op.name: (
-            tuple(param.name for param in op.params if not param.flags),
-            {flag: param.name for param in op.params if param.kind is not bool for flag in param.flags},
-        )
-        for op in OPERATIONS.values()
-        if op.fast and not op.group  # the `api` group is parsed by `cli.api_args`
-    }
+@record
+class Grammar:
+    """The read commands as the lean parser knows them, made from the declared operations."""
+
+    commands: dict[str, tuple[tuple[str, ...], dict[str, str]]]  # command → (positionals, {option: parameter})
+    integers: frozenset[str]  # the parameters that take a whole number
+    # Flags that take no value: a yes/no parameter (`--force`), or a switch for a fixed value (`--incoming`).
+    flags: dict[str, dict[str, tuple[str, object]]]
+    optional: dict[str, int]  # how many positional parameters each command may leave out at the end (diff's PATH)
 
 
-COMMANDS = _commands()
-_INTEGERS = {param.name for op in OPERATIONS.values() for param in op.params if param.kind is int}
-# Flags that take no value: a yes/no parameter (`--force`), or a switch for a fixed value (`--incoming`).
-_FLAGS: dict[str, dict[str, tuple[str, object]]] = {
-    op.name: {
-        **{flag: (param.name, True) for param in op.params if param.kind is bool for flag in param.flags},
-        **{flag: (param.name, value) for param in op.params for flag, value in param.switches},
-    }
-    for op in OPERATIONS.values()
-    if op.fast
-}
-# How many positional parameters each command may leave out at the end (diff's PATH).
-_OPTIONAL_POSITIONALS = {
-    op.name: sum(1 for param in op.params if not param.flags and not param.required) for op in OPERATIONS.values() if op.fast
-}
+@functools.cache
+def grammar() -> Grammar:
+    """The grammar of the norm read commands, made at the first norm read (an `api` read needs none of it)."""
+    from normcli.operations import OPERATIONS
+
+    fast = [op for op in OPERATIONS.values() if op.fast]
+    return Grammar(
+        commands={
+            op.name: (
+                tuple(param.name for param in op.params if not param.flags),
+                {flag: param.name for param in op.params if param.kind is not bool for flag in param.flags},
+            )
+            for op in fast
+            if not op.group  # the `api` group is parsed by `cli.api_args`
+        },
+        integers=frozenset(param.name for op in OPERATIONS.values() for param in op.params if param.kind is int),
+        flags={
+            op.name: {
+                **{flag: (param.name, True) for param in op.params if param.kind is bool for flag in param.flags},
+                **{flag: (param.name, value) for param in op.params for flag, value in param.switches},
+            }
+            for op in fast
+        },
+        optional={op.name: sum(1 for param in op.params if not param.flags and not param.required) for op in fast},
+    )
 
 
 def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
     """(workspace, command, parameters) for a plain `--json` read, else None."""
+    known = grammar()
     workspace: str | None = None
     as_json = False
     command: str | None = None
@@ -64,18 +75,18 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
             workspace = value
             index += 0 if has_value else 1
         elif command is None:
-            if word not in COMMANDS:
+            if word not in known.commands:
                 return None
             command = word
-            options = COMMANDS[word][1]
-        elif word in _FLAGS.get(command, {}):
-            key, flag_value = _FLAGS[command][word]
+            options = known.commands[word][1]
+        elif word in known.flags.get(command, {}):
+            key, flag_value = known.flags[command][word]
             params[key] = flag_value
         elif name in options and (has_value or index + 1 < len(argv)):
             value = inline if has_value else argv[index + 1]
             index += 0 if has_value else 1
             key = options[name]
-            if key in _INTEGERS:
+            if key in known.integers:
                 try:
                     params[key] = int(value)
                 except ValueError:
@@ -89,8 +100,8 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
         index += 1
     if not as_json or command is None:
         return None
-    names = COMMANDS[command][0]
-    if not len(names) - _OPTIONAL_POSITIONALS[command] <= len(positionals) <= len(names):
+    names = known.commands[command][0]
+    if not len(names) - known.optional[command] <= len(positionals) <= len(names):
         return None
     params.update(zip(names, positionals, strict=False))
     return workspace, command, params
@@ -98,18 +109,18 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
 
 def answer(argv: list[str]) -> int | None:
     """Answer a plain `--json` read and return its exit code, or None to let Typer handle `argv`."""
-    parsed = parse(argv)
     call = None
-    if parsed is None:
-        if "api" not in argv:
-            return None
+    api = None
+    if "api" in argv:  # the spec reads first: they need neither the norm grammar nor the norm service
         from normcli.cli.api_args import parse as parse_api
 
         api = parse_api(argv)
-        if api is None:
-            return None
+    if api is not None:
         workspace, call = api
     else:
+        parsed = parse(argv)
+        if parsed is None:
+            return None
         workspace, command, params = parsed
     try:
         if call is not None:  # the spec reads need no norm service

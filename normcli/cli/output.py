@@ -264,7 +264,7 @@ def _highlighted(hit: r.Hit, keyword: str):
     from rich.text import Text
 
     from normcli.render import formulas_to_unicode
-    from normcli.search import highlight_spans
+    from normcli.snippets import highlight_spans
 
     shown = formulas_to_unicode(hit.snippet).replace("`", "")
     text = Text(shown)

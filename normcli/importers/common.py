@@ -25,11 +25,11 @@ _SPELLED = {
 }  # fmt: skip
 FIGURE_CAPTION = re.compile(
     rf"^(?P<label>{FIGURE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
-    r"[ \t\u00a0]*(?P<sep>[:–—.]|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
+    r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
 TABLE_CAPTION = re.compile(
     rf"^(?P<label>{TABLE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)"
-    r"[ \t\u00a0]*(?P<sep>[:–—.]|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
+    r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
 
 

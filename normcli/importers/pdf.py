@@ -15,7 +15,6 @@ from pathlib import Path
 from normcli.errors import InvalidArgument
 from normcli.importers.common import (
     FIGURE_CAPTION,
-    TABLE_CAPTION,
     Draft,
     UniqueTitles,
     clean_inline,
@@ -26,6 +25,7 @@ from normcli.importers.common import (
 )
 from normcli.importers.pdf_contents import contents_entries, contents_headings, locate_entries, mark_contents, missing_from_outline
 from normcli.importers.pdf_pages import Line, Page, body_size_of, metadata_title, read_pages, reading_order, remove_furniture
+from normcli.importers.pdf_tables import find_tables, pipe_table
 from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
 from normcli.importers.png import encode_png
 from normcli.latex import escape_text
@@ -117,7 +117,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     page_by_index = {page.index: page for page in pages}
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
     regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
-    tables = _find_tables(stream, headings, {page.index for page in pages if page.toc}, figure_text)
+    tables = find_tables(stream, page_by_index, headings, figure_text, regions)
+    in_tables = {p for found in tables.values() for table in found for p in [*table.positions, table.caption] if p is not None}
 
     def flush() -> None:
         """Write the paragraph gathered so far."""
@@ -206,16 +207,15 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             body.append("")
             continue
         if position in tables:
-            caption_position, rows = tables[position]
             flush()
-            if caption_position is not None:
-                body.append(safe_text_line(clean_inline(stream[caption_position].text)))
-            row_lines = [stream[k] for k in rows]
-            cells = _table_cells(row_lines)
-            body.extend(_pipe_table(cells, _has_header(cells, row_lines)))
-            body.append("")
-            skip_until = max(rows[-1], caption_position if caption_position is not None else -1)
+            for table in tables[position]:
+                if table.caption is not None:
+                    body.append(safe_text_line(clean_inline(stream[table.caption].text)))
+                body.extend(pipe_table(table.rows, table.header))
+                body.append("")
             continue
+        if position in in_tables:
+            continue  # a row or caption of a table written where the table starts
         if len(line.spans) >= 2 and _EQUATION_ALONE.match(line.spans[-1][0].strip()):
             # a formula line with its number set apart at the right margin: the formula joins the paragraph above
             head = " ".join(span[0] for span in line.spans[:-1])
@@ -326,162 +326,6 @@ def _continues_caption(line: Line, caption: Line) -> bool:
         and abs(line.size - caption.size) < 0.5
         and not FIGURE_CAPTION.match(line.text.strip())
     )
-
-
-def _find_tables(
-    stream: list[Line], headings: dict[int, Heading], toc_pages: set[int], figure_text: set[int]
-) -> dict[int, tuple[int | None, list[int]]]:
-    """Captioned tables: first row position → (caption position, row positions). A document puts its
-    captions either above its tables or below them (LaTeX, DocBook): the side that holds rows for most
-    captions is tried first, so a caption below its table never takes the next table's rows."""
-    found: dict[int, tuple[int | None, list[int]]] = {}
-    used: set[int] = set(figure_text)  # labels inside a figure are part of its picture
-    captions = [p for p, line in enumerate(stream) if line.page not in toc_pages and TABLE_CAPTION.match(clean_inline(line.text))]
-    after = sum(1 for p in captions if len(_rows(stream, p, 1, headings, used)) >= 2)
-    before = sum(1 for p in captions if len(_rows(stream, p, -1, headings, used)) >= 2)
-    sides = (-1, 1) if before > after else (1, -1)
-    for position in captions:
-        rows = sorted(_rows(stream, position, sides[0], headings, used))
-        if len(rows) < 2:
-            rows = sorted(_rows(stream, position, sides[1], headings, used))
-        if len(rows) >= 2:
-            used.update(rows)
-            used.add(position)
-            found[min(rows[0], position)] = (position, rows)
-    position = 0
-    while position < len(stream):
-        rows = _aligned_rows(stream, position, headings, used, toc_pages)
-        if len(rows) >= 3:
-            used.update(rows)
-            found[rows[0]] = (None, rows)
-            position = rows[-1] + 1
-        else:
-            position += 1
-    return found
-
-
-def _column_starts(stream: list[Line], position: int, step: int) -> list[float]:
-    """The cell starts of the lines cut into cells near `position` (eight lines in direction `step`), left to right."""
-    starts: list[float] = []
-    for near in range(position, position + 8 * step, step):
-        if 0 <= near < len(stream) and stream[near].page == stream[position].page and len(stream[near].spans) >= 2:
-            starts.extend(span[1] for span in stream[near].spans if all(abs(span[1] - known) > 3 for known in starts))
-    return sorted(starts)
-
-
-def _wrapped_cell(line: Line, starts: list[float]) -> bool:
-    """A line in one piece that continues a cell: it starts under a column other than the first."""
-    return len(line.spans) < 2 and any(abs(line.x0 - start) <= 3 for start in starts[1:])
-
-
-def _aligned_rows(stream: list[Line], start: int, headings: dict[int, Heading], used: set[int], toc_pages: set[int]) -> list[int]:
-    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x;
-    a line in one piece under a column other than the first is a wrapped cell of the row above."""
-    first = stream[start]
-    if start in used or start in headings or first.page in toc_pages or len(first.spans) < 2:
-        return []
-    starts = [span[1] for span in first.spans]
-    rows = [start]
-    position = start + 1
-    while position < len(stream) and position not in used and position not in headings:
-        line = stream[position]
-        if line.page != first.page or abs(stream[rows[-1]].top - line.top) > 3 * max(line.size, 6.0):
-            break
-        spans = line.spans
-        if len(spans) < 2:
-            if _wrapped_cell(line, starts) or (len(line.text.strip()) < 30 and abs(line.x0 - starts[0]) > 3):
-                rows.append(position)
-                position += 1
-                continue
-            break
-        if any(all(abs(span[1] - column) > 3 for column in starts) for span in spans):
-            break
-        rows.append(position)
-        position += 1
-    while rows and len(stream[rows[-1]].spans) < 2:
-        rows.pop()
-    if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
-        return []
-    return rows
-
-
-def _rows(stream: list[Line], caption: int, step: int, headings: dict[int, Heading], used: set[int]) -> list[int]:
-    """The lines of a table next to its caption, while they split into cells (short single cells and wrapped
-    cells may sit in between); the table may start on the page before a caption set below it."""
-    rows: list[int] = []
-    position = caption + step
-    previous = stream[caption]
-    page = stream[caption].page
-    while 0 <= position < len(stream) and len(rows) < 400:
-        line = stream[position]
-        if position in headings or position in used:
-            break
-        if line.page != page:
-            if step > 0 or line.page != page - 1:  # a caption under its table reaches back to the page before
-                break
-            page = line.page
-        elif abs(previous.top - line.top) > 4 * max(line.size, 6.0):
-            break
-        if FIGURE_CAPTION.match(line.text.strip()) or TABLE_CAPTION.match(line.text.strip()):
-            break
-        if len(line.cells) < 2 and len(line.text.strip()) > 24:
-            starts = _column_starts(stream, position, step)
-            first_column = bool(starts) and abs(line.x0 - starts[0]) <= 3 and len(line.text.strip()) <= 48
-            if not (_wrapped_cell(line, starts) or first_column):
-                break
-        rows.append(position)
-        previous = line
-        position += step
-    while rows and len(stream[rows[-1]].cells) < 2:
-        rows.pop()
-    return rows
-
-
-def _table_cells(lines: list[Line]) -> list[list[str]]:
-    """Rows of cells, each cell in the column whose start is nearest; a line in one piece, or one whose
-    first cell is empty, continues the cells of the row above (multi-line cells stay one cell)."""
-    widest = max(lines, key=lambda line: len(line.spans))
-    starts = [span[1] for span in widest.spans] or [widest.x0]
-    rows: list[list[str]] = []
-    for line in lines:
-        spans = line.spans or [(clean_inline(line.text), line.x0, line.x1)]
-        row = [""] * len(starts)
-        for text, x0, _ in spans:
-            column = min(range(len(starts)), key=lambda k: abs(starts[k] - x0))
-            row[column] = f"{row[column]} {clean_inline(text)}".strip()
-        if rows and (len(spans) < 2 or not row[0]):
-            rows[-1] = [f"{above} {below}".strip() for above, below in zip(rows[-1], row, strict=True)]
-            continue
-        rows.append(row)
-    return rows
-
-
-def _has_header(rows: list[list[str]], lines: list[Line]) -> bool:
-    """Whether the first row is a header: set in bold, or words over columns whose cells below hold numbers."""
-    if len(rows) < 2:
-        return False
-    if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
-        return True
-    numeric = re.compile(r"^[-+−]?[\d.,/:x×%]+$")
-    first = [cell for cell in rows[0] if cell]
-    if any(numeric.match(cell) for cell in first):
-        return False
-    below = [cell for row in rows[1:] for cell in row if cell]
-    return bool(below) and (any(numeric.match(cell) for cell in below) or len(first) == len(rows[0]))
-
-
-def _pipe_table(rows: list[list[str]], header: bool = True) -> list[str]:
-    """A pipe table; without a header row of its own the table gets an empty one, so no data row is taken for a header."""
-    width = max(len(cells) for cells in rows)
-    if not header:
-        rows = [[""] * width, *rows]
-    lines = []
-    for number, cells in enumerate(rows):
-        padded = [cell.replace("|", "\\|") for cell in cells] + [""] * (width - len(cells))
-        lines.append("| " + " | ".join(padded) + " |")
-        if number == 0:
-            lines.append("|" + "---|" * width)
-    return lines
 
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top in PDF points

@@ -36,6 +36,7 @@ class Line:
     cells: list[str] = field(default_factory=list)  # the line cut at wide gaps (table cells)
     spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
     column: tuple[float, float] = (0.0, 0.0)
+    mono: bool = False  # set in a fixed-pitch font (code, console output)
 
 
 @dataclass
@@ -51,6 +52,8 @@ class Page:
     chars: int = 0
     images: list[tuple[float, float, float, float]] = field(default_factory=list)
     toc: bool = False
+    hrules: list[tuple[float, float, float]] = field(default_factory=list)  # x0, x1, y of thin horizontal paths (table rules)
+    vrules: list[tuple[float, float, float]] = field(default_factory=list)  # x, y0, y1 of thin vertical paths
 
 
 # -- reading pages ---------------------------------------------------------------------------
@@ -72,19 +75,24 @@ def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> li
             draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
             pages.append(Page(index, 595.0, 842.0, [], index + 1, labels[index], 0, []))
             continue
-        lines, chars = _page_lines(textpage, index)
         images = []
-        for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=2):
+        paths = []
+        for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_PATH], max_depth=2):
             left, bottom, right, top = obj.get_bounds()
-            if (right - left) * (top - bottom) > 400:
+            if obj.type == raw.FPDF_PAGEOBJ_PATH:
+                if obj.level == 0:  # a form's inner objects are in the form's own coordinates
+                    paths.append((left, bottom, right, top))
+            elif (right - left) * (top - bottom) > 400:
                 images.append((left, bottom, right, top))
+        hrules, vrules = rules_of(paths)
+        lines, chars = _page_lines(textpage, index, vrules)
         if chars < SCANNED_CHARS and images:  # a page with an image and no text: scanned (a blank page is just blank)
             draft.scanned_pages += 1
             if ocr:
                 lines = _ocr_page(page, index, language, draft, width, height)
         label = labels[index]
         printed = int(label) if label.isdigit() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
-        pages.append(Page(index, width, height, lines, printed, label, chars, images))
+        pages.append(Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules))
         textpage.close()
         page.close()
         if progress:
@@ -141,8 +149,29 @@ class _Segment:
         return self._baseline
 
 
-def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
-    """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells."""
+def rules_of(paths: list[tuple[float, float, float, float]]) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+    """The thin path objects of a page (table rules, drawn as lines or as thin filled rectangles), pieces on
+    one line joined: horizontal ones as (x0, x1, y), vertical ones as (x, y0, y1)."""
+    flat = [(left, right, (bottom + top) / 2) for left, bottom, right, top in paths if top - bottom <= 2.0 and right - left >= 6.0]
+    upright = [(bottom, top, (left + right) / 2) for left, bottom, right, top in paths if right - left <= 2.0 and top - bottom >= 6.0]
+    return _joined(flat), [(position, start, end) for start, end, position in _joined(upright)]
+
+
+def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """(start, end, position) pieces on one line that touch become one rule: a grid draws each cell's border apart."""
+    joined: list[list[float]] = []
+    for start, end, position in sorted(rules, key=lambda rule: (round(rule[2]), rule[0])):
+        last = joined[-1] if joined else None
+        if last is not None and abs(last[2] - position) <= 1.0 and start <= last[1] + 2.0:
+            last[1] = max(last[1], end)
+        else:
+            joined.append([start, end, position])
+    return [(start, end, position) for start, end, position in joined]
+
+
+def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None) -> tuple[list[Line], int]:
+    """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells
+    (cut at wide gaps and at vertical rules, so a cell's text never runs into the next one)."""
     import pypdfium2.raw as raw
 
     count = textpage.count_chars()
@@ -198,7 +227,8 @@ def _page_lines(textpage, index: int) -> tuple[list[Line], int]:
             size=round(size, 1),
         )
         line.bold_prefix = _bold_prefix(textpage, segment.start, plain)
-        line.spans = _cells(pieces, segment.boxes, size)
+        line.mono = _fixed_pitch(textpage, segment.start, plain)
+        line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
         lines.append(line)
     resolve_footnotes(lines)
@@ -349,19 +379,60 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
     return end
 
 
-def _cells(segment: str | list[str], boxes: list[tuple[float, float, float, float] | None], size: float) -> list[tuple[str, float, float]]:
-    """The line cut where the gap between two characters is wider than the font size (table cells, or two columns)."""
+_FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
+
+
+def _fixed_pitch(textpage, start: int, segment: str) -> bool:
+    """Whether a line is set in a fixed-pitch font: its first, middle and last letters all are (flag or name)."""
+    import pypdfium2.raw as raw
+
+    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
+    if not visible:
+        return False
+    buffer = ctypes.create_string_buffer(128)
+    flags = ctypes.c_int()
+    for offset in {visible[0], visible[len(visible) // 2], visible[-1]}:
+        raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
+        if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
+            return False
+    return True
+
+
+def _cells(
+    segment: str | list[str],
+    boxes: list[tuple[float, float, float, float] | None],
+    size: float,
+    vrules: list[tuple[float, float, float]] | None = None,
+) -> list[tuple[str, float, float]]:
+    """The line cut where the gap between two characters is wider than the font size (table cells, or two
+    columns), or where a vertical rule runs between them (a ruled table whose text leaves no gap)."""
     cells: list[tuple[str, float, float]] = []
     current: list[str] = []
     start: float | None = None
     end: float | None = None
     gap = max(size, 4.0) * 1.2
+    walls: list[float] = []  # the x of the vertical rules crossing this line, left to right
+    if vrules:
+        real = [box for box in boxes if box is not None and box[1] > box[0]]
+        if real:
+            middle = sorted((box[2] + box[3]) / 2 for box in real)[len(real) // 2]
+            walls = sorted(x for x, y0, y1 in vrules if y0 - 1 <= middle <= y1 + 1)
+    wall = 0
+    previous_middle = float("-inf")
+    ruled = False  # a rule was crossed since the last cut: cut at the next space (text that overflows its cell ends its word)
     for char, box in zip(segment, boxes, strict=False):
         if box is not None and box[1] > box[0]:
-            if start is not None and end is not None and box[0] - end > gap and "".join(current).strip():
+            centre = (box[0] + box[1]) / 2
+            while wall < len(walls) and walls[wall] <= centre:  # a rule between the last character's centre and this one's
+                ruled = ruled or (walls[wall] > previous_middle and start is not None)  # not a frame left of the first character
+                wall += 1
+            previous_middle = centre
+            spaced = end is not None and (box[0] - end > 0.12 * size or not current or current[-1].isspace())
+            if start is not None and end is not None and (box[0] - end > gap or (ruled and spaced)) and "".join(current).strip():
                 cells.append(("".join(current).strip(), start, end))
                 current = []
                 start = None
+                ruled = False
             start = box[0] if start is None else start
             end = box[1]
         current.append(char)
@@ -468,13 +539,26 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
             tokens = text.split()
             is_number = bool(re.fullmatch(r"[-–—\s]*(\d{1,4}|[ivxlcdm]{1,7})[-–—\s]*", text, re.I))
             carries_page = bool(tokens) and page.label and (tokens[0] == page.label or tokens[-1] == page.label) and len(tokens) > 1
-            repeated = counts[_signature(text)] >= threshold and not CHAPTER_WORD.match(text) and line.size <= body_size + 0.6
+            repeated = (
+                counts[_signature(text)] >= threshold
+                and not CHAPTER_WORD.match(text)
+                and line.size <= body_size + 0.6
+                and not _framed(line, page)
+            )
             if is_number or (carries_page and line.size <= body_size + 0.6) or repeated:
                 drop.add(id(line))
         if drop:
             removed.extend(line.text for line in page.lines if id(line) in drop)
             page.lines = [line for line in page.lines if id(line) not in drop]
     return removed
+
+
+def _framed(line: Line, page: Page) -> bool:
+    """Whether rules run close above and below a line: the header row of a ruled table at the top of a page,
+    repeated on every page of a long table, is not a running header."""
+    reach = 3 * max(line.size, 6.0)
+    over = [y for x0, x1, y in page.hrules if x0 < line.x1 and line.x0 < x1]
+    return any(0 <= y - line.top < reach for y in over) and any(0 <= line.bottom - y < reach for y in over)
 
 
 def reading_order(page: Page) -> list[Line]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from normcli.model import Problem
 from normcli.specs import refs
+from normcli.specs.files import stamp_before_read
 from normcli.specs.load import UnreadableFile, line_of, load_file
 
 MAX_TARGETS = 200_000  # distinct $ref targets one spec may have
@@ -29,6 +30,7 @@ class RefGraph:
         self.prefix = prefix
         self.documents: dict[str, Any] = {}
         self.unreadable: dict[str, UnreadableFile] = {}
+        self.stamps: dict[str, tuple[str, int]] = {}  # file → (stamp, size) taken before it was read
         self.targets: dict[str, Any] = {}
         self.pending: list[tuple[str, str, int]] = []  # (key, file that names it, line)
         self.seen: set[str] = set()
@@ -58,8 +60,9 @@ class RefGraph:
     def document(self, file: str) -> Any:
         """The data of one file of the folder, read once; UnreadableFile when it cannot be read."""
         if file not in self.documents and file not in self.unreadable:
+            path = os.path.join(self.real_folder, file)
+            self.stamps[file] = stamp_before_read(path)  # a write from here on shows at the next check
             try:
-                path = os.path.join(self.real_folder, file)
                 if not self.inside(path):  # a link out of the folder
                     raise UnreadableFile(OUTSIDE)
                 self.documents[file] = load_file(Path(path))

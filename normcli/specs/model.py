@@ -63,4 +63,5 @@ class Spec:
     methods: tuple[SpecMethod, ...]
     targets: dict[str, Any]  # canonical key → the target with its own $refs canonical
     files: tuple[str, ...]  # every file read, relative to the spec's folder
+    stamps: dict[str, tuple[str, int]]  # file → (stamp, size) taken before it was read (`specs.files`)
     problems: tuple[Problem, ...]

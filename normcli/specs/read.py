@@ -14,6 +14,7 @@ from typing import Any
 
 from normcli.model import Problem
 from normcli.specs import refs
+from normcli.specs.files import DomainFolder
 from normcli.specs.graph import RefGraph
 from normcli.specs.load import UnreadableFile, line_of
 from normcli.specs.model import DEFAULT_TAG, OTHER_COLLECTION, Spec, SpecCollection, SpecMethod, SpecTag
@@ -27,9 +28,10 @@ _PARAMETER_FIELDS = ("type", "format", "items", "enum", "default", "minimum", "m
 class UnreadableSpec(Exception):
     """A spec whose root cannot be read at all, with its problems."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], stamps: dict[str, tuple[str, int]] | None = None) -> None:
         super().__init__(problems[0].reason if problems else "unreadable")
         self.problems = problems
+        self.stamps = stamps or {}  # the files tried, stamped before they were read: a fix shows at the next check
 
 
 def read_spec(folder: Path, domain: str, root_file: str, prefix: str) -> Spec:
@@ -52,7 +54,9 @@ class _Reader(RefGraph):
         try:
             data = self.document(root_file)
         except UnreadableFile as exc:
-            raise UnreadableSpec([Problem(f"{self.prefix}/{root_file}", exc.line, "error", "unreadable", exc.reason)]) from None
+            raise UnreadableSpec(
+                [Problem(f"{self.prefix}/{root_file}", exc.line, "error", "unreadable", exc.reason)], self.stamps
+            ) from None
         if not isinstance(data, dict) or not ("openapi" in data or "swagger" in data):
             raise UnreadableSpec(
                 [
@@ -63,7 +67,8 @@ class _Reader(RefGraph):
                         "not_a_spec",
                         "not an OpenAPI or Swagger document (no 'openapi' or 'swagger' key)",
                     )
-                ]
+                ],
+                self.stamps,
             )
         self.swagger = "swagger" in data and "openapi" not in data
         self.seen.add(f"{root_file}#")
@@ -73,7 +78,7 @@ class _Reader(RefGraph):
             self.resolve_pending()
         except RecursionError:
             raise UnreadableSpec(
-                [Problem(f"{self.prefix}/{root_file}", 0, "error", "too_deep", "the spec is nested too deeply to read")]
+                [Problem(f"{self.prefix}/{root_file}", 0, "error", "too_deep", "the spec is nested too deeply to read")], self.stamps
             ) from None
         info = self.deref(self.root.get("info"))
         info = info if isinstance(info, dict) else {}
@@ -93,6 +98,7 @@ class _Reader(RefGraph):
             methods=tuple(methods),
             targets=self.targets,
             files=tuple(sorted(set(self.documents) | set(self.unreadable))),
+            stamps=self.stamps,
             problems=tuple(self.problems),
         )
 
@@ -382,3 +388,16 @@ def looks_like_root(path: Path) -> bool:
     if path.suffix.lower() == ".json" or head.lstrip()[:1] == b"{":
         return re.search(rb'"(?:openapi|swagger)"\s*:', head) is not None
     return re.search(rb"^[\"']?(?:openapi|swagger)[\"']?\s*:", head, re.MULTILINE) is not None
+
+
+def choose_root(domain: DomainFolder) -> tuple[str | None, list[str]]:
+    """The root file of a domain's spec and the other root-like files it leaves aside.
+
+    One spec per domain (SPEC §7): where several top-level files declare `openapi`/`swagger`, the
+    one named `openapi.*`, `swagger.*` or after the domain is read, else the first by name."""
+    roots = [name for name in domain.top if looks_like_root(domain.path / name)]
+    if not roots:
+        return None, []
+    preferred = [name for name in roots if name.rsplit(".", 1)[0].lower() in ("openapi", "swagger", domain.domain.lower())]
+    chosen = (preferred or roots)[0]
+    return chosen, [name for name in roots if name != chosen]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterable
-from pathlib import Path
 
 from normcli.store.schema import FTS_TABLE, TERMS_FTS, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker, read_only_uri
 
@@ -19,11 +19,11 @@ NODE_COLUMNS = "id, bundle_id, ord, node_id, path, path_key, title, depth, line,
 class Index:
     """A read-only connection to the index with one method per question the service asks."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
         self.connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=30, check_same_thread=False)
         self.connection.row_factory = sqlite3.Row
-        self.inode = path.stat().st_ino
+        self.inode = os.stat(path).st_ino
         self._packer: TextPacker | None = None
         self._long_text: tuple[int, int, str] | None = None  # (data version, node row, text) of the last long clause read
 

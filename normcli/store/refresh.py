@@ -14,29 +14,41 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 from normcli.errors import WorkspaceError
 from normcli.record import record
 from normcli.store import schema
 from normcli.workspace import BundleFile, index_folder, list_bundle_files
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from normcli.workspace import StrPath
+
 
 @record
 class Refresh:
     """What a freshness check did: where the index is and how many bundles it (re)indexed."""
 
-    path: Path
+    location: str  # the index file (a plain string: this runs at every call's start-up)
     indexed: int
     removed: int
     rebuilt: bool
     as_known: bool = False  # the bundles are exactly as the caller last saw them: its index is current
 
+    @property
+    def path(self) -> Path:
+        """The index file as a Path (made when asked)."""
+        from pathlib import Path
 
-def _stored(path: Path) -> dict[str, tuple[int, int]] | None:
+        return Path(self.location)
+
+
+def _stored(path: str) -> dict[str, tuple[int, int]] | None:
     """The fingerprints the index holds, or None when there is no usable index (a symlink, which could
     lead out of the workspace, is not one: it is replaced by a real file)."""
-    if not path.is_file() or path.is_symlink():
+    if not os.path.isfile(path) or os.path.islink(path):
         return None
     try:
         connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
@@ -60,15 +72,15 @@ def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tup
 
 
 @contextlib.contextmanager
-def _writer_lock(folder: Path) -> Iterator[None]:
+def _writer_lock(folder: StrPath) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:  # Windows: builds are not serialised across processes there
         yield
         return
-    lock = folder / "index.lock"
-    if lock.is_symlink():  # opening it would create or touch a file wherever it points
-        lock.unlink()
+    lock = os.path.join(folder, "index.lock")
+    if os.path.islink(lock):  # opening it would create or touch a file wherever it points
+        os.unlink(lock)
     with open(lock, "a+") as handle:
         while True:
             try:
@@ -96,7 +108,8 @@ def _fail_if_stopped(lock_fd: int) -> None:
                 if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5].endswith(f":{inode}")
             ]
         for holder in holders:
-            state = Path(f"/proc/{holder}/stat").read_text(encoding="ascii", errors="replace").rpartition(")")[2].split()[0]
+            with open(f"/proc/{holder}/stat", encoding="ascii", errors="replace") as stat:
+                state = stat.read().rpartition(")")[2].split()[0]
             if state in ("T", "t"):
                 raise WorkspaceError(
                     f"the normcli process {holder} that is updating the index is stopped", "resume it (fg) or end it, then try again"
@@ -105,41 +118,41 @@ def _fail_if_stopped(lock_fd: int) -> None:
         return
 
 
-def refresh(root: Path, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
+def refresh(root: StrPath, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
     """Bring the index of `root` up to date with its bundles and its API specs (`store.spec_refresh`), and return where it is."""
+    root = os.fspath(root)
     done = _refresh_bundles(root, rebuild, known)
     from normcli.store.spec_refresh import refresh_specs
 
+    folder = os.path.dirname(done.location)
     try:
         try:
-            refresh_specs(root, done.path, _writer_lock)
+            refresh_specs(root, done.location, _writer_lock)
         except sqlite3.DatabaseError as exc:
             if isinstance(exc.sqlite_errorcode, int) and exc.sqlite_errorcode & 0xFF in _WRITE_FAILURES:
                 raise
             done = _refresh_bundles(root, rebuild=True)  # the file is damaged where the specs are: build it anew
-            refresh_specs(root, done.path, _writer_lock)
+            refresh_specs(root, done.location, _writer_lock)
     except OSError as exc:
-        raise WorkspaceError(
-            f"cannot write the index in {done.path.parent}: {exc.strerror}", "check free disk space and permissions"
-        ) from exc
+        raise WorkspaceError(f"cannot write the index in {folder}: {exc.strerror}", "check free disk space and permissions") from exc
     except sqlite3.DatabaseError as exc:
         reason = _WRITE_FAILURES.get(exc.sqlite_errorcode & 0xFF) if isinstance(exc.sqlite_errorcode, int) else None
         if reason is None:
             raise
-        raise WorkspaceError(f"cannot write the index in {done.path.parent}: {reason}", "check free disk space and permissions") from exc
+        raise WorkspaceError(f"cannot write the index in {folder}: {reason}", "check free disk space and permissions") from exc
     return done
 
 
-def _refresh_bundles(root: Path, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
+def _refresh_bundles(root: str, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
     """Bring the index of `root` up to date with its bundles and return where it is.
 
     `known` is what a caller holding the index open last saw of the bundles: when the files
     still match it, nothing else is read (a long-running reader pays a stat per bundle).
     """
     folder = index_folder(root)
-    path = folder / schema.INDEX_FILE
+    path = os.path.join(folder, schema.INDEX_FILE)
     files = list_bundle_files(root)
-    if known is not None and not rebuild and path.is_file():
+    if known is not None and not rebuild and os.path.isfile(path):
         changed, removed = _changes(known, files)
         if not changed and not removed:
             return Refresh(path, 0, 0, False, as_known=True)
@@ -152,14 +165,16 @@ def _refresh_bundles(root: Path, rebuild: bool = False, known: dict[str, tuple[i
         with _writer_lock(folder):
             files = list_bundle_files(root)
             stored = _stored(path)
+            from pathlib import Path  # the builder works on Paths; it is loaded only when there is something to write
+
             from normcli.store import build
 
             if stored is None or rebuild or _meta(path, schema.FOLD_VERSION_KEY) != build.fold_version():
-                build.build_new(path, root, files)
+                build.build_new(Path(path), Path(root), files)
                 return Refresh(path, len(files), 0, True)
             changed, removed = _changes(stored, files)
             if changed or removed:
-                build.update(path, root, changed, removed)
+                build.update(Path(path), Path(root), changed, removed)
             return Refresh(path, len(changed), len(removed), False)
     except OSError as exc:
         raise WorkspaceError(f"cannot write the index in {folder}: {exc.strerror}", "check free disk space and permissions") from exc
@@ -182,7 +197,7 @@ _WRITE_FAILURES = {
 }
 
 
-def _meta(path: Path, key: str) -> str | None:
+def _meta(path: str, key: str) -> str | None:
     connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
     try:
         row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()

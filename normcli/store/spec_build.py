@@ -8,20 +8,24 @@ the norms' schema version.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sqlite3
 from pathlib import Path
 
 from normcli.fold import fold
-from normcli.specs.files import DomainFolder, choose_root, fingerprint
-from normcli.store.spec_schema import CREATE, FTS, SPEC_SCHEMA, SPEC_SCHEMA_KEY, TABLES
+from normcli.specs.files import DomainFolder, stamp_before_read
+from normcli.specs.read import choose_root
+from normcli.store.spec_schema import CREATE, FTS, SPEC_FOLDER_KEY, SPEC_SCHEMA, SPEC_SCHEMA_KEY, TABLES
 
 
-def write_domains(root: Path, path: Path, changed: list[DomainFolder], removed: list[str], fresh: bool) -> None:
+def write_domains(
+    root: Path, path: Path, changed: list[DomainFolder], removed: list[str], fresh: bool, listed: list[DomainFolder], specs_stamp: str
+) -> None:
     """Read the `changed` domains and replace their rows, forget the `removed` ones; with `fresh`,
-    make the spec tables first."""
+    make the spec tables first. `listed` is every domain as just listed and `specs_stamp` the stamp
+    of `specs/` taken before: an unchanged domain whose folder moved (an editor's swap file came and
+    went) keeps its rows and gets the new folder stamp, so that the next checks need not list it."""
     read = _read_all(root, changed)
     connection = sqlite3.connect(path, timeout=60, isolation_level=None)
     try:
@@ -33,6 +37,12 @@ def write_domains(root: Path, path: Path, changed: list[DomainFolder], removed: 
                 _delete_domain(connection, name)
             for row in read:
                 _insert_domain(connection, row)
+            reread = {domain.domain for domain in changed}
+            connection.executemany(
+                "UPDATE spec_domains SET folder = ? WHERE domain = ? AND top = ?",
+                [(domain.stamp, domain.domain, "\n".join(domain.top)) for domain in listed if domain.domain not in reread],
+            )
+            connection.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (SPEC_FOLDER_KEY, specs_stamp))
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
@@ -42,7 +52,7 @@ def write_domains(root: Path, path: Path, changed: list[DomainFolder], removed: 
 
 
 def _read_one(root: Path, domain: DomainFolder) -> dict:
-    return _with_fingerprint(domain, _read_domain(root, domain))
+    return _with_fingerprint(_read_domain(root, domain))
 
 
 def _read_all(root: Path, domains: list[DomainFolder]) -> list[dict]:
@@ -71,19 +81,22 @@ def _delete_domain(connection: sqlite3.Connection, domain: str) -> None:
 
 
 def _read_domain(root: Path, domain: DomainFolder) -> dict:
-    """Everything the index keeps of one domain, read from its files (parsing is the slow part)."""
+    """Everything the index keeps of one domain, read from its files (parsing is the slow part), with
+    the stamps and sizes of the files it used, each taken before that file was read."""
     from normcli.model import Problem
     from normcli.specs.read import UnreadableSpec, read_spec
 
     prefix = f"specs/{domain.domain}"
+    base = {"domain": domain.domain, "folder": domain.stamp, "top": "\n".join(domain.top)}
     if not os.path.realpath(domain.path).startswith(os.path.realpath(root) + os.sep):
         problem = Problem(prefix, 0, "error", "outside", "the folder is a link out of the workspace; normcli does not read it")
-        return {"domain": domain.domain, "top": "\n".join(domain.top), "spec": None, "problems": [problem], "files": []}
+        return {**base, "spec": None, "problems": [problem], "stamps": {}}
+    # The top files are stamped before `choose_root` reads their first bytes.
+    stamps = {name: stamp_before_read(domain.path / name) for name in domain.top}
     chosen, others = choose_root(domain)
-    base = {"domain": domain.domain, "top": "\n".join(domain.top)}
     if chosen is None:
         problem = Problem(prefix, 0, "error", "no_root", "no file here declares 'openapi' or 'swagger': the folder holds no spec")
-        return {**base, "spec": None, "problems": [problem], "files": list(domain.top)}
+        return {**base, "spec": None, "problems": [problem], "stamps": stamps}
     problems = [
         Problem(f"{prefix}/{other}", 1, "warning", "second_root", f"a second spec in one domain; {chosen} is read (one spec per domain)")
         for other in others
@@ -91,23 +104,25 @@ def _read_domain(root: Path, domain: DomainFolder) -> dict:
     try:
         spec = read_spec(domain.path, domain.domain, chosen, prefix)
     except UnreadableSpec as unreadable:
-        return {**base, "spec": None, "problems": [*unreadable.problems, *problems], "files": list(domain.top)}
+        return {**base, "spec": None, "problems": [*unreadable.problems, *problems], "stamps": {**unreadable.stamps, **stamps}}
     except Exception as exc:  # a reader bug must not hide the rest of the workspace
         problem = Problem(
             f"{prefix}/{chosen}", 0, "error", "internal", f"normcli could not read this spec ({type(exc).__name__}); please report it"
         )
-        return {**base, "spec": None, "problems": [problem], "files": list(domain.top)}
-    files = sorted(set(spec.files) | set(domain.top))
-    return {**base, "spec": spec, "problems": [*spec.problems, *problems], "files": files}
+        return {**base, "spec": None, "problems": [problem], "stamps": stamps}
+    return {**base, "spec": spec, "problems": [*spec.problems, *problems], "stamps": {**spec.stamps, **stamps}}
 
 
-def _with_fingerprint(domain: DomainFolder, read: dict) -> dict:
-    """`read` with the fingerprint of the files it used and their total size."""
-    total = 0
-    for name in read["files"]:
-        with contextlib.suppress(OSError):
-            total += (domain.path / name).stat().st_size
-    return {**read, "fingerprint": fingerprint(domain.path, read["files"]), "bytes": total}
+def _with_fingerprint(read: dict) -> dict:
+    """`read` with the files it used, their fingerprint (their stamps in order) and their total size."""
+    stamps: dict[str, tuple[str, int]] = read.pop("stamps")
+    files = sorted(stamps)
+    return {
+        **read,
+        "files": files,
+        "fingerprint": " ".join(stamps[name][0] for name in files),
+        "bytes": sum(stamps[name][1] for name in files),
+    }
 
 
 def _insert_domain(connection: sqlite3.Connection, read: dict) -> None:
@@ -126,6 +141,7 @@ def _insert_domain(connection: sqlite3.Connection, read: dict) -> None:
         "format": spec.format if spec else "",
         "readable": int(spec is not None),
         "problems": problems,
+        "folder": read["folder"],
         "top": read["top"],
         "files": "\n".join(files),
         "fingerprint": read["fingerprint"],

@@ -1,5 +1,9 @@
-"""Keep the spec tables of the index in step with `specs/<domain>/`, the way bundles are kept: a
-directory listing per domain and a `stat` per file the last read used when nothing changed.
+"""Keep the spec tables of the index in step with `specs/<domain>/`, the way bundles are kept: when
+nothing changed, a `stat` of the `specs/` folder, of each domain's folder and of each file the last
+read of that domain used (see `specs.files` for why each file, and why that is enough).
+
+A folder whose stamp is the one recorded when it was last listed has the same entries, so it is not
+listed again; a changed one is listed, and its domain read again only when its spec files changed.
 
 On every call's path, so it imports nothing heavy; `store.spec_build` reads and writes when a
 domain changed, in one transaction under the builder's lock, so that a reader sees the old spec or
@@ -8,25 +12,47 @@ the new one.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from pathlib import Path
 
-from normcli.specs.files import DomainFolder, fingerprint, list_domains
+from normcli.record import record
+from normcli.specs.files import SPECS_DIR, DomainFolder, domain_names, fingerprint, list_domains, stamp_before_read, stamp_of, top_files
 from normcli.store import schema
-from normcli.store.spec_schema import SPEC_SCHEMA, SPEC_SCHEMA_KEY
+from normcli.store.spec_schema import SPEC_FOLDER_KEY, SPEC_SCHEMA, SPEC_SCHEMA_KEY
 
+
+@record
+class StoredDomain:
+    """What the index recorded of one domain: its folder's stamp when listed, its top files, the
+    files its read used and their stamps."""
+
+    folder: str
+    top: tuple[str, ...]
+    files: list[str]
+    fingerprint: str
+
+
+@record
+class StoredSpecs:
+    """What the index recorded of `specs/`: its stamp when listed, and each domain."""
+
+    folder: str
+    domains: dict[str, StoredDomain]
+
+
+# Paths are plain strings here (pathlib is a tenth of a --json call's start-up).
 # What `_stored` last read, by index file, with that file's (inode, mtime, size): a long-running reader
 # (the MCP server, batch, the TUI) checks the specs at every call and need not read them back each time.
 # A stale entry costs no missed change: the files on disk are what is compared with it.
-_LAST: dict[Path, tuple[tuple[int, int, int], dict[str, tuple[str, str]]]] = {}
+_LAST: dict[str, tuple[tuple[int, int, int], StoredSpecs]] = {}
 
 
-def _stored(path: Path) -> dict[str, tuple[str, str]] | None:
-    """domain → (top-level files, fingerprint) as indexed; None when the spec tables are missing or old."""
+def _stored(path: str) -> StoredSpecs | None:
+    """What the index holds of the specs; None when the spec tables are missing or old."""
     try:
-        stat = path.stat()
+        stat = os.stat(path)
         key = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
     except OSError:
         return None
@@ -39,58 +65,70 @@ def _stored(path: Path) -> dict[str, tuple[str, str]] | None:
     return found
 
 
-def _read_stored(path: Path) -> dict[str, tuple[str, str]] | None:
+def _read_stored(path: str) -> StoredSpecs | None:
     try:
         connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
-            row = connection.execute("SELECT value FROM meta WHERE key = ?", (SPEC_SCHEMA_KEY,)).fetchone()
-            if row is None or row[0] != SPEC_SCHEMA:
+            meta = dict(connection.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", (SPEC_SCHEMA_KEY, SPEC_FOLDER_KEY)))
+            if meta.get(SPEC_SCHEMA_KEY) != SPEC_SCHEMA:
                 return None
-            rows = connection.execute("SELECT domain, top, fingerprint FROM spec_domains").fetchall()
-            files = {domain: files for domain, files in connection.execute("SELECT domain, files FROM spec_domains")}
+            rows = connection.execute("SELECT domain, folder, top, files, fingerprint FROM spec_domains").fetchall()
         finally:
             connection.close()
     except sqlite3.DatabaseError:
         return None
-    return {domain: (top, f"{fingerprint_}\n{files[domain]}") for domain, top, fingerprint_ in rows}
+    domains = {
+        domain: StoredDomain(folder, tuple(top.split("\n")) if top else (), files.split("\n") if files else [], fingerprint_)
+        for domain, folder, top, files, fingerprint_ in rows
+    }
+    return StoredSpecs(meta.get(SPEC_FOLDER_KEY, ""), domains)
 
 
-def _stale(stored: dict[str, tuple[str, str]], domains: list[DomainFolder]) -> tuple[list[DomainFolder], list[str]]:
-    """Domains to read again, and domains to forget."""
-    on_disk = {domain.domain for domain in domains}
-    removed = [name for name in stored if name not in on_disk]
+def _stale(root: str, stored: StoredSpecs) -> tuple[list[str], list[str]]:
+    """The domains to read again, and the domains to forget: listing only the folders whose stamps moved."""
+    specs = os.path.join(root, SPECS_DIR)
+    names = list(stored.domains) if stamp_of(specs) == stored.folder else domain_names(specs)
+    on_disk = set(names)
+    removed = [name for name in stored.domains if name not in on_disk]
     changed = []
-    for domain in domains:
-        known = stored.get(domain.domain)
-        if known is None or known[0] != "\n".join(domain.top):
-            changed.append(domain)
-            continue
-        digest, _, files = known[1].partition("\n")
-        if fingerprint(domain.path, files.split("\n") if files else []) != digest:
-            changed.append(domain)
+    for name in names:
+        known = stored.domains.get(name)
+        folder = os.path.join(specs, name)
+        if (
+            known is None
+            or (stamp_of(folder) != known.folder and top_files(folder) != known.top)
+            or fingerprint(folder, known.files) != known.fingerprint
+        ):
+            changed.append(name)
     return changed, removed
 
 
-def refresh_specs(root: Path, path: Path, writer_lock: Callable[[Path], AbstractContextManager[None]]) -> int:
+def refresh_specs(root: str, path: str, writer_lock: Callable[[str], AbstractContextManager[None]]) -> int:
     """Bring the spec tables of the index at `path` in step with `root/specs`; the number of domains
-    (re)read or removed. Costs a directory listing per domain and a `stat` per file when nothing changed;
-    writes under `writer_lock`."""
-    domains = list_domains(root)
+    (re)read or removed. Costs a `stat` per folder and per file when nothing changed; writes under
+    `writer_lock`."""
     stored = _stored(path)
     if stored is not None:
-        changed, removed = _stale(stored, domains)
+        changed, removed = _stale(root, stored)
         if not changed and not removed:
             return 0
-    elif not domains and not path.is_file():
+    elif not os.path.isdir(os.path.join(root, SPECS_DIR)) and not os.path.isfile(path):
         return 0
-    with writer_lock(path.parent):  # the norms' builder lock (`store.refresh`): one writer at a time
+    with writer_lock(os.path.dirname(path)):  # the norms' builder lock (`store.refresh`): one writer at a time
+        specs_stamp, _ = stamp_before_read(os.path.join(root, SPECS_DIR))  # before the listing, like every stamp
         domains = list_domains(root)
         stored = _stored(path)
         fresh = stored is None
-        changed, removed = _stale(stored or {}, domains)
+        if stored is None:
+            changed, removed = [domain.domain for domain in domains], []
+        else:
+            changed, removed = _stale(root, stored)
         if not changed and not removed and not fresh:
             return 0
+        from pathlib import Path  # the builder works on Paths; it is loaded only when there is something to write
+
         from normcli.store.spec_build import write_domains
 
-        write_domains(root, path, changed, removed, fresh)
-        return len(changed) + len(removed)
+        to_read: list[DomainFolder] = [domain for domain in domains if domain.domain in set(changed)]
+        write_domains(Path(root), Path(path), to_read, removed, fresh, listed=domains, specs_stamp=specs_stamp)
+        return len(to_read) + len(removed)

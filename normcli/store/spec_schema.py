@@ -7,15 +7,16 @@ reads them.
 
 from __future__ import annotations
 
-SPEC_SCHEMA = "3"  # bump whenever what spec_build writes changes: the spec tables are then made anew
+SPEC_SCHEMA = "4"  # bump whenever what spec_build writes changes: the spec tables are then made anew
 SPEC_SCHEMA_KEY = "spec_schema"
+SPEC_FOLDER_KEY = "spec_folder"  # the stamp of `specs/` when its domains were last listed
 FTS = "spec_fts"
 TABLES = ("spec_domains", "spec_collections", "spec_tags", "spec_collection_tags", "spec_methods", "spec_method_tags", "spec_refs", FTS)
 
 CREATE = f"""
 CREATE TABLE spec_domains (
     id INTEGER PRIMARY KEY, domain TEXT UNIQUE, spec_id TEXT, root TEXT, title TEXT, version TEXT, format TEXT,
-    readable INTEGER, problems TEXT, top TEXT, files TEXT, fingerprint TEXT, bytes INTEGER, methods INTEGER
+    readable INTEGER, problems TEXT, folder TEXT, top TEXT, files TEXT, fingerprint TEXT, bytes INTEGER, methods INTEGER
 );
 CREATE INDEX idx_spec_domains_id ON spec_domains (spec_id);
 CREATE TABLE spec_collections (

@@ -43,7 +43,7 @@ def test_fast_commands_match_the_typer_app() -> None:
     from normcli.cli.app import app
 
     group = get_command(app)
-    for name, (positionals, options) in fast.COMMANDS.items():
+    for name, (positionals, options) in fast.grammar().commands.items():
         command = group.commands[name]
         arguments = [param for param in command.params if param.param_type_name == "argument"]
         assert len(arguments) == len(positionals), name
@@ -66,7 +66,7 @@ def test_fast_commands_match_the_typer_app() -> None:
             for opt in param.opts
             if opt not in ("--json", "--help", "-h")
         }
-        assert set(fast._FLAGS[name]) <= typer_flags, name
+        assert set(fast.grammar().flags[name]) <= typer_flags, name
 
 
 @pytest.mark.parametrize("args", CASES, ids=lambda args: " ".join(args))

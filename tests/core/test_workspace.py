@@ -15,7 +15,7 @@ def test_settings_are_read_then_kept_until_the_file_changes(tmp_path: Path) -> N
     toml.write_text('name = "Bureau"\nlanguage = "DE"\n[methodology]\nextra = "Immer zitieren."\n', encoding="utf-8")
     first = read_settings(tmp_path)
     assert (first.name, first.language, first.methodology_extra, first.problems) == ("Bureau", "de", "Immer zitieren.", ())
-    kept = index_folder(tmp_path) / SETTINGS_KEPT
+    kept = Path(index_folder(tmp_path)) / SETTINGS_KEPT
     assert json.loads(kept.read_text(encoding="utf-8"))["settings"]["language"] == "de"
     assert read_settings(tmp_path) == first
     toml.write_text('name = "Bureau"\nlanguage = "fr"\n', encoding="utf-8")
@@ -34,7 +34,7 @@ def test_the_kept_settings_are_used_and_name_the_folder_they_are_in_now(tmp_path
     first.mkdir()
     (first / "normcli.toml").write_text('language = "de"\n', encoding="utf-8")
     assert read_settings(first).name == "bureau-a"
-    kept = index_folder(first) / SETTINGS_KEPT
+    kept = Path(index_folder(first)) / SETTINGS_KEPT
     saved = json.loads(kept.read_text(encoding="utf-8"))
     saved["settings"]["language"] = "it"  # what a read from the kept copy, not from the file, would give
     kept.write_text(json.dumps(saved), encoding="utf-8")

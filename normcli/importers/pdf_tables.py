@@ -1,0 +1,666 @@
+"""Tables in a PDF's text: from the rules drawn around and inside them (grids, booktabs rules) when there
+are any, else from columns of text aligned by whitespace; anchored on their captions (`Table 2.1:`).
+
+The stream is the document's lines in reading order (`pdf_pages.Line`); a table takes some of its
+positions (its rows and caption), which are then written as one pipe table instead of text. What
+does not fit a table stays text: no text is lost.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
+from normcli.importers.pdf_pages import Line, Page
+
+Box = tuple[float, float, float, float]  # left, bottom, right, top in PDF points
+
+
+@dataclass
+class Table:
+    """A table found in the stream: its caption's position, the positions of its rows, its cells."""
+
+    caption: int | None
+    positions: list[int]
+    rows: list[list[str]]
+    header: bool
+    left: float = 0.0  # the horizontal extent of its rows (a table cut by a page break goes on at the same place)
+    right: float = 0.0
+    ruled: bool = False  # read from rules
+    open_end: bool = False  # ruled, and its rows run on to the foot of the page with no closing rule
+    walls: tuple[float, ...] = ()  # its inner vertical rules, from its left edge
+
+    @property
+    def first(self) -> int:
+        """The stream position where the table is written (its caption comes first, SPEC §2)."""
+        return min([*self.positions, *([self.caption] if self.caption is not None else [])])
+
+
+@dataclass
+class _Block:
+    """A ruled region of a page: the rules that frame and divide a table."""
+
+    page: int
+    left: float
+    bottom: float
+    right: float
+    top: float
+    hs: list[float]  # the heights of its horizontal rules, top to bottom
+    vs: list[float]  # the x of its inner vertical rules, left to right
+    used: bool = False
+    open_end: bool = False
+
+
+def find_tables(
+    stream: list[Line],
+    pages: dict[int, Page],
+    headings: dict,
+    figure_text: set[int],
+    figure_regions: dict[int, Box],
+) -> dict[int, list[Table]]:
+    """Every table of the document, keyed by the stream position where it is written.
+
+    A caption (`Table 2.1:`) takes the ruled region next to it, else the lines next to it that cut into
+    cells (on the side where the document puts its tables), else a run of `name = value` lines. Without a
+    caption, a ruled grid (inner vertical rules) or a run of three or more lines cut into the same columns
+    is a table. A ruled table cut by a page break is joined with its other part."""
+    toc_pages = {index for index, page in pages.items() if page.toc}
+    used: set[int] = set(figure_text)  # labels inside a figure are part of its picture
+    on_page: dict[int, list[int]] = {}
+    for position, line in enumerate(stream):
+        on_page.setdefault(line.page, []).append(position)
+    figures_on: dict[int, list[Box]] = {}
+    for position, region in figure_regions.items():
+        figures_on.setdefault(stream[position].page, []).append(region)
+    blocks = {
+        index: _blocks(page, [stream[p] for p in on_page.get(index, [])]) for index, page in pages.items() if page.hrules and not page.toc
+    }
+    tables: list[Table] = []
+    captions = [p for p, line in enumerate(stream) if line.page not in toc_pages and TABLE_CAPTION.match(clean_inline(line.text))]
+    after = sum(1 for p in captions if len(_rows(stream, p, 1, headings, used)) >= 2)
+    before = sum(1 for p in captions if len(_rows(stream, p, -1, headings, used)) >= 2)
+    sides = (-1, 1) if before > after else (1, -1)
+    pending = []
+    ruled: set[int] = set()  # lines taken by ruled tables: two tables side by side share their lines
+    for position in captions:  # ruled tables first: their rules say exactly which lines are theirs
+        caption = stream[position]
+        block = _block_at_caption(blocks.get(caption.page, []), caption, sides[0])
+        table = _block_table(block, stream, on_page[caption.page], headings, used - ruled, blocks[caption.page]) if block else None
+        if table is None:
+            pending.append(position)
+            continue
+        table.caption = position
+        used.add(position)
+        used.update(table.positions)
+        ruled.update(table.positions)
+        tables.append(table)
+    for position in pending:
+        rows = sorted(_rows(stream, position, sides[0], headings, used))
+        if len(rows) < 2:
+            rows = sorted(_rows(stream, position, sides[1], headings, used))
+        if len(rows) >= 2:
+            row_lines = [stream[k] for k in rows]
+            cells = _table_cells(row_lines)
+            table = Table(position, rows, cells, _has_header(cells, row_lines), *_extent(row_lines))
+        else:
+            table = _key_values(stream, position, sides, headings, used)
+        if table is not None:
+            used.update(table.positions)
+            used.add(position)
+            tables.append(table)
+    for index, page_blocks in blocks.items():  # ruled grids without a caption
+        for block in page_blocks:
+            if block.used or not _uncaptioned_block(block, stream, figures_on.get(index, [])):
+                continue
+            table = _block_table(block, stream, on_page[index], headings, used - ruled, page_blocks)
+            if table is not None and len(table.rows) >= 2:
+                used.update(table.positions)
+                ruled.update(table.positions)
+                tables.append(table)
+    position = 0
+    while position < len(stream):
+        rows = _aligned_rows(stream, position, headings, used, toc_pages)
+        if len(rows) >= 3:
+            used.update(rows)
+            row_lines = [stream[k] for k in rows]
+            cells = _table_cells(row_lines)
+            tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines)))
+            position = rows[-1] + 1
+        else:
+            position += 1
+    tables = _join_page_breaks(tables, stream, on_page, used)
+    found: dict[int, list[Table]] = {}
+    for table in sorted(tables, key=lambda table: (table.first, table.left)):
+        found.setdefault(table.first, []).append(table)
+    return found
+
+
+# -- ruled tables ---------------------------------------------------------------------------------
+
+
+def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
+    """The ruled regions of a page: rules that touch one another (a grid), and runs of horizontal rules
+    of the same width with table rows between them (booktabs: top, middle and bottom rules)."""
+    hs = [rule for rule in page.hrules if rule[1] - rule[0] >= 15.0]
+    vs = page.vrules
+    parent = list(range(len(hs) + len(vs)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for i, (x0, x1, y) in enumerate(hs):
+        for j, (x, y0, y1) in enumerate(vs):
+            if x0 - 2 <= x <= x1 + 2 and y0 - 2 <= y <= y1 + 2:
+                parent[root(i)] = root(len(hs) + j)
+    groups: dict[int, list[int]] = {}
+    for k in range(len(parent)):
+        groups.setdefault(root(k), []).append(k)
+    blocks: list[_Block] = []
+    lone: list[tuple[float, float, float]] = []
+    for members in groups.values():
+        flat = [hs[k] for k in members if k < len(hs)]
+        upright = [vs[k - len(hs)] for k in members if k >= len(hs)]
+        if not upright:
+            lone.extend(flat)
+            continue
+        if not flat:
+            continue
+        left, right = min(r[0] for r in flat), max(r[1] for r in flat)
+        # the vertical rules may reach past the horizontal ones (a header row with no rule over it)
+        bottom = min(min(r[2] for r in flat), min(r[1] for r in upright))
+        top = max(max(r[2] for r in flat), max(r[2] for r in upright))
+        heights = sorted({r[2] for r in flat} | {bottom, top}, reverse=True)
+        heights = [y for k, y in enumerate(heights) if k == 0 or heights[k - 1] - y > 2]
+        if len(heights) < 2:
+            continue
+        inner = sorted({round(x, 1) for x, _, _ in upright if left + 4 < x < right - 4})
+        blocks.append(_Block(page.index, left, heights[-1], right, heights[0], heights, _distinct(inner)))
+    # booktabs: horizontal rules of one width, each band between two of them holding table rows
+    lone.sort(key=lambda rule: -rule[2])
+    taken: set[int] = set()
+    for i, rule in enumerate(lone):
+        if i in taken:
+            continue
+        chain = [rule]
+        for j in range(i + 1, len(lone)):
+            other = lone[j]
+            if j in taken or abs(other[0] - rule[0]) > 4 or abs(other[1] - rule[1]) > 4:
+                continue
+            if not _table_band(lines, rule[0], rule[1], other[2], chain[-1][2]):
+                break
+            chain.append(other)
+            taken.add(j)
+        if len(chain) >= 2:
+            blocks.append(_Block(page.index, rule[0], chain[-1][2], rule[1], rule[2], [r[2] for r in chain], []))
+    lowest = min((block.bottom for block in blocks), default=None)
+    for block in blocks:
+        if block.bottom == lowest:
+            _open_bottom(block, lines, page)
+    return blocks
+
+
+def _distinct(xs: list[float]) -> list[float]:
+    result: list[float] = []
+    for x in xs:
+        if not result or x - result[-1] > 3:
+            result.append(x)
+    return result
+
+
+def _table_band(lines: list[Line], left: float, right: float, bottom: float, top: float) -> bool:
+    """Whether the band between two rules holds table rows: no text wider than the rules, no caption, text
+    close to the rules, and every line cut into cells or continuing a cell (a line in one piece that starts
+    at the rules' left edge is prose: a framed note, or the text between two tables)."""
+    inside = [line for line in lines if bottom < (line.top + line.bottom) / 2 < top and line.x1 > left and line.x0 < right]
+    if not inside:
+        return True
+    if any(line.x0 < left - 4 or line.x1 > right + 4 for line in inside):
+        return False
+    if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in inside):
+        return False
+    size = max(max(line.size for line in inside), 6.0)
+    if top - max(line.top for line in inside) > 1.5 * size or min(line.bottom for line in inside) - bottom > 1.5 * size:
+        return False  # text set well apart from the rules: what lies between two tables, or a framed note
+    return _rows_like(inside, left, right)
+
+
+def _rows_like(lines: list[Line], left: float, right: float) -> bool:
+    """Lines that read as table rows: some cut into cells, the others continuing a cell (not starting at the
+    left edge, or starting under a column); a few lines in one piece may be a header or a one-row table."""
+    if sum(1 for line in lines if line.mono) >= 0.8 * len(lines):
+        return False  # code between rules (a framed listing), not a table
+    cut = [line for line in lines if len(line.spans) >= 2]
+    if not cut:
+        return len(lines) <= 3
+    starts = [span[1] for line in cut for span in line.spans[1:]]
+    width = max(right - left, 1.0)
+    for line in lines:
+        if len(line.spans) >= 2:
+            continue
+        if line.x0 - left < 0.1 * width and line.x1 - line.x0 > 0.5 * width and not any(abs(line.x0 - start) <= 3 for start in starts):
+            return False  # a line of prose across the table's width
+    return True
+
+
+def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
+    """A table whose last rule is not its end (a long table going on to the next page): the rows under that
+    rule down to the foot of the page belong to it when they read as rows and nothing else follows."""
+    below = [line for line in lines if (line.top + line.bottom) / 2 < block.bottom]
+    if not below or any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in below):
+        return
+    beside = [line for line in below if line.x1 > block.left and line.x0 < block.right]
+    if len(beside) != len(below) or not _rows_like(beside, block.left, block.right):
+        return
+    if any(line.x0 < block.left - 4 or line.x1 > block.right + 4 for line in beside):
+        return
+    size = max(max(line.size for line in beside), 6.0)
+    if block.bottom - max(line.top for line in beside) > 1.5 * size:
+        return
+    inside = sorted(line.size for line in lines if block.bottom < (line.top + line.bottom) / 2 < block.top)
+    if not inside or any(line.size < inside[len(inside) // 2] - 0.5 for line in beside):
+        return  # footnotes under the table, not more rows
+    block.bottom = min(line.bottom for line in beside) - 1
+    block.hs.append(block.bottom)
+    block.open_end = True
+
+
+def _block_at_caption(blocks: list[_Block], caption: Line, side: int) -> _Block | None:
+    """The ruled region right above a caption set under its table, or right below one set over it."""
+    near = 3.5 * max(caption.size, 6.0)
+    facing = [b for b in blocks if not b.used and caption.x0 < b.right and b.left < caption.x1]
+    above = [b for b in facing if 0 <= b.bottom - caption.top <= near]
+    below = [b for b in facing if 0 <= caption.bottom - b.top <= near]
+    first, second = (above, below) if side < 0 else (below, above)
+    if first:
+        return min(first, key=lambda b: abs(b.bottom - caption.top) if first is above else abs(caption.bottom - b.top))
+    if second:
+        return min(second, key=lambda b: abs(b.bottom - caption.top) if second is above else abs(caption.bottom - b.top))
+    return None
+
+
+def _uncaptioned_block(block: _Block, stream: list[Line], figures: list[Box]) -> bool:
+    """A ruled region is a table without a caption when rules divide it into columns (a grid), or three
+    rules or more frame it (booktabs), and it is not part of a figure."""
+    for region in figures:
+        if block.left < region[2] and region[0] < block.right and block.bottom < region[3] and region[1] < block.top:
+            return False
+    return bool(block.vs) or len(block.hs) >= 3
+
+
+def _block_table(
+    block: _Block, stream: list[Line], positions: list[int], headings: dict, used: set[int], page_blocks: list[_Block]
+) -> Table | None:
+    """The table inside a ruled region: its lines' pieces put in columns (between the vertical rules, else
+    where the text is aligned) and in rows (between the horizontal rules of a grid, else line by line, a
+    line without a first cell continuing the row above; booktabs' first band is the header row)."""
+    items: list[tuple[float, float, float, float, str, bool]] = []  # top, bottom, x0, x1, text, bold
+    members: list[int] = []
+    for position in positions:
+        line = stream[position]
+        if position in used or position in headings:
+            continue
+        middle = (line.top + line.bottom) / 2
+        if not block.bottom < middle < block.top:
+            continue
+        spans = line.spans or [(line.text, line.x0, line.x1)]
+        mine = [span for span in spans if block.left - 4 <= (span[1] + span[2]) / 2 <= block.right + 4]
+        if not mine:
+            continue
+        elsewhere = [span for span in spans if span not in mine]
+        if any(
+            not any(b.left - 4 <= (span[1] + span[2]) / 2 <= b.right + 4 and b.bottom < middle < b.top for b in page_blocks)
+            for span in elsewhere
+        ):
+            continue  # the line goes on outside every ruled region: it is text, not a row
+        bold = line.bold_prefix >= len(line.text.rstrip()) - 1
+        items.extend((line.top, line.bottom, span[1], span[2], span[0], bold) for span in mine)
+        members.append(position)
+    if len(members) < 2 and not (block.vs and members):
+        return None
+    body = [item for item in items if (item[0] + item[1]) / 2 < block.hs[1]] if len(block.hs) >= 3 else []
+    columns = _columns(block, body or items)  # a header cell may run over two columns: the body decides them
+    if len(columns) < 2 and not block.vs:
+        return None
+    bands = block.hs
+    grid = bool(block.vs) and len(bands) >= 4  # a rule under every row: each band between two rules is one row
+    rows: list[list[str]] = []
+    header = False
+    for number in range(max(1, len(bands) - 1)):
+        top, bottom = (bands[number], bands[number + 1]) if len(bands) >= 2 else (block.top, block.bottom)
+        inside = [item for item in items if bottom < (item[0] + item[1]) / 2 < top]
+        if not inside:
+            continue
+        if grid or (number == 0 and len(bands) >= 3 and not block.vs):
+            rows.append(_cells_of(inside, columns))
+            header = header or (number == 0 and not grid)
+            continue
+        rows.extend(_band_rows(inside, columns))
+    rows = [row for row in rows if any(row)]
+    if not rows:
+        return None
+    if not header and grid:
+        first = [item for item in items if (item[0] + item[1]) / 2 > bands[1]] if len(bands) >= 2 else []
+        header = bool(first) and all(item[5] for item in first)
+    if not header:
+        header = _has_header(rows, [])
+    block.used = True
+    walls = tuple(x - block.left for x in block.vs)
+    return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls)
+
+
+def _columns(block: _Block, items: list[tuple]) -> list[float]:
+    """The left edges of the columns: the vertical rules, else the places where pieces of text start again
+    and again (starts within a character's width of one another are one column: right-aligned numbers)
+    and that hardly any piece runs across (a cell that overflows into an empty neighbour does not merge
+    two columns)."""
+    if block.vs:
+        return [block.left - 1, *block.vs]
+    if not items:
+        return []
+    heights = sorted(item[0] - item[1] for item in items)
+    em = min(max(heights[len(heights) // 2], 6.0), 14.0)
+    clusters: list[list[float]] = []  # first start, count, last start
+    for x in sorted(item[2] for item in items):
+        if clusters and x - clusters[-1][2] <= 0.8 * em:
+            clusters[-1][1] += 1
+            clusters[-1][2] = x
+        else:
+            clusters.append([x, 1, x])
+    columns: list[float] = []
+    for x, count, _ in clusters:
+        crossing = sum(1 for item in items if item[2] < x - 1 and item[3] > x + 1)
+        if not columns or (crossing <= max(1, 0.15 * count) and (count >= 2 or crossing == 0)):
+            columns.append(x)
+    return columns
+
+
+def _cells_of(items: list[tuple], columns: list[float]) -> list[str]:
+    """One row's cells: each piece in the column it starts in (after the column's left edge), top to bottom."""
+    cells: list[list[tuple]] = [[] for _ in columns]
+    for item in items:
+        column = max(0, bisect.bisect_right(columns, (item[2] + item[3]) / 2 if len(columns) > 1 else item[2]) - 1)
+        if columns and item[2] >= columns[-1] - 1:
+            column = len(columns) - 1
+        cells[column].append(item)
+    result = []
+    for cell in cells:
+        text = ""
+        for item in sorted(cell, key=lambda item: (-round(item[0]), item[2])):
+            text = _joined_cell(text, clean_inline(item[4]))
+        result.append(text)
+    return result
+
+
+def _joined_cell(above: str, below: str) -> str:
+    """A cell's text over two lines: a word broken at the line end is joined again."""
+    if not above or not below:
+        return (above or below).strip()
+    if above.endswith(("\ufffe", "\u00ad")):
+        return above[:-1] + below
+    if above.endswith(("-", "/", "_")) and not above.endswith(" -"):  # `debian-` + `security/`: an identifier goes on
+        return above + below
+    return f"{above} {below}"
+
+
+def _band_rows(items: list[tuple], columns: list[float]) -> list[list[str]]:
+    """The rows of a band of a table: one per printed line that has a first cell; a line without one joins
+    the nearest such line (above it when about as near: a cell wrapped over lines, or a first cell centred
+    against several lines of the others)."""
+    printed: list[list[tuple]] = []
+    for item in sorted(items, key=lambda item: -item[0]):
+        if printed and _same_row(printed[-1], item):
+            printed[-1].append(item)
+        else:
+            printed.append([item])
+    first_edge = columns[1] if len(columns) > 1 else float("inf")
+    anchors = [k for k, row in enumerate(printed) if any(item[2] < first_edge - 1 for item in row)]
+    if not anchors:
+        return [_cells_of([item for row in printed for item in row], columns)]
+    groups: dict[int, list[tuple]] = {k: list(printed[k]) for k in anchors}
+
+    def middle(row: list[tuple]) -> float:
+        return sum((item[0] + item[1]) / 2 for item in row) / len(row)
+
+    for k, row in enumerate(printed):
+        if k in groups:
+            continue
+        above = [a for a in anchors if a < k]
+        below = [a for a in anchors if a > k]
+        up = middle(printed[above[-1]]) - middle(row) if above else float("inf")
+        down = middle(row) - middle(printed[below[0]]) if below else float("inf")
+        groups[above[-1] if up <= 1.3 * down else below[0]].extend(row)
+    return [_cells_of(groups[k], columns) for k in anchors]
+
+
+def _same_row(row: list[tuple], item: tuple) -> bool:
+    """Whether a piece sits on the same printed row as those gathered (their heights overlap by half)."""
+    top = max(other[0] for other in row)
+    bottom = min(other[1] for other in row)
+    overlap = min(top, item[0]) - max(bottom, item[1])
+    return overlap > 0.5 * min(top - bottom, item[0] - item[1])
+
+
+def _join_page_breaks(tables: list[Table], stream: list[Line], on_page: dict[int, list[int]], used: set[int]) -> list[Table]:
+    """A table cut by a page break: the part that ends a page and the part that opens the next one, with
+    as many columns and nothing else between them, are one table (a repeated header row is dropped)."""
+    by_first = sorted(tables, key=lambda table: table.first)
+    result: list[Table] = []
+    for table in by_first:
+        if result and _continues(result[-1], table, stream, on_page, used):
+            previous = result[-1]
+            rows = table.rows[1:] if table.header and previous.rows and table.rows[0] == previous.rows[0] else table.rows
+            if previous.caption is None and table.caption is not None and table.header and not previous.header:
+                rows = table.rows
+            merged = Table(
+                previous.caption if previous.caption is not None else table.caption,
+                sorted({*previous.positions, *table.positions}),
+                [*previous.rows, *rows],
+                previous.header or table.header,
+                table.left,
+                table.right,
+                table.ruled,
+                table.open_end,  # the last part decides whether it goes on again
+                table.walls,
+            )
+            result[-1] = merged
+            continue
+        result.append(table)
+    return result
+
+
+def _extent(lines: list[Line]) -> tuple[float, float]:
+    return min(line.x0 for line in lines), max(line.x1 for line in lines)
+
+
+def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[int, list[int]], used: set[int]) -> bool:
+    """Whether `table` opens the page after the one `previous` ends, with the same columns and no text between."""
+    if not previous.rows or not table.rows or len(previous.rows[0]) != len(table.rows[0]):
+        return False
+    if previous.caption is not None and table.caption is not None:
+        return False
+    if previous.ruled and table.ruled:
+        if abs((previous.right - previous.left) - (table.right - table.left)) > 6:
+            return False  # the part that goes on is as wide (facing pages may shift it sideways)
+        if previous.walls or table.walls:  # a grid is closed on every page: its columns must be the same
+            if len(previous.walls) != len(table.walls) or any(abs(a - b) > 3 for a, b in zip(previous.walls, table.walls, strict=True)):
+                return False
+        elif not previous.open_end:
+            return False  # a closing rule ends a table
+    elif abs(previous.left - table.left) > 6 or abs(previous.right - table.right) > 6:
+        return False
+    last_page = stream[max(previous.positions)].page
+    first_page = stream[min(table.positions)].page
+    if first_page != last_page + 1:
+        return False
+    sizes = sorted(stream[p].size for p in previous.positions)
+    size = sizes[len(sizes) // 2]
+    between = [
+        p
+        for p in [*on_page.get(last_page, []), *on_page.get(first_page, [])]
+        if max(previous.positions) < p < min(table.positions) and p not in used and p != table.caption
+    ]
+    return all(stream[p].size < size - 0.5 for p in between)  # footnotes at the foot of the page may sit between
+
+
+# -- tables from aligned text ---------------------------------------------------------------------
+
+
+def _key_values(stream: list[Line], caption: int, sides: tuple[int, int], headings: dict, used: set[int]) -> Table | None:
+    """A captioned table whose rows are `name = value` lines (parameters, constants) set apart from the
+    text around them: two columns, split at the first `=`."""
+    for step in sides:
+        rows: list[int] = []
+        previous = stream[caption]
+        position = caption + step
+        while 0 <= position < len(stream) and len(rows) < 60:
+            line = stream[position]
+            if position in used or position in headings or line.page != previous.page:
+                break
+            gap = abs(previous.top - line.top)
+            if gap > (5.0 if not rows else 2.0) * max(line.size, 6.0):
+                break
+            text = clean_inline(line.text)
+            if "=" not in text[1:] or TABLE_CAPTION.match(text) or FIGURE_CAPTION.match(text):
+                break
+            rows.append(position)
+            previous = line
+            position += step
+        if len(rows) >= 2:
+            rows.sort()
+            cells = []
+            for k in rows:
+                name, _, value = clean_inline(stream[k].text).partition("=")
+                cells.append([name.strip(), value.strip()])
+            return Table(caption, rows, cells, False, *_extent([stream[k] for k in rows]))
+    return None
+
+
+def _column_starts(stream: list[Line], position: int, step: int) -> list[float]:
+    """The cell starts of the lines cut into cells near `position` (eight lines in direction `step`), left to right."""
+    starts: list[float] = []
+    for near in range(position, position + 8 * step, step):
+        if 0 <= near < len(stream) and stream[near].page == stream[position].page and len(stream[near].spans) >= 2:
+            starts.extend(span[1] for span in stream[near].spans if all(abs(span[1] - known) > 3 for known in starts))
+    return sorted(starts)
+
+
+def _wrapped_cell(line: Line, starts: list[float]) -> bool:
+    """A line in one piece that continues a cell: it starts under a column other than the first."""
+    return len(line.spans) < 2 and any(abs(line.x0 - start) <= 3 for start in starts[1:])
+
+
+def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int], toc_pages: set[int]) -> list[int]:
+    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x;
+    a line in one piece under a column other than the first is a wrapped cell of the row above."""
+    first = stream[start]
+    if start in used or start in headings or first.page in toc_pages or len(first.spans) < 2:
+        return []
+    starts = [span[1] for span in first.spans]
+    rows = [start]
+    position = start + 1
+    while position < len(stream) and position not in used and position not in headings:
+        line = stream[position]
+        if line.page != first.page or abs(stream[rows[-1]].top - line.top) > 3 * max(line.size, 6.0):
+            break
+        spans = line.spans
+        if len(spans) < 2:
+            if _wrapped_cell(line, starts) or (len(line.text.strip()) < 30 and abs(line.x0 - starts[0]) > 3):
+                rows.append(position)
+                position += 1
+                continue
+            break
+        if any(all(abs(span[1] - column) > 3 for column in starts) for span in spans):
+            break
+        rows.append(position)
+        position += 1
+    while rows and len(stream[rows[-1]].spans) < 2:
+        rows.pop()
+    if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
+        return []
+    if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows):
+        return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
+    return rows
+
+
+def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int]) -> list[int]:
+    """The lines of a table next to its caption, while they split into cells (short single cells and wrapped
+    cells may sit in between); the table may start on the page before a caption set below it."""
+    rows: list[int] = []
+    position = caption + step
+    previous = stream[caption]
+    page = stream[caption].page
+    while 0 <= position < len(stream) and len(rows) < 400:
+        line = stream[position]
+        if position in headings or position in used:
+            break
+        if line.page != page:
+            if step > 0 or line.page != page - 1:  # a caption under its table reaches back to the page before
+                break
+            page = line.page
+        elif abs(previous.top - line.top) > 4 * max(line.size, 6.0):
+            break
+        if FIGURE_CAPTION.match(line.text.strip()) or TABLE_CAPTION.match(line.text.strip()):
+            break
+        if len(line.cells) < 2 and len(line.text.strip()) > 24:
+            starts = _column_starts(stream, position, step)
+            first_column = bool(starts) and abs(line.x0 - starts[0]) <= 3 and len(line.text.strip()) <= 48
+            if not (_wrapped_cell(line, starts) or first_column):
+                break
+        rows.append(position)
+        previous = line
+        position += step
+    while rows and len(stream[rows[-1]].cells) < 2:
+        rows.pop()
+    return rows
+
+
+def _table_cells(lines: list[Line]) -> list[list[str]]:
+    """Rows of cells, each cell in the column whose start is nearest; a line in one piece, or one whose
+    first cell is empty, continues the cells of the row above (multi-line cells stay one cell)."""
+    widest = max(lines, key=lambda line: len(line.spans))
+    starts = [span[1] for span in widest.spans] or [widest.x0]
+    rows: list[list[str]] = []
+    for line in lines:
+        spans = line.spans or [(clean_inline(line.text), line.x0, line.x1)]
+        row = [""] * len(starts)
+        for text, x0, _ in spans:
+            column = min(range(len(starts)), key=lambda k: abs(starts[k] - x0))
+            row[column] = f"{row[column]} {clean_inline(text)}".strip()
+        if rows and (len(spans) < 2 or not row[0]):
+            rows[-1] = [f"{above} {below}".strip() for above, below in zip(rows[-1], row, strict=True)]
+            continue
+        rows.append(row)
+    return rows
+
+
+def _has_header(rows: list[list[str]], lines: list[Line]) -> bool:
+    """Whether the first row is a header: set in bold, or words over columns whose cells below hold numbers."""
+    if len(rows) < 2:
+        return False
+    if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
+        return True
+    numeric = re.compile(r"^[-+−]?[\d.,/:x×%]+$")
+    first = [cell for cell in rows[0] if cell]
+    if any(numeric.match(cell) for cell in first):
+        return False
+    below = [cell for row in rows[1:] for cell in row if cell]
+    return bool(below) and (any(numeric.match(cell) for cell in below) or len(first) == len(rows[0]))
+
+
+def pipe_table(rows: list[list[str]], header: bool = True) -> list[str]:
+    """A pipe table; without a header row of its own the table gets an empty one, so no data row is taken for a header."""
+    width = max(len(cells) for cells in rows)
+    if not header:
+        rows = [[""] * width, *rows]
+    lines = []
+    for number, cells in enumerate(rows):
+        padded = [cell.replace("|", "\\|") for cell in cells] + [""] * (width - len(cells))
+        lines.append("| " + " | ".join(padded) + " |")
+        if number == 0:
+            lines.append("|" + "---|" * width)
+    return lines

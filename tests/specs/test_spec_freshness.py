@@ -1,0 +1,131 @@
+"""How the index follows the spec files: every kind of save is seen, and nothing else costs a read.
+
+Each test counts the domains that one freshness check (re)reads, so that a missed edit (0 where 1 is
+due) and a needless re-read (1 where 0 is due, seconds on a large spec) both fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SAMPLE
+
+
+def _no_lock(_folder: Path) -> contextlib.AbstractContextManager[None]:
+    return contextlib.nullcontext()
+
+
+def check(root: Path) -> int:
+    """The number of spec domains one freshness check read again or forgot."""
+    from normcli.store.schema import INDEX_FILE
+    from normcli.store.spec_refresh import refresh_specs
+    from normcli.workspace import index_folder
+
+    return refresh_specs(str(root), os.path.join(index_folder(root), INDEX_FILE), _no_lock)
+
+
+def settled(root: Path) -> None:
+    """Wait until no file is too recent to trust (see `specs.files`), and check once so that it is all indexed."""
+    from normcli.store.refresh import refresh
+
+    time.sleep(0.15)
+    refresh(root)  # the norms' tables first, as every call makes them
+    check(root)
+    assert check(root) == 0, "an unchanged workspace costs no read"
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "ws"
+    shutil.copytree(SAMPLE, root, ignore=shutil.ignore_patterns(".normcli"))
+    settled(root)
+    return root
+
+
+def _same_size_edit(path: Path, old: str, new: str) -> None:
+    assert len(old.encode()) == len(new.encode())
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_an_in_place_edit_of_the_same_size_with_its_time_set_back_is_seen(workspace: Path) -> None:
+    loads = workspace / "specs/meteo/schemas/loads.yaml"  # reached only through a $ref
+    before = loads.stat()
+    with open(loads, "r+b") as handle:  # as VS Code or `>>` save: the same file, the folder untouched
+        text = handle.read()
+        handle.seek(0)
+        handle.write(text.replace(b"snow", b"SNOW", 1))
+    os.utime(loads, ns=(before.st_atime_ns, before.st_mtime_ns))  # and its time put back, as `touch -r` or `cp -p` would
+    after = loads.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before.st_size, before.st_mtime_ns, before.st_ino)
+    assert check(workspace) == 1
+    assert check(workspace) in (0, 1)  # the write may be recent enough to be read once more, never more
+    time.sleep(0.15)
+    check(workspace)
+    assert check(workspace) == 0
+
+
+def test_a_save_by_renaming_a_new_file_over_the_old_is_seen(workspace: Path) -> None:
+    root_file = workspace / "specs/meteo/openapi.yaml"
+    fresh = root_file.with_name("openapi.yaml.new")
+    fresh.write_text(root_file.read_text(encoding="utf-8").replace("Snow", "Neige", 1), encoding="utf-8")
+    os.replace(fresh, root_file)  # as vim or sed -i save
+    assert check(workspace) == 1
+
+
+def test_an_editor_swap_file_or_a_note_beside_a_spec_costs_no_read(workspace: Path) -> None:
+    folder = workspace / "specs/meteo"
+    (folder / ".openapi.yaml.swp").write_bytes(b"vim swap")
+    (folder / "NOTES.txt").write_text("not a spec", encoding="utf-8")
+    (folder / "schemas" / "draft.yaml").write_text("openapi: 3.0.0\n", encoding="utf-8")  # nothing references it
+    assert check(workspace) == 0
+    (folder / ".openapi.yaml.swp").unlink()
+    assert check(workspace) == 0
+
+
+def test_a_new_root_file_a_new_domain_and_a_removed_domain_are_seen(workspace: Path) -> None:
+    empty = workspace / "specs/later"
+    empty.mkdir()
+    assert check(workspace) == 1, "a folder without a spec is a domain that `check` reports"
+    (empty / "openapi.json").write_text('{"openapi": "3.0.3", "info": {"title": "Later", "version": "1"}, "paths": {}}', encoding="utf-8")
+    assert check(workspace) == 1
+    settled(workspace)  # the new file is read once more while it is too recent to trust
+    shutil.rmtree(workspace / "specs/dadjoke")
+    assert check(workspace) == 1
+    from normcli.service import Service
+
+    service = Service.open(workspace)
+    assert {spec.domain for spec in service.spec_list().specs} == {"meteo", "later"}
+
+
+def test_a_referenced_file_that_was_missing_is_read_when_it_appears(workspace: Path) -> None:
+    loads = workspace / "specs/meteo/schemas/loads.yaml"
+    kept = loads.read_bytes()
+    loads.unlink()
+    assert check(workspace) == 1
+    from normcli.service import Service
+
+    assert any(problem["kind"] == "bad_ref" for problem in Service.open(workspace).check().specs[1].problems)
+    loads.write_bytes(kept)
+    assert check(workspace) == 1
+
+
+def test_a_file_written_in_the_tick_it_is_read_is_read_again_at_the_next_check(workspace: Path) -> None:
+    from normcli.specs.files import RACY, stamp_before_read
+
+    loads = workspace / "specs/meteo/schemas/loads.yaml"
+    loads.write_bytes(loads.read_bytes() + b"\n")
+    stamp, size = stamp_before_read(loads)
+    assert (stamp, size) == (RACY, loads.stat().st_size), "a file written this instant cannot vouch for a later write in its tick"
+    time.sleep(0.15)
+    assert stamp_before_read(loads)[0] != RACY
+    copied = workspace / "specs/meteo/copy.yaml"
+    shutil.copy2(loads, copied)  # its content time is the original's: no later write can share it
+    assert stamp_before_read(copied)[0] != RACY
