@@ -76,3 +76,25 @@ def test_line_numbers_in_the_margin_are_not_text_nor_clause_numbers(pdf_builder,
         ("4", "Resistance"),
     ]
     assert f"\n{body} {body}\n" in norm_text(workspace, report)  # no line number left inside the paragraph
+
+
+def test_a_short_contents_then_the_full_one_both_anchor_the_tree(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """memoir prints a short contents (`1 Scope · 3`, chapters only) before the full one: the full list is
+    matched from the start again, so its sections set in small capitals at body size are found too."""
+    chapters = ["Scope", "Requirements", "Actions", "Resistance"]
+    sections = ["Terms", "Durability", "Snow loads", "Concrete"]
+    builder = pdf_builder()
+    builder.page().line("Short contents", size=16)
+    for number, title in enumerate(chapters, start=1):
+        builder.line(f"{number} {title} · {number + 2}", x=200)
+    builder.page().line("Contents", size=16)
+    for number, title in enumerate(chapters, start=1):
+        builder.line(f"{number} {title} {'.' * 60} {number + 2}").line(f"{number}.1 {sections[number - 1]} {'.' * 60} {number + 2}")
+    body = "The text of this clause goes on over a full line of words like the body of a norm."
+    for number, title in enumerate(chapters, start=1):
+        builder.page().heading(f"{number} {title}").line(body).line(body).line(body)
+        builder.line(f"{number}.1 {sections[number - 1].upper()}", size=8).line(body).line(body).line(body)
+    pdf = builder.save(tmp_path / "two-contents.pdf")
+    report = ingest(pdf, "TEST 128", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert [path for path in paths if path[0].isdigit()] == ["1", "1.1", "2", "2.1", "3", "3.1", "4", "4.1"], paths
