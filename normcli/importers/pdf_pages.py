@@ -307,13 +307,26 @@ def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
         )
         in_margin = max(found[2] for _, found in column) < min(text_left, rest_left) - 2  # left of every line's text
         if in_margin and len(column) >= max(8, 0.5 * len(segments)) and steps >= 0.8 * (len(column) - 1):
+            # a member that does not continue the count on either side (a chapter number `8` standing apart
+            # above a numbered listing that starts at 1) is not a line number
+            fits = [
+                (n > 0 and 0 < column[n][1][0] - column[n - 1][1][0] <= 3)
+                or (n + 1 < len(column) and 0 < column[n + 1][1][0] - column[n][1][0] <= 3)
+                for n in range(len(column))
+            ]
+            column = [member for member, fit in zip(column, fits, strict=True) if fit]
             cut = {k: (found[3], found[4]) for k, found in column}
-            low, high = min(c[1][0] for c in column), max(c[1][0] for c in column)
+            heights = [max(box[3] for box in segments[k].real()) for k, _ in column]  # top to bottom
             for k, segment in enumerate(segments):  # a number alone on its line at the same place (a blank line's)
                 text = "".join(segment.chars).strip()
                 real = segment.real()
                 edge_x = real[-1][1] if edge == 2 else real[0][0]
-                if k not in cut and text and set(text) <= _DIGITS and low <= int(text) <= high and abs(edge_x - column[0][1][edge]) <= 3:
+                if k in cut or not text or not set(text) <= _DIGITS or abs(edge_x - column[0][1][edge]) > 3:
+                    continue
+                top = max(box[3] for box in real)
+                above = [found[0] for (_, found), height in zip(column, heights, strict=True) if height > top]
+                below = [found[0] for (_, found), height in zip(column, heights, strict=True) if height < top]
+                if above and below and above[-1] < int(text) < below[0]:  # it fits the count between its neighbours
                     cut[k] = (0, len(segment.chars) - 1)
             result = []
             for k, segment in enumerate(segments):
