@@ -86,7 +86,7 @@ def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> li
             elif (right - left) * (top - bottom) > 400:
                 images.append((left, bottom, right, top))
         hrules, vrules = rules_of(paths)
-        lines, chars = _page_lines(textpage, index, vrules)
+        lines, chars = _page_lines(textpage, index, vrules, bool(hrules or vrules))
         if chars < SCANNED_CHARS and images:  # a page with an image and no text: scanned (a blank page is just blank)
             draft.scanned_pages += 1
             if ocr:
@@ -170,7 +170,7 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
     return [(start, end, position) for start, end, position in joined]
 
 
-def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None) -> tuple[list[Line], int]:
+def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None, ruled: bool = True) -> tuple[list[Line], int]:
     """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells
     (cut at wide gaps and at vertical rules, so a cell's text never runs into the next one)."""
     import pypdfium2.raw as raw
@@ -235,9 +235,10 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
             size=round(size, 1),
         )
         line.bold_prefix = _bold_prefix(textpage, segment.start, plain)
-        line.mono = _fixed_pitch(textpage, segment.start, plain)
         line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
+        # the font pitch matters to tables only: lines cut into cells, or any line of a page with rules
+        line.mono = _fixed_pitch(textpage, segment.start, plain) if ruled or len(line.spans) >= 2 else False
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
@@ -276,7 +277,15 @@ def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
     those numbers are dropped."""
     if len(segments) < 8:
         return segments
-    candidates = [(k, found) for k, segment in enumerate(segments) if (found := _margin_number(segment))]
+
+    def digit_at_an_end(segment: _Segment) -> bool:  # cheap: a margin number is among a line's first or last characters
+        text = "".join(segment.chars).strip()
+        return bool(text) and (text[0] in _DIGITS or text[-1] in _DIGITS)
+
+    ends = [k for k, segment in enumerate(segments) if digit_at_an_end(segment)]
+    if len(ends) < max(8, 0.5 * len(segments)):
+        return segments
+    candidates = [(k, found) for k in ends if (found := _margin_number(segments[k]))]
     if len(candidates) < max(8, 0.5 * len(segments)):
         return segments
     for edge in (2, 1):  # right-aligned numbers share their right edge, left-aligned ones their left edge
