@@ -17,6 +17,7 @@ from normcli.specs import refs
 from normcli.specs.graph import RefGraph
 from normcli.specs.load import UnreadableFile, line_of
 from normcli.specs.model import DEFAULT_TAG, OTHER_COLLECTION, Spec, SpecCollection, SpecMethod, SpecTag
+from normcli.specs.text import plain
 
 VERBS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 MAX_SEARCH_NAMES = 60
@@ -355,9 +356,10 @@ class _Reader(RefGraph):
 
 
 def _text(value: Any) -> str:
+    """A title, summary, name or description as text, its control characters escaped (see `text.plain`)."""
     if value is None or isinstance(value, dict | list):
         return ""
-    return value if isinstance(value, str) else str(value)
+    return plain(value if isinstance(value, str) else str(value))
 
 
 def _list(value: Any) -> list:
