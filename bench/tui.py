@@ -43,7 +43,7 @@ start = Location(sys.argv[3], sys.argv[4]) if len(sys.argv) > 4 else None
 app = NormcliApp(sys.argv[2], start, theme="textual-dark", entered=time.perf_counter() - (time.time() - spawned))
 
 async def until_painted(pilot):
-    wanted = "painted" if start else "workspace open"
+    wanted = "painted" if start else "tree filled"
     for _ in range(400):
         if any(wanted in event for event, _ in app.timings):
             break
@@ -182,7 +182,7 @@ def first_paint(workspace: Path, runs: int, target: tuple[str, str] | None) -> t
             raise RuntimeError(f"no '{event}' mark in {lines}")
 
         screens.append(wall("first screen"))
-        contents.append(wall("painted" if target else "workspace open"))
+        contents.append(wall("painted" if target else "tree filled"))
     return screens, contents
 
 

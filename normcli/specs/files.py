@@ -125,18 +125,3 @@ def list_domains(root: str | Path) -> list[DomainFolder]:
         stamp, _ = stamp_before_read(path)  # before the listing: an entry added meanwhile shows next time
         found.append(DomainFolder(name, Path(path), top_files(path), stamp))
     return found
-
-
-def choose_root(domain: DomainFolder) -> tuple[str | None, list[str]]:
-    """The root file of a domain's spec and the other root-like files it leaves aside.
-
-    One spec per domain (SPEC §7): where several top-level files declare `openapi`/`swagger`, the
-    one named `openapi.*`, `swagger.*` or after the domain is read, else the first by name."""
-    from normcli.specs.read import looks_like_root
-
-    roots = [name for name in domain.top if looks_like_root(domain.path / name)]
-    if not roots:
-        return None, []
-    preferred = [name for name in roots if name.rsplit(".", 1)[0].lower() in ("openapi", "swagger", domain.domain.lower())]
-    chosen = (preferred or roots)[0]
-    return chosen, [name for name in roots if name != chosen]

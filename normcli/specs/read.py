@@ -14,6 +14,7 @@ from typing import Any
 
 from normcli.model import Problem
 from normcli.specs import refs
+from normcli.specs.files import DomainFolder
 from normcli.specs.graph import RefGraph
 from normcli.specs.load import UnreadableFile, line_of
 from normcli.specs.model import DEFAULT_TAG, OTHER_COLLECTION, Spec, SpecCollection, SpecMethod, SpecTag
@@ -410,3 +411,16 @@ def looks_like_root(path: Path) -> bool:
     if path.suffix.lower() == ".json" or head.lstrip()[:1] == b"{":
         return re.search(rb'"(?:openapi|swagger)"\s*:', head) is not None
     return re.search(rb"^[\"']?(?:openapi|swagger)[\"']?\s*:", head, re.MULTILINE) is not None
+
+
+def choose_root(domain: DomainFolder) -> tuple[str | None, list[str]]:
+    """The root file of a domain's spec and the other root-like files it leaves aside.
+
+    One spec per domain (SPEC §7): where several top-level files declare `openapi`/`swagger`, the
+    one named `openapi.*`, `swagger.*` or after the domain is read, else the first by name."""
+    roots = [name for name in domain.top if looks_like_root(domain.path / name)]
+    if not roots:
+        return None, []
+    preferred = [name for name in roots if name.rsplit(".", 1)[0].lower() in ("openapi", "swagger", domain.domain.lower())]
+    chosen = (preferred or roots)[0]
+    return chosen, [name for name in roots if name != chosen]

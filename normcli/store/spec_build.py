@@ -14,7 +14,8 @@ import sqlite3
 from pathlib import Path
 
 from normcli.fold import fold
-from normcli.specs.files import DomainFolder, choose_root, stamp_before_read
+from normcli.specs.files import DomainFolder, stamp_before_read
+from normcli.specs.read import choose_root
 from normcli.store.spec_schema import CREATE, FTS, SPEC_FOLDER_KEY, SPEC_SCHEMA, SPEC_SCHEMA_KEY, TABLES
 
 

@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
 from normcli import results as r
 from normcli.errors import NormcliError
 from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.library import Location
+from normcli.tui.widgets.key_bar import KeyBar
 
 
 def graphics_protocol() -> str | None:
@@ -111,7 +112,7 @@ class FigureScreen(ReportsWorkerErrors, Screen[None]):
             yield Vertical(id="figure-body")
             with Center():
                 yield Input(placeholder="save to…", id="figure-save")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Load the first figure."""

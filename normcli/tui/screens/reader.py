@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from normcli import results as r
@@ -24,6 +24,7 @@ from normcli.tui.find import Find, find_all
 from normcli.tui.history import History
 from normcli.tui.library import Children, Location, Reading
 from normcli.tui.widgets.cited_by import CitedBy
+from normcli.tui.widgets.key_bar import KeyBar
 from normcli.tui.widgets.norm_tree import NormTree
 from normcli.tui.widgets.section_view import SectionView, TextScroll
 from normcli.tui.widgets.side_list import SideList
@@ -74,6 +75,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         self._outline_of: tuple[str, str, str] | None = None
         self.starts: tuple[int, ...] | None = None  # where each window of the clause starts, once known
         self.find: Find | None = None
+        self._norms_to_show: r.NormsResult | None = None
 
     def compose(self) -> ComposeResult:
         """Tree | text (+ side list)."""
@@ -86,7 +88,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
                 yield SectionView(id="section")
                 yield SideList(id="side")
                 yield CitedBy(id="cited-by")
-        yield Footer()
+        yield KeyBar()
 
     @property
     def location(self) -> Location | None:
@@ -123,14 +125,19 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         except NormcliError as error:
             app.call_from_thread(self.query_one(SectionView).show_message, "normcli: the workspace cannot be read", error.one_line())  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
             return
-        app.call_from_thread(self._show_norms, norms)
         if self.start is not None:
+            self._norms_to_show = norms  # drawn with the first clause, in one frame
             self._load(self.start, True, False, None)
+            if self._norms_to_show is not None:  # the clause could not be read: the tree all the same
+                app.call_from_thread(self._show_norms, norms)
         else:
+            app.call_from_thread(self._show_norms, norms)
             app.call_from_thread(self._welcome, library.name, norms)  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
 
     def _show_norms(self, norms: r.NormsResult) -> None:
+        self._norms_to_show = None
         self.query_one(NormTree).show_norms(norms)
+        self.call_after_refresh(self.app.mark, "tree filled")  # type: ignore[attr-defined]
         if self.start is None:
             self.query_one(NormTree).focus()
             self.call_after_refresh(self.app.collect_soon)  # type: ignore[attr-defined]  # start-up is over
@@ -230,6 +237,8 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         scroll: float = 0.0,
         find: Find | None = None,
     ) -> None:
+        if self._norms_to_show is not None:
+            self._show_norms(self._norms_to_show)
         previous = self.reading
         self.reading = reading
         section = reading.section

@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Static, Tree
+from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from normcli.errors import NormcliError
 from normcli.tui.widgets.endpoint_view import EndpointView
+from normcli.tui.widgets.key_bar import KeyBar
 
 
 class SpecTree(Tree[tuple[str, str]]):
@@ -40,7 +41,7 @@ class SpecsScreen(Screen[None]):
             yield SpecTree("API specs", id="spec-tree")
             yield EndpointView(id="endpoint-view")
         yield Static("", id="spec-status")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """List the specs."""

@@ -14,13 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from normcli import results as r
 from normcli.errors import NormcliError
 from normcli.render import formulas_to_unicode
 from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.library import Location
+from normcli.tui.widgets.key_bar import KeyBar
 
 _RULE = re.compile(r"^\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$")
 
@@ -99,7 +100,7 @@ class TableScreen(ReportsWorkerErrors, Screen[None]):
         with Vertical(id="table-page"):
             yield Static("", id="table-caption", markup=False)
             yield DataTable(id="table-grid", zebra_stripes=True, cursor_type="cell")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Read the clause's tables in a worker."""
