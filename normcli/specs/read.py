@@ -110,6 +110,7 @@ class _Reader(RefGraph):
 
     def methods(self, root_file: str) -> list[SpecMethod]:
         found: list[SpecMethod] = []
+        seen: set[tuple[str, str]] = set()
         root = self.root
         security = root.get("security")
         servers = self.servers(root)
@@ -132,6 +133,10 @@ class _Reader(RefGraph):
                     if not isinstance(operation, dict):
                         continue
                     file, line = self.where(raw, raw_item, verb, root_file)
+                    if (verb, str(path)) in seen:  # a webhook under both `webhooks` and `x-webhooks`: one id, one method
+                        self.problem(file, line, "duplicate_method", f"{verb.upper()} {path} is declared twice; the first is read")
+                        continue
+                    seen.add((verb, str(path)))
                     found.append(self.method(verb, str(path), operation, item, security, servers, webhook, file, line))
         return found
 
@@ -152,6 +157,7 @@ class _Reader(RefGraph):
         self, verb: str, path: str, op: dict, item: dict, security: Any, servers: list, webhook: bool, file: str, line: int
     ) -> SpecMethod:
         tags = op.get("tags")
+        tags = [tags] if isinstance(tags, str) else tags  # `tags: pets`, written for `tags: [pets]`
         tag_names = tuple(dict.fromkeys(_text(tag) for tag in tags if _text(tag))) if isinstance(tags, list) else ()
         parameters, request_body = self.parameters(item.get("parameters"), op.get("parameters"), op)
         if not self.swagger and op.get("requestBody") is not None:
