@@ -43,3 +43,24 @@ def test_keys_drop_white_space_dashes_underscores_and_slashes_as_the_pattern_say
         text = f"SIA{char}261{char}{char}-1 / A_b"
         assert code_key(text) == pattern.sub("", fold(text)).replace(".", ""), repr(char)
         assert path_key(f"4{char}2.1.") == pattern.sub("", fold(f"4{char}2.1.")).rstrip("."), repr(char)
+
+
+def test_letters_and_punctuation_known_without_unidecode_are_what_unidecode_gives() -> None:
+    from unidecode import unidecode
+
+    from normcli.fold import _COMMON, _latin_letter
+
+    assert all(unidecode(char) == value for char, value in _COMMON.items())
+    known = {char: _latin_letter(char) for char in map(chr, range(0x80, 0x250))}
+    assert sum(value is not None for value in known.values()) > 200
+    assert all(value == unidecode(char) for char, value in known.items() if value is not None)
+
+
+def test_folding_accented_text_and_typographic_quotes_loads_no_unidecode() -> None:
+    import subprocess
+    import sys
+
+    text = "R\u00e9sistance \u2013 l\u2019\u00dcberbau \u201cok\u201d\u2026"
+    code = f"import sys; from normcli.fold import fold; print(fold({text!r}), 'unidecode' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == 'resistance - l\'uberbau "ok"... False'
