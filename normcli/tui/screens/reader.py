@@ -113,7 +113,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         width = self.app.preferences.get("tree_width") or ""  # type: ignore[attr-defined]
         if width.isdigit() and int(width) >= 12:
             self.query_one("#tree-pane").styles.width = int(width)
-        self._open_workspace()
+        self.call_after_refresh(self._open_workspace)  # after the first frame: it should not wait for the worker's imports
 
     # -- opening ---------------------------------------------------------------------------
 
