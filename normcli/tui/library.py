@@ -252,7 +252,16 @@ class Library:
         """The API specs of the workspace, as tree nodes (a spec that cannot be read has no children)."""
         with self._lock:
             found = self.service.spec_list().specs
-        return tuple(SpecNode("spec", spec.id, f"{spec.domain} — {spec.title}", spec.count_methods, spec.readable) for spec in found)
+        return tuple(
+            SpecNode(
+                "spec",
+                spec.id,
+                spec.domain if spec.title in ("", spec.domain) else f"{spec.domain} — {spec.title}",
+                spec.count_methods,
+                spec.readable,
+            )
+            for spec in found
+        )
 
     def spec_children(self, node: SpecNode) -> tuple[SpecNode, ...]:
         """The nodes under a spec (its collections), a collection (its tags) or a tag (its endpoints), read when it opens."""

@@ -120,8 +120,6 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     @work(thread=True, exclusive=True, group="read", exit_on_error=False)
     def _open_workspace(self) -> None:
         app = self.app
-        import normcli.tui.widgets.markdown  # noqa: F401  - loaded here, off the event loop, before the first text
-
         try:
             library = app.library_or_open()  # type: ignore[attr-defined]
             norms = library.norms()
@@ -129,13 +127,19 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         except NormcliError as error:
             app.call_from_thread(self.query_one(SectionView).show_message, "normcli: the workspace cannot be read", error.one_line())  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
             return
+        # The Markdown widget's modules (~0.1 s) load here, off the event loop, before the first text; with no
+        # clause to open they load once the tree is on its way to the screen.
         if self.start is not None:
+            import normcli.tui.widgets.markdown
+
             self._norms_to_show = norms  # drawn with the first clause, in one frame
             self._load(self.start, True, False, None)
             if self._norms_to_show is not None:  # the clause could not be read: the tree all the same
                 app.call_from_thread(self._show_norms, norms)
         else:
             app.call_from_thread(self._show_norms, norms)
+            import normcli.tui.widgets.markdown  # noqa: F401
+
             app.call_from_thread(self._welcome, library.name, norms)  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
 
     def _show_norms(self, norms: r.NormsResult) -> None:
