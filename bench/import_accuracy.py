@@ -365,11 +365,13 @@ def tables_per_page(text: str) -> dict[int, int]:
     return counts
 
 
-def table_truth(name: str) -> dict[int, int] | None:
-    """The hand-labelled number of real tables on the sampled pages of a corpus PDF (None: not labelled)."""
+def table_truth(name: str, sample: str = "documents") -> dict[int, int] | None:
+    """The hand-labelled number of real tables on the sampled pages of a corpus PDF (None: not labelled);
+    `sample` is the first sample (`documents`) or the held-out one (`heldOut`)."""
     if not TRUTH.exists():
         return None
-    documents = json.loads(TRUTH.read_text(encoding="utf-8"))["documents"]
+    truth = json.loads(TRUTH.read_text(encoding="utf-8"))
+    documents = truth["documents"] if sample == "documents" else truth.get(sample, {}).get("documents", {})
     pages = documents.get(name)
     return {int(page): entry["tables"] for page, entry in pages.items()} if pages else None
 
@@ -457,9 +459,10 @@ def measure(pdf: Path, repeat: int) -> dict:
             "misses": misses,
         }
     )
-    truth = table_truth(pdf.name)
-    if truth is not None:
-        row["precision"] = precision(truth, as_is.text)
+    for sample, label in (("documents", "precision"), ("heldOut", "precisionHeldOut")):
+        truth = table_truth(pdf.name, sample)
+        if truth is not None:
+            row[label] = precision(truth, as_is.text)
     return row
 
 
@@ -530,14 +533,16 @@ def main(argv: list[str] | None = None) -> int:
     labelled = [row for row in rows if "precision" in row]
     if labelled:
         print()
-        print("| document | labelled pages | real tables | tables found there | not real | missed |")
-        print("|---|---:|---:|---:|---:|---:|")
+        print("| document | sample | labelled pages | real tables | tables found there | not real | missed |")
+        print("|---|---|---:|---:|---:|---:|---:|")
         for row in labelled:
-            p = row["precision"]
-            print(
-                f"| {row['document']} | {p['truthPages']} | {p['realTables']} | {p['tablesFoundOnTruthPages']} | "
-                f"{p['falseTables']} ({p['falseShare']} %) | {p['missedTables']} |"
-            )
+            for label, name in (("precision", "first (every 12th from 6)"), ("precisionHeldOut", "held out (every 24th from 12)")):
+                p = row.get(label)
+                if p:
+                    print(
+                        f"| {row['document']} | {name} | {p['truthPages']} | {p['realTables']} | {p['tablesFoundOnTruthPages']} | "
+                        f"{p['falseTables']} ({p['falseShare']} %) | {p['missedTables']} |"
+                    )
     if args.misses:
         for row in rows:
             if "misses" not in row:

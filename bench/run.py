@@ -308,16 +308,22 @@ class Bench:
         self.info = info.median
         tree = self.manifest["treeNorm"]["code"]
         plain = self.manifest["bundles"][-1]
-        goal = "≤ 6× `python -c pass`"
-        self.add(time_row("`normcli info --json`", info, ("pass", bare.median), goal, info.median <= 6 * bare.median))
+        # Issue 11 asks a --json read's start-up for ≤ 2.5× (issue 6 asked ≤ 6×); a 2,000-node answer is
+        # more than start-up, and keeps issue 6's bound.
+        start_up, big = (2.5, "≤ 2.5× `python -c pass` (issue 11)"), (6.0, "≤ 6× `python -c pass`")
+        self.add(time_row("`normcli info --json`", info, ("pass", bare.median), start_up[1], info.median <= start_up[0] * bare.median))
         commands = [
-            (f"`normcli toc {plain['code']} --json`", ["toc", plain["code"], "--json"]),
-            (f"`normcli toc {tree} --depth 6 --json` (2,000 nodes)", ["toc", tree, "--depth", "6", "--json"]),
-            (f"`normcli section {plain['code']} {plain['paths'][3]} --json`", ["section", plain["code"], plain["paths"][3], "--json"]),
+            (f"`normcli toc {plain['code']} --json`", ["toc", plain["code"], "--json"], start_up),
+            (f"`normcli toc {tree} --depth 6 --json` (2,000 nodes)", ["toc", tree, "--depth", "6", "--json"], big),
+            (
+                f"`normcli section {plain['code']} {plain['paths'][3]} --json`",
+                ["section", plain["code"], plain["paths"][3], "--json"],
+                start_up,
+            ),
         ]
-        for label, argv in commands:
+        for label, argv, (bound, goal) in commands:
             stat, _ = repeat_process(normcli_command(self.root, *argv), runs)
-            row = time_row(label, stat, ("pass", bare.median), goal, stat.median <= 6 * bare.median)
+            row = time_row(label, stat, ("pass", bare.median), goal, stat.median <= bound * bare.median)
             row.ratio += f" · {stat.median / info.median:.2f}× info"
             self.add(row)
 
@@ -672,7 +678,7 @@ class Bench:
     # output ------------------------------------------------------------------------------------
 
     def table(self) -> str:
-        header = ["Measure", "Median", "min – max", "Baseline (same run)", "Ratio", "Goal (issue 6)", "Met"]
+        header = ["Measure", "Median", "min – max", "Baseline (same run)", "Ratio", "Goal (issue 6 unless named)", "Met"]
         lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         lines.extend("| " + " | ".join(row.cells()) + " |" for row in self.rows)
         return "\n".join(lines)

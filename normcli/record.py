@@ -35,18 +35,18 @@ def _arguments(cls: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple
     names: tuple[str, ...] = cls.__record_fields__
     if len(args) > len(names):
         raise TypeError(f"{cls.__name__}() takes {len(names)} arguments but {len(args)} were given")
-    unknown = kwargs.keys() - set(names)
-    if unknown:
-        raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{min(unknown)}'")
-    given = dict(zip(names, args, strict=False))
-    twice = given.keys() & kwargs.keys()
-    if twice:
-        raise TypeError(f"{cls.__name__}() got multiple values for argument '{min(twice)}'")
-    values = {**cls.__record_defaults__, **given, **kwargs}
-    missing = [name for name in names if name not in values]
-    if missing:
-        raise TypeError(f"{cls.__name__}() missing required arguments: {', '.join(missing)}")
-    return tuple(values[name] for name in names)
+    values = {**cls.__record_defaults__, **dict(zip(names, args, strict=False))}
+    for name in kwargs:
+        if name not in names:
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{name}'")
+        if name in names[: len(args)]:
+            raise TypeError(f"{cls.__name__}() got multiple values for argument '{name}'")
+    values.update(kwargs)
+    try:
+        return tuple(map(values.__getitem__, names))  # a record is built at every call's start-up: no generator
+    except KeyError:
+        missing = [name for name in names if name not in values]
+        raise TypeError(f"{cls.__name__}() missing required arguments: {', '.join(missing)}") from None
 
 
 def _frozen(self: Any, name: str, value: Any = None) -> None:

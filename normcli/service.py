@@ -4,7 +4,8 @@ A `Service` reads one workspace. Each operation first makes sure the index match
 (a stat per bundle when nothing changed), then answers from the index with a result record. The
 parts live beside it: `session` (the index and its freshness), `catalogue` (editions, languages),
 `resolve` (clauses and references), `search`, `windows` and `trees`; their parameters and ranges
-are declared in `operations`.
+are declared in `operations`. Each operation imports the parts only it uses (`resolve`, `search`,
+`windows`, `render`, `lookups`): `info`, `norms` and `toc`, most of what scripts call, need none.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from normcli.catalogue import Version, split_code
 from normcli.discovery.reads import SpecReads
 from normcli.errors import InvalidArgument, NotFound
 from normcli.operations import checked
-from normcli.resolve import find_clause_or_part, find_figure, find_node, find_table, table_rows
 from normcli.session import IndexSession
 from normcli.snapshot import in_snapshot as _operation
 from normcli.store.schema import BUILT_AT_KEY
@@ -95,6 +95,8 @@ class Service(IndexSession, SpecReads):
         language: str | None = None,
     ) -> r.SubtreeResult:
         """`subtree` / `get_subtree`: a clause and its descendants, breadth first up to `max_nodes`."""
+        from normcli.resolve import find_node
+
         version = self.version(code, edition, language)
         root, requested = find_node(self.index(), version, path)
         kept, cut = cut_to_size(root, self.index().descendants(version.bundle_id, root, max_depth), max_nodes)
@@ -112,6 +114,7 @@ class Service(IndexSession, SpecReads):
         language: str | None = None,
     ) -> r.SectionResult:
         """`section` / `get_section`: one window of a clause's text, cut at a paragraph boundary."""
+        from normcli.resolve import find_clause_or_part
         from normcli.windows import window, window_start
 
         version = self.version(code, edition, language)
@@ -159,6 +162,8 @@ class Service(IndexSession, SpecReads):
     @_operation
     def table(self, code: str, table_id: str, edition: str | None = None, language: str | None = None) -> r.TableResult:
         """`table` / `get_table`: one table, its caption, the clause that holds it and its rows."""
+        from normcli.resolve import find_node, find_table, table_rows
+
         version = self.version(code, edition, language)
         row = find_table(self.index(), version, table_id)
         node, _ = find_node(self.index(), version, row["node_path"])
@@ -179,7 +184,7 @@ class Service(IndexSession, SpecReads):
     def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
         """`search` / `search_in_norm`: titles and text of one norm, best first; every language version
         of the edition unless `language` names one (each hit says its language)."""
-        from normcli.search import keyword_tokens, keyword_words, search_norm  # not on the path of the other reads
+        from normcli.search import keyword_tokens, keyword_words, search_norm
 
         tokens = keyword_tokens(keyword)
         version = self.version(code, edition, language)
@@ -207,6 +212,8 @@ class Service(IndexSession, SpecReads):
     ) -> r.XrefsResult:
         """`xrefs` / `get_cross_refs`: a clause's references, those that lead somewhere first; with
         `direction` "incoming", the clauses of every norm that refer to it (`lookups.incoming`)."""
+        from normcli.resolve import find_node
+
         if direction == "incoming":
             from normcli.lookups import incoming
 
@@ -253,6 +260,8 @@ class Service(IndexSession, SpecReads):
     @_operation
     def figure(self, code: str, figure_id: str, edition: str | None = None, language: str | None = None) -> r.FigureResult:
         """`figure` / `get_figure`: a figure's image, read only from inside its bundle folder."""
+        from normcli.resolve import find_figure
+
         if not isinstance(figure_id, str) or not figure_id.strip() or len(figure_id) > 200:
             raise InvalidArgument("a figure id is required (for example fig-3)", param="figureId")
         version = self.version(code, edition, language)
@@ -282,6 +291,8 @@ class Service(IndexSession, SpecReads):
     @_operation
     def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:
         """The clause before (`step` -1) or after (+1) `path` in reading order, for readers that walk."""
+        from normcli.resolve import find_node
+
         version = self.version(code, edition, language)
         node, _ = find_node(self.index(), version, path)
         row = self.index().neighbour(version.bundle_id, node["ord"], step)
@@ -289,6 +300,8 @@ class Service(IndexSession, SpecReads):
 
     def ancestors(self, code: str, path: str, edition: str | None = None, language: str | None = None) -> tuple[str, ...]:
         """The paths above `path`, chapter first, for readers that show where a clause sits."""
+        from normcli.resolve import find_node
+
         version = self.version(code, edition, language)
         node, _ = find_node(self.index(), version, path)
         found: list[str] = []

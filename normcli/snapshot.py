@@ -16,7 +16,7 @@ import time
 
 from normcli.errors import WorkspaceError
 from normcli.store.queries import Index
-from normcli.store.refresh import refresh
+from normcli.store.refresh import index_location, refresh
 from normcli.workspace import Located, locate
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
@@ -70,7 +70,8 @@ class ReadSession:
             return self._index
         try:
             if self._index is None or time.monotonic() - self._checked_at >= self.recheck_after:
-                done = refresh(self.folder, known=self._known_bundles() if self._index is not None else None)
+                known = self._known_bundles() if self._index is not None else self._open_existing()
+                done = refresh(self.folder, known=known)
                 self._checked_at = time.monotonic()
                 if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._replaced(done.location)):
                     self.close()
@@ -88,6 +89,28 @@ class ReadSession:
             raise WorkspaceError(f"the index cannot be read: {exc}", part="index") from exc
         return self._index
 
+    def _open_existing(self) -> dict[str, tuple[int, int]] | None:
+        """Open the index that is there when it is ours, and return its bundles' fingerprints: the freshness
+        check compares the files with them, and a call that finds nothing changed opens no second
+        connection (each costs a parse of the schema). None when there is no index to trust: `refresh`
+        then reads, builds or rebuilds as it must."""
+        location = index_location(self.folder)
+        if not os.path.isfile(location) or os.path.islink(location):  # a link could lead out of the workspace
+            return None
+        index = None
+        try:
+            index = Index(location)
+            if not index.is_ours():
+                index.close()
+                return None
+            known = index.fingerprints()
+        except sqlite3.DatabaseError:
+            if index is not None:
+                index.close()
+            return None
+        self._index, self._data_version = index, -1
+        return known
+
     def _replaced(self, location: str) -> bool:
         """Whether the index file is no longer the one open (a rebuild swaps a new file in)."""
         try:
@@ -95,9 +118,10 @@ class ReadSession:
         except OSError:
             return True
 
-    def _known_bundles(self) -> dict[str, tuple[int, int]] | None:
-        """The bundle fingerprints this session last read from the index (None: let `refresh` read them)."""
-        return None
+    def _known_bundles(self) -> dict[str, tuple[int, int]]:
+        """The bundle fingerprints of the open index, to compare with the files."""
+        assert self._index is not None
+        return self._index.fingerprints()
 
     def _data_changed(self, index: Index) -> None:
         """Called inside the snapshot when the index's data changed: drop what was derived from it."""

@@ -1,4 +1,5 @@
-"""The `api` commands' arguments as the command line takes them, shared by the lean `--json` path and Typer.
+"""The `api` commands' arguments as the command line takes them, shared by the lean `--json` path
+(`cli.fast.parse_api`) and Typer.
 
 The operations are declared in `normcli.operations` (group `api`); the command line adds three
 forgiving forms SPEC §7 allows there: a spec named by its domain (`api spec meteo`), `api tags` over a
@@ -28,7 +29,7 @@ COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "endpoint": (("id", "name"), {}),
     "search": (("keyword",), {"--limit": "limit", "-n": "limit"}),
 }
-_INTEGERS = {"limit"}
+INTEGERS = frozenset({"limit"})  # the options that take a whole number
 
 
 def service_call(command: str, positionals: list[str], options: dict[str, Any]) -> Callable[[Any], Any]:
@@ -65,57 +66,3 @@ def service_call(command: str, positionals: list[str], options: dict[str, Any]) 
         return lambda service: service.search_specs(positionals[0], limit)
     method = {"collection": "collection_by_id", "tag": "tag_by_id", "endpoints": "endpoint_by_tag"}[command]
     return lambda service: getattr(service, method)(positionals[0])
-
-
-def parse(argv: list[str]) -> tuple[str | None, Callable[[Any], Any]] | None:
-    """(workspace, service call) for a plain `normcli [--workspace DIR] api COMMAND … --json`, else None
-    (the full command line then answers: help, usage errors, output for people)."""
-    workspace: str | None = None
-    as_json = False
-    group_seen = False
-    command: str | None = None
-    positionals: list[str] = []
-    options: dict[str, Any] = {}
-    index = 0
-    while index < len(argv):
-        word = argv[index]
-        name, has_value, inline = word.partition("=")
-        if word == "--json":
-            as_json = True
-        elif name in ("--workspace", "-w") and not group_seen:
-            value = inline if has_value else (argv[index + 1] if index + 1 < len(argv) else None)
-            if value is None:
-                return None
-            workspace = value
-            index += 0 if has_value else 1
-        elif not group_seen:
-            if word != GROUP:
-                return None
-            group_seen = True
-        elif command is None:
-            if word not in COMMANDS:
-                return None
-            command = word
-        elif name in COMMANDS[command][1] and (has_value or index + 1 < len(argv)):
-            value = inline if has_value else argv[index + 1]
-            index += 0 if has_value else 1
-            key = COMMANDS[command][1][name]
-            if key in _INTEGERS:
-                try:
-                    options[key] = int(value)
-                except ValueError:
-                    return None
-            else:
-                options[key] = value
-        elif word.startswith("-") and word != "-":
-            return None
-        else:
-            positionals.append(word)
-        index += 1
-    if not as_json or command is None:
-        return None
-    try:
-        call = service_call(command, positionals, options)
-    except InvalidArgument:
-        return None  # Typer words usage errors
-    return workspace, call

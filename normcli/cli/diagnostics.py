@@ -49,7 +49,7 @@ _NOT_FOUND_ADVICE = {
     "path": 'run `normcli toc "{norm}" --depth 3` to see its clauses',
     "figure": "`normcli section` lists each clause's figures",
     "table": "`normcli section` lists each clause's tables",
-    "file": "give the path of a PDF, Markdown or text file",
+    "file": "give the path of a PDF, Markdown or text file, or of an OpenAPI or Swagger file with --domain",
 }
 _ARGUMENT_ADVICE = {
     "code": "run `normcli norms` to see the codes",
@@ -58,10 +58,21 @@ _ARGUMENT_ADVICE = {
     "edition": "give the edition once, in the code or with --edition",
 }
 _WORKSPACE_ADVICE = {"index": "run `normcli index --rebuild`", "workspace": "pass --workspace DIR"}
+# The advice for a bad argument of a command other than the reads, by command: its options differ.
+_COMMAND_ADVICE = {
+    "ingest": {
+        "code": "for example --code 'SIA 261' --edition 2020",
+        "edition": "for example --edition 2020",
+        "language": "--language fr, de, it or en, or leave it out to have it guessed",
+        "source": "a scanned PDF is read with --ocr (tesseract installed)",
+        "force": "pass --force to replace it, or choose another --edition",
+    },
+}
 
 
-def describe(error: BaseException) -> str:
-    """The one line that says what went wrong and what to do, as the command line words it."""
+def describe(error: BaseException, command: str = "") -> str:
+    """The one line that says what went wrong and what to do, as the command line words it (`command`
+    names a command whose options the advice must name, such as `ingest`; the reads need none)."""
     if not isinstance(error, NormcliError):
         return "interrupted" if isinstance(error, KeyboardInterrupt) else f"internal error ({type(error).__name__}: {error})"
     advice = ""
@@ -71,17 +82,17 @@ def describe(error: BaseException) -> str:
             advice = "run `normcli check` for the reason"
         advice = advice.format(norm=error.norm.split(" (")[0])
     elif isinstance(error, InvalidArgument):
-        advice = _ARGUMENT_ADVICE.get(error.param, "")
+        advice = _COMMAND_ADVICE[command].get(error.param, "") if command in _COMMAND_ADVICE else _ARGUMENT_ADVICE.get(error.param, "")
     elif isinstance(error, WorkspaceError):
         advice = _WORKSPACE_ADVICE.get(error.part, "") if not error.hint else ""
     said = "; ".join(part for part in (error.hint, advice) if part)
     return printable(f"{error.message} ({said})" if said else error.message)
 
 
-def error_json(error: BaseException) -> dict:
+def error_json(error: BaseException, command: str = "") -> dict:
     """SPEC §4's error object for a failure: `{"error": {"code", "message"}}`."""
     code = error.code if isinstance(error, NormcliError) else "internal_error"
-    return {"error": {"code": code, "message": describe(error)}}
+    return {"error": {"code": code, "message": describe(error, command)}}
 
 
 def note(message: str) -> None:
@@ -89,13 +100,15 @@ def note(message: str) -> None:
     sys.stderr.write(f"normcli: {message}\n")
 
 
-def report(error: BaseException, as_json: bool = False, debug: bool = False, report_with: str = "the command you ran") -> ExitCode:
+def report(
+    error: BaseException, as_json: bool = False, debug: bool = False, report_with: str = "the command you ran", command: str = ""
+) -> ExitCode:
     """Report a failure as the command line does, and return its exit status: one line on stderr
     (a bug also asks for a report; `debug` adds its traceback), and with `as_json` the error object on stdout."""
     code = exit_code_for(error)
     if code == ExitCode.OK:  # a closed pipe: there is no one left to tell
         return code
-    line = describe(error)
+    line = describe(error, command)
     if code == ExitCode.INTERNAL:
         if debug:
             import traceback
@@ -106,7 +119,7 @@ def report(error: BaseException, as_json: bool = False, debug: bool = False, rep
     if as_json and code != ExitCode.INTERRUPTED:
         import json
 
-        data = error_json(error)
+        data = error_json(error, command)
         data["error"]["message"] = line
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2 if sys.stdout.isatty() else None) + "\n")
         sys.stdout.flush()

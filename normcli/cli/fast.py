@@ -14,6 +14,11 @@ import sys
 
 from normcli.record import record
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 
 @record
 class Grammar:
@@ -39,7 +44,7 @@ def grammar() -> Grammar:
                 {flag: param.name for param in op.params if param.kind is not bool for flag in param.flags},
             )
             for op in fast
-            if not op.group  # the `api` group is parsed by `cli.api_args`
+            if not op.group  # the `api` group: `parse_api`
         },
         integers=frozenset(param.name for op in OPERATIONS.values() for param in op.params if param.kind is int),
         flags={
@@ -53,11 +58,18 @@ def grammar() -> Grammar:
     )
 
 
-def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
-    """(workspace, command, parameters) for a plain `--json` read, else None."""
-    known = grammar()
+def scan(
+    argv: list[str],
+    commands: dict[str, tuple[tuple[str, ...], dict[str, str]]],
+    integers: frozenset[str],
+    flags: dict[str, dict[str, tuple[str, object]]] | None = None,
+    group: str = "",
+) -> tuple[str | None, str, list[str], dict[str, object]] | None:
+    """(workspace, command, positionals, parameters) of a plain `[--workspace DIR] [GROUP] COMMAND … --json`
+    (`commands` as `Grammar.commands`), else None: shared by the norm reads and the `api` group."""
     workspace: str | None = None
     as_json = False
+    group_seen = not group
     command: str | None = None
     positionals: list[str] = []
     params: dict[str, object] = {}
@@ -68,25 +80,29 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
         name, has_value, inline = word.partition("=")
         if word == "--json":
             as_json = True
-        elif name in ("--workspace", "-w") and command is None:
+        elif name in ("--workspace", "-w") and command is None and (not group or not group_seen):  # global: before the first command word
             value = inline if has_value else (argv[index + 1] if index + 1 < len(argv) else None)
             if value is None:
                 return None
             workspace = value
             index += 0 if has_value else 1
+        elif not group_seen:
+            if word != group:
+                return None
+            group_seen = True
         elif command is None:
-            if word not in known.commands:
+            if word not in commands:
                 return None
             command = word
-            options = known.commands[word][1]
-        elif word in known.flags.get(command, {}):
-            key, flag_value = known.flags[command][word]
+            options = commands[word][1]
+        elif flags is not None and word in flags.get(command, {}):
+            key, flag_value = flags[command][word]
             params[key] = flag_value
         elif name in options and (has_value or index + 1 < len(argv)):
             value = inline if has_value else argv[index + 1]
             index += 0 if has_value else 1
             key = options[name]
-            if key in known.integers:
+            if key in integers:
                 try:
                     params[key] = int(value)
                 except ValueError:
@@ -100,6 +116,16 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
         index += 1
     if not as_json or command is None:
         return None
+    return workspace, command, positionals, params
+
+
+def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
+    """(workspace, command, parameters) for a plain `--json` read, else None."""
+    known = grammar()
+    scanned = scan(argv, known.commands, known.integers, known.flags)
+    if scanned is None:
+        return None
+    workspace, command, positionals, params = scanned
     names = known.commands[command][0]
     if not len(names) - known.optional[command] <= len(positionals) <= len(names):
         return None
@@ -107,13 +133,28 @@ def parse(argv: list[str]) -> tuple[str | None, str, dict[str, object]] | None:
     return workspace, command, params
 
 
+def parse_api(argv: list[str]) -> tuple[str | None, Callable[[Any], Any]] | None:
+    """(workspace, service call) for a plain `normcli [--workspace DIR] api COMMAND … --json`, else None
+    (the full command line then answers: help, usage errors, output for people)."""
+    from normcli.cli import api_args
+    from normcli.errors import InvalidArgument
+
+    scanned = scan(argv, api_args.COMMANDS, api_args.INTEGERS, group=api_args.GROUP)
+    if scanned is None:
+        return None
+    workspace, command, positionals, options = scanned
+    try:
+        call = api_args.service_call(command, positionals, options)
+    except InvalidArgument:
+        return None  # Typer words usage errors
+    return workspace, call
+
+
 def answer(argv: list[str]) -> int | None:
     """Answer a plain `--json` read and return its exit code, or None to let Typer handle `argv`."""
     call = None
     api = None
     if "api" in argv:  # the spec reads first: they need neither the norm grammar nor the norm service
-        from normcli.cli.api_args import parse as parse_api
-
         api = parse_api(argv)
     if api is not None:
         workspace, call = api

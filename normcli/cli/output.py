@@ -340,7 +340,8 @@ def _check(result: r.CheckResult) -> None:
         sys.stdout.write(f"{line}\n")
     for problems in [bundle.problems for bundle in result.bundles] + [spec.problems for spec in result.specs]:
         for problem in problems:
-            sys.stdout.write(f"{problem['file']}:{problem['line']}: {problem['severity']}: {problem['reason']}\n")
+            where = f"{problem['file']}:{problem['line']}" if problem["line"] else problem["file"]  # line 0: the whole file
+            sys.stdout.write(f"{where}: {problem['severity']}: {problem['reason']}\n")
     specs = f", {len(result.specs)} API specs" if result.specs else ""
     sys.stdout.write(f"{len(result.bundles)} bundles{specs}, {result.errors} errors, {result.warnings} warnings\n")
 

@@ -31,15 +31,16 @@ def options_of(ctx: typer.Context) -> Options:
 
 
 @contextlib.contextmanager
-def error_boundary(options: Options, as_json: bool, report_hint: str = "the command you ran") -> Iterator[None]:
-    """Where a command's failures end: reported by `diagnostics.report` and exited with its status."""
+def error_boundary(options: Options, as_json: bool, report_hint: str = "the command you ran", command: str = "") -> Iterator[None]:
+    """Where a command's failures end: reported by `diagnostics.report` (its advice worded for `command`'s
+    options when it is not a read) and exited with its status."""
     try:
         yield
     except typer.Exit:
         raise
     except (Exception, KeyboardInterrupt) as exc:
         # Click would turn Ctrl-C into "Aborted!" and exit 1, which reads as "not found".
-        raise typer.Exit(report(exc, as_json, options.debug, report_hint)) from None
+        raise typer.Exit(report(exc, as_json, options.debug, report_hint, command)) from None
 
 
 def answer(

@@ -11,7 +11,7 @@ import json
 import re
 import sqlite3
 
-from normcli.errors import InvalidArgument, NotFound
+from normcli.errors import InvalidArgument, NotFound, WorkspaceError
 from normcli.specs import ids
 from normcli.specs import results as sr
 from normcli.store.spec_queries import SpecQueries
@@ -55,6 +55,16 @@ class Discovery:
         row = queries.domain_by_spec_id(value)
         if row is None:
             raise _not_found("spec", value)
+        if not row["readable"]:
+            # Listed by spec_list so that it is not silently missing, but it has nothing to walk.
+            problems = [problem for problem in json.loads(row["problems"] or "[]") if problem.get("severity") == "error"]
+            first = problems[0] if problems else {"file": f"specs/{row['domain']}", "line": 0, "reason": "unreadable"}
+            where = f"{first['file']}:{first['line']}" if first.get("line") else first["file"]
+            raise WorkspaceError(
+                f"the spec '{row['domain']}' cannot be read: {where}: {first['reason']}",
+                "fix the file: the next call reads it again",
+                part="spec",
+            )
         return row
 
     def spec_checks(self) -> list[sr.SpecCheck]:
@@ -228,9 +238,21 @@ class Discovery:
         hits = []
         for row in rows:
             domain = domains[row["domain_row"]]
-            text = row["description"] or row["summary"] or row["operation_id"] or row["path"]
-            snippet, _ = snippet_for(text, tokens, SNIPPET_CHARS)
+            snippet, _ = snippet_for(_matching_text(row, tokens), tokens, SNIPPET_CHARS)
             hits.append(
                 sr.SpecHit(domain["spec_id"], domain["domain"], row["method_id"], row["verb"], row["path"], row["summary"] or "", snippet)
             )
         return sr.SpecSearchResult(keyword, tuple(hits))
+
+
+def _matching_text(row: sqlite3.Row, tokens: list[str]) -> str:
+    """The text a hit's snippet is cut from: of description, summary, operationId and path, the first
+    that holds the most words of the keyword (a hit found by its path shows its path, not the start of
+    a description that never says it)."""
+    from normcli.fold import fold
+
+    texts = [text for text in (row["description"], row["summary"], row["operation_id"], row["path"]) if text]
+    if not texts:
+        return ""
+    matched = [sum(token in fold(text) for token in tokens) for text in texts]
+    return texts[matched.index(max(matched))]

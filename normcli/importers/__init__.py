@@ -148,15 +148,13 @@ def ingest(
     code = re.sub(r"\s+", " ", code or "").strip()
     edition = (edition or "").strip()
     if not code:
-        raise InvalidArgument("--code is required (e.g. --code 'SIA 261')")
+        raise InvalidArgument("a norm code is required (for example 'SIA 261')", param="code")
     if ":" in code:  # `SIA 261:2020` names an edition when read: such a code could never be named alone
-        raise InvalidArgument(
-            f"a code cannot contain ':' ({code!r})", "give the edition with --edition, e.g. --code 'SIA 261' --edition 2020"
-        )
+        raise InvalidArgument(f"a code cannot contain ':' ({code!r}): the edition is given on its own", param="code")
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._\-+]{0,39}", edition):
-        raise InvalidArgument(f"edition '{edition}' is not a plain name", "use letters, digits, dots or hyphens, e.g. --edition 2020")
+        raise InvalidArgument(f"edition '{edition}' is not a plain name", "use letters, digits, dots or hyphens", param="edition")
     if language is not None and language.lower() not in LANGUAGES:
-        raise InvalidArgument(f"language '{language}' is not one of {', '.join(LANGUAGES)}")
+        raise InvalidArgument(f"language '{language}' is not one of {', '.join(LANGUAGES)}", param="language")
     root, new_workspace = _workspace_root(workspace)
     fmt = detect_format(source)
     if language is None and fmt != "pdf":
@@ -164,7 +162,9 @@ def ingest(
     draft = build_draft(source, fmt, ocr=ocr, use_outline=use_outline, language=(language or "en").lower(), progress=progress)
     if not draft.scanned_pages and not any(line.strip() and not line.startswith(("#", "<!--")) for line in draft.body):
         raise InvalidArgument(
-            f"'{source.name}' has no text to import", "check that it is the right file; a scanned PDF needs a text layer or --ocr"
+            f"'{source.name}' has no text to import",
+            "check that it is the right file; a scanned PDF needs a text layer or OCR",
+            param="source",
         )
     if language is None:
         language = guess_language("\n".join(draft.body))

@@ -185,6 +185,8 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
     get_box = raw.FPDFText_GetCharBox
     get_size = raw.FPDFText_GetFontSize
+    get_matrix = raw.FPDFText_GetMatrix
+    matrix = raw.FS_MATRIX()
     get_origin = raw.FPDFText_GetCharOrigin
     segments: list[_Segment] = []
     start = 0
@@ -201,7 +203,11 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
                 get_box(textpage, k, left, right, bottom, top)
                 segment.boxes.append((left.value, right.value, bottom.value, top.value))
                 get_origin(textpage, k, origin_x, origin_y)
-                segment.glyphs.append((get_size(textpage, k), origin_y.value))
+                size = get_size(textpage, k)
+                if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
+                    get_matrix(textpage, k, matrix)
+                    size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
+                segment.glyphs.append((size, origin_y.value))
             if segment.real():
                 if segments and _same_line(segments[-1], segment):
                     _extend(segments[-1], segment)
@@ -427,8 +433,9 @@ def _cells(
                 ruled = ruled or (walls[wall] > previous_middle and start is not None)  # not a frame left of the first character
                 wall += 1
             previous_middle = centre
-            spaced = end is not None and (box[0] - end > 0.12 * size or not current or current[-1].isspace())
-            if start is not None and end is not None and (box[0] - end > gap or (ruled and spaced)) and "".join(current).strip():
+            spaced = end is not None and (box[0] - end > 0.25 * size or not current or current[-1].isspace())
+            back = start is not None and box[1] < start  # PDFium put text further left on this line: a cell of its own
+            if start is not None and end is not None and (box[0] - end > gap or (ruled and spaced) or back) and "".join(current).strip():
                 cells.append(("".join(current).strip(), start, end))
                 current = []
                 start = None

@@ -324,6 +324,8 @@ def _block_table(
         return None
     body = [item for item in items if (item[0] + item[1]) / 2 < block.hs[1]] if len(block.hs) >= 3 else []
     columns = _columns(block, body or items)  # a header cell may run over two columns: the body decides them
+    if not block.vs:
+        columns = _with_extents(columns, body or items)
     if len(columns) < 2 and not block.vs:
         return None
     bands = block.hs
@@ -336,10 +338,10 @@ def _block_table(
         if not inside:
             continue
         if grid or (number == 0 and len(bands) >= 3 and not block.vs):
-            rows.append(_cells_of(inside, columns))
+            rows.append(_cells_of(inside, columns, bool(block.vs)))
             header = header or (number == 0 and not grid)
             continue
-        rows.extend(_band_rows(inside, columns))
+        rows.extend(_band_rows(inside, columns, bool(block.vs)))
     rows = [row for row in rows if any(row)]
     if not rows:
         return None
@@ -379,20 +381,47 @@ def _columns(block: _Block, items: list[tuple]) -> list[float]:
     return columns
 
 
-def _cells_of(items: list[tuple], columns: list[float]) -> list[str]:
-    """One row's cells: each piece in the column it starts in (after the column's left edge), top to bottom."""
+def _cells_of(items: list[tuple], columns: list[float], ruled: bool = False) -> list[str]:
+    """One row's cells, top to bottom: between vertical rules each piece in the column it starts in (text
+    that runs over a rule belongs where it starts), else in the column it overlaps most (a centred header
+    or a right-aligned number may start left of its column's other cells)."""
     cells: list[list[tuple]] = [[] for _ in columns]
     for item in items:
-        column = max(0, bisect.bisect_right(columns, (item[2] + item[3]) / 2 if len(columns) > 1 else item[2]) - 1)
-        if columns and item[2] >= columns[-1] - 1:
-            column = len(columns) - 1
-        cells[column].append(item)
+        cells[_column_of(item, columns, ruled)].append(item)
     result = []
     for cell in cells:
         text = ""
         for item in sorted(cell, key=lambda item: (-round(item[0]), item[2])):
             text = _joined_cell(text, clean_inline(item[4]))
         result.append(text)
+    return result
+
+
+def _column_of(item: tuple, columns: list[float] | _Columns, ruled: bool) -> int:
+    if ruled or not isinstance(columns, _Columns):
+        return max(0, bisect.bisect_right(columns, item[2] + 1) - 1)
+    best, score = 0, float("-inf")
+    for k, (left, right) in enumerate(columns.extents):
+        overlap = min(right, item[3]) - max(left, item[2])  # negative: the distance to the column
+        if overlap > score:
+            best, score = k, overlap
+    return best
+
+
+class _Columns(list):
+    """Column starts (a list of x) that also know each column's extent: from its cells' leftmost start to
+    their rightmost end."""
+
+    extents: list[tuple[float, float]]
+
+
+def _with_extents(columns: list[float], items: list[tuple]) -> _Columns:
+    result = _Columns(columns)
+    extents = [[x, x] for x in columns]
+    for item in items:
+        k = max(0, bisect.bisect_right(columns, item[2] + 1) - 1)
+        extents[k][1] = max(extents[k][1], item[3])
+    result.extents = [(left, right) for left, right in extents]
     return result
 
 
@@ -407,7 +436,7 @@ def _joined_cell(above: str, below: str) -> str:
     return f"{above} {below}"
 
 
-def _band_rows(items: list[tuple], columns: list[float]) -> list[list[str]]:
+def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) -> list[list[str]]:
     """The rows of a band of a table: one per printed line that has a first cell; a line without one joins
     the nearest such line (above it when about as near: a cell wrapped over lines, or a first cell centred
     against several lines of the others)."""
@@ -420,7 +449,7 @@ def _band_rows(items: list[tuple], columns: list[float]) -> list[list[str]]:
     first_edge = columns[1] if len(columns) > 1 else float("inf")
     anchors = [k for k, row in enumerate(printed) if any(item[2] < first_edge - 1 for item in row)]
     if not anchors:
-        return [_cells_of([item for row in printed for item in row], columns)]
+        return [_cells_of([item for row in printed for item in row], columns, ruled)]
     groups: dict[int, list[tuple]] = {k: list(printed[k]) for k in anchors}
 
     def middle(row: list[tuple]) -> float:
@@ -434,7 +463,7 @@ def _band_rows(items: list[tuple], columns: list[float]) -> list[list[str]]:
         up = middle(printed[above[-1]]) - middle(row) if above else float("inf")
         down = middle(row) - middle(printed[below[0]]) if below else float("inf")
         groups[above[-1] if up <= 1.3 * down else below[0]].extend(row)
-    return [_cells_of(groups[k], columns) for k in anchors]
+    return [_cells_of(groups[k], columns, ruled) for k in anchors]
 
 
 def _same_row(row: list[tuple], item: tuple) -> bool:
@@ -584,7 +613,20 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         return []
     if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows):
         return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
+    if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
+        return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+_EQUATION_NUMBER = re.compile(r"^\(\d{1,3}(?:\.\d{1,2})?[a-z]?\)$")
+_RELATION = re.compile(r"[=≡≤≥≠≈∈<>:]")
+
+
+def _equation_row(line: Line) -> bool:
+    """A numbered equation set in columns: `(104)  I_s  ≡  a` (its number alone at one end, a relation sign)."""
+    cells = [span[0].strip() for span in line.spans]
+    numbered = bool(cells) and (_EQUATION_NUMBER.match(cells[0]) or _EQUATION_NUMBER.match(cells[-1]))
+    return bool(numbered) and bool(_RELATION.search(" ".join(cells)))
 
 
 def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int]) -> list[int]:

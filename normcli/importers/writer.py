@@ -74,10 +74,7 @@ def write_bundle(root: Path, draft: Draft, code: str, edition: str, language: st
     same = [file for file in existing if bundle_language(file) in (language, None)]
     others = [file for file in existing if file not in same]
     if same and not force:
-        raise InvalidArgument(
-            f"{code}:{edition} ({language}) already exists in {target}",
-            "pass --force to replace it, or choose another --edition",
-        )
+        raise InvalidArgument(f"{code}:{edition} ({language}) already exists in {target}", param="force")
     text = "\n".join([*front_matter(code, edition, title, language), *draft.body]).rstrip("\n") + "\n"
     try:
         if not others:

@@ -119,6 +119,8 @@ def explain(error: NormcliError, tool: str, arguments: dict[str, Any]) -> str:
     if isinstance(error, InvalidArgument):
         facts = f" {error.hint[0].upper()}{error.hint[1:]}." if error.hint else ""
         return f"{error.message}.{facts} Correct {error.param or 'that argument'} and call {tool} again."
+    if isinstance(error, WorkspaceError) and error.part == "spec":
+        return f"{error.message}. Only this spec is unreadable: use the others from spec_list, and tell the user to run `normcli check`."
     if isinstance(error, WorkspaceError):
         return f"{error.message}. The workspace cannot be read; tell the user to run `normcli check` in a terminal."
     return error.one_line()

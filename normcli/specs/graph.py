@@ -148,6 +148,29 @@ class RefGraph:
                 continue
             self.targets[key] = self.canon(target, file)
 
+    def report_loops(self) -> None:
+        """Report each loop of `$ref`s that only name one another (`A: {$ref: B}`, `B: {$ref: A}`): it names
+        nothing, where a schema that contains itself through its properties is a fine recursive type."""
+        for key, value in self.targets.items():
+            chain = [key]
+            while isinstance(value, dict) and isinstance(value.get("$ref"), str) and value["$ref"] in self.targets and len(chain) <= 50:
+                following = value["$ref"]
+                if following in chain:
+                    break
+                chain.append(following)
+                value = self.targets[following]
+            else:
+                continue
+            if following != key or key != min(chain):
+                continue  # a chain into a loop, or the loop seen from another of its members
+            file, pointer = refs.split_key(key)
+            try:
+                line = line_of(refs.follow(self.documents.get(file), pointer))
+            except KeyError:
+                line = 0
+            loop = " → ".join(_shown(member) for member in [*chain, key])
+            self.problem(file, line, "ref_loop", f"$refs that only name one another never reach a schema: {loop}", near=_key_patterns(key))
+
     def deref(self, value: Any, depth: int = 0) -> Any:
         """`value` itself, or what its `$ref` leads to (through chains of refs); an unresolved ref stays."""
         seen = 0

@@ -63,7 +63,7 @@ def ingest_spec(source: str | Path, domain: str, root: Path, force: bool = False
     started = time.perf_counter()
     source = Path(source).expanduser()
     if not source.is_file():
-        raise NotFound("file", str(source), message=f"no file '{source}' (give the path of an OpenAPI or Swagger file, JSON or YAML)")
+        raise NotFound("file", str(source), message=f"no file '{source}'")
     if not isinstance(domain, str) or not re.fullmatch(_DOMAIN, domain):
         raise InvalidArgument(
             f"domain {domain!r} is not a plain name", "use letters, digits, dots, hyphens or underscores, e.g. --domain petstore"
@@ -73,9 +73,9 @@ def ingest_spec(source: str | Path, domain: str, root: Path, force: bool = False
         spec = read_spec(folder, domain, source.name, f"{SPECS_DIR}/{domain}")
     except UnreadableSpec as unreadable:
         problem = unreadable.problems[0]
+        hint = "give the root file of an OpenAPI 3 or Swagger 2.0 spec" if problem.kind == "not_a_spec" else "nothing was copied"
         raise InvalidArgument(
-            f"{source}:{problem.line}: {problem.reason}" if problem.line else f"{source}: {problem.reason}",
-            "give the root file of an OpenAPI 3 or Swagger 2.0 spec",
+            f"{source}:{problem.line}: {problem.reason}" if problem.line else f"{source}: {problem.reason}", hint
         ) from None
     # Every file the spec reaches, but never one that a link leads to from outside the folder.
     files = [name for name in spec.files if (folder / name).is_file() and os.path.realpath(folder / name).startswith(f"{folder}{os.sep}")]

@@ -46,6 +46,8 @@ class _Reader(RefGraph):
     def __init__(self, folder: Path, domain: str, prefix: str) -> None:
         super().__init__(folder, domain, prefix)
         self.swagger = False
+        self.version = ""
+        self.root_file = ""
         self.root: dict[str, Any] = {}
 
     # -- the spec ----------------------------------------------------------------------------
@@ -71,11 +73,14 @@ class _Reader(RefGraph):
                 self.stamps,
             )
         self.swagger = "swagger" in data and "openapi" not in data
+        self.root_file = root_file
+        self.version = _text(data.get("swagger") if self.swagger else data.get("openapi"))
         self.seen.add(f"{root_file}#")
         try:
             self.root = self.canon(data, root_file)
             self.targets[f"{root_file}#"] = self.root
             self.resolve_pending()
+            self.report_loops()
         except RecursionError:
             raise UnreadableSpec(
                 [Problem(f"{self.prefix}/{root_file}", 0, "error", "too_deep", "the spec is nested too deeply to read")], self.stamps
@@ -99,7 +104,7 @@ class _Reader(RefGraph):
             targets=self.targets,
             files=tuple(sorted(set(self.documents) | set(self.unreadable))),
             stamps=self.stamps,
-            problems=tuple(self.problems),
+            problems=tuple(sorted(self.problems, key=lambda problem: (problem.file, problem.line))),  # as `check` lists them
         )
 
     def methods(self, root_file: str) -> list[SpecMethod]:
@@ -152,7 +157,10 @@ class _Reader(RefGraph):
             request_body = self.deref(op["requestBody"])
         responses = self.responses(op.get("responses"), op)
         if "responses" not in op or not responses:
-            self.problem(file, line, "no_responses", f"{verb.upper()} {path} declares no responses", near=_operation_patterns(op, path))
+            allowed = " (OpenAPI 3.1 allows it, but a reader cannot tell what it answers)" if self.version.startswith("3.1") else ""
+            self.problem(
+                file, line, "no_responses", f"{verb.upper()} {path} declares no responses{allowed}", near=_operation_patterns(op, path)
+            )
         body: dict[str, Any] = {
             "parameters": parameters,
             "requestBody": request_body if isinstance(request_body, dict) else None,
@@ -294,12 +302,25 @@ class _Reader(RefGraph):
             return [SpecCollection(title, _text(info.get("x-llm-title")) or None, tuple(tag.name for tag in tags))]
         by_title: dict[str, SpecCollection] = {}
         grouped: set[str] = set()
-        for raw in groups:
+        known = {tag.name for tag in tags}
+        raw_groups = self.documents[self.root_file].get("x-tagGroups") if isinstance(self.documents[self.root_file], dict) else None
+        for position, raw in enumerate(groups):
             group = self.deref(raw)
             if not isinstance(group, dict) or not _text(group.get("name")):
                 continue
             title = _text(group.get("name"))
-            names = [_text(tag) for tag in group.get("tags") or [] if _text(tag)] if isinstance(group.get("tags"), list) else []
+            named = [_text(tag) for tag in group.get("tags") or [] if _text(tag)] if isinstance(group.get("tags"), list) else []
+            # A group may name a tag that neither `tags` declares nor any operation uses: it holds nothing.
+            names = [name for name in named if name in known]
+            for name in dict.fromkeys(name for name in named if name not in known):
+                raw_group = raw_groups[position] if isinstance(raw_groups, list) and position < len(raw_groups) else None
+                self.problem(
+                    self.root_file,
+                    line_of(raw_group),
+                    "unknown_tag",
+                    f"tag group '{title}' names the tag '{name}', which no operation uses and `tags` does not declare",
+                    near=(rf"[\"'\s\[,-]{re.escape(name)}[\"'\s\],]",),
+                )
             grouped.update(names)
             before = by_title.get(title)
             joined = tuple(dict.fromkeys([*(before.tags if before else ()), *names]))

@@ -55,8 +55,8 @@ def split_key(key: str) -> tuple[str, str]:
 def follow(document: object, pointer: str) -> object:
     """The value a JSON pointer names in `document`; KeyError when it names nothing."""
     value = document
-    if not pointer:
-        return value
+    if not pointer or (pointer == "/" and not (isinstance(value, dict) and "" in value)):
+        return value  # `file.yaml#/` is written for the whole file far more often than for a key ""
     for raw in pointer[1:].split("/"):
         part = raw.replace("~1", "/").replace("~0", "~")
         if isinstance(value, dict):

@@ -65,6 +65,11 @@ class Resolver:
         file, pointer = split_key(key)
         return f"#{pointer}" if file == self.root_file else f"{file}#{pointer}" if pointer else file
 
+    def _alias(self, key: str) -> bool:
+        """Whether a target is only another `$ref` (`A: {$ref: B}`)."""
+        target = self.targets.get(key)
+        return isinstance(target, dict) and isinstance(target.get("$ref"), str)
+
     def resolve(self, value: Any, trail: tuple[str, ...] = ()) -> Any:
         """`value` with its refs resolved; `trail` holds the refs being expanded around it."""
         self.values += 1
@@ -81,10 +86,14 @@ class Resolver:
         if self.targets.get(ref) is None:
             return {"$ref": self.shown(ref), "unresolved": "resolves nowhere", **siblings}
         if ref in trail:
+            if all(self._alias(key) for key in trail[trail.index(ref) :]):
+                return {"$ref": self.shown(ref), "unresolved": "a loop of $refs that names no schema", **siblings}
             return {"$ref": self.shown(ref), "circular": True, "title": name_of(ref), **siblings}
         if self.values > MAX_VALUES or len(trail) >= MAX_DEPTH:
             return {"$ref": self.shown(ref), "truncated": True, "title": name_of(ref), **siblings}
         target = self.resolve(self.targets[ref], (*trail, ref))
+        if isinstance(target, dict) and "$ref" in target:  # a ref that stays a ref (a loop, a refused one): as it is
+            return {**target, **siblings}
         if isinstance(target, dict):
             named = {"x-ref": self.shown(ref), **target} if _names_a_schema(ref) else dict(target)
             named.update(siblings)

@@ -6,7 +6,7 @@ import os
 import sqlite3
 from collections.abc import Iterable
 
-from normcli.store.schema import FTS_TABLE, TERMS_FTS, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker, read_only_uri
+from normcli.store.schema import FTS_TABLE, TERMS_FTS, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker, is_ours, read_only_uri
 
 # bm25 with a title match worth eight in the text. Called directly: through FTS5's configured
 # `rank` column the same ordering costs half as much again per matching row.
@@ -72,6 +72,14 @@ class Index:
         """A value of the meta table (build time, fold version)."""
         row = self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0] if row else None
+
+    def is_ours(self) -> bool:
+        """Whether the file is a normcli index of this schema version (raises on a non-database)."""
+        return is_ours(self.connection)
+
+    def fingerprints(self) -> dict[str, tuple[int, int]]:
+        """Each bundle file's (mtime_ns, size) as indexed: what the freshness check compares with the files."""
+        return {file: (mtime, size) for file, mtime, size in self.connection.execute("SELECT file, mtime_ns, size FROM bundles")}
 
     def bundles(self) -> list[sqlite3.Row]:
         """Every bundle file, readable or not, in file order."""

@@ -45,6 +45,11 @@ class Refresh:
         return Path(self.location)
 
 
+def index_location(root: StrPath) -> str:
+    """Where the index file of `root` is (or is to be)."""
+    return os.path.join(index_folder(root), schema.INDEX_FILE)
+
+
 def _stored(path: str) -> dict[str, tuple[int, int]] | None:
     """The fingerprints the index holds, or None when there is no usable index (a symlink, which could
     lead out of the workspace, is not one: it is replaced by a real file)."""
@@ -124,22 +129,14 @@ def refresh(root: StrPath, rebuild: bool = False, known: dict[str, tuple[int, in
     done = _refresh_bundles(root, rebuild, known)
     from normcli.store.spec_refresh import refresh_specs
 
-    folder = os.path.dirname(done.location)
-    try:
+    with _write_failures_reported(os.path.dirname(done.location)):
         try:
             refresh_specs(root, done.location, _writer_lock)
         except sqlite3.DatabaseError as exc:
-            if isinstance(exc.sqlite_errorcode, int) and exc.sqlite_errorcode & 0xFF in _WRITE_FAILURES:
+            if _write_failure(exc) is not None:
                 raise
             done = _refresh_bundles(root, rebuild=True)  # the file is damaged where the specs are: build it anew
             refresh_specs(root, done.location, _writer_lock)
-    except OSError as exc:
-        raise WorkspaceError(f"cannot write the index in {folder}: {exc.strerror}", "check free disk space and permissions") from exc
-    except sqlite3.DatabaseError as exc:
-        reason = _WRITE_FAILURES.get(exc.sqlite_errorcode & 0xFF) if isinstance(exc.sqlite_errorcode, int) else None
-        if reason is None:
-            raise
-        raise WorkspaceError(f"cannot write the index in {folder}: {reason}", "check free disk space and permissions") from exc
     return done
 
 
@@ -149,8 +146,8 @@ def _refresh_bundles(root: str, rebuild: bool = False, known: dict[str, tuple[in
     `known` is what a caller holding the index open last saw of the bundles: when the files
     still match it, nothing else is read (a long-running reader pays a stat per bundle).
     """
-    folder = index_folder(root)
-    path = os.path.join(folder, schema.INDEX_FILE)
+    path = index_location(root)
+    folder = os.path.dirname(path)
     files = list_bundle_files(root)
     if known is not None and not rebuild and os.path.isfile(path):
         changed, removed = _changes(known, files)
@@ -161,30 +158,40 @@ def _refresh_bundles(root: str, rebuild: bool = False, known: dict[str, tuple[in
         changed, removed = _changes(stored, files)
         if not changed and not removed:
             return Refresh(path, 0, 0, False)
+    with _write_failures_reported(folder), _writer_lock(folder):
+        files = list_bundle_files(root)
+        stored = _stored(path)
+        from pathlib import Path  # the builder works on Paths; it is loaded only when there is something to write
+
+        from normcli.store import build
+
+        if stored is None or rebuild or _meta(path, schema.FOLD_VERSION_KEY) != build.fold_version():
+            build.build_new(Path(path), Path(root), files)
+            return Refresh(path, len(files), 0, True)
+        changed, removed = _changes(stored, files)
+        if changed or removed:
+            build.update(Path(path), Path(root), changed, removed)
+        return Refresh(path, len(changed), len(removed), False)
+
+
+@contextlib.contextmanager
+def _write_failures_reported(folder: str) -> Iterator[None]:
+    """A write the disk or the permissions refused, reported plainly: SQLite's own write failures say
+    nothing about the index's health. Anything else (a damaged old index) goes up to the caller, which rebuilds."""
     try:
-        with _writer_lock(folder):
-            files = list_bundle_files(root)
-            stored = _stored(path)
-            from pathlib import Path  # the builder works on Paths; it is loaded only when there is something to write
-
-            from normcli.store import build
-
-            if stored is None or rebuild or _meta(path, schema.FOLD_VERSION_KEY) != build.fold_version():
-                build.build_new(Path(path), Path(root), files)
-                return Refresh(path, len(files), 0, True)
-            changed, removed = _changes(stored, files)
-            if changed or removed:
-                build.update(Path(path), Path(root), changed, removed)
-            return Refresh(path, len(changed), len(removed), False)
+        yield
     except OSError as exc:
         raise WorkspaceError(f"cannot write the index in {folder}: {exc.strerror}", "check free disk space and permissions") from exc
     except sqlite3.DatabaseError as exc:
-        # SQLite's own write failures say nothing about the index's health: report them plainly.
-        # Anything else (a damaged old index) goes up to the caller, which rebuilds.
-        reason = _WRITE_FAILURES.get(exc.sqlite_errorcode & 0xFF) if isinstance(exc.sqlite_errorcode, int) else None
+        reason = _write_failure(exc)
         if reason is None:
             raise
         raise WorkspaceError(f"cannot write the index in {folder}: {reason}", "check free disk space and permissions") from exc
+
+
+def _write_failure(exc: sqlite3.DatabaseError) -> str | None:
+    """What refused a write, when SQLite's error is one of the disk's or the permissions' refusals."""
+    return _WRITE_FAILURES.get(exc.sqlite_errorcode & 0xFF) if isinstance(exc.sqlite_errorcode, int) else None
 
 
 # SQLite primary result codes of a write that the disk or the permissions refused.

@@ -149,7 +149,7 @@ def test_ctrl_c_stops_cleanly_with_130(sample_copy: Path) -> None:
             release.set()
             if process.poll() is None:
                 process.kill()
-    assert process.returncode == 130
+    assert process.returncode == 130, stderr
     assert stderr.strip().endswith("normcli: interrupted") and "Traceback" not in stderr
 
 

@@ -85,3 +85,23 @@ def test_a_bug_asks_for_a_report(capsys) -> None:
 def test_control_characters_never_reach_the_terminal(capsys) -> None:
     report(NotFound("norm", "\x1b[2J"))
     assert "\x1b" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("code", "edition", "param", "advice"),
+    [
+        ("", "2020", "code", "--code 'SIA 261' --edition 2020"),
+        ("SIA 261:2020", "2020", "code", "--code 'SIA 261' --edition 2020"),
+        ("SIA 261", "../up", "edition", "--edition 2020"),
+    ],
+)
+def test_an_import_error_carries_data_and_the_command_line_names_its_options(tmp_path, code, edition, param, advice) -> None:
+    from normcli.importers import ingest
+
+    source = tmp_path / "note.md"
+    source.write_text("# 1 Objet\nLa charge de neige.\n", encoding="utf-8")
+    with pytest.raises(InvalidArgument) as raised:
+        ingest(source, code, edition, workspace=tmp_path)
+    assert raised.value.param == param
+    assert "--" not in raised.value.one_line() and "normcli" not in raised.value.one_line()  # no command line in the core
+    assert advice in describe(raised.value, "ingest")

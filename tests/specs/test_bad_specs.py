@@ -121,12 +121,21 @@ components:
     )
     check = served(workspace)["cycle"]
     assert check.readable
-    assert [(p["line"], p["kind"]) for p in check.problems] == [(16, "bad_ref")]
+    assert [(p["line"], p["kind"]) for p in check.problems] == [(14, "ref_loop"), (16, "bad_ref")]
+    assert "schemas/A → " in check.problems[0]["reason"] and "schemas/B" in check.problems[0]["reason"]
     from normcli.service import Service
 
-    method = Service.open(workspace).endpoint_by_id(md5("method|cycle|GET|/a")).method
-    schema = method["responses"]["200"]["content"]["application/json"]["schema"]
-    assert "circular" in json.dumps(schema), "the loop ends at the ref seen before"
+    answer = Service.open(workspace).endpoint_by_id(md5("method|cycle|GET|/a"))
+    schema = answer.method["responses"]["200"]["content"]["application/json"]["schema"]
+    assert schema == {"$ref": "#/components/schemas/A", "unresolved": "a loop of $refs that names no schema"}
+    assert "circular" not in answer.markdown, "a loop of bare refs names no schema to have been shown above"
+
+
+def test_a_path_item_that_names_itself_is_reported_and_costs_nothing_else(workspace: Path) -> None:
+    write(workspace, "selfish/openapi.yaml", GOOD + '  /self:\n    $ref: "#/paths/~1self"\n')
+    check = served(workspace)["selfish"]
+    assert check.readable and check.methods == 1
+    assert [(p["line"], p["kind"]) for p in check.problems] == [(len(GOOD.splitlines()) + 2, "ref_loop")]
 
 
 def test_refs_out_of_the_folder_or_to_urls_are_refused_and_never_read(workspace: Path, tmp_path: Path) -> None:
@@ -259,3 +268,49 @@ def test_links_out_of_the_folder_or_the_workspace_are_never_read(workspace: Path
     service = Service.open(workspace)
     assert "TOPSECRET" not in json.dumps(service.endpoint_by_id(md5("method|inner|GET|/ping")).to_json())
     assert "TOPSECRET" not in json.dumps([spec.to_json() for spec in service.spec_list().specs])
+
+
+def test_reading_an_unreadable_spec_says_why_in_one_line_and_the_rest_is_served(workspace: Path, cli) -> None:
+    write(workspace, "broken/openapi.json", '{\n  "openapi": "3.0.0",\n  "info": {"title": "x", "version": "1"},\n  "paths": {,}\n}\n')
+    from normcli.errors import WorkspaceError
+    from normcli.service import Service
+
+    service = Service.open(workspace)
+    assert "broken" in {spec.domain for spec in service.spec_list().specs}, "listed, so that it is not silently missing"
+    for read in (service.spec_by_id, service.collection_by_spec, service.tag_by_spec):
+        with pytest.raises(WorkspaceError, match=r"specs/broken/openapi.json:4: invalid JSON"):
+            read(md5("spec|broken"))
+    person = cli("api", "tags", "broken", workspace=workspace)
+    assert person.code == 3 and person.stdout == "" and person.stderr.count("\n") == 1 and "openapi.json:4" in person.stderr
+    machine = cli("api", "spec", md5("spec|broken"), "--json", workspace=workspace)
+    assert machine.code == 3 and machine.json()["error"]["code"] == "workspace_error"
+    assert cli("api", "spec", "good", "--json", workspace=workspace).code == 0
+    checked = cli("check", workspace=workspace)
+    assert "specs/broken/openapi.json:4: error: invalid JSON" in checked.stdout
+
+
+def test_a_problem_of_the_whole_file_is_listed_without_a_line(workspace: Path, cli) -> None:
+    write(workspace, "bomb/openapi.yaml", "openapi: 3.0.0\ninfo: {title: B, version: '1'}\npaths: {}\nx-self: &s {me: *s}\n")
+    checked = cli("check", workspace=workspace)
+    assert checked.code == 3
+    assert "specs/bomb/openapi.yaml: error: a YAML anchor contains an alias of itself" in checked.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("openapi: 3.0.0\npaths: {/x: [unclosed\n", "nothing was copied"),
+        ('{"title": "not a spec"}', "give the root file of an OpenAPI 3 or Swagger 2.0 spec"),
+    ],
+)
+def test_ingest_refuses_a_broken_file_in_one_line_and_copies_nothing(tmp_path: Path, cli, text: str, hint: str) -> None:
+    root = tmp_path / "ws"
+    (root / "norms").mkdir(parents=True)
+    source = tmp_path / "in" / "api.yaml"
+    source.parent.mkdir()
+    source.write_text(text, encoding="utf-8")
+    ran = cli("ingest", str(source), "--domain", "api", workspace=root)
+    assert ran.code == 2 and ran.stderr.count("\n") == 1 and hint in ran.stderr and "Traceback" not in ran.stderr
+    assert not (root / "specs" / "api").exists()
+    missing = cli("ingest", str(tmp_path / "nowhere.yaml"), "--domain", "api", workspace=root)
+    assert missing.code == 1 and missing.stderr.count("\n") == 1 and "OpenAPI" in missing.stderr

@@ -76,3 +76,27 @@ def test_an_agent_walks_from_the_spec_list_to_one_endpoint(workspace: Path) -> N
     assert "circular" in seen["region"].structured_content["markdown"]  # type: ignore[union-attr]
     assert seen["short"].is_error and "32 lowercase hex" in seen["short"].content[0].text  # type: ignore[union-attr]
     assert seen["unknown"].is_error and "no tag has the id" in seen["unknown"].content[0].text  # type: ignore[union-attr]
+
+
+def test_an_agent_told_a_spec_is_unreadable_is_pointed_to_the_others(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    shutil.copytree(SAMPLE, root, ignore=shutil.ignore_patterns(".normcli"))
+    (root / "specs" / "broken").mkdir()
+    (root / "specs" / "broken" / "openapi.yaml").write_text("openapi: 3.0.0\npaths: {/x: [unclosed\n", encoding="utf-8")
+    seen: dict[str, object] = {}
+
+    async def agent() -> None:
+        async with stdio_session(root) as session:
+            seen["broken"] = await session.call_tool("spec_by_id", {"id": hashlib.md5(b"spec|broken").hexdigest()})
+            seen["capitals"] = await session.call_tool("endpoint_by_id", {"id": "A" * 32})
+            seen["meteo"] = await session.call_tool("tag_by_spec", {"specId": hashlib.md5(b"spec|meteo").hexdigest()})
+
+    anyio.run(agent)
+    broken = seen["broken"]
+    assert broken.is_error  # type: ignore[union-attr]
+    assert broken.structured_content["error"]["code"] == "workspace_error"  # type: ignore[union-attr]
+    said = "\n".join(block.text for block in broken.content)  # type: ignore[union-attr]
+    assert "specs/broken/openapi.yaml:3: invalid YAML" in said and "use the others from spec_list" in said
+    capitals = seen["capitals"]
+    assert capitals.is_error and capitals.structured_content["error"]["code"] == "invalid_argument"  # type: ignore[union-attr]
+    assert not seen["meteo"].is_error  # type: ignore[union-attr]

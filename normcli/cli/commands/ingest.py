@@ -46,7 +46,7 @@ def ingest(
     if domain is not None:
         _ingest_spec(options, as_json, source, domain, force)
         return
-    with error_boundary(options, as_json, "the file you imported"):
+    with error_boundary(options, as_json, "the file you imported", command="ingest"):
         from normcli.errors import InvalidArgument
         from normcli.importers import ingest as run_ingest
 
