@@ -306,9 +306,7 @@ def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
         )
         rest_left = min(
             (
-                min(
-                    segment.boxes[n][0] for n in range(len(segment.chars)) if segment.boxes[n] is not None and not found[3] <= n <= found[4]
-                )
+                min(box[0] for n, box in enumerate(segment.boxes) if box is not None and not found[3] <= n <= found[4])
                 for k, found in column
                 for segment in [segments[k]]
             ),
