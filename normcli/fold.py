@@ -8,7 +8,10 @@ from normcli.labels import ANNEX_FOLDED
 
 _WORD = re.compile(r"[a-z0-9]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
-_KEY_DROP = re.compile(r"[\s\-_–—/]+")
+# What a key drops: white space, hyphens and dashes, underscores, slashes. It is applied to folded
+# text, which is ASCII (dashes are hyphens by then), so a translation table does it; compiling the
+# equivalent pattern cost a quarter of a millisecond of every call's start-up.
+_KEY_DROP = str.maketrans("", "", " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f-_/")
 _ANNEX_WORD = re.compile(rf"^({'|'.join(ANNEX_FOLDED)})(?=[a-z0-9])")
 
 
@@ -75,12 +78,12 @@ def words(text: str) -> list[str]:
 
 def code_key(code: str) -> str:
     """A norm code reduced so that `sia261`, `SIA-261` and `SIA 261` compare equal."""
-    return _KEY_DROP.sub("", fold(code)).replace(".", "")
+    return fold(code).translate(_KEY_DROP).replace(".", "")
 
 
 def path_key(path: str) -> str:
     """A clause path reduced for matching: case, accents, spaces, hyphens and the annex word ignored."""
-    key = _KEY_DROP.sub("", fold(path)).rstrip(".")
+    key = fold(path).translate(_KEY_DROP).rstrip(".")
     return _ANNEX_WORD.sub("annex", key)
 
 

@@ -94,7 +94,6 @@ class NormcliApp(App[None]):
     COMMANDS = App.COMMANDS | {ReaderCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", tooltip="quit"),
-        Binding("a", "specs", "APIs", show=False, tooltip="the API specifications of the workspace: spec → collection → tag → endpoint"),
         Binding(
             "ctrl+p",
             "command_palette",
@@ -103,7 +102,7 @@ class NormcliApp(App[None]):
             tooltip="command palette: go to a clause by number or title, every action, themes",
         ),
     ]
-    """q quits; a opens the API specs; ctrl+p opens the command palette (go to a clause, every action, themes)."""
+    """q quits; ctrl+p opens the command palette (go to a clause, every action, themes)."""
 
     def __init__(
         self,
@@ -169,13 +168,6 @@ class NormcliApp(App[None]):
         """Show the reader."""
         self.mark("app mounted")
         self.push_screen(ReaderScreen(self.start))
-
-    def action_specs(self) -> None:
-        """Open the API browser (the specs under specs/)."""
-        from normcli.tui.screens.specs import SpecsScreen
-
-        if not isinstance(self.screen, SpecsScreen):
-            self.push_screen(SpecsScreen())
 
     def on_unmount(self) -> None:
         """Release the index and the objects frozen out of garbage collection."""

@@ -14,6 +14,7 @@ from normcli.windows import join_windows
 
 if TYPE_CHECKING:
     from normcli.service import Service
+    from normcli.specs import results as sr
 
 
 @dataclass(frozen=True)
@@ -59,11 +60,26 @@ class Reading:
     editions: tuple[r.EditionInfo, ...]
     ancestors: tuple[str, ...]
     outline: tuple[Children, ...] = field(default=())
+    markdown: str | None = None  # the window made ready for the Markdown widget, in the worker (not on the event loop)
 
     @property
     def edition(self) -> r.EditionInfo | None:
         """The edition being read."""
         return next((info for info in self.editions if info.edition == self.section.edition.edition), None)
+
+
+@dataclass(frozen=True)
+class SpecNode:
+    """A spec, collection, tag or endpoint as the tree shows it: `count` methods under it, `opens` if it has children."""
+
+    kind: str  # "spec", "collection", "tag", "endpoint"
+    id: str
+    title: str
+    count: int = 0
+    opens: bool = True
+    summary: str = ""
+    deprecated: bool = False
+    verb: str = ""  # an endpoint's HTTP method (GET …)
 
 
 class Library:
@@ -232,6 +248,42 @@ class Library:
         except NotFound:
             return None
 
+    def specs(self) -> tuple[SpecNode, ...]:
+        """The API specs of the workspace, as tree nodes (a spec that cannot be read has no children)."""
+        with self._lock:
+            found = self.service.spec_list().specs
+        return tuple(
+            SpecNode(
+                "spec",
+                spec.id,
+                spec.domain if spec.title in ("", spec.domain) else f"{spec.domain} — {spec.title}",
+                spec.count_methods,
+                spec.readable,
+            )
+            for spec in found
+        )
+
+    def spec_children(self, node: SpecNode) -> tuple[SpecNode, ...]:
+        """The nodes under a spec (its collections), a collection (its tags) or a tag (its endpoints), read when it opens."""
+        with self._lock:
+            if node.kind == "spec":
+                collections = self.service.spec_by_id(node.id).collections
+                return tuple(SpecNode("collection", c.id, c.title, c.count_methods, c.count_methods > 0) for c in collections)
+            if node.kind == "collection":
+                tags = self.service.collection_by_id(node.id).tags
+                return tuple(SpecNode("tag", t.id, t.title, t.count_methods, t.count_methods > 0) for t in tags)
+            if node.kind == "tag":
+                methods = self.service.endpoint_by_tag(node.id).methods
+                return tuple(
+                    SpecNode("endpoint", m.id, f"{m.method} {m.path}", 0, False, m.summary, m.deprecated, m.method) for m in methods
+                )
+        return ()
+
+    def endpoint(self, method_id: str) -> sr.EndpointResult:
+        """One endpoint whole (an `EndpointResult`): what its page shows."""
+        with self._lock:
+            return self.service.endpoint_by_id(method_id)
+
     def why_unresolvable(self, ref: r.ResolvedRef) -> str:
         """One line saying why a reference leads nowhere in this workspace."""
         target = ref.target_code or "?"
@@ -242,4 +294,4 @@ class Library:
         return f"{target} has no {ref.target_kind} '{ref.target_path}' in this workspace"
 
 
-__all__ = ["Children", "Library", "Location", "NotFound", "Reading"]
+__all__ = ["Children", "Library", "Location", "NotFound", "Reading", "SpecNode"]

@@ -107,3 +107,24 @@ def test_norm_contents_page(snap_compare, make_app, settle, size) -> None:
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+def test_endpoint_page(snap_compare, make_app, settle, size) -> None:
+    """The API specs in the tree (a → meteo → Places → sites) and an endpoint's page in place of the text."""
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        tree = pilot.app.screen.query_one("#tree")
+        node = tree.apis
+        for name in ("meteo", "Places", "sites", "GET /regions/{regionId}"):
+            node = next(child for child in node.children if child.label.plain.startswith(name))
+            node.expand()
+            await settle(pilot)
+        tree.move_cursor(node)
+        await pilot.press("enter")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)

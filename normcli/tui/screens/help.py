@@ -23,6 +23,11 @@ OTHER_KEYS = (
         "Tree",
         "↑ ↓ move · → open · ← close / parent · enter reads a clause; on a norm or edition: its contents page · < > or drag its edge to resize · t hides it",
     ),
+    (
+        "API specs",
+        "a puts the tree on them (after the norms) · → opens a spec, a collection, a tag · enter on an endpoint: its page "
+        "(parameters, responses, schemas: → or enter unfolds a property, ↻ marks a cycle) · backspace: back to the text",
+    ),
     ("Side list", "r, then enter: follow a reference, open a figure, a table or a subclause"),
     ("Search", "type to search · ↓ into the hits · enter opens at the first match · ctrl+t: this norm / all norms"),
     ("Table", "arrows and the mouse scroll both ways · n / p next and previous table · m copy Markdown · v copy CSV · esc back"),

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -23,6 +24,7 @@ from normcli.tui.errors import ReportsWorkerErrors
 from normcli.tui.find import Find, find_all
 from normcli.tui.history import History
 from normcli.tui.library import Children, Location, Reading
+from normcli.tui.text import reader_markdown
 from normcli.tui.widgets.cited_by import CitedBy
 from normcli.tui.widgets.key_bar import KeyBar
 from normcli.tui.widgets.norm_tree import NormTree
@@ -60,6 +62,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         Binding("greater_than_sign", "resize_tree(4)", "Wider", show=False, tooltip="a wider tree (or drag its edge)"),
         Binding("d", "diff", "Diff", show=False, tooltip="what changed in this clause since the previous edition"),
         Binding("I", "cited_by", "Cited by", show=False, tooltip="beside the references: the clauses that cite this one (again: hide)"),
+        Binding("a", "apis", "APIs", show=False, tooltip="the API specs in the tree: spec → collection → tag → endpoint"),
         Binding("question_mark", "help", "Keys", tooltip="every key"),
     ]
     """Go to, search, find, history, walk the clauses, editions, languages, figures, tables, cite, bookmarks, tree, help."""
@@ -76,6 +79,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         self.starts: tuple[int, ...] | None = None  # where each window of the clause starts, once known
         self.find: Find | None = None
         self._norms_to_show: r.NormsResult | None = None
+        self._covered: list[tuple[Widget, bool]] = []  # what an endpoint page hides, and whether it was shown
 
     def compose(self) -> ComposeResult:
         """Tree | text (+ side list)."""
@@ -109,15 +113,13 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         width = self.app.preferences.get("tree_width") or ""  # type: ignore[attr-defined]
         if width.isdigit() and int(width) >= 12:
             self.query_one("#tree-pane").styles.width = int(width)
-        self._open_workspace()
+        self.call_after_refresh(self._open_workspace)  # after the first frame: it should not wait for the worker's imports
 
     # -- opening ---------------------------------------------------------------------------
 
     @work(thread=True, exclusive=True, group="read", exit_on_error=False)
     def _open_workspace(self) -> None:
         app = self.app
-        import normcli.tui.widgets.markdown  # noqa: F401  - loaded here, off the event loop, before the first text
-
         try:
             library = app.library_or_open()  # type: ignore[attr-defined]
             norms = library.norms()
@@ -125,19 +127,26 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         except NormcliError as error:
             app.call_from_thread(self.query_one(SectionView).show_message, "normcli: the workspace cannot be read", error.one_line())  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
             return
+        # The Markdown widget's modules (~0.1 s) load here, off the event loop, before the first text; with no
+        # clause to open they load once the tree is on its way to the screen.
         if self.start is not None:
+            import normcli.tui.widgets.markdown
+
             self._norms_to_show = norms  # drawn with the first clause, in one frame
             self._load(self.start, True, False, None)
             if self._norms_to_show is not None:  # the clause could not be read: the tree all the same
                 app.call_from_thread(self._show_norms, norms)
         else:
             app.call_from_thread(self._show_norms, norms)
+            import normcli.tui.widgets.markdown  # noqa: F401
+
             app.call_from_thread(self._welcome, library.name, norms)  # type: ignore[arg-type]  # Textual types call_from_thread for plain callables, not coroutine functions
 
     def _show_norms(self, norms: r.NormsResult) -> None:
         self._norms_to_show = None
         self.query_one(NormTree).show_norms(norms)
         self.call_after_refresh(self.app.mark, "tree filled")  # type: ignore[attr-defined]
+        self.call_after_refresh(self._list_specs)  # after the first frame: the norms come first
         if self.start is None:
             self.query_one(NormTree).focus()
             self.call_after_refresh(self.app.collect_soon)  # type: ignore[attr-defined]  # start-up is over
@@ -193,6 +202,9 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
                 if found:
                     location = location.at(find.window)
             reading = library.read(location, window, with_outline=not (same and location.offset))
+            # Formulas to Unicode and references to links here, in the worker: the first formula loads the
+            # LaTeX parser (~0.05 s), which the event loop should not wait for.
+            reading = replace(reading, markdown=reader_markdown(reading.section))
         except NotFound as error:
             reading = self._fallback(location, error)
             if reading is None:
@@ -239,6 +251,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     ) -> None:
         if self._norms_to_show is not None:
             self._show_norms(self._norms_to_show)
+        self._close_endpoint()
         previous = self.reading
         self.reading = reading
         section = reading.section
@@ -251,7 +264,7 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         bookmark = self._bookmark()
         bookmarked = bookmark is not None and self.app.bookmarks.has(bookmark)  # type: ignore[attr-defined]
         view = self.query_one(SectionView)
-        await view.show(section, published, from_end, bookmarked, scroll)
+        await view.show(section, published, from_end, bookmarked, scroll, reading.markdown)
         self._show_find()
         seconds = time.perf_counter() - started
         self.app.painted(seconds)  # type: ignore[attr-defined]
@@ -314,6 +327,81 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self._outline_of = key
         except NormcliError:
             self.outline = ()
+
+    # -- API specs ---------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="specs", exit_on_error=False)
+    def _list_specs(self) -> None:
+        """The workspace's API specs, for the tree (read after the first frame; their contents when opened)."""
+        try:
+            specs = self.app.library.specs()  # type: ignore[attr-defined]
+        except NormcliError as error:
+            self.app.call_from_thread(self.notify, f"API specs: {error.one_line()}", severity="warning")
+            return
+        self.app.call_from_thread(self.query_one(NormTree).show_specs, specs)
+
+    def action_apis(self) -> None:
+        """Put the tree's cursor on the API specs, opened."""
+        tree = self.query_one(NormTree)
+        if tree.apis is None:
+            self.notify("This workspace holds no API specs: put them under specs/<domain>/ or run normcli ingest FILE --domain NAME")
+            return
+        pane = self.query_one("#tree-pane")
+        if not pane.display:
+            self.action_toggle_tree()
+        tree.apis.expand()
+        tree.move_cursor(tree.apis, animate=False)
+        tree.scroll_to_node(tree.apis, animate=False)
+        tree.focus()
+
+    @on(NormTree.EndpointChosen)
+    def _endpoint_chosen(self, event: NormTree.EndpointChosen) -> None:
+        self._endpoint(event.endpoint.id)
+
+    @work(thread=True, exclusive=True, group="read", exit_on_error=False)
+    def _endpoint(self, method_id: str) -> None:
+        """Read one endpoint whole and show its page in place of the text."""
+        try:
+            result = self.app.library.endpoint(method_id)  # type: ignore[attr-defined]
+        except NormcliError as error:
+            self.app.call_from_thread(self.notify, error.one_line(), severity="error")
+            return
+        self.app.call_from_thread(self._show_endpoint, result)  # type: ignore[arg-type]  # an async callback is awaited
+
+    async def _show_endpoint(self, result: object) -> None:
+        from normcli.tui.widgets.endpoint_view import EndpointView  # DataTable, Markdown: not for the first frame
+
+        found = self.query(EndpointView)
+        if found:
+            view = found.first()
+        else:
+            view = EndpointView(id="endpoint")
+            view.display = False
+            await self.query_one("#reading").mount(view)
+        if not view.display:  # the text's panes, as they were, for when the page closes
+            self._covered = [
+                (widget, bool(widget.display))
+                for widget in (self.query_one(SectionView), self.query_one(SideList), self.query_one(CitedBy))
+            ]
+            for widget, _ in self._covered:
+                widget.display = False
+        view.display = True
+        await view.show(result)
+        view.focus()
+
+    @property
+    def endpoint_shown(self) -> bool:
+        """Whether an endpoint page is on screen in place of the text."""
+        return any(view.display for view in self.query("#endpoint"))
+
+    def _close_endpoint(self) -> None:
+        """Back from an endpoint page to the text."""
+        if not self.endpoint_shown:
+            return
+        for view in self.query("#endpoint"):
+            view.display = False
+        for widget, shown in self._covered:
+            widget.display = shown
 
     # -- messages from the widgets -----------------------------------------------------------
 
@@ -515,7 +603,11 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
         self.app.push_screen(SearchScreen(self.location, corpus), self._went)
 
     def action_back(self) -> None:
-        """Back in the history, to the window and the line that were on screen."""
+        """Back in the history, to the window and the line that were on screen (from an endpoint page: to the text)."""
+        if self.endpoint_shown:
+            self._close_endpoint()
+            self.focus_text()
+            return
         self._remember_place()
         place = self.history.back()
         if place is None:
@@ -682,6 +774,8 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
     @on(NormTree.NodeHighlighted)
     def _tree_highlighted(self, event: NormTree.NodeHighlighted) -> None:
         """The full title of the node under the cursor, under the tree (the tree cuts long ones)."""
+        if not isinstance(event.control, NormTree):
+            return  # a schema tree of an endpoint page
         label = event.node.label
         self.query_one("#tree-title", Static).update(label.plain if hasattr(label, "plain") else str(label))
 

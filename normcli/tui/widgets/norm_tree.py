@@ -16,25 +16,44 @@ from normcli import results as r
 from normcli.errors import NormcliError
 from normcli.render import formulas_to_unicode
 from normcli.tui.errors import ReportsWorkerErrors
-from normcli.tui.library import Children, Location
+from normcli.tui.library import Children, Location, SpecNode
 
 
 @dataclass
 class Entry:
     """What a tree node stands for; `loaded` once its children are in the tree."""
 
-    kind: str  # "norm", "edition", "clause"
+    kind: str  # "norm", "edition", "clause"; "apis" (the specs' group), "spec", "collection", "tag", "endpoint"
     code: str
     edition: str | None = None
     language: str | None = None
     path: str | None = None
     loaded: bool = False
+    spec: SpecNode | None = None  # what a spec, collection, tag or endpoint node stands for
 
     def location(self) -> Location | None:
         """The clause this node opens, if it is one."""
         if self.kind != "clause" or self.path is None:
             return None
         return Location(self.code, self.path, self.edition, self.language)
+
+
+VERB_STYLES = {"GET": "bold green", "POST": "bold yellow", "PUT": "bold blue", "PATCH": "bold cyan", "DELETE": "bold red"}
+APIS_LABEL = "API specs"
+
+
+def spec_label(node: SpecNode) -> Text:
+    """`meteo — Alpenmeteo … (8)`, `Loads (4)`, or `GET /snow-load/{siteId} Snow load at a site` for an endpoint."""
+    if node.kind != "endpoint":
+        label = Text(node.title, style="bold" if node.kind == "spec" else "")
+        label.append(f" ({node.count})" if node.opens or node.kind != "spec" else " (cannot be read: normcli check)", style="dim")
+        return label
+    verb, _, path = node.title.partition(" ")
+    label = Text(verb, style=VERB_STYLES.get(verb, "bold magenta"))
+    label.append(" " + path, style="strike" if node.deprecated else "")
+    if node.summary:
+        label.append(" " + " ".join(node.summary.split()), style="dim")
+    return label
 
 
 def clause_label(node: r.TreeNode) -> Text:
@@ -49,7 +68,12 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
     """The workspace's norms as a tree; a clause's children are read from the index when it opens."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Read", tooltip="read the clause (the keyboard goes to the text); on a norm: its contents"),
+        Binding(
+            "enter",
+            "select_cursor",
+            "Read",
+            tooltip="read the clause (the keyboard goes to the text); on a norm: its contents; on an endpoint: its page",
+        ),
         Binding("right", "open_node", "Open", tooltip="open the node"),
         Binding("left", "close_node", "Close", tooltip="close the node, or go to its parent"),
     ]
@@ -61,6 +85,13 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
         def __init__(self, location: Location) -> None:
             super().__init__()
             self.location = location
+
+    class EndpointChosen(Message):
+        """The user picked an endpoint of an API spec."""
+
+        def __init__(self, endpoint: SpecNode) -> None:
+            super().__init__()
+            self.endpoint = endpoint
 
     class NormChosen(Message):
         """Enter on a norm (`edition` None: its newest) or on an edition: show its contents page."""
@@ -77,6 +108,8 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
         self.auto_expand = False
         self._clauses: dict[tuple[str, str, str, str], TreeNode[Entry]] = {}
         self._editions: dict[tuple[str, str], TreeNode[Entry]] = {}
+        self._specs: tuple[SpecNode, ...] = ()
+        self.apis: TreeNode[Entry] | None = None  # the group of API specs, after the norms (None: no specs)
 
     # -- filling ---------------------------------------------------------------------------
 
@@ -99,7 +132,32 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
                 text.append(f" {info.title}", style="dim")
                 child = node.add(text, Entry("edition", norm.code, info.edition))
                 self._editions[(norm.code, info.edition)] = child
+        self.apis = None
+        if self._specs:
+            self.show_specs(self._specs)
         self.cursor_line = 0
+
+    def show_specs(self, specs: tuple[SpecNode, ...]) -> None:
+        """The API specs as one group after the norms; each spec's collections, tags and endpoints are read
+        when it opens, so a spec of thousands of files costs nothing until then."""
+        self._specs = specs
+        if self.apis is not None:
+            self.apis.remove()
+            self.apis = None
+        if not specs:
+            return
+        label = Text(APIS_LABEL, style="bold")
+        label.append(f" ({len(specs)})", style="dim")
+        self.apis = self.root.add(label, Entry("apis", "", loaded=True), expand=False)
+        for spec in specs:
+            self._add_spec_node(self.apis, spec)
+
+    def _add_spec_node(self, parent: TreeNode[Entry], spec: SpecNode) -> None:
+        entry = Entry(spec.kind, "", spec=spec, loaded=not spec.opens)
+        if spec.opens:
+            parent.add(spec_label(spec), entry)
+        else:
+            parent.add_leaf(spec_label(spec), entry)
 
     def _fill(self, node: TreeNode[Entry], children: Children, language: str | None) -> None:
         entry = node.data
@@ -128,6 +186,14 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
     @work(thread=True, group="tree", exit_on_error=False)
     def _load(self, node: TreeNode[Entry], entry: Entry) -> None:
         library = self.app.library  # type: ignore[attr-defined]
+        if entry.spec is not None:
+            try:
+                found = library.spec_children(entry.spec)
+            except NormcliError as error:
+                self.app.call_from_thread(self.notify, error.one_line(), severity="error")
+                return
+            self.app.call_from_thread(self._loaded_specs, node, found)
+            return
         try:
             if entry.kind == "edition":
                 edition, children = library.chapters(entry.code, entry.edition, entry.language)
@@ -147,12 +213,30 @@ class NormTree(ReportsWorkerErrors, Tree[Entry]):
         if node.data is not None and not node.data.loaded:  # the reader may have filled it meanwhile
             self._fill(node, children, language)
 
+    def _loaded_specs(self, node: TreeNode[Entry], children: tuple[SpecNode, ...]) -> None:
+        label = node.label
+        if isinstance(label, Text) and label.plain.endswith(" …"):
+            node.set_label(label[:-2])
+        if node.data is None or node.data.loaded:
+            return
+        node.data.loaded = True
+        node.remove_children()
+        for child in children:
+            self._add_spec_node(node, child)
+        if not children:
+            node.allow_expand = False
+
     def on_tree_node_selected(self, event: Tree.NodeSelected[Entry]) -> None:
-        """Enter on a clause opens it; on a norm or edition it opens or closes the node."""
+        """Enter on a clause or an endpoint opens it; on a norm or edition it opens its contents page and the
+        node; on the API specs, a spec, a collection or a tag it opens or closes the node."""
         event.stop()
         entry = event.node.data
         location = entry.location() if entry else None
-        if location is not None:
+        if entry is not None and entry.spec is not None and entry.kind == "endpoint":
+            self.post_message(self.EndpointChosen(entry.spec))
+        elif entry is not None and (entry.kind == "apis" or entry.spec is not None):
+            event.node.toggle()
+        elif location is not None:
             self.post_message(self.ClauseChosen(location))
         elif entry is not None:
             self.post_message(self.NormChosen(entry.code, entry.edition))

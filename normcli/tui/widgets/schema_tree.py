@@ -10,7 +10,7 @@ from textual.widgets.tree import TreeNode
 
 from normcli.specs.render import schema_type
 
-MAX_NODES = 2000
+MAX_CHILDREN = 500  # children shown under one node; the rest are counted
 
 
 def schema_label(name: str | None, schema: Any, required: bool = False) -> str:
@@ -20,6 +20,8 @@ def schema_label(name: str | None, schema: Any, required: bool = False) -> str:
     prefix = f"{name}  " if name else ""
     if schema.get("circular"):
         return f"{prefix}↻ {schema_type(schema)} (circular: shown above)"
+    if schema.get("truncated"):
+        return f"{prefix}… {schema_type(schema)} (too deep to show here)"
     if schema.get("unresolved"):
         return f"{prefix}⚠ {schema.get('$ref')} ({schema['unresolved']})"
     text = f"{prefix}{schema_type(schema) or 'any'}"
@@ -50,7 +52,8 @@ def _parts(schema: dict) -> list[tuple[str, Any, bool]]:
 
 
 class SchemaTree(Tree[Any]):
-    """A schema, folded below its first level; enter or click opens a node."""
+    """A schema, open at its first level; a node's children are added when it is opened (enter, → or a click),
+    so a schema of thousands of properties costs nothing until it is unfolded."""
 
     DEFAULT_CSS = """
     SchemaTree { height: auto; max-height: 24; border: round $primary-darken-2; }
@@ -58,22 +61,25 @@ class SchemaTree(Tree[Any]):
 
     def __init__(self, title: str, schema: Any, **options: Any) -> None:
         super().__init__(title, data=schema, **options)
-        self.count = 0
         self.show_root = True
-        self._add(self.root, schema, depth=0)
+        self._add(self.root, schema)
         self.root.expand()
 
-    def _add(self, node: TreeNode[Any], schema: Any, depth: int) -> None:
+    def _add(self, node: TreeNode[Any], schema: Any) -> None:
+        """The children of `node`, each openable when it has parts of its own (a cycle never does)."""
         if not isinstance(schema, dict):
             return
-        for name, sub, required in _parts(schema):
-            if self.count >= MAX_NODES:
-                node.add_leaf("… (more than the tree shows: read the JSON with normcli api endpoint --json)")
-                return
-            self.count += 1
+        parts = _parts(schema)
+        for name, sub, required in parts[:MAX_CHILDREN]:
             label = schema_label(name, sub, required)
-            if isinstance(sub, dict) and _parts(sub) and not sub.get("circular"):
-                child = node.add(label, data=sub, expand=depth < 1)
-                self._add(child, sub, depth + 1)
+            if isinstance(sub, dict) and not sub.get("circular") and _parts(sub):
+                node.add(label, data=sub)
             else:
                 node.add_leaf(label, data=sub)
+        if len(parts) > MAX_CHILDREN:
+            node.add_leaf(f"… {len(parts) - MAX_CHILDREN} more (normcli api endpoint --json shows them all)")
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Any]) -> None:
+        """Fill a node the first time it opens."""
+        if event.control is self and not event.node.children:
+            self._add(event.node, event.node.data)

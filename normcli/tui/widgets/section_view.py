@@ -162,14 +162,16 @@ class SectionView(Vertical):
         from_end: bool = False,
         bookmarked: bool = False,
         scroll: float = 0.0,
+        markdown: str | None = None,
     ) -> None:
-        """Put one window on screen: its top, its end (`from_end`) or `scroll` lines down; wait for the frame."""
+        """Put one window on screen: its top, its end (`from_end`) or `scroll` lines down; wait for the frame.
+        `markdown` is the window already made ready (`reader_markdown`), when a worker did it."""
         self.mark(section, published, bookmarked)
         self._status = window_status(section)
         self._show_status()
         text = self.query_one(TextScroll)
         with self.app.batch_update():
-            await (await self._markdown()).update(reader_markdown(section))  # type: ignore[attr-defined]
+            await (await self._markdown()).update(reader_markdown(section) if markdown is None else markdown)  # type: ignore[attr-defined]
             if from_end:
                 text.scroll_end(animate=False, immediate=True)
             else:

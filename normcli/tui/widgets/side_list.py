@@ -54,12 +54,18 @@ class SideList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._targets: dict[str, object] = {}
+        self._listed_clause: tuple[str, str, str | None, str] | None = None  # the clause whose list is shown
 
     def show(self, section: r.SectionResult) -> bool:
         """List the section's figures, its references (deduplicated, the resolvable first) and its subclauses.
 
-        Returns whether there was anything to list.
+        Returns whether there was anything to list. The list is the whole clause's, the same in every window:
+        paging to another window of the clause on the list keeps it (a 1 MB clause lists hundreds).
         """
+        clause = (section.edition.code, section.edition.edition, section.edition.language, section.path)
+        if clause == self._listed_clause:
+            return self.option_count > 0
+        self._listed_clause = clause
         self.clear_options()
         self._targets.clear()
         options: list[Option | None] = []
@@ -107,6 +113,7 @@ class SideList(OptionList):
 
     def show_chapters(self, edition: r.Edition, chapters: Children) -> bool:
         """List a norm's chapters (its contents page); returns whether there was any."""
+        self._listed_clause = None
         self.clear_options()
         self._targets.clear()
         options: list[Option | None] = [Option(Text("Chapters", style="bold underline"), disabled=True)]
