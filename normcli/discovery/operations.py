@@ -185,7 +185,7 @@ class Discovery:
         if ids.is_id(value):
             return value
         if not isinstance(value, str) or not value.strip():
-            raise InvalidArgument("a spec id or domain is required", "run `normcli api specs`")
+            raise InvalidArgument("a spec id or domain is required", param="specId")
         rows = self._spec_queries().domains()
         for row in rows:
             if row["domain"] == value.strip() or row["domain"].lower() == value.strip().lower():
