@@ -49,6 +49,11 @@ CASES = {
         # hashlib loads OpenSSL: the index already holds every method's id
         ("typer", "rich", "yaml", "normcli.service", "pathlib", "urllib", "typing", "dataclasses", "hashlib", "unidecode"),
     ),
+    "a search of the specs on the lean path": (
+        "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'api', 'search', 'snow load', '--json']) == 0",
+        # the hits' texts hold m², ≤ and ß: folded without unidecode, which brings typing
+        ("typer", "rich", "yaml", "normcli.service", "pathlib", "urllib", "typing", "dataclasses", "hashlib", "unidecode"),
+    ),
     "a --json read through the full command line": (
         "from normcli.cli.app import run_cli\nassert run_cli(['--workspace', WORKSPACE, 'toc', 'SIA 261', '--json']) == 0",
         ("textual", "rich.markdown", "pypdfium2", "mcp", "sqlite_utils", "normcli.tui", "normcli.mcp"),
