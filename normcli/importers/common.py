@@ -234,8 +234,8 @@ def figure_name(number: str) -> str:
 
 
 def is_toc_line(text: str) -> bool:
-    """A table-of-contents entry: dot leaders or a page number after the title."""
-    return bool(re.search(r"(?:\.\s?){4,}\s*[\divxlc]+\s*$|\s{3,}\d{1,4}\s*$|\s\.\s\.\s", text))
+    """A table-of-contents entry: dot leaders (or a middle dot) or a page number after the title."""
+    return bool(re.search(r"(?:\.\s?){4,}\s*[\divxlc]+\s*$|\s{3,}\d{1,4}\s*$|\s\.\s\.\s|\s[·•]\s+[\divxlc]+\s*$", text))
 
 
 def title_key(text: str) -> str:

@@ -21,8 +21,8 @@ CONTENTS_TITLE = re.compile(
     r"indice|sommario|elenco delle (?:figure|tabelle))$",
     re.I,
 )
-# an entry: its text, then dot leaders or a gap, then its printed page (arabic or roman)
-_ENTRY = re.compile(r"^(?P<text>.*?\S)(?:\s*(?:\.\s?){2,}\s*|\s+)(?P<page>\d{1,4}|[ivxlcdm]{1,7})$", re.I)
+# an entry: its text, then dot leaders, a middle dot or a gap, then its printed page (arabic or roman)
+_ENTRY = re.compile(r"^(?P<text>.*?\S)(?:\s*(?:\.\s?){2,}\s*|\s+[·•|]\s+|\s+)(?P<page>\d{1,4}|[ivxlcdm]{1,7})$", re.I)
 _GLUED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?=[^\W\d_])")  # `11.10Liste` (a wide number set in a narrow box)
 _LIST_TITLE = re.compile(r"^(?:list of|liste des|elenco delle|abbildungsverzeichnis|tabellenverzeichnis)", re.I)
 _BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·–—]|\(?[a-z0-9][.)])\s")
@@ -175,6 +175,8 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
         expected = index_of.get(entry.page.lower())
         if offset is not None and entry.page.isdigit():
             expected = int(entry.page) + offset
+        if expected is not None and last >= 0 and expected < stream[last].page:
+            last = -1  # a second list starts over (a short contents, then the full one): search from the start again
         near = []
         if expected is not None:
             near = [p for page in (expected, expected + 1) for p in by_page.get(page, []) if p > last]

@@ -4,6 +4,7 @@ running headers and footers removed, two columns put in reading order, contents 
 from __future__ import annotations
 
 import ctypes
+import itertools
 import re
 import shutil
 import subprocess
@@ -85,7 +86,7 @@ def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> li
             elif (right - left) * (top - bottom) > 400:
                 images.append((left, bottom, right, top))
         hrules, vrules = rules_of(paths)
-        lines, chars = _page_lines(textpage, index, vrules)
+        lines, chars = _page_lines(textpage, index, vrules, bool(hrules or vrules))
         if chars < SCANNED_CHARS and images:  # a page with an image and no text: scanned (a blank page is just blank)
             draft.scanned_pages += 1
             if ocr:
@@ -169,7 +170,7 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
     return [(start, end, position) for start, end, position in joined]
 
 
-def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None) -> tuple[list[Line], int]:
+def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None, ruled: bool = True) -> tuple[list[Line], int]:
     """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells
     (cut at wide gaps and at vertical rules, so a cell's text never runs into the next one)."""
     import pypdfium2.raw as raw
@@ -214,6 +215,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
                 else:
                     segments.append(segment)
         start = end + (2 if text[end : end + 2] == "\r\n" else 1)
+    segments = _without_line_numbers(segments)
     lines: list[Line] = []
     visible = 0
     for segment in segments:
@@ -233,12 +235,124 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
             size=round(size, 1),
         )
         line.bold_prefix = _bold_prefix(textpage, segment.start, plain)
-        line.mono = _fixed_pitch(textpage, segment.start, plain)
         line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
+        # the font pitch matters to tables only: lines cut into cells, or any line of a page with rules
+        line.mono = _fixed_pitch(textpage, segment.start, plain) if ruled or len(line.spans) >= 2 else False
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
+
+
+_DIGITS = frozenset("0123456789")
+
+
+def _margin_number(segment: _Segment) -> tuple[int, float, float, int, int] | None:
+    """The number standing apart at the left of a line (value, x0, x1, first and last character), wherever
+    PDFium put it in the line's characters (a producer may write it after the text of its line)."""
+    visible = [k for k, box in enumerate(segment.boxes) if box is not None and box[1] > box[0]]
+    if len(visible) < 2:
+        return None
+    left = min(visible, key=lambda k: segment.boxes[k][0])  # type: ignore[index]
+    if segment.chars[left] not in _DIGITS:
+        return None
+    first = last = left
+    while first > 0 and segment.chars[first - 1] in _DIGITS:
+        first -= 1
+    while last + 1 < len(segment.chars) and segment.chars[last + 1] in _DIGITS:
+        last += 1
+    if last - first > 4:
+        return None
+    x0, x1 = segment.boxes[first][0], segment.boxes[last][1]  # type: ignore[index]
+    size = segment.baseline()[0]
+    rest = [segment.boxes[k][0] for k in visible if not first <= k <= last]  # type: ignore[index]
+    if not rest or min(rest) < x1 + 0.3 * size:
+        return None  # the number runs on into the text: a numbered heading or list item, not a margin number
+    return int("".join(segment.chars[first : last + 1])), x0, x1, first, last
+
+
+def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
+    """Line numbers printed in the margin (drafts for review, the lineno package) are not text: when most lines
+    of a page have a number standing apart at their left, one more than the line above's, set at one x,
+    those numbers are dropped."""
+    if len(segments) < 8:
+        return segments
+
+    def digit_at_an_end(segment: _Segment) -> bool:  # cheap: a margin number is among a line's first or last characters
+        text = "".join(segment.chars).strip()
+        return bool(text) and (text[0] in _DIGITS or text[-1] in _DIGITS)
+
+    ends = [k for k, segment in enumerate(segments) if digit_at_an_end(segment)]
+    if len(ends) < max(8, 0.5 * len(segments)):
+        return segments
+    candidates = [(k, found) for k in ends if (found := _margin_number(segments[k]))]
+    if len(candidates) < max(8, 0.5 * len(segments)):
+        return segments
+    for edge in (2, 1):  # right-aligned numbers share their right edge, left-aligned ones their left edge
+        groups: dict[int, list[tuple[int, tuple[int, float, float, int, int]]]] = {}
+        for candidate in candidates:
+            groups.setdefault(round(candidate[1][edge] / 3), []).append(candidate)
+        column = max(groups.values(), key=len)
+        column.sort(key=lambda c: -max(box[3] for box in segments[c[0]].real()))
+        steps = sum(1 for a, b in itertools.pairwise(column) if 0 < b[1][0] - a[1][0] <= 3)  # a few lines may lack theirs
+        numbers = {k for k, _ in column}
+        text_left = min(
+            (
+                min(box[0] for box in segment.real())
+                for k, segment in enumerate(segments)
+                if k not in numbers and "".join(segment.chars).strip()[:1] not in _DIGITS  # lines opening with a number may be numbered too
+            ),
+            default=float("inf"),
+        )
+        rest_left = min(
+            (
+                min(box[0] for n, box in enumerate(segment.boxes) if box is not None and not found[3] <= n <= found[4])
+                for k, found in column
+                for segment in [segments[k]]
+            ),
+            default=float("inf"),
+        )
+        in_margin = max(found[2] for _, found in column) < min(text_left, rest_left) - 2  # left of every line's text
+        if in_margin and len(column) >= max(8, 0.5 * len(segments)) and steps >= 0.8 * (len(column) - 1):
+            # a member that does not continue the count on either side (a chapter number `8` standing apart
+            # above a numbered listing that starts at 1) is not a line number
+            fits = [
+                (n > 0 and 0 < column[n][1][0] - column[n - 1][1][0] <= 3)
+                or (n + 1 < len(column) and 0 < column[n + 1][1][0] - column[n][1][0] <= 3)
+                for n in range(len(column))
+            ]
+            column = [member for member, fit in zip(column, fits, strict=True) if fit]
+            cut = {k: (found[3], found[4]) for k, found in column}
+            heights = [max(box[3] for box in segments[k].real()) for k, _ in column]  # top to bottom
+            for k, segment in enumerate(segments):  # a number alone on its line at the same place (a blank line's)
+                text = "".join(segment.chars).strip()
+                real = segment.real()
+                edge_x = real[-1][1] if edge == 2 else real[0][0]
+                if k in cut or not text or not set(text) <= _DIGITS or abs(edge_x - column[0][1][edge]) > 3:
+                    continue
+                top = max(box[3] for box in real)
+                above = [found[0] for (_, found), height in zip(column, heights, strict=True) if height > top]
+                below = [found[0] for (_, found), height in zip(column, heights, strict=True) if height < top]
+                if above and below and above[-1] < int(text) < below[0]:  # it fits the count between its neighbours
+                    cut[k] = (0, len(segment.chars) - 1)
+            result = []
+            for k, segment in enumerate(segments):
+                if k in cut:
+                    first, last = cut[k]
+                    while last + 1 < len(segment.chars) and segment.chars[last + 1].isspace():
+                        last += 1
+                    while first > 0 and segment.chars[first - 1].isspace():
+                        first -= 1
+                    keep = [n for n in range(len(segment.chars)) if not first <= n <= last]
+                    start = segment.start + (last + 1 if first == 0 else 0)
+                    segment = _Segment(
+                        start, [segment.chars[n] for n in keep], [segment.boxes[n] for n in keep], [segment.glyphs[n] for n in keep]
+                    )
+                    if not segment.real():
+                        continue
+                result.append(segment)
+            return result
+    return segments
 
 
 def _same_line(previous: _Segment, following: _Segment) -> bool:
@@ -389,7 +503,8 @@ _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I
 
 
 def _fixed_pitch(textpage, start: int, segment: str) -> bool:
-    """Whether a line is set in a fixed-pitch font: its first, middle and last letters all are (flag or name)."""
+    """Whether a line is set in a fixed-pitch font: its middle and last letters are (flag or name); a line
+    number or a bullet before it may be in another font."""
     import pypdfium2.raw as raw
 
     visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
@@ -397,7 +512,7 @@ def _fixed_pitch(textpage, start: int, segment: str) -> bool:
         return False
     buffer = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
-    for offset in {visible[0], visible[len(visible) // 2], visible[-1]}:
+    for offset in {visible[len(visible) // 2], visible[-1]}:
         raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
         if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
             return False

@@ -447,7 +447,12 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
         else:
             printed.append([item])
     first_edge = columns[1] if len(columns) > 1 else float("inf")
-    anchors = [k for k, row in enumerate(printed) if any(item[2] < first_edge - 1 for item in row)]
+    # a row starts at a line with a first cell, or one that fills two cells or more (a sub-row under a spanning cell)
+    anchors = [
+        k
+        for k, row in enumerate(printed)
+        if any(item[2] < first_edge - 1 for item in row) or sum(1 for cell in _cells_of(row, columns, ruled) if cell) >= 2
+    ]
     if not anchors:
         return [_cells_of([item for row in printed for item in row], columns, ruled)]
     groups: dict[int, list[tuple]] = {k: list(printed[k]) for k in anchors}

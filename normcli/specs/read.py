@@ -18,6 +18,7 @@ from normcli.specs.files import DomainFolder
 from normcli.specs.graph import RefGraph
 from normcli.specs.load import UnreadableFile, line_of
 from normcli.specs.model import DEFAULT_TAG, OTHER_COLLECTION, Spec, SpecCollection, SpecMethod, SpecTag
+from normcli.specs.text import plain
 
 VERBS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 MAX_SEARCH_NAMES = 60
@@ -109,6 +110,7 @@ class _Reader(RefGraph):
 
     def methods(self, root_file: str) -> list[SpecMethod]:
         found: list[SpecMethod] = []
+        seen: set[tuple[str, str]] = set()
         root = self.root
         security = root.get("security")
         servers = self.servers(root)
@@ -131,6 +133,10 @@ class _Reader(RefGraph):
                     if not isinstance(operation, dict):
                         continue
                     file, line = self.where(raw, raw_item, verb, root_file)
+                    if (verb, str(path)) in seen:  # a webhook under both `webhooks` and `x-webhooks`: one id, one method
+                        self.problem(file, line, "duplicate_method", f"{verb.upper()} {path} is declared twice; the first is read")
+                        continue
+                    seen.add((verb, str(path)))
                     found.append(self.method(verb, str(path), operation, item, security, servers, webhook, file, line))
         return found
 
@@ -151,6 +157,7 @@ class _Reader(RefGraph):
         self, verb: str, path: str, op: dict, item: dict, security: Any, servers: list, webhook: bool, file: str, line: int
     ) -> SpecMethod:
         tags = op.get("tags")
+        tags = [tags] if isinstance(tags, str) else tags  # `tags: pets`, written for `tags: [pets]`
         tag_names = tuple(dict.fromkeys(_text(tag) for tag in tags if _text(tag))) if isinstance(tags, list) else ()
         parameters, request_body = self.parameters(item.get("parameters"), op.get("parameters"), op)
         if not self.swagger and op.get("requestBody") is not None:
@@ -356,9 +363,10 @@ class _Reader(RefGraph):
 
 
 def _text(value: Any) -> str:
+    """A title, summary, name or description as text, its control characters escaped (see `text.plain`)."""
     if value is None or isinstance(value, dict | list):
         return ""
-    return value if isinstance(value, str) else str(value)
+    return plain(value if isinstance(value, str) else str(value))
 
 
 def _list(value: Any) -> list:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-from urllib.parse import unquote
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
@@ -31,6 +30,8 @@ def canonical(ref: object, base_file: str) -> str:
         raise RefusedRef("bad_ref", f"a $ref must be text, not {type(ref).__name__}")
     if _SCHEME.match(ref) or ref.startswith("//"):
         raise RefusedRef("ref_url", f"$ref '{ref}' points to a URL; normcli reads only the spec's own files and never fetches")
+    from urllib.parse import unquote  # only when a spec is read: an endpoint's read never needs it
+
     location, _, fragment = ref.partition("#")
     fragment = unquote(fragment)
     if fragment and not fragment.startswith("/"):

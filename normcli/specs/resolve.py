@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from normcli.specs.refs import name_of, split_key
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (3 ms) on an endpoint's read
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_VALUES = 40_000
 MAX_DEPTH = 60

@@ -7,7 +7,7 @@ reads them.
 
 from __future__ import annotations
 
-SPEC_SCHEMA = "6"  # bump whenever what spec_build writes changes: the spec tables are then made anew
+SPEC_SCHEMA = "8"  # bump whenever what spec_build writes changes: the spec tables are then made anew
 SPEC_SCHEMA_KEY = "spec_schema"
 SPEC_FOLDER_KEY = "spec_folder"  # the stamp of `specs/` when its domains were last listed
 FTS = "spec_fts"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importer_helpers import read_back
+from importer_helpers import norm_text, read_back
 
 from normcli.importers import ingest
 
@@ -48,3 +48,53 @@ def test_a_one_point_font_scaled_by_the_text_matrix_has_its_printed_size(workspa
         ("2", "Requirements"),
         ("2.1", "General"),
     ]
+
+
+def test_line_numbers_in_the_margin_are_not_text_nor_clause_numbers(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A draft for review numbers every line in the margin: `12 4.1 Loads` is clause 4.1, not clause 12."""
+    builder = pdf_builder().page()
+    body = "The text of this clause goes on over a full line of words like the body of a norm."
+    rows = [("h", "3 Actions"), ("b", body), ("b", body), ("h", "3.1 Permanent actions"), ("b", body), ("b", body)]
+    rows += [("b", body), ("h", "3.2 Variable actions"), ("b", body), ("b", body), ("h", "4 Resistance"), ("b", body), ("b", body)]
+    for number, (kind, text) in enumerate(rows, start=11):
+        if kind == "h":
+            size = 16 if "." not in text.split()[0] else 13
+            builder.heading(text, level=0 if size == 16 else 1)
+            baseline = builder.y - size * 0.8
+        else:
+            builder.line(text)
+            baseline = builder.y
+        builder.pdf.set_font("Helvetica", "", 7)
+        builder.pdf.text(52 - 3.9 * len(str(number)), baseline, str(number))  # right-aligned in the margin
+    pdf = builder.save(tmp_path / "numbered-lines.pdf")
+    report = ingest(pdf, "TEST 127", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.title) for node in bundle.nodes] == [
+        ("3", "Actions"),
+        ("3.1", "Permanent actions"),
+        ("3.2", "Variable actions"),
+        ("4", "Resistance"),
+    ]
+    assert f"\n{body} {body}\n" in norm_text(workspace, report)  # no line number left inside the paragraph
+
+
+def test_a_short_contents_then_the_full_one_both_anchor_the_tree(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """memoir prints a short contents (`1 Scope · 3`, chapters only) before the full one: the full list is
+    matched from the start again, so its sections set in small capitals at body size are found too."""
+    chapters = ["Scope", "Requirements", "Actions", "Resistance"]
+    sections = ["Terms", "Durability", "Snow loads", "Concrete"]
+    builder = pdf_builder()
+    builder.page().line("Short contents", size=16)
+    for number, title in enumerate(chapters, start=1):
+        builder.line(f"{number} {title} · {number + 2}", x=200)
+    builder.page().line("Contents", size=16)
+    for number, title in enumerate(chapters, start=1):
+        builder.line(f"{number} {title} {'.' * 60} {number + 2}").line(f"{number}.1 {sections[number - 1]} {'.' * 60} {number + 2}")
+    body = "The text of this clause goes on over a full line of words like the body of a norm."
+    for number, title in enumerate(chapters, start=1):
+        builder.page().heading(f"{number} {title}").line(body).line(body).line(body)
+        builder.line(f"{number}.1 {sections[number - 1].upper()}", size=8).line(body).line(body).line(body)
+    pdf = builder.save(tmp_path / "two-contents.pdf")
+    report = ingest(pdf, "TEST 128", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert [path for path in paths if path[0].isdigit()] == ["1", "1.1", "2", "2.1", "3", "3.1", "4", "4.1"], paths

@@ -314,3 +314,31 @@ def test_ingest_refuses_a_broken_file_in_one_line_and_copies_nothing(tmp_path: P
     assert not (root / "specs" / "api").exists()
     missing = cli("ingest", str(tmp_path / "nowhere.yaml"), "--domain", "api", workspace=root)
     assert missing.code == 1 and missing.stderr.count("\n") == 1 and "OpenAPI" in missing.stderr
+
+
+def test_control_characters_in_a_spec_never_reach_the_terminal(workspace: Path, cli) -> None:
+    write(
+        workspace,
+        "noisy/openapi.json",
+        json.dumps(
+            {
+                "openapi": "3.0.3",
+                "info": {"title": "Noisy \u001b[2J", "version": "1"},
+                "paths": {
+                    "/x": {
+                        "get": {
+                            "tags": ["t\u001b[31m"],
+                            "summary": "clears \u001b[2J the screen",
+                            "description": "a link \u001b]8;;http://example.invalid\u0007 and \u202eright-to-left",
+                            "responses": {"200": {"description": "ok \u001b[5m"}},
+                        }
+                    }
+                },
+            }
+        ),
+    )
+    for args in (["api", "spec", "noisy"], ["api", "tags", "noisy"], ["api", "endpoint", "noisy", "GET /x"], ["api", "search", "clears"]):
+        shown = cli(*args, workspace=workspace)
+        assert shown.code == 0 and "\u001b" not in shown.stdout and "\u202e" not in shown.stdout, args
+    machine = cli("api", "endpoint", "noisy", "GET /x", "--json", workspace=workspace).json()
+    assert "\u001b" not in json.dumps(machine, ensure_ascii=False) and "\\x1b[2J" in machine["method"]["summary"]

@@ -297,3 +297,44 @@ def test_a_search_hit_shows_the_text_that_holds_the_keyword(workspace: Path) -> 
     hits = Service.open(workspace).search_specs("every sensor", limit=5).hits
     hit = next(hit for hit in hits if hit.method_id == md5("method|edge|GET|/sensors"))
     assert "Every sensor" in hit.snippet, "cut from the summary that says it, not from the description that does not"
+
+
+def test_a_webhook_declared_twice_is_one_method_and_a_lone_tag_string_is_a_tag(tmp_path: Path) -> None:
+    from normcli.service import Service
+
+    text = """\
+openapi: 3.1.0
+info: {title: Twice (test fixture), version: "1"}
+paths:
+  /doors:
+    get:
+      tags: doors
+      responses: {"200": {description: ok}}
+webhooks:
+  doorOpened:
+    post:
+      tags: [doors]
+      summary: the standard place
+      responses: {"200": {description: ok}}
+x-webhooks:
+  doorOpened:
+    post:
+      tags: [doors]
+      summary: the Redoc place
+      responses: {"200": {description: ok}}
+"""
+    root = tmp_path / "ws"
+    (root / "specs" / "twice").mkdir(parents=True)
+    (root / "specs" / "twice" / "openapi.yaml").write_text(text, encoding="utf-8")
+    document = yaml.safe_load(text)
+    names = [(verb.upper(), name) for section in ("webhooks", "x-webhooks") for name, item in document[section].items() for verb in item]
+    assert len(names) == 2 and len(set(names)) == 1
+    service = Service.open(root)
+    (tag,) = service.tag_by_spec(md5("spec|twice")).tags
+    assert (tag.title, tag.count_methods) == ("doors", 1 + len(set(names)))
+    webhook = service.endpoint_by_id(md5("method|twice|POST|doorOpened")).method
+    assert webhook["summary"] == document["webhooks"]["doorOpened"]["post"]["summary"], "the first declared is read"
+    (problem,) = service.check().specs[0].problems
+    assert (
+        problem["kind"] == "duplicate_method" and problem["line"] == text.splitlines().index("x-webhooks:") + 4
+    )  # the operation's first line

@@ -150,7 +150,7 @@ def _ingest_spec(options: Options, as_json: bool, source: Path, domain: str, for
     out(
         f"imported {report.source} as the API spec '{report.domain}' ({report.format}) into {report.folder}: {files}, {report.bytes:,} bytes\n"
     )
-    out(f"{report.title}: {report.methods} methods; id {report.spec_id}; {report.seconds:.1f} s\n")
+    out(f"{report.title}: {report.methods} method{'' if report.methods == 1 else 's'}; id {report.spec_id}; {report.seconds:.1f} s\n")
     for warning in report.warnings:
         out(f"warning: {warning}\n")
     for problem in report.problems[:40]:
