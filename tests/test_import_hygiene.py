@@ -43,6 +43,12 @@ CASES = {
         "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'api', 'specs', '--json']) == 0",
         ("typer", "rich", "yaml", "normcli.service", "normcli.catalogue", "pathlib", "urllib", "typing", "dataclasses"),
     ),
+    "an endpoint named by its method and path on the lean path": (
+        "from normcli.cli.fast import answer\n"
+        "assert answer(['--workspace', WORKSPACE, 'api', 'endpoint', 'meteo', 'GET /snow-load/{siteId}', '--json']) == 0",
+        # hashlib loads OpenSSL: the index already holds every method's id
+        ("typer", "rich", "yaml", "normcli.service", "pathlib", "urllib", "typing", "dataclasses", "hashlib", "unidecode"),
+    ),
     "a --json read through the full command line": (
         "from normcli.cli.app import run_cli\nassert run_cli(['--workspace', WORKSPACE, 'toc', 'SIA 261', '--json']) == 0",
         ("textual", "rich.markdown", "pypdfium2", "mcp", "sqlite_utils", "normcli.tui", "normcli.mcp"),

@@ -56,6 +56,7 @@ _ARGUMENT_ADVICE = {
     "figureId": "`normcli section` lists each clause's figures with their ids",
     "offset": "start again from --offset 0",
     "edition": "give the edition once, in the code or with --edition",
+    "specId": "run `normcli api specs` for the ids and domains",
 }
 _WORKSPACE_ADVICE = {"index": "run `normcli index --rebuild`", "workspace": "pass --workspace DIR"}
 # The advice for a bad argument of a command other than the reads, by command: its options differ.
@@ -65,7 +66,12 @@ _COMMAND_ADVICE = {
         "edition": "for example --edition 2020",
         "language": "--language fr, de, it or en, or leave it out to have it guessed",
         "source": "a scanned PDF is read with --ocr (tesseract installed)",
-        "force": "pass --force to replace it, or choose another --edition",
+        "force": "pass --force to replace it, or choose another --edition for a norm, another --domain for a spec",
+        "domain": "for example --domain petstore",
+    },
+    "export": {
+        "folder": "name a folder for the docset",
+        "force": "name an empty folder, or pass --force",
     },
 }
 

@@ -44,15 +44,21 @@ def error_boundary(options: Options, as_json: bool, report_hint: str = "the comm
 
 
 def answer(
-    ctx: typer.Context, json_flag: bool, call: Callable[[Any], Any], render: Callable[..., None] | None = None, overview: bool = False
+    ctx: typer.Context,
+    json_flag: bool,
+    call: Callable[[Any], Any],
+    render: Callable[..., None] | None = None,
+    overview: bool = False,
+    command: str = "",
 ) -> None:
-    """Run `call(service)` and print its result; failures go through `error_boundary`. An `overview`
-    (what the workspace holds) also says on stderr what `check` would report first."""
+    """Run `call(service)` and print its result; failures go through `error_boundary` (advice worded for
+    `command`'s options). An `overview` (what the workspace holds) also says on stderr what `check`
+    would report first."""
     options = options_of(ctx)
     as_json = options.json or json_flag
     from normcli.cli import output
 
-    with error_boundary(options, as_json):
+    with error_boundary(options, as_json, command=command):
         from normcli.service import Service
 
         service = Service.open(options.workspace)

@@ -89,10 +89,25 @@ def _search(result: sr.SpecSearchResult) -> None:
     if not result.hits:
         sys.stdout.write(f"no endpoint matches '{result.keyword}'\n")
         return
-    table = _table("spec", "method", "path", "summary", "id")
-    for hit in result.hits:
-        table.add_row(*_text(hit.domain, hit.method, hit.path, hit.summary or hit.snippet, hit.method_id))
-    console().print(table)
+    from rich.padding import Padding
+    from rich.text import Text
+
+    # One block per hit rather than a table: the 32-character ids left a summary column a word wide
+    # in an 80-column terminal. The snippet shows too when the match is not in the summary.
+    out = console()
+    for number, hit in enumerate(result.hits, 1):
+        head = Text(f"{number:>2}. ", style="dim")
+        head.append(f"{hit.method} {hit.path}", style="bold")
+        head.append(f"  {hit.domain}", style="cyan")
+        body = Text()
+        if hit.summary:
+            body.append(" ".join(hit.summary.split()) + "\n")
+        snippet = " ".join(hit.snippet.split())
+        if snippet and snippet.strip("… ") not in hit.summary:
+            body.append(snippet + "\n", style="italic")
+        body.append(hit.method_id, style="dim")
+        out.print(head)
+        out.print(Padding(body, (0, 0, 0, 4)))
 
 
 RENDERERS: dict[type, Callable[[Any], None]] = {

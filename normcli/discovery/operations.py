@@ -185,7 +185,7 @@ class Discovery:
         if ids.is_id(value):
             return value
         if not isinstance(value, str) or not value.strip():
-            raise InvalidArgument("a spec id or domain is required", "run `normcli api specs`")
+            raise InvalidArgument("a spec id or domain is required", param="specId")
         rows = self._spec_queries().domains()
         for row in rows:
             if row["domain"] == value.strip() or row["domain"].lower() == value.strip().lower():
@@ -205,9 +205,12 @@ class Discovery:
         queries = self._spec_queries()
         row = queries.domain_by_spec_id(spec_id)
         assert row is not None
-        method_id = ids.method_id(row["domain"], verb, path)
-        if queries.method(method_id) is None:
-            known = [f"{m['verb']} {m['path']}" for m in queries.methods_at(row["id"], path)]
+        # Looked up by verb and path rather than by computing the MD5 id: hashlib would load OpenSSL
+        # (about 2 ms) on a call that only needs a row the index already holds.
+        at_path = queries.methods_at(row["id"], path)
+        method_id = next((m["method_id"] for m in at_path if m["verb"] == verb), None)
+        if method_id is None:
+            known = [f"{m['verb']} {m['path']}" for m in at_path]
             if not known:
                 import difflib
 
@@ -228,12 +231,22 @@ class Discovery:
         if not tokens:
             return sr.SpecSearchResult(keyword, ())
         queries = self._spec_queries()
-        exact = " ".join(f'"{token}"' for token in tokens)
-        rows = queries.search(exact, limit)
-        if len(rows) < limit and any(len(token) >= 3 for token in tokens):
-            prefixed = " ".join(f'"{token}"*' if len(token) >= 3 else f'"{token}"' for token in tokens)
-            seen = {row["id"] for row in rows}
-            rows += [row for row in queries.search(prefixed, limit) if row["id"] not in seen][: limit - len(rows)]
+        # Best first by tier, bm25 within each: the words as a phrase (`snow load` in a path or a
+        # summary beats a webhook that says "snow depth … design load"), then all the words, then words
+        # as prefixes. Each tier only fills what the one before left.
+        tiers = [" ".join(f'"{token}"' for token in tokens)]
+        if len(tokens) > 1:
+            tiers.insert(0, '"' + " ".join(tokens) + '"')
+        if any(len(token) >= 3 for token in tokens):
+            tiers.append(" ".join(f'"{token}"*' if len(token) >= 3 else f'"{token}"' for token in tokens))
+        rows: list[sqlite3.Row] = []
+        seen: set[int] = set()
+        for tier in tiers:
+            if len(rows) >= limit:
+                break
+            fresh = [row for row in queries.search(tier, limit) if row["id"] not in seen][: limit - len(rows)]
+            rows += fresh
+            seen.update(row["id"] for row in fresh)
         domains = {row["id"]: row for row in queries.domains()}
         hits = []
         for row in rows:

@@ -57,13 +57,11 @@ def write_docset(service: Service, folder: Path, force: bool = False, name: str 
     """Write the docset of the workspace into `folder` (created if missing) and return what it holds."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
-        raise InvalidArgument(f"{folder} is a file, not a folder", "name a folder for the docset")
+        raise InvalidArgument(f"{folder} is a file, not a folder", param="folder")
     title = name or service.settings.name or "normcli"
     docset = folder / f"{slug(title)}.docset"
     if folder.exists() and any(folder.iterdir()) and not force:
-        raise InvalidArgument(
-            f"{folder} is not empty", f"name an empty folder, or pass --force to write {docset.name} there (only it is replaced)"
-        )
+        raise InvalidArgument(f"{folder} is not empty", f"only {docset.name} would be replaced there", param="force")
     folder.mkdir(parents=True, exist_ok=True)
     building = folder / f".{docset.name}.tmp-{os.getpid()}"
     shutil.rmtree(building, ignore_errors=True)

@@ -438,8 +438,8 @@ def _joined_cell(above: str, below: str) -> str:
 
 def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) -> list[list[str]]:
     """The rows of a band of a table: one per printed line that has a first cell; a line without one joins
-    the nearest such line (above it when about as near: a cell wrapped over lines, or a first cell centred
-    against several lines of the others)."""
+    the row above (a cell wrapped over lines), or the band's first row when it comes before it (a first
+    cell centred against several lines of the others)."""
     printed: list[list[tuple]] = []
     for item in sorted(items, key=lambda item: -item[0]):
         if printed and _same_row(printed[-1], item):
@@ -447,27 +447,13 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
         else:
             printed.append([item])
     first_edge = columns[1] if len(columns) > 1 else float("inf")
-    # a row starts at a line with a first cell, or one that fills two cells or more (a sub-row under a spanning cell)
-    anchors = [
-        k
-        for k, row in enumerate(printed)
-        if any(item[2] < first_edge - 1 for item in row) or sum(1 for cell in _cells_of(row, columns, ruled) if cell) >= 2
-    ]
+    anchors = [k for k, row in enumerate(printed) if any(item[2] < first_edge - 1 for item in row)]
     if not anchors:
         return [_cells_of([item for row in printed for item in row], columns, ruled)]
     groups: dict[int, list[tuple]] = {k: list(printed[k]) for k in anchors}
-
-    def middle(row: list[tuple]) -> float:
-        return sum((item[0] + item[1]) / 2 for item in row) / len(row)
-
     for k, row in enumerate(printed):
-        if k in groups:
-            continue
-        above = [a for a in anchors if a < k]
-        below = [a for a in anchors if a > k]
-        up = middle(printed[above[-1]]) - middle(row) if above else float("inf")
-        down = middle(row) - middle(printed[below[0]]) if below else float("inf")
-        groups[above[-1] if up <= 1.3 * down else below[0]].extend(row)
+        if k not in groups:  # a wrapped cell goes with the row above; before the first row, with the first row
+            groups[max((a for a in anchors if a < k), default=anchors[0])].extend(row)
     return [_cells_of(groups[k], columns, ruled) for k in anchors]
 
 

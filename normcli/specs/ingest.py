@@ -65,9 +65,7 @@ def ingest_spec(source: str | Path, domain: str, root: Path, force: bool = False
     if not source.is_file():
         raise NotFound("file", str(source), message=f"no file '{source}'")
     if not isinstance(domain, str) or not re.fullmatch(_DOMAIN, domain):
-        raise InvalidArgument(
-            f"domain {domain!r} is not a plain name", "use letters, digits, dots, hyphens or underscores, e.g. --domain petstore"
-        )
+        raise InvalidArgument(f"domain {domain!r} is not a plain name", "letters, digits, dots, hyphens or underscores", param="domain")
     folder = source.resolve().parent
     try:
         spec = read_spec(folder, domain, source.name, f"{SPECS_DIR}/{domain}")
@@ -81,7 +79,7 @@ def ingest_spec(source: str | Path, domain: str, root: Path, force: bool = False
     files = [name for name in spec.files if (folder / name).is_file() and os.path.realpath(folder / name).startswith(f"{folder}{os.sep}")]
     target = root / SPECS_DIR / domain
     if target.exists() and not force:
-        raise InvalidArgument(f"{SPECS_DIR}/{domain} already exists in {root}", "pass --force to replace it, or choose another --domain")
+        raise InvalidArgument(f"{SPECS_DIR}/{domain} already exists in {root}", param="force")
     _copy_into_place(folder, files, target)
     warnings = (
         [f"no workspace was found from here, so {root} is now one (it holds specs/); pass --workspace DIR to choose"]

@@ -79,7 +79,9 @@ class SpecQueries:
 
     def methods_at(self, domain_row: int, path: str) -> list[sqlite3.Row]:
         """The methods of a spec on one path (for naming an endpoint by `GET /path`)."""
-        return self._all("SELECT verb, path FROM spec_methods WHERE domain_row = ? AND path = ? ORDER BY ord", (domain_row, path))
+        return self._all(
+            "SELECT verb, path, method_id FROM spec_methods WHERE domain_row = ? AND path = ? ORDER BY ord", (domain_row, path)
+        )
 
     def method_paths(self, domain_row: int) -> list[sqlite3.Row]:
         """Verb and path of every method of a spec."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,29 @@ def test_an_import_error_carries_data_and_the_command_line_names_its_options(tmp
     assert raised.value.param == param
     assert "--" not in raised.value.one_line() and "normcli" not in raised.value.one_line()  # no command line in the core
     assert advice in describe(raised.value, "ingest")
+
+
+SAMPLE_SPEC = Path(__file__).resolve().parents[2] / "sample_workspace" / "specs" / "meteo" / "openapi.yaml"
+
+
+@pytest.mark.parametrize(("domain", "param", "advice"), [("a b", "domain", "--domain petstore"), ("meteo", "force", "--force")])
+def test_a_spec_import_error_carries_data_and_the_command_line_names_its_options(tmp_path, domain, param, advice) -> None:
+    from normcli.specs.ingest import ingest_spec
+
+    ingest_spec(SAMPLE_SPEC, "meteo", tmp_path)  # the second import of `meteo` finds it there
+    with pytest.raises(InvalidArgument) as raised:
+        ingest_spec(SAMPLE_SPEC, domain, tmp_path)
+    assert raised.value.param == param
+    assert "--" not in raised.value.one_line() and "normcli" not in raised.value.one_line()
+    assert advice in describe(raised.value, "ingest")
+
+
+def test_an_export_error_carries_data_and_the_command_line_names_its_options(tmp_path, service) -> None:
+    from normcli.export.docset import write_docset
+
+    (tmp_path / "kept.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(InvalidArgument) as raised:
+        write_docset(service, tmp_path)
+    assert raised.value.param == "force" and "--" not in raised.value.one_line()
+    assert "--force" in describe(raised.value, "export")
+    assert (tmp_path / "kept.txt").read_text(encoding="utf-8") == "mine"

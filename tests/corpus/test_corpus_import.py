@@ -237,4 +237,6 @@ def test_theora_figures_are_named_by_their_id_and_their_labels_stay_out_of_the_t
     text = (root / report.file).read_text(encoding="utf-8")
     before = text[: text.index("![Figure 2.1 ")].rsplit("\n\n", 3)
     assert "Picture Height" not in "\n\n".join(before[-3:])  # the figure's labels are in its picture
-    assert text.count("Y′") > 5 * text.count("Y ′")  # a prime stays on its letter (a few set at full size keep a space)
+    # a prime stays on its letter; the PDF sets a few at full size after a space (the `Y ′ plane` rows of
+    # its parameter tables, 7 since those tables are read whole), and those keep it
+    assert text.count("Y′") > 4 * text.count("Y ′")

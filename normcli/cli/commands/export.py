@@ -36,7 +36,7 @@ def docset(
         counts = ", ".join(f"{count} {kind}" for kind, count in result.entries)
         output.note(f"{result.path}: {result.pages} pages; search entries: {counts}")
 
-    answer(ctx, json_, write, show)
+    answer(ctx, json_, write, show, command="export")
 
 
 def register(app: typer.Typer) -> None:

@@ -136,7 +136,7 @@ def _ingest_spec(options: Options, as_json: bool, source: Path, domain: str, for
     """`ingest FILE --domain NAME`: the spec and the files its $refs reach, copied under specs/NAME."""
     from normcli.cli import output
 
-    with error_boundary(options, as_json, "the spec you imported"):
+    with error_boundary(options, as_json, "the spec you imported", command="ingest"):
         from normcli.importers import workspace_root
         from normcli.specs.ingest import ingest_spec
 
