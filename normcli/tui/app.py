@@ -145,6 +145,10 @@ class NormcliApp(App[None]):
         """Collect garbage once the frame now on screen is drawn (after a window, or when start-up is done)."""
         self.call_later(self._collect)
 
+    def _collect_once(self) -> None:
+        if self.collector.collections == 0:
+            self._collect()
+
     def _collect(self) -> None:
         started = time.perf_counter()
         freed = self.collector.collect()
@@ -164,8 +168,13 @@ class NormcliApp(App[None]):
             self.library = Library.open(self.workspace)
         return self.library
 
+    def on_load(self) -> None:
+        """No garbage collection until the first content is on screen (see `normcli.tui.memory`)."""
+        self.collector.pause()
+
     def on_mount(self) -> None:
-        """Show the reader."""
+        """Show the reader (and collect after a few seconds at the latest, whatever the first screen became)."""
+        self.set_timer(5.0, self._collect_once)
         self.mark("app mounted")
         self.push_screen(ReaderScreen(self.start))
 

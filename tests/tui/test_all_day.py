@@ -415,3 +415,17 @@ async def test_corpus_hits_name_their_language_and_titles_show_formulas_as_unico
         tree = app.screen.query_one(NormTree)
         labels = [node.label.plain for node in tree._clauses.values()]
         assert any(label.startswith("3 Formula") and "$" not in label for label in labels)
+
+
+async def test_a_late_welcome_page_does_not_replace_a_clause(make_app) -> None:
+    """With no clause asked for, the welcome page is drawn once the Markdown modules are loaded, after the tree;
+    a clause opened from the tree in between stays on screen when it arrives."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        reader(app).open(Location("SIA 261", "4.2.1"))
+        await settle(pilot)
+        library = app.library
+        await reader(app)._welcome(library.name, library.norms())  # as the workspace's worker would, late
+        await settle(pilot)
+        assert "· 4.2.1 " in header(app)

@@ -33,14 +33,17 @@ def test_the_mended_styles_cache_keeps_no_styles_cache_alive() -> None:
 def test_the_collector_freezes_once_and_gives_back_on_release() -> None:
     collector = Collector()
     try:
+        collector.pause()
+        assert not gc.isenabled()
         collector.collect()
+        assert gc.isenabled(), "the first collection ends the pause of start-up"
         frozen = gc.get_freeze_count()
         assert frozen > 0 and collector.frozen
         collector.collect()
         assert gc.get_freeze_count() >= frozen
     finally:
         collector.release()
-    assert gc.get_freeze_count() == 0 and not collector.frozen
+    assert gc.get_freeze_count() == 0 and not collector.frozen and gc.isenabled()
 
 
 async def test_paging_a_long_clause_does_not_grow_the_heap(tmp_path, make_bundle, settle) -> None:
@@ -62,6 +65,6 @@ async def test_paging_a_long_clause_does_not_grow_the_heap(tmp_path, make_bundle
             status = str(app.screen.query_one("#section-status", Static).render())
             if len(app.paint_times) in (4, 16):
                 counts.append(caches())
-        assert len(app.paint_times) > 16 and app.collector.collections >= 16
+        assert gc.isenabled() and len(app.paint_times) > 16 and app.collector.collections >= 16
         assert counts[1] <= counts[0] + 20, counts  # unmended: ~25 more caches per window, kept for good
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() == 0 and gc.isenabled()

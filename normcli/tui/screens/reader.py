@@ -152,6 +152,8 @@ class ReaderScreen(ReportsWorkerErrors, Screen[None]):
             self.call_after_refresh(self.app.collect_soon)  # type: ignore[attr-defined]  # start-up is over
 
     async def _welcome(self, name: str, norms: r.NormsResult) -> None:
+        if self.reading is not None:  # a clause was opened from the tree while the workspace was still loading
+            return
         library = self.app.library  # type: ignore[attr-defined]
         lines = [f"Workspace **{name}**, {len(norms.norms)} norm{'s' if len(norms.norms) != 1 else ''}:", ""]
         if library is not None and library.service.is_sample:
