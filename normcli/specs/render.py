@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from normcli.specs.files import SPEC_SUFFIXES
 from normcli.specs.text import plain
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (3 ms) on an endpoint's read
@@ -42,10 +43,17 @@ def schema_type(schema: Any) -> str:
 
 
 def _ref_name(schema: dict) -> str:
+    """The name a `$ref` gives its schema: the pointer's last part (`#/components/schemas/Pet` → `Pet`),
+    or for a ref to a whole file, the file's stem (`models/droplet_create.yml` → `droplet_create`)."""
     ref = schema.get("x-ref")
     if not isinstance(ref, str):
         return ""
-    return ref.rsplit("/", 1)[-1] if "/" in ref else ref.split("#", 1)[0].rsplit(".", 1)[0]
+    file, _, pointer = ref.partition("#")
+    if pointer.strip("/"):
+        return pointer.rstrip("/").rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+    name = file.rsplit("/", 1)[-1]
+    stem, dot, suffix = name.rpartition(".")
+    return stem if dot and f".{suffix.lower()}" in SPEC_SUFFIXES else name
 
 
 def _cell(text: Any) -> str:

@@ -338,3 +338,36 @@ x-webhooks:
     assert (
         problem["kind"] == "duplicate_method" and problem["line"] == text.splitlines().index("x-webhooks:") + 4
     )  # the operation's first line
+
+
+def test_a_schema_in_a_file_of_its_own_is_named_by_the_file_stem(tmp_path: Path) -> None:
+    from normcli.service import Service
+
+    root = tmp_path / "ws"
+    spec = root / "specs" / "snow"
+    (spec / "models").mkdir(parents=True)
+    (root / "norms").mkdir()
+    (spec / "openapi.yaml").write_text(
+        """\
+openapi: 3.0.3
+info: {title: Snow reports (test fixture), version: "1"}
+paths:
+  /reports:
+    get:
+      responses:
+        "200":
+          description: the latest report
+          content:
+            application/json:
+              schema: {$ref: models/snow_report.yaml}
+""",
+        encoding="utf-8",
+    )
+    (spec / "models" / "snow_report.yaml").write_text("type: object\nproperties:\n  depth: {type: number}\n", encoding="utf-8")
+    document = yaml.safe_load((spec / "openapi.yaml").read_text(encoding="utf-8"))
+    ref = document["paths"]["/reports"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    stem = Path(ref).stem
+    service = Service.open(root)
+    page = service.endpoint_by_id(md5("method|snow|GET|/reports")).markdown
+    service.close()
+    assert stem in page and Path(ref).name not in page, "a reader sees the schema's name, not its file name"
