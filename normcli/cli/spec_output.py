@@ -72,11 +72,32 @@ def _tag(result: sr.TagResult) -> None:
 
 def _endpoints(result: sr.EndpointsResult) -> None:
     sys.stdout.write(f"{result.spec.domain} › {result.tag.title}\n")
-    table = _table("method", "path", "summary", "id")
-    for method in result.methods:
+    for number, method in enumerate(result.methods, 1):
         summary = method.summary + (" (deprecated)" if method.deprecated else "")
-        table.add_row(*_text(method.method, method.path, summary, method.id))
-    console().print(table)
+        _method_block(number, method.method, method.path, "", summary, "", method.id)
+
+
+def _method_block(number: int, verb: str, path: str, domain: str, summary: str, snippet: str, method_id: str) -> None:
+    """One method for a person: its verb and path whole on the first line (a path folded inside a table
+    cell cannot be copied), then its summary, the snippet when the match is not in the summary, and the
+    id to pass on. A table gave the 32-character ids most of an 80-column terminal."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    head = Text(f"{number:>2}. ", style="dim")
+    head.append(f"{verb} {path}", style="bold")
+    if domain:
+        head.append(f"  {domain}", style="cyan")
+    body = Text()
+    if summary:
+        body.append(" ".join(summary.split()) + "\n")
+    snippet = " ".join(snippet.split())
+    if snippet and snippet.strip("… ") not in summary:
+        body.append(snippet + "\n", style="italic")
+    body.append(method_id, style="dim")
+    out = console()
+    out.print(head, soft_wrap=True)
+    out.print(Padding(body, (0, 0, 0, 4)))
 
 
 def _endpoint(result: sr.EndpointResult) -> None:
@@ -89,25 +110,8 @@ def _search(result: sr.SpecSearchResult) -> None:
     if not result.hits:
         sys.stdout.write(f"no endpoint matches '{result.keyword}'\n")
         return
-    from rich.padding import Padding
-    from rich.text import Text
-
-    # One block per hit rather than a table: the 32-character ids left a summary column a word wide
-    # in an 80-column terminal. The snippet shows too when the match is not in the summary.
-    out = console()
     for number, hit in enumerate(result.hits, 1):
-        head = Text(f"{number:>2}. ", style="dim")
-        head.append(f"{hit.method} {hit.path}", style="bold")
-        head.append(f"  {hit.domain}", style="cyan")
-        body = Text()
-        if hit.summary:
-            body.append(" ".join(hit.summary.split()) + "\n")
-        snippet = " ".join(hit.snippet.split())
-        if snippet and snippet.strip("… ") not in hit.summary:
-            body.append(snippet + "\n", style="italic")
-        body.append(hit.method_id, style="dim")
-        out.print(head)
-        out.print(Padding(body, (0, 0, 0, 4)))
+        _method_block(number, hit.method, hit.path, hit.domain, hit.summary, hit.snippet, hit.method_id)
 
 
 RENDERERS: dict[type, Callable[[Any], None]] = {

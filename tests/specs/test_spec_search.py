@@ -57,3 +57,23 @@ def test_a_person_reads_each_hit_whole_in_an_80_column_terminal(cli, sample_copy
         head = next(k for k, line in enumerate(lines) if line.split(". ", 1)[-1].startswith(endpoint + " "))
         assert lines[head + 1] == summary, "the summary on one line of its own, under its method and path"
         assert re.fullmatch(r"[0-9a-f]{32}", lines[head + 2]), "then the id to pass to `api endpoint`"
+
+
+def test_a_tag_s_endpoints_show_each_path_whole_in_a_narrow_terminal(cli, sample_copy: Path) -> None:
+    document = plain_load(SAMPLE_METEO)
+    assert isinstance(document, dict)
+    tag = document["tags"][0]["name"]
+    expected = [
+        f"{verb.upper()} {path}"
+        for section in ("paths", "webhooks")
+        for path, item in (document.get(section) or {}).items()
+        for verb, operation in item.items()
+        if isinstance(operation, dict) and tag in operation.get("tags", [])
+    ]
+    assert expected
+    tags = cli("api", "tags", "meteo", "--json", workspace=sample_copy).json()["tags"]
+    tag_id = next(entry["id"] for entry in tags if entry["title"] == tag)
+    ran = cli("api", "endpoints", tag_id, workspace=sample_copy, env={"COLUMNS": "40"})
+    assert ran.code == 0
+    shown = [line.strip().split(". ", 1)[-1] for line in ran.stdout.splitlines() if re.match(r"\s*\d+\. ", line)]
+    assert sorted(shown) == sorted(expected), "every method and path on one line, never folded inside a cell"
