@@ -8,6 +8,7 @@ through their `$ref`s; schemas keep theirs, resolved when an endpoint is read (`
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -179,7 +180,8 @@ class _Reader(RefGraph):
         if isinstance(op.get("callbacks"), dict):
             body["callbacks"] = sorted(op["callbacks"])
         names = [str(p.get("name")) for p in parameters if isinstance(p, dict) and p.get("name")]
-        names.extend(refs.name_of(key) for key in _ref_keys([request_body, responses, parameters]))
+        written = refs.written_keys([request_body, responses, parameters])
+        names.extend(refs.name_of(key) for key in itertools.islice(written, MAX_SEARCH_NAMES))
         return SpecMethod(
             verb=verb.upper(),
             path=path,
@@ -388,22 +390,6 @@ def _swagger_schema(parameter: dict) -> dict:
     if schema.get("type") == "file":
         schema = {"type": "string", "format": "binary"}
     return schema
-
-
-def _ref_keys(value: Any, limit: int = MAX_SEARCH_NAMES) -> list[str]:
-    """The canonical `$ref` keys written in `value` itself (not inside their targets)."""
-    found: list[str] = []
-    stack = [value]
-    while stack and len(found) < limit:
-        item = stack.pop()
-        if isinstance(item, dict):
-            ref = item.get("$ref")
-            if isinstance(ref, str) and not ref.startswith("!"):
-                found.append(ref)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found
 
 
 def looks_like_root(path: Path) -> bool:

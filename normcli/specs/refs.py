@@ -11,6 +11,10 @@ from __future__ import annotations
 import posixpath
 import re
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on a discovery call's start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -80,3 +84,18 @@ def name_of(key: str) -> str:
         return pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
     stem = posixpath.basename(file)
     return stem.split(".", 1)[0] if stem else key
+
+
+def written_keys(value: object) -> Iterator[str]:
+    """The canonical `$ref` keys written in `value` itself (not inside their targets), as a walk finds
+    them; keys marked unresolvable (`!…`) are left out. A generator, so a caller may stop early."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            ref = item.get("$ref")
+            if isinstance(ref, str) and not ref.startswith("!"):
+                yield ref
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)

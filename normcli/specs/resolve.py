@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from normcli.specs.refs import name_of, split_key
+from normcli.specs.refs import name_of, split_key, written_keys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (3 ms) on an endpoint's read
 if TYPE_CHECKING:
@@ -22,26 +22,10 @@ MAX_VALUES = 40_000
 MAX_DEPTH = 60
 
 
-def ref_keys(value: Any) -> set[str]:
-    """Every canonical `$ref` key written anywhere in `value`."""
-    found: set[str] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            ref = item.get("$ref")
-            if isinstance(ref, str) and not ref.startswith("!"):
-                found.add(ref)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found
-
-
 def load_targets(body: Any, fetch: Callable[[list[str]], dict[str, str]]) -> dict[str, Any]:
     """The targets `body` reaches through refs, transitively, fetched a batch of keys at a time."""
     targets: dict[str, Any] = {}
-    wanted = ref_keys(body)
+    wanted = set(written_keys(body))
     while wanted:
         fetched = fetch(sorted(wanted))
         missing = wanted - set(fetched)
@@ -49,7 +33,7 @@ def load_targets(body: Any, fetch: Callable[[list[str]], dict[str, str]]) -> dic
         new: set[str] = set()
         for key, text in fetched.items():
             targets[key] = json.loads(text)
-            new |= ref_keys(targets[key])
+            new.update(written_keys(targets[key]))
         wanted = {key for key in new if key not in targets}
     return targets
 
