@@ -29,6 +29,15 @@ class Heading:
     body: str = ""
     then: list[Heading] = field(default_factory=list)  # headings that open at the same place, in order
     keep_line: bool = False  # the line is not the heading itself: it stays as text below the headings
+    division: str | None = None  # the designator of the part it lies in (`II` of `Part II`), None outside any
+    explicit: str | None = None  # the path written as `{#path}` when it is not the printed number (`II.1`, `2.5 (2)`)
+
+
+# A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
+_DIVISION_WORD = r"(?:part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei)"
+_DIVISION = re.compile(rf"^(?P<word>(?i:{_DIVISION_WORD}))\s+(?P<value>[IVXLC]+|\d{{1,2}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+# a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
+_DESIGNATED = re.compile(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$")
 
 
 # -- the tree from the outline ------------------------------------------------------------------
@@ -85,13 +94,34 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
     taken: set[int] = set()
     pending: dict[int, list[Heading]] = {}
     parents: list[tuple[int, str | None]] = []
+    division: tuple[int, str] | None = None  # the open part: its outline level and designator
     for entry in outline:
         number = parse_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
         kind = number.kind if number and number.title else None
         candidates = by_page.get(entry.page, []) if entry.page is not None else []
-        found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        if division is not None and entry.level <= division[0]:
+            division = None
+        found = None
+        named = _DIVISION.match(entry.title) if path is None else None
+        designated = _DESIGNATED.match(entry.title) if path is None and not named else None
+        if named:  # `Part II General font selection`
+            path, kind = f"{named.group('word').capitalize()} {named.group('value')}", "division"
+            title = named.group("title") or path
+        elif designated:  # `I Getting started`, the page printing `Part I` above it; `A Grammar` under `Appendix A`
+            located = _find_heading_line(stream, candidates, designated.group("title"), entry.top, taken)
+            word = _division_word(stream, located, designated.group("value"), headings) if located is not None else None
+            if word:
+                value, title, found = designated.group("value"), designated.group("title"), located
+                annex = parse_number(f"{word} {value}")
+                path, kind = (annex.path, "annex") if annex and annex.kind == "annex" else (f"{word.capitalize()} {value}", "division")
+        if found is None:
+            found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        if found is not None and path is not None and kind == "clause" and path.isdigit():
+            printed_division = _printed_division(stream, found, path, headings)
+            if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
+                path, kind = f"{printed_division.capitalize()} {path}", "division"
         if found is not None and path is None:
             printed = _printed_number(stream, found, title)
             if printed:
@@ -102,6 +132,11 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
         depth = Number(path, title, kind or "clause").depth if path is not None else entry.level + 1
         parents.append((entry.level, path))
         heading = Heading(Number(path, title, kind or "clause") if path else None, title, depth, rest)
+        if kind == "division" and path:
+            heading.explicit = path
+            division = (entry.level, path.split()[-1])
+        elif division is not None:
+            heading.division = division[1]
         if found is None and entry.page is not None and entry.top is not None:
             below = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2 and p not in headings]
             if below:
@@ -132,7 +167,66 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
         headings[anchor] = chain[0]
         chain[0].then = chain[1:]
         chain[0].keep_line = existing.keep_line if existing else True
+    unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+def _division_word(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
+    """The word the page prints before a division's designator: on the title's line (`Appendix A Grammar`) or
+    alone on the line above it (`Part I` over `Getting started`, which then belongs to the heading)."""
+    same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b", clean_inline(stream[position].text))
+    if same:
+        return same.group("word")
+    above = position - 1
+    if above >= 0 and stream[above].page == stream[position].page and above not in headings:
+        alone = re.fullmatch(rf"(?P<word>[A-Z][a-z]+)\s+{value}\.?", clean_inline(stream[above].text))
+        if alone:
+            headings[above] = Heading(None, "", 0)  # part of the heading below
+            return alone.group("word")
+    return None
+
+
+def _printed_division(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
+    """The division word (`File`, `Part`) the page prints before a bookmark's number, on its line or alone above it."""
+    same = _DIVISION.match(clean_inline(stream[position].text))
+    if same and same.group("value") == value:
+        return same.group("word")
+    above = position - 1
+    if above >= 0 and stream[above].page == stream[position].page and above not in headings:
+        alone = _DIVISION.match(clean_inline(stream[above].text))
+        if alone and alone.group("value") == value and not alone.group("title"):
+            headings[above] = Heading(None, "", 0)  # part of the heading below
+            return alone.group("word")
+    return None
+
+
+def unique_paths(ordered: list[Heading]) -> None:
+    """Make every numbered path unique, in reading order, as the bundle needs (SPEC §1: one node per path).
+
+    When the numbering restarts in a part (`Part I` … `1 Introduction`, `Part II` … `1 Main commands`),
+    every numbered clause inside a part is qualified by the part's designator (`I.1`, `II.1`, `II.2.1`) and
+    sits one level deeper, under its part. A path that still repeats (a change log numbered by version
+    under a chapter) becomes `2.5 (2)`, `2.5 (3)`, the rule of repeated unnumbered titles, so that citations
+    stay stable across imports. Unnumbered titles are made unique where they are written."""
+    owners: dict[str, set[str | None]] = {}
+    for heading in ordered:
+        if heading.number is not None and heading.depth and heading.number.kind in ("clause", "annex_clause"):
+            owners.setdefault(heading.number.path, set()).add(heading.division)
+    restart = any(len(parts) > 1 and parts != {None} for parts in owners.values())  # a number met again in another part
+    seen: dict[str, int] = {}
+    for heading in ordered:
+        if heading.number is None or heading.depth == 0:
+            continue
+        path = heading.explicit or heading.number.path
+        if restart and heading.division and heading.number.kind in ("clause", "annex_clause"):
+            path = f"{heading.division}.{path}"
+            heading.depth += 1
+        folded = path.lower()
+        seen[folded] = seen.get(folded, 0) + 1
+        if seen[folded] > 1:
+            path = f"{path} ({seen[folded]})"
+        if path != heading.number.path:
+            heading.explicit = path
 
 
 def _after_title(line: Line, title: str) -> str:
@@ -182,6 +276,9 @@ def _printed_number(stream: list[Line], position: int, title: str) -> Number | N
     line = clean_inline(stream[position].text)
     number = parse_number(line)
     if number and number.title:
+        inner = parse_number(number.title) if "." not in number.path else None
+        if inner and inner.title and "." in inner.path:  # `24 1.2 Title`: a line number left in the margin, then the clause's
+            return inner
         return number
     page = stream[position].page
     above = [clean_inline(stream[k].text) for k in range(max(0, position - 2), position) if stream[k].page == page]
