@@ -36,6 +36,9 @@ class Heading:
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION_WORD = r"(?:part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei)"
 _DIVISION = re.compile(rf"^(?P<word>(?i:{_DIVISION_WORD}))\s+(?P<value>[IVXLC]+|\d{{1,2}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+# the title of an index (`Index`, `General Index`, `Index of Objects`) and the titles of its letter groups
+_INDEX_TITLE = re.compile(r"^(?:[^\W\d_][\w-]* ){0,2}index$|^index of [^\W\d_].{0,40}$|^(?:index|register|stichwortverzeichnis)$", re.I)
+_INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
 # a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
 _DESIGNATED = re.compile(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$")
 
@@ -322,16 +325,23 @@ def text_headings(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
+    restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
         if position in consumed or line.page in toc_pages:
             continue
         if position in anchors:
             _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
+            restart = False
             continue
         text = clean_inline(line.text)
         if not text or is_toc_line(line.text):
             continue
         strong = line.size >= body_size + 0.8
+        division = _DIVISION.match(text)
+        if division and (strong or line.bold_prefix >= len(line.text.rstrip()) - 1 or centred(line)):
+            _division_heading(stream, position, division, body_size, headings, consumed)
+            restart = True
+            continue
         number = parse_number(text)
         body = ""
         used = [position]
@@ -390,8 +400,13 @@ def text_headings(
             continue
         if not re.match(r"[A-Z0-9ÀÂÄÉÈÊÎÔÖÜÇ/\"'“(]", number.title) and not (strong or bold_heading):
             continue
-        if number.path in anchored_paths or not sequencer.fits(number, skip=2 if strong else 0):
+        if number.path in anchored_paths:
             continue
+        if not sequencer.fits(number, skip=2 if strong else 0):
+            if not (restart and Sequencer().fits(number, skip=2 if strong else 0)):
+                continue
+            sequencer = Sequencer()  # the numbering starts again in this part
+        restart = False
         sequencer.accept(number)
         title = number.title
         if title.isupper() and title_key(title) in proper_titles:
@@ -402,19 +417,67 @@ def text_headings(
             headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
     chapter_size = _chapter_size(stream, headings, body_size)
     first = min((p for p, h in headings.items() if h.number), default=len(stream))
+    in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     for position, line in enumerate(stream):
-        if position in headings or line.page in toc_pages:
+        existing = headings.get(position)
+        if existing is not None:
+            in_index = (existing.number is None and bool(_INDEX_TITLE.match(existing.title))) if existing.depth else in_index
+            continue
+        if line.page in toc_pages:
             continue
         text = clean_inline(line.text)
         if not text or len(text) > 60 or parse_number(text):
             continue
-        special = _SPECIAL_HEADINGS.match(text.rstrip(":."))
+        marked = line.size >= body_size + 0.8 or line.bold_prefix >= len(text) - 1 or centred(line)
+        if in_index and _INDEX_GROUP.match(text) and marked:
+            headings[position] = Heading(None, text, 2)
+            continue
+        special = _SPECIAL_HEADINGS.match(text.rstrip(":.")) or _INDEX_TITLE.match(text)
         big = line.size >= chapter_size - 0.5 and line.size >= body_size + 2
-        if special and (big or line.size >= body_size + 0.8 or line.bold_prefix >= len(text) - 1 or centred(line)):
+        if special and (big or marked):
             headings[position] = Heading(None, proper_titles.get(title_key(text), text.title() if text.isupper() else text), 1)
+            in_index = bool(_INDEX_TITLE.match(text))
         elif big and position < first and len(text) > 2:
             headings[position] = Heading(None, text.title() if text.isupper() else text, 1)
+            in_index = False
+    _divisions_of(headings)
+    unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+def _division_heading(
+    stream: list[Line], position: int, division: re.Match[str], body_size: float, headings: dict[int, Heading], consumed: set[int]
+) -> None:
+    """A part's heading (`Part II General font selection`, or `Part II` with its title on the large lines below)."""
+    path = f"{division.group('word').capitalize()} {division.group('value')}"
+    title = division.group("title") or ""
+    nxt = position + 1
+    below = nxt < len(stream) and stream[nxt].page == stream[position].page and stream[nxt].size >= body_size + 0.8
+    if not title and below and not parse_number(clean_inline(stream[nxt].text)):
+        title = clean_inline(stream[nxt].text)
+        consumed.add(nxt)
+        headings[nxt] = Heading(None, "", 0)
+        while nxt + 1 < len(stream) and _continues_title(stream[nxt + 1], stream[nxt]):
+            nxt += 1
+            title += " " + clean_inline(stream[nxt].text)
+            consumed.add(nxt)
+            headings[nxt] = Heading(None, "", 0)
+    headings[position] = Heading(Number(path, title or path, "division"), title or path, 1, explicit=path)
+
+
+def _divisions_of(headings: dict[int, Heading]) -> None:
+    """Each numbered clause learns the part it lies in (until the next part or annex)."""
+    current = None
+    for position in sorted(headings):
+        heading = headings[position]
+        if heading.number is None:
+            continue
+        if heading.number.kind == "division":
+            current = heading.number.path.split()[-1]
+        elif heading.number.kind == "annex":
+            current = None
+        else:
+            heading.division = current
 
 
 def _anchor_heading(

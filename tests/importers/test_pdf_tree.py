@@ -100,3 +100,44 @@ def test_a_bookmark_led_by_the_designator_the_page_prints_after_a_word(pdf_build
         ("I.1", "Declarations"),  # 1 is met again in File I: qualified
         ("A note on the options", "A note on the options"),  # `A` here is a word, not a designator
     ]
+
+
+def test_without_an_outline_a_part_heading_lets_the_numbering_start_again(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The same parts, no bookmarks: `Part II` over a large title is a part, after which `1 Main commands` may
+    follow `2.1`; the paths are qualified as with the outline."""
+    builder = pdf_builder().page()
+    builder.line("Part I", size=20, bold=True).line("Getting started", size=20, bold=True).gap()
+    builder.heading("1 History").line(BODY).line(BODY)
+    builder.heading("2 Introduction").line(BODY).heading("2.1 Acknowledgements", level=1).line(BODY).line(BODY)
+    builder.page().line("Part II", size=20, bold=True).line("Font selection", size=20, bold=True).gap()
+    builder.heading("1 Main commands").line(BODY).line(BODY).heading("2 By file name").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "parts-no-outline.pdf")
+    report = ingest(pdf, "TEST 143", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.title) for node in bundle.nodes] == [
+        ("Part I", "Getting started"),
+        ("I.1", "History"),
+        ("I.2", "Introduction"),
+        ("I.2.1", "Acknowledgements"),
+        ("Part II", "Font selection"),
+        ("II.1", "Main commands"),
+        ("II.2", "By file name"),
+    ]
+
+
+def test_without_an_outline_the_letter_groups_of_an_index_are_its_clauses(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`A`, `B`, `Symbols` set bold on lines of their own inside an index are its sub-clauses; a capital letter
+    in the body text, or a letter group outside an index, is not."""
+    builder = pdf_builder().page()
+    builder.heading("1 Scope").line(BODY).line("A", x=72).line(BODY)
+    for number in range(2, 6):
+        builder.page().heading(f"{number} Chapter {number}").line(BODY).line(BODY)
+    builder.page().line("Index", size=16, bold=True).gap()
+    builder.line("Symbols", x=150, bold=True).line("\\alpha . . . . . 3", x=72)
+    builder.line("A", x=150, bold=True).line("apples . . . . . 3", x=72).line("axes . . . . . 4", x=72)
+    builder.line("B", x=150, bold=True).line("beams . . . . . 5", x=72)
+    pdf = builder.save(tmp_path / "index.pdf")
+    report = ingest(pdf, "TEST 144", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.depth) for node in bundle.nodes][5:] == [("Index", 1), ("Symbols", 2), ("A", 2), ("B", 2)]
+    assert {node.path: node.parent_path for node in bundle.nodes}["B"] == "Index"
