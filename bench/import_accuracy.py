@@ -185,7 +185,8 @@ def printed_path(lines: list[str], title: str) -> str | None:
         number = _numbered(line)
         if number and title_words:
             words = _words(number.group("title"))
-            if words[: len(title_words)] == title_words or words[-len(title_words) :] == title_words:
+            close = len(words) - len(title_words) <= 2  # `About etoolbox` for `About`, never a longer title that starts alike
+            if close and (words[: len(title_words)] == title_words or words[-len(title_words) :] == title_words):
                 return number.group("path")
     return None
 

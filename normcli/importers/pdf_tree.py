@@ -35,7 +35,7 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION_WORD = r"(?:part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei)"
-_DIVISION = re.compile(rf"^(?P<word>(?i:{_DIVISION_WORD}))\s+(?P<value>[IVXLC]+|\d{{1,2}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+_DIVISION = re.compile(rf"^(?P<word>(?i:{_DIVISION_WORD}))\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
 # the title of an index (`Index`, `General Index`, `Index of Objects`) and the titles of its letter groups
 _INDEX_TITLE = re.compile(r"^(?:[^\W\d_][\w-]* ){0,2}index$|^index of [^\W\d_].{0,40}$|^(?:index|register|stichwortverzeichnis)$", re.I)
 _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
@@ -280,7 +280,9 @@ def _printed_number(stream: list[Line], position: int, title: str) -> Number | N
     number = parse_number(line)
     if number and number.title:
         inner = parse_number(number.title) if "." not in number.path else None
-        if inner and inner.title and "." in inner.path:  # `24 1.2 Title`: a line number left in the margin, then the clause's
+        wanted = title_key(title)[:20]
+        if inner and inner.title and ("." in inner.path or (wanted and title_key(inner.title).startswith(wanted))):
+            # `24 1.2 Title`, `1 8 Title`: a line number left in the margin, then the clause's
             return inner
         return number
     page = stream[position].page
