@@ -62,8 +62,6 @@ class Page:
 
 def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> list[Page]:
     """Every page read into lines, with printed page numbers and image boxes; scanned pages counted (and OCRed)."""
-    import pypdfium2.raw as raw
-
     labels = _labels(document)
     pages: list[Page] = []
     total = len(document)
@@ -76,15 +74,7 @@ def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> li
             draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
             pages.append(Page(index, 595.0, 842.0, [], index + 1, labels[index], 0, []))
             continue
-        images = []
-        paths = []
-        for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_PATH], max_depth=2):
-            left, bottom, right, top = obj.get_bounds()
-            if obj.type == raw.FPDF_PAGEOBJ_PATH:
-                if obj.level == 0:  # a form's inner objects are in the form's own coordinates
-                    paths.append((left, bottom, right, top))
-            elif (right - left) * (top - bottom) > 400:
-                images.append((left, bottom, right, top))
+        images, paths = _drawn_objects(page.raw)
         hrules, vrules = rules_of(paths)
         lines, chars = _page_lines(textpage, index, vrules, bool(hrules or vrules))
         if chars < SCANNED_CHARS and images:  # a page with an image and no text: scanned (a blank page is just blank)
@@ -101,6 +91,37 @@ def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> li
     if not any(labels):
         _printed_from_text(pages)
     return pages
+
+
+def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
+    """The boxes (left, bottom, right, top) of a page's images, its own and those of the forms it draws, and
+    of its top-level paths (a form's inner paths are in the form's own coordinates). Read with PDFium's raw
+    calls: pypdfium2's object wrappers cost more than the reading on pages drawn with thousands of paths."""
+    import pypdfium2.raw as raw
+
+    images: list[tuple[float, float, float, float]] = []
+    paths: list[tuple[float, float, float, float]] = []
+    left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    kind_of, bounds_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
+    for number in range(raw.FPDFPage_CountObjects(page)):
+        obj = raw.FPDFPage_GetObject(page, number)
+        if not obj:
+            continue
+        kind = kind_of(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            for inner in range(raw.FPDFFormObj_CountObjects(obj)):
+                part = raw.FPDFFormObj_GetObject(obj, inner)
+                if part and kind_of(part) == raw.FPDF_PAGEOBJ_IMAGE and bounds_of(part, left, bottom, right, top):
+                    box = (left.value, bottom.value, right.value, top.value)
+                    if (box[2] - box[0]) * (box[3] - box[1]) > 400:
+                        images.append(box)
+        elif kind in (raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE) and bounds_of(obj, left, bottom, right, top):
+            box = (left.value, bottom.value, right.value, top.value)
+            if kind == raw.FPDF_PAGEOBJ_PATH:
+                paths.append(box)
+            elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
+                images.append(box)
+    return images, paths
 
 
 def _labels(document) -> list[str]:
@@ -170,6 +191,33 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
     return [(start, end, position) for start, end, position in joined]
 
 
+def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None]]:
+    """Each visible character's box and (font size, baseline height); None for white space. One tight loop
+    over the page: the calls into PDFium, three per character, are most of the time an import takes."""
+    import pypdfium2.raw as raw
+
+    count = len(text)
+    boxes: list[tuple[float, float, float, float] | None] = [None] * count
+    glyphs: list[tuple[float, float] | None] = [None] * count
+    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
+    get_box = raw.FPDFText_GetCharBox
+    get_origin = raw.FPDFText_GetCharOrigin
+    get_size = raw.FPDFText_GetFontSize
+    matrix = None
+    for k in [k for k, char in enumerate(text) if not char.isspace()]:
+        get_box(handle, k, left, right, bottom, top)
+        get_origin(handle, k, origin_x, origin_y)
+        boxes[k] = (left.value, right.value, bottom.value, top.value)
+        size = get_size(handle, k)
+        if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
+            matrix = matrix or raw.FS_MATRIX()
+            raw.FPDFText_GetMatrix(handle, k, matrix)
+            size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
+        glyphs[k] = (size, origin_y.value)
+    return boxes, glyphs
+
+
 def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None, ruled: bool = True) -> tuple[list[Line], int]:
     """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells
     (cut at wide gaps and at vertical rules, so a cell's text never runs into the next one)."""
@@ -178,37 +226,20 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     count = textpage.count_chars()
     if count <= 0:
         return [], 0
+    handle = textpage.raw  # the raw handle: pypdfium2's wrapper converts itself on every call, thousands per page
     text = textpage.get_text_range(0, count)
-    if len(text) != count:
-        text = "".join(chr(raw.FPDFText_GetUnicode(textpage, k) or 32) for k in range(count))
+    if len(text) != count:  # PDFium's text left out or added characters: read them one by one to keep the indices
+        unicode_of = raw.FPDFText_GetUnicode
+        text = "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
-    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
-    get_box = raw.FPDFText_GetCharBox
-    get_size = raw.FPDFText_GetFontSize
-    get_matrix = raw.FPDFText_GetMatrix
-    matrix = raw.FS_MATRIX()
-    get_origin = raw.FPDFText_GetCharOrigin
+    boxes, glyphs = _char_geometry(handle, text)
     segments: list[_Segment] = []
     start = 0
     for end in [*(m.start() for m in re.finditer(r"\r\n|\n|\r", text)), count]:
         if start >= count:
             break
         if text[start:end].strip():
-            segment = _Segment(start, list(text[start:end]), [], [])
-            for k in range(start, end):
-                if text[k].isspace():
-                    segment.boxes.append(None)
-                    segment.glyphs.append(None)
-                    continue
-                get_box(textpage, k, left, right, bottom, top)
-                segment.boxes.append((left.value, right.value, bottom.value, top.value))
-                get_origin(textpage, k, origin_x, origin_y)
-                size = get_size(textpage, k)
-                if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
-                    get_matrix(textpage, k, matrix)
-                    size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
-                segment.glyphs.append((size, origin_y.value))
+            segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end])
             if segment.real():
                 if segments and _same_line(segments[-1], segment):
                     _extend(segments[-1], segment)
@@ -234,11 +265,11 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
             bottom=min(box[2] for box in real),
             size=round(size, 1),
         )
-        line.bold_prefix = _bold_prefix(textpage, segment.start, plain)
+        line.bold_prefix = _bold_prefix(handle, segment.start, plain)
         line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
         # the font pitch matters to tables only: lines cut into cells, or any line of a page with rules
-        line.mono = _fixed_pitch(textpage, segment.start, plain) if ruled or len(line.spans) >= 2 else False
+        line.mono = _fixed_pitch(handle, segment.start, plain) if ruled or len(line.spans) >= 2 else False
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
@@ -475,7 +506,7 @@ def resolve_footnotes(lines: list[Line]) -> None:
         line.cells = [span[0] for span in line.spans]
 
 
-def _bold_prefix(textpage, start: int, segment: str) -> int:
+def _bold_prefix(handle, start: int, segment: str) -> int:
     """Where the line's leading bold run ends (0: none); the run may follow a plain clause number (`1.1. **Title.**`)."""
     import pypdfium2.raw as raw
 
@@ -486,10 +517,10 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
     for offset, char in enumerate(segment[:160]):
         if char.isspace():
             continue
-        weight = raw.FPDFText_GetFontWeight(textpage, start + offset)
+        weight = raw.FPDFText_GetFontWeight(handle, start + offset)
         bold = weight >= 540
         if not bold:  # weights are not always set (FreeMonoBold says 500): the font name decides
-            raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
+            raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
             bold = bool(_BOLD_NAME.search(buffer.value.decode("latin-1", "replace")))
         if bold:
             in_run = True
@@ -502,7 +533,7 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _fixed_pitch(textpage, start: int, segment: str) -> bool:
+def _fixed_pitch(handle, start: int, segment: str) -> bool:
     """Whether a line is set in a fixed-pitch font: its middle and last letters are (flag or name); a line
     number or a bullet before it may be in another font."""
     import pypdfium2.raw as raw
@@ -513,7 +544,7 @@ def _fixed_pitch(textpage, start: int, segment: str) -> bool:
     buffer = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
     for offset in {visible[len(visible) // 2], visible[-1]}:
-        raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
+        raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
         if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
             return False
     return True
