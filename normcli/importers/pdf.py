@@ -49,7 +49,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
     draft = Draft()
     try:
         draft.pages = len(document)
-        pages = read_pages(document, draft, ocr, language, progress)
+        pages = read_pages(document, draft, ocr, language, progress, source)
         draft.title = metadata_title(document)
         outline = read_outline(document) if use_outline else []
         body_size = body_size_of(pages)

@@ -60,37 +60,144 @@ class Page:
 # -- reading pages ---------------------------------------------------------------------------
 
 
-def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> list[Page]:
-    """Every page read into lines, with printed page numbers and image boxes; scanned pages counted (and OCRed)."""
+PARALLEL_FROM = 12  # pages: below this, starting a second process costs more than it saves
+
+
+def read_pages(document, draft: Draft, ocr: bool, language: str, progress, source: Path | None = None) -> list[Page]:
+    """Every page read into lines, with printed page numbers and image boxes; scanned pages counted (and OCRed).
+    With `source` (the document's file) and a second core, a forked helper process reads pages too."""
     labels = _labels(document)
-    pages: list[Page] = []
     total = len(document)
+    read: dict[int, tuple[Page, list[str], bool]] = {}
+    scratch = Draft()  # this process's warnings, merged below in page order with the helper's
+    helper = _Helper.start(source, labels, ocr, language) if source is not None and total >= PARALLEL_FROM else None
+    try:
+        for index in helper.claims(total) if helper else range(total):
+            read[index] = _read_page(document, index, labels[index], ocr, language, scratch)
+            if progress:
+                progress(helper.claimed(total) if helper else index + 1, total)
+        if helper:
+            read.update(helper.finish())
+    finally:
+        if helper:
+            helper.stop()
+    pages: list[Page] = []
     for index in range(total):
-        try:
-            page = document[index]
-            width, height = page.get_size()
-            textpage = page.get_textpage()
-        except Exception as exc:  # a damaged page is left out, the rest of the document is still imported
-            draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
-            pages.append(Page(index, 595.0, 842.0, [], index + 1, labels[index], 0, []))
-            continue
-        images, paths = _drawn_objects(page.raw)
-        hrules, vrules = rules_of(paths)
-        lines, chars = _page_lines(textpage, index, vrules, bool(hrules or vrules))
-        if chars < SCANNED_CHARS and images:  # a page with an image and no text: scanned (a blank page is just blank)
-            draft.scanned_pages += 1
-            if ocr:
-                lines = _ocr_page(page, index, language, draft, width, height)
-        label = labels[index]
-        printed = int(label) if label.isdigit() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
-        pages.append(Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules))
-        textpage.close()
-        page.close()
-        if progress:
-            progress(index + 1, total)
+        if index not in read:  # the helper failed on its pages: they are read here
+            read[index] = _read_page(document, index, labels[index], ocr, language, scratch)
+        page, warnings, scanned = read[index]
+        pages.append(page)
+        draft.scanned_pages += scanned
+        draft.warnings.extend(warning for warning in warnings if warning not in draft.warnings)
+    if progress and helper:
+        progress(total, total)
     if not any(labels):
         _printed_from_text(pages)
     return pages
+
+
+def _read_page(document, index: int, label: str, ocr: bool, language: str, draft: Draft) -> tuple[Page, list[str], bool]:
+    """One page read: its lines, image boxes and rules, the warnings it raised and whether it is scanned.
+    `draft` gathers the warnings of one process (a warning given once is not repeated)."""
+    before = len(draft.warnings)
+    try:
+        page = document[index]
+        width, height = page.get_size()
+        textpage = page.get_textpage()
+    except Exception as exc:  # a damaged page is left out, the rest of the document is still imported
+        draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
+        return Page(index, 595.0, 842.0, [], index + 1, label, 0, []), draft.warnings[before:], False
+    images, paths = _drawn_objects(page.raw)
+    hrules, vrules = rules_of(paths)
+    lines, chars = _page_lines(textpage, index, vrules, bool(hrules or vrules))
+    scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
+    if scanned and ocr:
+        lines = _ocr_page(page, index, language, draft, width, height)
+    printed = int(label) if label.isdigit() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
+    textpage.close()
+    page.close()
+    return Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules), draft.warnings[before:], scanned
+
+
+class _Helper:
+    """A forked process reading pages beside this one: each process claims the next unread page from a shared
+    counter, so the work splits evenly whatever the pages cost; the helper sends its pages back at the end.
+    Used only where fork is safe (a POSIX system, no other thread running) and a second core is free."""
+
+    def __init__(self, process, counter, connection) -> None:
+        self.process, self.counter, self.connection = process, counter, connection
+
+    @classmethod
+    def start(cls, source: Path, labels: list[str], ocr: bool, language: str) -> _Helper | None:
+        """The helper running, or None where it would not help or would not be safe."""
+        import multiprocessing
+        import os
+        import threading
+
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        if cores < 2 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
+            return None
+        try:
+            context = multiprocessing.get_context("fork")
+            counter = context.Value("i", 0)
+            receiver, sender = context.Pipe(duplex=False)
+            process = context.Process(target=_help, args=(source, labels, ocr, language, counter, sender), daemon=True)
+            process.start()
+            sender.close()
+        except (OSError, ValueError):  # no fork, no semaphores (some sandboxes): read alone
+            return None
+        return cls(process, counter, receiver)
+
+    def claims(self, total: int):
+        """The pages this process reads: the next unclaimed one, until none is left."""
+        return _claims(self.counter, total)
+
+    def claimed(self, total: int) -> int:
+        """How many pages are read or being read, for the progress report."""
+        return min(self.counter.value, total)
+
+    def finish(self) -> dict[int, tuple[Page, list[str], bool]]:
+        """The helper's pages (none if it failed: those pages are then read here)."""
+        try:
+            done = self.connection.recv()
+        except (EOFError, OSError):
+            done = None
+        return done if isinstance(done, dict) else {}
+
+    def stop(self) -> None:
+        """The helper ended: at once when this process stopped early (an error, Ctrl-C), so none is left behind."""
+        self.connection.close()
+        if self.process.is_alive():
+            self.process.join(timeout=1.0)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join()
+
+
+def _claims(counter, total: int):
+    while True:
+        with counter.get_lock():
+            index = counter.value
+            counter.value = index + 1
+        if index >= total:
+            return
+        yield index
+
+
+def _help(source: Path, labels: list[str], ocr: bool, language: str, counter, connection) -> None:
+    """The helper process: its own handle on the file (a forked PDFium handle shares the parent's file offset)."""
+    done: dict[int, tuple[Page, list[str], bool]] | None = None
+    try:
+        import pypdfium2 as pdfium
+
+        document = pdfium.PdfDocument(str(source))
+        draft = Draft()
+        done = {index: _read_page(document, index, labels[index], ocr, language, draft) for index in _claims(counter, len(labels))}
+        document.close()
+    except Exception:  # whatever went wrong, the main process reads the pages that are missing
+        done = None
+    connection.send(done)
+    connection.close()
 
 
 def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
