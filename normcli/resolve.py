@@ -4,7 +4,6 @@ cross-reference (found by `xrefs.py`'s grammar) resolved against the norms of th
 from __future__ import annotations
 
 import re
-import sqlite3
 
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version, split_code
@@ -14,6 +13,10 @@ from normcli.labels import FIGURE_LABEL, TABLE_LABEL, strip_clause_label
 from normcli.operations import PATH
 from normcli.record import replace
 from normcli.store.queries import Index
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    import sqlite3
 
 
 def check_path(path: str) -> str:

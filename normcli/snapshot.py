@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 import os
-import sqlite3
 import time
 
 from normcli.errors import WorkspaceError
 from normcli.store.queries import Index
 from normcli.store.refresh import index_location, refresh
+from normcli.store.sqlite import DatabaseError
 from normcli.workspace import Located, locate
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
@@ -85,7 +85,7 @@ class ReadSession:
                 self._data_version = data_version
                 self._data_changed(self._index)
             self._checked = self._in_operation
-        except sqlite3.DatabaseError as exc:
+        except DatabaseError as exc:
             raise WorkspaceError(f"the index cannot be read: {exc}", part="index") from exc
         return self._index
 
@@ -104,7 +104,7 @@ class ReadSession:
                 index.close()
                 return None
             known = index.fingerprints()
-        except sqlite3.DatabaseError:
+        except DatabaseError:
             if index is not None:
                 index.close()
             return None
@@ -138,7 +138,7 @@ def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
         try:
             try:
                 return operation(self, *args, **kwargs)
-            except sqlite3.DatabaseError:
+            except DatabaseError:
                 self.close()
                 refresh(self.folder, rebuild=True)
                 return operation(self, *args, **kwargs)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 import time
 from collections.abc import Iterator
 
 from normcli.errors import WorkspaceError
 from normcli.record import record
 from normcli.store import schema
+from normcli.store.sqlite import DatabaseError, connect
 from normcli.workspace import BundleFile, index_folder, list_bundle_files
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
@@ -56,14 +56,14 @@ def _stored(path: str) -> dict[str, tuple[int, int]] | None:
     if not os.path.isfile(path) or os.path.islink(path):
         return None
     try:
-        connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
+        connection = connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
             if not schema.is_ours(connection):
                 return None
             rows = connection.execute("SELECT file, mtime_ns, size FROM bundles").fetchall()
         finally:
             connection.close()
-    except sqlite3.DatabaseError:
+    except DatabaseError:
         return None
     return {file: (mtime, size) for file, mtime, size in rows}
 
@@ -132,7 +132,7 @@ def refresh(root: StrPath, rebuild: bool = False, known: dict[str, tuple[int, in
     with _write_failures_reported(os.path.dirname(done.location)):
         try:
             refresh_specs(root, done.location, _writer_lock)
-        except sqlite3.DatabaseError as exc:
+        except DatabaseError as exc:
             if _write_failure(exc) is not None:
                 raise
             done = _refresh_bundles(root, rebuild=True)  # the file is damaged where the specs are: build it anew
@@ -182,14 +182,14 @@ def _write_failures_reported(folder: str) -> Iterator[None]:
         yield
     except OSError as exc:
         raise WorkspaceError(f"cannot write the index in {folder}: {exc.strerror}", "check free disk space and permissions") from exc
-    except sqlite3.DatabaseError as exc:
+    except DatabaseError as exc:
         reason = _write_failure(exc)
         if reason is None:
             raise
         raise WorkspaceError(f"cannot write the index in {folder}: {reason}", "check free disk space and permissions") from exc
 
 
-def _write_failure(exc: sqlite3.DatabaseError) -> str | None:
+def _write_failure(exc: DatabaseError) -> str | None:
     """What refused a write, when SQLite's error is one of the disk's or the permissions' refusals."""
     return _WRITE_FAILURES.get(exc.sqlite_errorcode & 0xFF) if isinstance(exc.sqlite_errorcode, int) else None
 
@@ -205,7 +205,7 @@ _WRITE_FAILURES = {
 
 
 def _meta(path: str, key: str) -> str | None:
-    connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
+    connection = connect(schema.read_only_uri(path), uri=True, timeout=30)
     try:
         row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None

@@ -13,7 +13,6 @@ the new one.
 from __future__ import annotations
 
 import os
-import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 
@@ -21,6 +20,7 @@ from normcli.record import record
 from normcli.specs.files import SPECS_DIR, DomainFolder, domain_names, fingerprint, list_domains, stamp_before_read, stamp_of, top_files
 from normcli.store import schema
 from normcli.store.spec_schema import SPEC_FOLDER_KEY, SPEC_SCHEMA, SPEC_SCHEMA_KEY
+from normcli.store.sqlite import DatabaseError, connect
 
 
 @record
@@ -67,7 +67,7 @@ def _stored(path: str) -> StoredSpecs | None:
 
 def _read_stored(path: str) -> StoredSpecs | None:
     try:
-        connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
+        connection = connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
             meta = dict(connection.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", (SPEC_SCHEMA_KEY, SPEC_FOLDER_KEY)))
             if meta.get(SPEC_SCHEMA_KEY) != SPEC_SCHEMA:
@@ -75,7 +75,7 @@ def _read_stored(path: str) -> StoredSpecs | None:
             rows = connection.execute("SELECT domain, folder, top, files, fingerprint FROM spec_domains").fetchall()
         finally:
             connection.close()
-    except sqlite3.DatabaseError:
+    except DatabaseError:
         return None
     domains = {
         domain: StoredDomain(folder, tuple(top.split("\n")) if top else (), files.split("\n") if files else [], fingerprint_)
