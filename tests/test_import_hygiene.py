@@ -43,8 +43,20 @@ CASES = {
         "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'section', 'SIA 261', '4.2.1', '--json']) == 0",
         # pathlib (with urllib.parse and ipaddress), typing and dataclasses: each a tenth of such a call's start-up;
         # the json and sqlite3 packages (normcli.lean_json, normcli.store.sqlite use the C modules below them)
-        ("typer", "click", "rich", "textual", "pydantic", "sqlite_utils", "mcp", "pathlib", "urllib", "typing", "dataclasses")
-        + LEAN_STDLIB,
+        (
+            "typer",
+            "click",
+            "rich",
+            "textual",
+            "pydantic",
+            "sqlite_utils",
+            "mcp",
+            "pathlib",
+            "urllib",
+            "typing",
+            "dataclasses",
+            *LEAN_STDLIB,
+        ),
     ),
     "a toc on the lean path, which matches no pattern": (
         "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'toc', 'SIA 261', '--json']) == 0\n"
@@ -55,8 +67,20 @@ CASES = {
     "an api --json read on the lean path": (
         "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'api', 'specs', '--json']) == 0\n"
         "assert answer(['--workspace', WORKSPACE, 'api', 'spec', 'meteo', '--json']) == 0",
-        ("typer", "rich", "yaml", "normcli.service", "normcli.catalogue", "pathlib", "urllib", "typing", "dataclasses", "re", "enum")
-        + LEAN_STDLIB,
+        (
+            "typer",
+            "rich",
+            "yaml",
+            "normcli.service",
+            "normcli.catalogue",
+            "pathlib",
+            "urllib",
+            "typing",
+            "dataclasses",
+            "re",
+            "enum",
+            *LEAN_STDLIB,
+        ),
     ),
     "an endpoint named by its method and path on the lean path": (
         "from normcli.cli.fast import answer\n"
