@@ -63,6 +63,9 @@ def is_clause_number(text: str) -> bool:
 
 def strip_clause_label(text: str) -> str:
     """`text` without a leading `§` or clause word (`chiffre 4.2.1` → `4.2.1`); unchanged when it has none."""
+    text = text.strip()
+    if text[:1].isascii() and text[:1].isdigit():
+        return text  # a bare number: every clause word starts with a letter (no `re` on a plain read)
     import re
 
-    return re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", text.strip())
+    return re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", text)

@@ -42,8 +42,11 @@ CASES = {
     "a --json read on the lean path": (
         "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'section', 'SIA 261', '4.2.1', '--json']) == 0",
         # pathlib (with urllib.parse and ipaddress), typing and dataclasses: each a tenth of such a call's start-up;
-        # the json and sqlite3 packages (normcli.lean_json, normcli.store.sqlite use the C modules below them)
+        # the json and sqlite3 packages (normcli.lean_json, normcli.store.sqlite use the C modules below them);
+        # re and enum: a numbered clause is found, windowed and printed without a pattern
         (
+            "re",
+            "enum",
             "typer",
             "click",
             "rich",
