@@ -70,8 +70,14 @@ class ReadSession:
             return self._index
         try:
             if self._index is None or time.monotonic() - self._checked_at >= self.recheck_after:
-                known = self._known_bundles() if self._index is not None else self._open_existing()
-                done = refresh(self.folder, known=known)
+                if self._index is None:
+                    known = self._open_existing()
+                    # Just opened, so the very file: it also reads what the index recorded of the specs (no second
+                    # connection). A session's older connection may hold a file another process has since replaced.
+                    just_opened = self._index.connection if self._index is not None else None
+                else:
+                    known, just_opened = self._known_bundles(), None
+                done = refresh(self.folder, known=known, open_index=just_opened)
                 self._checked_at = time.monotonic()
                 if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._replaced(done.location)):
                     self.close()

@@ -9,13 +9,12 @@ answers quickly; refs past that point are marked `truncated`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from normcli.lean_json import loads
 from normcli.specs.refs import name_of, split_key, written_keys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (3 ms) on an endpoint's read
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 MAX_VALUES = 40_000

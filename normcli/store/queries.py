@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 
 from normcli.store import sqlite
 from normcli.store.schema import FTS_TABLE, TERMS_FTS, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker, is_ours, read_only_uri
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 # bm25 with a title match worth eight in the text. Called directly: through FTS5's configured
 # `rank` column the same ordering costs half as much again per matching row.

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from normcli.store import sqlite
 from normcli.store.spec_schema import FTS as _FTS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 # bm25 weights for path, summary and the rest (description, operationId, parameter and schema names).
 RANK = f"bm25({_FTS}, 6.0, 4.0, 1.0)"
