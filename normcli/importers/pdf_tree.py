@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key
-from normcli.importers.pdf_contents import ContentsEntry, heading_title_lines
+from normcli.importers.pdf_contents import ContentsEntry, contents_positions, heading_title_lines
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page
 
 _SPECIAL_HEADINGS = re.compile(
@@ -316,7 +316,7 @@ def text_headings(
 
     `anchors` are the headings the printed contents located: they are clauses whatever their layout,
     and the numbering order continues from them."""
-    toc_pages = {page.index for page in pages if page.toc}
+    toc_lines = contents_positions(stream, pages)
     proper_titles = _proper_titles(furniture)
     sequencer = Sequencer()
     headings: dict[int, Heading] = {}
@@ -329,7 +329,7 @@ def text_headings(
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
-        if position in consumed or line.page in toc_pages:
+        if position in consumed or position in toc_lines:
             continue
         if position in anchors:
             _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
@@ -425,7 +425,7 @@ def text_headings(
         if existing is not None:
             in_index = (existing.number is None and bool(_INDEX_TITLE.match(existing.title))) if existing.depth else in_index
             continue
-        if line.page in toc_pages:
+        if position in toc_lines:
             continue
         text = clean_inline(line.text)
         if not text or len(text) > 60 or parse_number(text):
