@@ -78,6 +78,8 @@ def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
     for position, line in enumerate(stream):
         if line.page in toc:
             by_page.setdefault(line.page, []).append(position)
+        elif CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":.")) and _short_contents(stream, position):
+            positions.update(_short_contents(stream, position))
     for index, on_page in by_page.items():
         positions.update(on_page)
         if index + 1 in toc:
@@ -92,6 +94,21 @@ def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
                 positions.difference_update(on_page[k - 2 :])
                 break
     return positions
+
+
+def _short_contents(stream: list[Line], position: int) -> list[int]:
+    """A contents title on a page that is mostly something else (a title block, an abstract) and the entries
+    under it, down to the first line that is none: when two of them or more are numbered (`1 Scope 2`)."""
+    covered = [position]
+    numbered = 0
+    for k in range(position + 1, min(len(stream), position + 200)):
+        text = clean_inline(stream[k].text)
+        entry = _ENTRY.match(text)
+        if stream[k].page != stream[position].page or not (entry or is_toc_line(stream[k].text)):
+            break
+        numbered += bool(entry and parse_number(entry.group("text")))
+        covered.append(k)
+    return covered if numbered >= 2 else []
 
 
 def _tail_of_contents(page: Page) -> bool:
