@@ -86,10 +86,13 @@ def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
             continue
         titled = [k for k, p in enumerate(on_page) if CONTENTS_TITLE.match(clean_inline(stream[p].text).rstrip(":."))]
         start = titled[-1] + 1 if titled else 0
+        sizes = sorted(stream[p].size for p in on_page[start:])
+        entry_size = sizes[len(sizes) // 2] if sizes else 0.0
         plain = 0
         for k in range(start, len(on_page)):
-            text = clean_inline(stream[on_page[k]].text)
-            plain = 0 if _ENTRY.match(text) or is_toc_line(stream[on_page[k]].text) else plain + 1
+            line = stream[on_page[k]]
+            listed = (_ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text)) and line.size < entry_size + 0.8
+            plain = 0 if listed else plain + 1  # a heading set larger (`1 Introduction to version 2`) is no entry
             if plain == 3:
                 positions.difference_update(on_page[k - 2 :])
                 break
@@ -100,15 +103,19 @@ def _short_contents(stream: list[Line], position: int) -> list[int]:
     """A contents title on a page that is mostly something else (a title block, an abstract) and the entries
     under it, down to the first line that is none: when two of them or more are numbered (`1 Scope 2`)."""
     covered = [position]
-    numbered = 0
+    seen: set[str] = set()  # a list names each clause once: `1 Introduction to version 2` again is its heading
     for k in range(position + 1, min(len(stream), position + 200)):
         text = clean_inline(stream[k].text)
         entry = _ENTRY.match(text)
         if stream[k].page != stream[position].page or not (entry or is_toc_line(stream[k].text)):
             break
-        numbered += bool(entry and parse_number(entry.group("text")))
+        number = parse_number(entry.group("text")) if entry else None
+        if number and number.path in seen:
+            break
+        if number:
+            seen.add(number.path)
         covered.append(k)
-    return covered if numbered >= 2 else []
+    return covered if len(seen) >= 2 else []
 
 
 def _tail_of_contents(page: Page) -> bool:
