@@ -897,10 +897,22 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
 
 def is_toc_page(page: Page) -> bool:
     """A page of the printed table of contents: most lines end in dot leaders or page numbers."""
+    if len(page.lines) < 4:
+        return False
+    needed = max(4, 0.4 * len(page.lines))
     entries = 0
-    for line in page.lines:
+    for position, line in enumerate(page.lines):
+        if entries + len(page.lines) - position < needed:
+            return False  # too few lines left to make a contents page (most pages: stop early)
         text = line.text.strip()
-        number = parse_number(text)
-        if is_toc_line(text) or (number and number.title and re.search(r"[^\W\d_]\W*\s\d{1,4}$", text)):
+        # cheap tests first: a contents line has a dot, a middle dot or bullet, or ends in a digit
+        ends_in_digit = text[-1:].isdigit()
+        if not (ends_in_digit or "." in text or "·" in text or "•" in text):
+            continue
+        if is_toc_line(text) or (
+            ends_in_digit and (number := parse_number(text)) and number.title and re.search(r"[^\W\d_]\W*\s\d{1,4}$", text)
+        ):
             entries += 1
-    return len(page.lines) >= 4 and entries >= max(4, 0.4 * len(page.lines))
+            if entries >= needed:
+                return True
+    return False
