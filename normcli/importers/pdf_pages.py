@@ -298,6 +298,19 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
     return [(start, end, position) for start, end, position in joined]
 
 
+_SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+_SECOND_HALF = "\uffff"  # a noncharacter, not text: marks the place of a joined pair's second half
+
+
+def joined_pairs(text: str) -> str:
+    """A character beyond U+FFFF (math letters 𝑥, 𝜀, 𝒢) is two entries of PDFium's character list, each with
+    half of a UTF-16 surrogate pair: the pair becomes the character, and the second half's place is kept,
+    marked, so that the text's indices still match PDFium's (else both halves end up as spaces)."""
+    if not _SURROGATES.search(text):
+        return text
+    return _SURROGATES.sub(lambda pair: pair.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le") + _SECOND_HALF, text)
+
+
 def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None]]:
     """Each visible character's box and (font size, baseline height); None for white space. One tight loop
     over the page: the calls into PDFium, three per character, are most of the time an import takes."""
@@ -338,6 +351,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     if len(text) != count:  # PDFium's text left out or added characters: read them one by one to keep the indices
         unicode_of = raw.FPDFText_GetUnicode
         text = "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
+        text = joined_pairs(text)
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     boxes, glyphs = _char_geometry(handle, text)
     segments: list[_Segment] = []
@@ -347,6 +361,11 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
             break
         if text[start:end].strip():
             segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end])
+            if _SECOND_HALF in segment.chars:  # the place of a pair's second half, kept until now so the indices match
+                keep = [k for k, char in enumerate(segment.chars) if char != _SECOND_HALF]
+                segment = _Segment(
+                    start, [segment.chars[k] for k in keep], [segment.boxes[k] for k in keep], [segment.glyphs[k] for k in keep]
+                )
             if segment.real():
                 if segments and _same_line(segments[-1], segment):
                     _extend(segments[-1], segment)
