@@ -154,7 +154,11 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
         title = heading.title
         if path is None:
             title = unique(title)
-        body.append(heading_line(path, title, heading.depth))
+        if heading.explicit:  # a part (`Part II`), a clause qualified by its part (`II.1`) or a repeated number (`2.5 (2)`)
+            printed = None if heading.number is None or heading.number.kind == "division" else path
+            body.append(f"{heading_line(printed, title, heading.depth)} {{#{heading.explicit}}}")
+        else:
+            body.append(heading_line(path, title, heading.depth))
         body.append("")
         if heading.body:
             paragraph.append(Line(-1, heading.body, 0, 0, 0, 0, 0))
