@@ -27,6 +27,7 @@ _LOWERCASE = frozenset("abcdefghijklmnopqrstuvwxyz")
 SETTINGS_FILE = "normcli.toml"
 SETTINGS_KEPT = "settings.json"  # what normcli.toml said, in the index folder
 INDEX_DIR = ".normcli"
+SPECS_DIR = "specs"  # the API specs, one folder per domain (`specs.files`)
 
 
 def language_of(file: Path) -> str | None:

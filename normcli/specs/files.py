@@ -20,12 +20,12 @@ import os
 import time
 
 from normcli.record import record
+from normcli.workspace import SPECS_DIR
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
     from pathlib import Path  # the check on every call's path works on strings; a Path is made to read a spec
 
-SPECS_DIR = "specs"
 SPEC_SUFFIXES = (".json", ".yaml", ".yml")
 MISSING = "-"
 RACY = "?"

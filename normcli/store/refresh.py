@@ -16,7 +16,7 @@ from normcli.errors import WorkspaceError
 from normcli.record import record
 from normcli.store import schema
 from normcli.store.sqlite import DatabaseError, connect
-from normcli.workspace import BundleFile, index_folder, list_bundle_files
+from normcli.workspace import SPECS_DIR, BundleFile, index_folder, list_bundle_files
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
@@ -140,10 +140,12 @@ def refresh(
     the schema, a tenth of a millisecond per table)."""
     root = os.fspath(root)
     done = _refresh_bundles(root, rebuild, known)
-    from normcli.store.spec_refresh import refresh_specs
-
     if not done.as_known:
         open_index = None  # the caller's bundles were not the index's: it may hold another file
+    if open_index is not None and not os.path.isdir(os.path.join(root, SPECS_DIR)) and _holds_no_specs(open_index):
+        return done  # no spec folder and no spec indexed: nothing to check, nor the spec modules to load
+    from normcli.store.spec_refresh import refresh_specs
+
     with _write_failures_reported(os.path.dirname(done.location)):
         try:
             refresh_specs(root, done.location, _writer_lock, open_index)
@@ -153,6 +155,19 @@ def refresh(
             done = _refresh_bundles(root, rebuild=True)  # the file is damaged where the specs are: build it anew
             refresh_specs(root, done.location, _writer_lock)
     return done
+
+
+def _holds_no_specs(connection: Connection) -> bool:
+    """Whether the index has the spec tables of this version, with no spec in them."""
+    from normcli.store.spec_schema import SPEC_SCHEMA, SPEC_SCHEMA_KEY
+
+    try:
+        row = connection.execute(
+            "SELECT (SELECT value FROM meta WHERE key = ?) = ? AND NOT EXISTS (SELECT 1 FROM spec_domains)", (SPEC_SCHEMA_KEY, SPEC_SCHEMA)
+        ).fetchone()
+    except DatabaseError:  # no spec tables yet: refresh_specs makes them
+        return False
+    return bool(row[0])
 
 
 def _refresh_bundles(root: str, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
