@@ -186,3 +186,17 @@ def test_a_workspace_without_specs_skips_the_spec_check_and_still_sees_specs_arr
     shutil.rmtree(root / "specs")
     assert SpecSession.open(root).spec_list().specs == ()
     assert Service.open(root).spec_list().specs == ()
+
+
+def test_a_fingerprint_is_the_same_text_whether_the_folder_is_opened_or_not(tmp_path: Path) -> None:
+    from normcli.specs.files import MISSING, fingerprint, stamp_of
+
+    (tmp_path / "schemas").mkdir()
+    for name in ("openapi.yaml", "schemas/pet.yaml", "schemas/tag.yaml"):
+        (tmp_path / name).write_text(f"# {name}\n", encoding="utf-8")
+    each = {name: stamp_of(tmp_path / name) for name in ("openapi.yaml", "schemas/pet.yaml", "schemas/tag.yaml", "gone.yaml")}
+    assert each["gone.yaml"] == MISSING and MISSING not in (each["openapi.yaml"], each["schemas/pet.yaml"])
+    # One or two files are stat'ed by path, more through the open folder: the same stamps either way.
+    for names in (["openapi.yaml"], ["openapi.yaml", "gone.yaml"], ["openapi.yaml", "schemas/pet.yaml", "schemas/tag.yaml"], [*each]):
+        assert fingerprint(tmp_path, names) == " ".join(each[name] for name in names), names
+    assert fingerprint(tmp_path / "nowhere", ["a.yaml"]) == fingerprint(tmp_path / "nowhere", ["a.yaml", "b", "c"]).split(" ")[0] == MISSING
