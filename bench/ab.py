@@ -95,6 +95,7 @@ def commands(norms: Path, manifest: dict, corpus: Path | None, source: Path, tar
         "pass": [python, "-c", "pass"],
         "info": [*normcli, *ws, "info", "--json"],
         "toc": [*normcli, *ws, "toc", plain["code"], "--json"],
+        "toc-2000": [*normcli, *ws, "toc", manifest["treeNorm"]["code"], "--depth", "6", "--json"],
         "section": [*normcli, *ws, "section", plain["code"], plain["paths"][3], "--json"],
     }
     if corpus is None:
