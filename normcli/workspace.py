@@ -175,7 +175,7 @@ def _remove(file: str) -> None:
     """Remove a file if it is there and can be; keeping the settings is only a saving."""
     try:
         os.unlink(file)
-    except OSError:  # not contextlib.suppress: contextlib is a tenth of a read's start-up
+    except OSError:  # not contextlib.suppress: no read loads contextlib
         return
 
 

@@ -79,7 +79,7 @@ def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tup
 
 def _writer_lock(folder: StrPath) -> AbstractContextManager[None]:
     """The builders' lock on the index folder, held while one process writes (a context)."""
-    import contextlib  # only when there is something to write: with the functools it needs, a tenth of a read's start-up
+    import contextlib  # only when there is something to write: a read loads no contextlib (the console script pays for none)
 
     return contextlib.contextmanager(_hold_writer_lock)(folder)
 
@@ -136,8 +136,8 @@ def refresh(
     """Bring the index of `root` up to date with its bundles and its API specs (`store.spec_refresh`), and return where it is.
 
     `open_index` is a read-only connection the caller holds to the index: what the index recorded of
-    the specs is read through it rather than through a connection of its own (each costs a parse of
-    the schema, a tenth of a millisecond per table)."""
+    the specs is read through it rather than through a connection of its own (each costs an open and
+    a parse of the whole schema)."""
     root = os.fspath(root)
     done = _refresh_bundles(root, rebuild, known)
     if not done.as_known:
@@ -208,8 +208,8 @@ class _write_failures_reported:  # lowercase: it is used as a function, `with _w
     """A write the disk or the permissions refused, reported plainly: SQLite's own write failures say
     nothing about the index's health. Anything else (a damaged old index) goes up to the caller, which rebuilds.
 
-    A class rather than a `contextlib.contextmanager`: every call enters it, and contextlib (with the
-    functools and collections it imports) would be a tenth of a read's start-up."""
+    A class rather than a `contextlib.contextmanager`: every call enters it, and contextlib would
+    then be loaded by every read (`python -m` loads it anyway; the console script need not)."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder
