@@ -418,7 +418,7 @@ def text_headings(
         for extra in used[1:]:
             headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
     chapter_size = _chapter_size(stream, headings, body_size)
-    first = min((p for p, h in headings.items() if h.number), default=len(stream))
+    first = min((p for p, h in headings.items() if h.number and h.number.kind != "division"), default=len(stream))
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     for position, line in enumerate(stream):
         existing = headings.get(position)
@@ -535,7 +535,7 @@ def _proper_titles(furniture: list[str]) -> dict[str, str]:
 
 
 def _chapter_size(stream: list[Line], headings: dict[int, Heading], body_size: float) -> float:
-    sizes = [stream[p].size for p, h in headings.items() if h.number and h.depth == 1]
+    sizes = [stream[p].size for p, h in headings.items() if h.number and h.depth == 1 and h.number.kind != "division"]
     return sorted(sizes)[len(sizes) // 2] if sizes else body_size + 4
 
 

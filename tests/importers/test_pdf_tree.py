@@ -190,3 +190,16 @@ def test_a_superscript_digit_under_a_chapter_word_is_no_chapter_number(pdf_build
     for use_outline in (True, False):
         report = ingest(pdf, f"TEST 147{use_outline}", "1", workspace=workspace, language="en", use_outline=use_outline)
         assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2"]
+
+
+def test_a_part_heading_does_not_count_as_the_first_numbered_clause(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A manual with parts and only unnumbered headings: its large headings after `Part I` stay headings
+    (a part's size is not a chapter's, and a part is not the first numbered clause)."""
+    builder = pdf_builder().page().line("Part I", size=20, bold=True).line("Gnu manual", size=20, bold=True).gap()
+    builder.line("Operators", size=16, bold=True).line(BODY).line(BODY).line("Constants", size=16, bold=True).line(BODY)
+    builder.page().line("Part II", size=20, bold=True).line("Commands", size=20, bold=True).gap()
+    builder.line("Plot", size=16, bold=True).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "unnumbered-parts.pdf")
+    report = ingest(pdf, "TEST 148", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert paths == ["Part I", "Operators", "Constants", "Part II", "Plot"], paths
