@@ -113,7 +113,7 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
     scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
     if scanned and ocr:
         lines = _ocr_page(page, index, language, draft, width, height)
-    printed = int(label) if label.isdigit() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
+    printed = int(label) if label.isdecimal() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
     textpage.close()
     page.close()
     return Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules), draft.warnings[before:], scanned
@@ -760,7 +760,7 @@ def _printed_from_text(pages: list[Page]) -> None:
     offsets: Counter[int] = Counter()
     for page in pages:
         for line in _edge_lines(page):
-            if line.text.strip().isdigit():
+            if line.text.strip().isdecimal():  # not isdigit(): `10¹` at a page edge is a digit to it, not to int()
                 offsets[int(line.text.strip()) - page.index] += 1
     if offsets:
         offset, votes = offsets.most_common(1)[0]

@@ -203,3 +203,15 @@ def test_a_part_heading_does_not_count_as_the_first_numbered_clause(pdf_builder,
     report = ingest(pdf, "TEST 148", "1", workspace=workspace, language="en")
     paths = [node.path for node in read_back(workspace, report).nodes]
     assert paths == ["Part I", "Operators", "Constants", "Part II", "Plot"], paths
+
+
+def test_a_power_of_ten_alone_at_a_page_edge_is_no_page_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`10¹` alone at the foot of a page of a PDF without page labels is read as text, never int('10¹')."""
+    builder = pdf_builder(first_page_number=1)
+    for number in (1, 2, 3):
+        builder.page().heading(f"{number} Clause {number}").line(BODY).line(BODY)
+    builder.pdf.set_font("Helvetica", "", 9)
+    builder.pdf.text(300, 820, "10¹")
+    pdf = builder.save(tmp_path / "power-at-edge.pdf")
+    report = ingest(pdf, "TEST 149", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "3"]
