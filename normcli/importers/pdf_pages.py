@@ -122,7 +122,8 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
 class _Helper:
     """A forked process reading pages beside this one: each process claims the next unread page from a shared
     counter, so the work splits evenly whatever the pages cost; the helper sends its pages back at the end.
-    Used only where fork is safe (a POSIX system other than macOS, no other thread running) and a second core is free."""
+    Used only where fork is safe (a POSIX system other than macOS, no other thread running) and a second core
+    is free (the load average is below the cores less one half)."""
 
     def __init__(self, process, counter, connection) -> None:
         self.process, self.counter, self.connection = process, counter, connection
@@ -138,6 +139,8 @@ class _Helper:
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
         if cores < 2 or threading.active_count() > 1 or sys.platform == "darwin" or "fork" not in multiprocessing.get_all_start_methods():
             return None  # macOS: its system libraries are not safe to use in a forked child
+        if hasattr(os, "getloadavg") and os.getloadavg()[0] > cores - 0.5:
+            return None  # no core is free: the helper would only share this one's time and cost its own start
         try:
             context = multiprocessing.get_context("fork")
             counter = context.Value("i", 0)
