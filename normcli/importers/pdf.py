@@ -8,6 +8,7 @@ hyphenation undone, page markers with printed and PDF page numbers, figures and 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from pathlib import Path
@@ -22,6 +23,7 @@ from normcli.importers.common import (
     heading_line,
     parse_number,
     safe_text_line,
+    wrapped,
 )
 from normcli.importers.pdf_contents import contents_entries, contents_headings, locate_entries, mark_contents, missing_from_outline
 from normcli.importers.pdf_pages import Line, Page, body_size_of, metadata_title, read_pages, reading_order, remove_furniture
@@ -108,6 +110,7 @@ def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, H
 def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, Heading], body_size: float, draft: Draft) -> None:
     body = draft.body
     vocabulary = _vocabulary(stream)
+    french = _french_spacing(stream)
     current_page = None
     paragraph: list[Line] = []
     notes: list[tuple[int, str]] = []
@@ -126,6 +129,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             if len(paragraph) > 1 and paragraph[0].text.strip().isdigit() and paragraph[0].size < body_size - 0.5:
                 paragraph[0] = Line(paragraph[0].page, f"[{paragraph[0].text.strip()}]", 0, 0, 0, 0, paragraph[0].size)
             text = _join(paragraph, vocabulary)
+            if french:
+                text = _SPACE_BEFORE_SIGN.sub("\u00a0", text)
             if _NOTE.match(text):
                 notes.append((len(body), text))  # placed at the end of the clause that cites it, once all is written
             elif text:
@@ -196,7 +201,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
                 and following not in headings
                 and _continues_caption(stream[following], line)
             ):
-                caption += " " + clean_inline(stream[following].text)
+                caption = wrapped(caption, stream[following - 1].text, stream[following].text)
                 following += 1
             skip_until = following - 1
             if image is not None:
@@ -211,7 +216,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             for table in tables[position]:
                 if table.caption is not None:
                     body.append(safe_text_line(clean_inline(stream[table.caption].text)))
-                body.extend(pipe_table(table.rows, table.header))
+                rows = [[_SPACE_BEFORE_SIGN.sub("\u00a0", cell) for cell in row] for row in table.rows] if french else table.rows
+                body.extend(pipe_table(rows, table.header))
                 body.append("")
             continue
         if position in in_tables:
@@ -375,19 +381,36 @@ def _drawing_region(page: Page, caption: Line, drawn: list[Box], lines: list[Lin
     for box in drawn:
         if box[1] >= caption.top - 1 and box[2] > left - 6 and box[0] < right + 6 and (box[2] - box[0]) < page.width * 0.98:
             items.append((box, True))
+    spans: dict[Box, list[tuple[float, float]]] = {}
+    labels: set[Box] = set()  # short lines set in from the margin, no sentence: the free labels of a drawing
     for line in lines:
         if line.bottom >= caption.top - 1 and line.x1 > left and line.x0 < right:
-            items.append(((line.x0, line.bottom, line.x1, line.top), False))
+            box = (line.x0, line.bottom, line.x1, line.top)
+            items.append((box, False))
+            spans[box] = [(span[1], span[2]) for span in line.spans]
+            texts = [span[0] for span in line.spans] or [line.text]
+            if (
+                line.x0 > left + 4
+                and all(len(text.strip()) <= 30 for text in texts)
+                and not line.text.rstrip().endswith(".")
+                and line.size <= caption.size + 1.5
+            ):
+                labels.add(box)
     items.sort(key=lambda item: item[0][1])
     ceiling = caption.top
     chosen: list[Box] = []
     drawing = False
     for box, is_drawing in items:
-        if box[1] - ceiling > (_FIGURE_GAP if chosen else 2 * _FIGURE_GAP):  # a caption sits a little apart from its figure
+        # a caption sits a little apart from its figure; blank lines may lie between (nothing but a drawing above)
+        if box[1] - ceiling > (_FIGURE_GAP if chosen else (4 if is_drawing else 2) * _FIGURE_GAP):
             break
         if not is_drawing:
-            inside = any(d[0] - 6 <= box[0] and box[2] <= d[2] + 6 and d[1] - 6 <= box[1] and box[3] <= d[3] + 6 for d, k in items if k)
-            if not inside:
+            extents = spans.get(box) or [(box[0], box[2])]  # labels of several shapes PDFium put on one line
+            inside = all(
+                any(d[0] - 6 <= x0 and x1 <= d[2] + 6 and d[1] - 6 <= box[1] and box[3] <= d[3] + 6 for d, k in items if k)
+                for x0, x1 in extents
+            )
+            if not inside and box not in labels:
                 break  # text outside every drawn object: the text (or a table) above the figure
         chosen.append(box)
         drawing = drawing or is_drawing
@@ -466,6 +489,21 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
     return width > 0 and previous.x1 < right - 0.2 * width and previous.text.rstrip().endswith((".", ":", "!", "?"))
 
 
+_SPACE_BEFORE_SIGN = re.compile(r"(?<=[^\W_]) (?=[:;!?](?:\s|$))")
+_UNSPACED_SIGN = re.compile(r"[^\W\d_][:;](?:\s|$)")
+
+
+def _french_spacing(stream: list[Line]) -> bool:
+    """Whether the document spaces its colons and semicolons as French typography does (`valeur : 3`): then
+    that space is a no-break space, which PDF producers write as a plain one (the glyph is a space)."""
+    spaced = unspaced = 0
+    for line in stream:
+        if not line.mono:
+            spaced += len(_SPACE_BEFORE_SIGN.findall(line.text))
+            unspaced += len(_UNSPACED_SIGN.findall(line.text))
+    return spaced >= 3 and spaced >= 2 * unspaced
+
+
 _BROKEN_WORD = re.compile(r"[^\W\d_]*\ufffe[^\W\d_]*")
 
 
@@ -482,6 +520,9 @@ def _vocabulary(stream: list[Line]) -> set[str]:
         if ends_broken and found:
             found = found[:-1]
         words.update(found)
+        for compound in found:  # `porte-à-faux` also vouches for `porte-à` and `à-faux`, met broken at a line end
+            parts = compound.split("-")
+            words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
         broken = ends_broken
     return words
 
@@ -495,11 +536,14 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
             text = part
             continue
         if text.endswith(("\ufffe", "\u00ad")):  # PDFium's mark for a hyphen at a line end
+            if part[:1].isupper() or part[:1].isdigit():  # a hyphen before a capital or a digit is the word's own
+                text = text[:-1] + "-" + part  # (`Stoß-an-Stoß-` + `Verbindung`, `ISO-` + `9001`)
+                continue
             if not part[:1].islower():
                 text = text[:-1] + part
                 continue
             text = text[:-1] + "-"
-        if text.endswith("-") and part[:1].islower() and re.search(r"[^\W\d_]-$", text):
+        if text.endswith("-") and part[:1].isalpha() and re.search(r"[^\W\d_]-$", text):
             head = re.search(r"([^\W\d_]+)-$", text)
             tail = re.match(r"[^\W\d_]+", part)
             text = (
@@ -520,6 +564,8 @@ def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
     compound with a hyphen elsewhere, or never writes it joined while both halves are words of their own
     (`architecture-` + `independent`); dropped when it writes the word joined (`verifi-` + `cation`)."""
     joined = (head + tail).lower()
+    if tail[:1].isupper() and not (head.isupper() and tail.isupper()):
+        return True  # a word broken at a line end goes on in lower case: `Holz-` + `Beton` is a compound
     if f"{head}-{tail}".lower() in vocabulary:
         return joined not in vocabulary
     if joined in vocabulary:

@@ -250,6 +250,8 @@ def _rows_like(lines: list[Line], left: float, right: float) -> bool:
 def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     """A table whose last rule is not its end (a long table going on to the next page): the rows under that
     rule down to the foot of the page belong to it when they read as rows and nothing else follows."""
+    if block.vs:
+        return  # a grid draws its rules around every row: text under its last rule is not its rows
     below = [line for line in lines if (line.top + line.bottom) / 2 < block.bottom]
     if not below or any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in below):
         return
@@ -476,6 +478,17 @@ def _join_page_breaks(tables: list[Table], stream: list[Line], on_page: dict[int
             rows = table.rows[1:] if table.header and previous.rows and table.rows[0] == previous.rows[0] else table.rows
             if previous.caption is None and table.caption is not None and table.header and not previous.header:
                 rows = table.rows
+            if (
+                rows
+                and previous.rows
+                and not rows[0][0]
+                and any(rows[0])
+                and previous.rows[-1][0]
+                and len(rows[0]) == len(previous.rows[-1])
+            ):
+                # a row broken across the page (office suites let a row break): its first cell is empty where it goes on
+                previous.rows[-1] = [_joined_cell(above, below) for above, below in zip(previous.rows[-1], rows[0], strict=True)]
+                rows = rows[1:]
             merged = Table(
                 previous.caption if previous.caption is not None else table.caption,
                 sorted({*previous.positions, *table.positions}),
