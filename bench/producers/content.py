@@ -318,11 +318,12 @@ def _fill(pattern: str, topic: str, rng: random.Random, table: int, decimal: str
     return re.sub(r"\{(topic|table|small|area|pct|span)\}", lambda match: values[match.group(1)], pattern)
 
 
-def build(key: str, size: str = "full") -> Document:
-    """The document `key` (`timber-de`, `facade-fr`, `drainage-en`); `size` `full` (15–30 pages) or `small` (3–5)."""
+def build(key: str, size: str = "full", variant: int = 0) -> Document:
+    """The document `key` (`timber-de`, `facade-fr`, `drainage-en`); `size` `full` (15–30 pages) or `small` (3–5);
+    another `variant` draws other sentences and values (a document measured once, not tuned to)."""
     language, code, title, outline, words = SPECS[key]
     meta = _META[language]
-    rng = random.Random(f"{key}-{size}")
+    rng = random.Random(f"{key}-{size}" + (f"-{variant}" if variant else ""))
     decimal = "." if language == "en" else ","
     small = size == "small"
     if small:  # two chapters, one of them with subclauses, the annex: every feature on a few pages
@@ -399,7 +400,7 @@ def build(key: str, size: str = "full") -> Document:
     for k in range(3 if small else 6):
         blocks.append(Block("para", f"[{k + 1}] {code}-{k + 10}: {rng.choice(words['sentences'])[:60].rstrip(' ,;')}, {2000 + k}."))
     return Document(
-        key if size == "full" else f"{key}-small",
+        (key if size == "full" else f"{key}-small") + (f"-v{variant}" if variant else ""),
         language,
         code,
         title,

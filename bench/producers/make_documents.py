@@ -590,6 +590,18 @@ def _chromium_pdf(html: Path, target: Path, outline: bool) -> bool:
     return True
 
 
+_VARIANT = [
+    ("Liberation Serif", "DejaVu Sans Body"),
+    ("Liberation Sans", "DejaVu Serif"),
+    ("DejaVu Sans Body", "DejaVu Sans"),
+    ('fo:font-size="11pt"', 'fo:font-size="10pt"'),
+    ("font-size: 11pt", "font-size: 10pt"),
+    ('fo:page-width="21cm" fo:page-height="29.7cm"', 'fo:page-width="21.59cm" fo:page-height="27.94cm"'),
+    ("size: A4", "size: letter"),
+    ('fo:font-style="italic"', 'fo:font-style="normal"'),
+]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the documents, their PDFs and truth files into OUT."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -597,14 +609,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--small", action="store_true", help="the 3–5 page versions (the test fixtures)")
     parser.add_argument("--only", action="append", default=[], help="only these documents (keys of content.SPECS)")
     parser.add_argument("--no-chromium", action="store_true")
+    parser.add_argument("--variant", type=int, default=0, help="other sentences and another look (fonts, size, page)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    documents = [build(key, "small" if args.small else "full") for key in (args.only or SPECS)]
+    documents = [build(key, "small" if args.small else "full", args.variant) for key in (args.only or SPECS)]
     sources = []
     for document in documents:
         source = args.out / f"{document.key}.fodt"
-        source.write_text(write_fodt(document), encoding="utf-8")
-        (args.out / f"{document.key}.html").write_text(write_html(document), encoding="utf-8")
+        fodt, html = write_fodt(document), write_html(document)
+        if args.variant:  # another look: sans-serif body in 10 pt under serif headings, on US Letter
+            for old, new in _VARIANT:
+                fodt, html = fodt.replace(old, new), html.replace(old, new)
+        source.write_text(fodt, encoding="utf-8")
+        (args.out / f"{document.key}.html").write_text(html, encoding="utf-8")
         sources.append(source)
     _uno_convert(sources)
     for document in documents:

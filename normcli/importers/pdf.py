@@ -216,7 +216,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             for table in tables[position]:
                 if table.caption is not None:
                     body.append(safe_text_line(clean_inline(stream[table.caption].text)))
-                rows = [[_SPACE_BEFORE_SIGN.sub("\u00a0", cell) for cell in row] for row in table.rows] if french else table.rows
+                rows = [[_cell_text(cell, vocabulary, french) for cell in row] for row in table.rows]
                 body.extend(pipe_table(rows, table.header))
                 body.append("")
             continue
@@ -480,8 +480,13 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
         left, right = previous.column
         full = right > left and previous.x1 >= right - 0.08 * (right - left)
         return not (full and line.x0 > previous.x1 - 40 and not previous.text.rstrip().endswith((".", ":", "!", "?")))
-    if _BULLET.match(line.text.strip()):
-        return True
+    bullet = _BULLET.match(line.text.strip())
+    if bullet:
+        left, right = previous.column
+        full = right > left and previous.x1 >= right - 0.08 * (right - left)
+        mark = bullet.group(0)[0]
+        if not (mark.isalnum() or mark == "(") or not full or previous.text.rstrip().endswith((".", ":", ";", "!", "?")):
+            return True  # `m. Well-graded …` after a full line that runs on is the sentence going on, not a list item
     if abs(line.size - previous.size) > 1.0:
         return True
     left, right = previous.column
@@ -491,6 +496,13 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
 
 _SPACE_BEFORE_SIGN = re.compile(r"(?<=[^\W_]) (?=[:;!?](?:\s|$))")
 _UNSPACED_SIGN = re.compile(r"[^\W\d_][:;](?:\s|$)")
+
+
+def _cell_text(cell: str, vocabulary: set[str], french: bool) -> str:
+    """A table cell as written: a word broken at a line end inside the cell decided by the document's words."""
+    if "\ufffe" in cell:
+        cell = _SOFT_HYPHEN.sub(lambda match: _rejoin(match.group(1), match.group(2), vocabulary), cell).replace("\ufffe", "")
+    return _SPACE_BEFORE_SIGN.sub("\u00a0", cell) if french else cell
 
 
 def _french_spacing(stream: list[Line]) -> bool:
@@ -536,13 +548,13 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
             text = part
             continue
         if text.endswith(("\ufffe", "\u00ad")):  # PDFium's mark for a hyphen at a line end
-            if part[:1].isupper() or part[:1].isdigit():  # a hyphen before a capital or a digit is the word's own
-                text = text[:-1] + "-" + part  # (`Stoß-an-Stoß-` + `Verbindung`, `ISO-` + `9001`)
+            if part[:1].isdigit():  # a hyphen before a digit is the word's own (`ISO-` + `9001`)
+                text = text[:-1] + "-" + part
                 continue
-            if not part[:1].islower():
+            if not part[:1].isalpha():
                 text = text[:-1] + part
                 continue
-            text = text[:-1] + "-"
+            text = text[:-1] + "-"  # the document's words decide below (a capital keeps it: `Stoß-an-Stoß-` + `Verbindung`)
         if text.endswith("-") and part[:1].isalpha() and re.search(r"[^\W\d_]-$", text):
             head = re.search(r"([^\W\d_]+)-$", text)
             tail = re.match(r"[^\W\d_]+", part)

@@ -394,7 +394,8 @@ def _cells_of(items: list[tuple], columns: list[float], ruled: bool = False) -> 
     for cell in cells:
         text = ""
         for item in sorted(cell, key=lambda item: (-round(item[0]), item[2])):
-            text = _joined_cell(text, clean_inline(item[4]))
+            broken = "\ufffe" if item[4].rstrip().endswith("\ufffe") else ""  # kept for the writer's dictionary
+            text = _joined_cell(text, clean_inline(item[4]) + broken)
         result.append(text)
     return result
 
@@ -428,10 +429,13 @@ def _with_extents(columns: list[float], items: list[tuple]) -> _Columns:
 
 
 def _joined_cell(above: str, below: str) -> str:
-    """A cell's text over two lines: a word broken at the line end is joined again."""
+    """A cell's text over two lines: a word broken at the line end is joined again (at PDFium's hyphen mark,
+    which stays for the writer to decide from the document's words whether the hyphen is the word's own)."""
     if not above or not below:
         return (above or below).strip()
-    if above.endswith(("\ufffe", "\u00ad")):
+    if above.endswith("\ufffe"):
+        return above + below
+    if above.endswith("\u00ad"):
         return above[:-1] + below
     if above.endswith(("-", "/", "_")) and not above.endswith(" -"):  # `debian-` + `security/`: an identifier goes on
         return above + below

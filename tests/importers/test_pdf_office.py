@@ -16,7 +16,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from importer_helpers import read_back
+from importer_helpers import norm_text, read_back
 
 from normcli.importers import ingest
 
@@ -166,24 +166,35 @@ def test_no_break_spaces_and_hyphenated_words_survive_line_ends(imported, pdf: s
 # -- the causes found on office PDFs, each on a small PDF made here -------------------------------------
 
 
+def _grid(builder, columns: list[float], rows: list[list[str | list[str]]], height: float = 16.0) -> None:
+    """A ruled grid (a rule around every cell); a cell given as a list of lines wraps over them."""
+    pdf = builder.pdf
+    heights = [height * max(len(cell) if isinstance(cell, list) else 1 for cell in row) for row in rows]
+    top = builder.y + 6
+    tops = [top + sum(heights[:k]) for k in range(len(rows) + 1)]
+    pdf.set_line_width(0.5)
+    for y in tops:
+        pdf.line(columns[0], y, columns[-1], y)
+    for x in columns:
+        pdf.line(x, top, x, tops[-1])
+    for k, cells in enumerate(rows):
+        pdf.set_font("Helvetica", "B" if k == 0 else "", 10)
+        for x, cell in zip(columns, cells, strict=False):
+            for n, text in enumerate(cell if isinstance(cell, list) else [cell]):
+                pdf.text(x + 3, tops[k] + 11 + n * 12, text)
+    builder.y = tops[-1] + 2
+
+
 def test_text_under_a_grid_at_the_foot_of_a_page_is_not_a_row_of_it(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """A grid draws a rule around every row: the short paragraph after it, at the foot of the page, stays text
     (it was taken as rows going on to the next page, as a booktabs table without a closing rule may)."""
     builder = pdf_builder().page().heading("1 Runoff").line("The coefficients of Table 1 apply to every surface.")
     builder.gap(640).line("Table 1: Runoff coefficients")
-    pdf = builder.pdf
-    columns, top, height = [72.0, 200.0, 330.0, 520.0], builder.y + 6, 16.0
-    rows = [["Surface", "Coefficient", "Note"], ["Asphalt", "0.90", "new surfaces"], ["Gravel", "0.60", "compacted"]]
-    pdf.set_line_width(0.5)
-    for k in range(len(rows) + 1):
-        pdf.line(columns[0], top + k * height, columns[-1], top + k * height)
-    for x in columns:
-        pdf.line(x, top, x, top + len(rows) * height)
-    for k, cells in enumerate(rows):
-        pdf.set_font("Helvetica", "B" if k == 0 else "", 10)
-        for x, text in zip(columns, cells, strict=False):
-            pdf.text(x + 3, top + k * height + 11, text)
-    builder.y = top + len(rows) * height + 2
+    _grid(
+        builder,
+        [72.0, 200.0, 330.0, 520.0],
+        [["Surface", "Coefficient", "Note"], ["Asphalt", "0.90", "new surfaces"], ["Gravel", "0.60", "compacted"]],
+    )
     builder.line("The outfall is protected against erosion with rip-rap over its length.").line("Nothing else follows.")
     builder.page().heading("2 Outfalls").line("The text of the next clause.")
     report = ingest(builder.save(tmp_path / "grid-foot.pdf"), "TEST 301", "1", workspace=workspace, language="en")
@@ -219,3 +230,36 @@ def test_a_footnote_whose_text_recurs_on_several_pages_is_not_a_running_footer(p
     for number, node in enumerate(nodes, start=1):
         assert f"listed below[^{number}]." in node.text
         assert node.text.rstrip().endswith(f"[^{number}]: Values are fictional and must not be used."), node.text
+
+
+def test_a_hyphen_at_a_line_end_in_a_cell_and_an_enumerator_like_line_start_keep_the_text(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """`well-` + `graded` in a wrapped cell is `well-graded` when the document writes it so; a line that opens
+    with `m.` after a full line that runs on (`at least 20` / `m. The`) goes on with the sentence."""
+    builder = pdf_builder().page().heading("1 Drains")
+    builder.line("Well-graded gravel is preferred for the bedding of every drain that is laid in soft ground")
+    builder.line("and the outfall is protected against erosion with rip-rap over a length of at least 20")
+    builder.line("m. The filter layer is placed below the pipe, and the drains are inspected every year.")
+    builder.gap(10).line("Table 1: Bedding materials")
+    _grid(builder, [72.0, 200.0, 330.0, 520.0], [["Material", "Size", "Note"], ["Gravel", "8/16", ["compacted, well-", "graded material"]]])
+    builder.gap(10).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "cells.pdf"), "TEST 303", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "over a length of at least 20 m. The filter layer" in text
+    assert "| Gravel | 8/16 | compacted, well-graded material |" in text
+
+
+def test_a_hyphen_at_a_line_end_before_a_capital_is_the_words_own(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A word broken by hyphenation goes on in lower case: `Stoß-an-Stoß-` + `Verbindung` keeps its hyphen, as
+    does `ISO-` + `9001`; a line set in capitals (`CONSTRUC-` + `TION`) is one word broken."""
+    builder = pdf_builder().page().heading("1 Stöße")
+    builder.line("Die Lamellen werden mit Keilzinken verbunden; eine Stoß-an-Stoß-")
+    builder.line("Verbindung ist nur mit Zulassung erlaubt, die Prüfung erfolgt nach ISO-")
+    builder.line("9001 und wird dokumentiert. DIE ABNAHME DER KONSTRUK-")
+    builder.line("TION ERFOLGT VOR DEM EINBAU durch eine unabhängige Stelle vor Ort.")
+    report = ingest(builder.save(tmp_path / "hyphens.pdf"), "TEST 304", "1", workspace=workspace, language="de")
+    text = norm_text(workspace, report)
+    assert "eine Stoß-an-Stoß-Verbindung ist" in text
+    assert "nach ISO-9001 und" in text
+    assert "DER KONSTRUKTION ERFOLGT" in text
