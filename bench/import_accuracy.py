@@ -62,6 +62,7 @@ _LEADING_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3}
 _WORD_NUMBER = re.compile(
     r"^(?P<word>chapter|chapitre|kapitel|appendix|annexe|anhang|annex)\s+(?P<value>[A-Z]|\d{1,3})\b\.?\s*(?P<title>.*)$", re.I
 )
+_DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
 _SPELLED = [
     "zero",
     "one",
@@ -135,15 +136,31 @@ def page_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
     return cache[index]
 
 
+def _words(text: str) -> list[str]:
+    return [word for word in (key(part) for part in text.split()) if word]
+
+
+def _numbered(line: str) -> re.Match[str] | None:
+    """A line led by a clause number; a line number printed in the margin before it (`24 1.2 Title`) is passed over."""
+    number = _LEADING_NUMBER.match(line)
+    if number and re.fullmatch(r"\d{1,4}", line.split()[0]):
+        inner = _LEADING_NUMBER.match(number.group("title"))
+        if inner:
+            return inner
+    return number
+
+
 def printed_path(lines: list[str], title: str) -> str | None:
     """The number printed with a title on its page: on the same line, or on the line(s) just above.
 
-    A title may wrap over several lines: a line matches when the title starts with its text."""
+    A title may wrap over several lines: a line matches when the title starts with its text. A numbered
+    line whose title holds the bookmark's words at its start or end (`1.1 About etoolbox` for `About`)
+    counts when no line matches exactly."""
     wanted = key(title)
     if not wanted:
         return None
     for position, line in enumerate(lines):
-        number = _LEADING_NUMBER.match(line)
+        number = _numbered(line)
         word = _WORD_NUMBER.match(line)
         rest = key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
         following = key(" ".join(lines[position + 1 : position + 3]))
@@ -163,7 +180,46 @@ def printed_path(lines: list[str], title: str) -> str | None:
                 value = spelled(above[1]) if not above[1].isdigit() else int(above[1])
                 if value is not None:
                     return str(value)
+    title_words = _words(title)
+    for line in lines:
+        number = _numbered(line)
+        if number and title_words:
+            words = _words(number.group("title"))
+            if words[: len(title_words)] == title_words or words[-len(title_words) :] == title_words:
+                return number.group("path")
     return None
+
+
+def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
+    """A bookmark `I Getting started` or `A External Code Interface` whose page prints the designator after a
+    word (`Part I`, `File I`, `Appendix A`) with the title: that division's path and the title without it."""
+    match = re.match(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$", title)
+    if not match:
+        return None
+    value, rest = match.group("value"), match.group("title")
+    for position, line in enumerate(lines):
+        same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b\.?\s*(?P<title>.*)$", line)
+        if same and same.group("title") and key(same.group("title")) == key(rest):
+            return _division_path(same.group("word"), value), rest
+        if same and not same.group("title") and key(" ".join(lines[position + 1 : position + 3])).startswith(key(rest)):
+            return _division_path(same.group("word"), value), rest
+    return None
+
+
+def printed_numbered_division(lines: list[str], value: str, title: str) -> tuple[str, str] | None:
+    """A bookmark `1 lwarp.sty` whose page prints `File 1 lwarp.sty` (or `Part 2` above the title): that division."""
+    for position, line in enumerate(lines):
+        match = re.match(rf"^(?P<word>{_DIVISION_WORDS})\s+{value}\b\.?\s*(?P<title>.*)$", line, re.I)
+        if match and (
+            key(match.group("title")) == key(title)
+            or (not match.group("title") and key(" ".join(lines[position + 1 : position + 3])).startswith(key(title)))
+        ):
+            return f"{match.group('word').capitalize()} {value}", title
+    return None
+
+
+def _division_path(word: str, value: str) -> str:
+    return f"Appendix {value}" if re.fullmatch(r"(?i)appendix|annex|annexe|anhang", word) else f"{word} {value}"
 
 
 def _word_path(match: re.Match[str]) -> str:
@@ -175,29 +231,65 @@ def _word_path(match: re.Match[str]) -> str:
 
 
 def outline_reference(pdf: Path) -> list[Entry]:
-    """The PDF's outline as reference entries (read here with pypdfium2, not through the importer)."""
+    """The PDF's outline as reference entries (read here with pypdfium2, not through the importer).
+
+    Paths follow the bundle's rules for uniqueness: when clause numbers restart in a division
+    (`Part I` … `1 Introduction`, `Part II` … `1 Main commands`), every numbered clause inside a division
+    is qualified by its designator (`I.1`, `II.1`); a path that still repeats (a numbered change log
+    under a chapter, a second `Examples`) is written `path (2)`, `path (3)` in reading order."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(str(pdf))
     cache: dict[int, list[str]] = {}
-    entries = []
+    entries: list[Entry] = []
+    divisions: list[str | None] = []  # the division designator each entry lies in (None: outside any)
+    numbered: list[bool] = []
+    open_division: tuple[int, str] | None = None  # (level, designator)
     try:
         for bookmark in document.get_toc(max_depth=8):
             title = " ".join((bookmark.get_title() or "").split())
             destination = bookmark.get_dest()
             index = destination.get_index() if destination is not None else None
-            if not title or index is None:
+            if not title or index is None or not 0 <= index < len(document):
                 continue
+            if open_division is not None and bookmark.level <= open_division[0]:
+                open_division = None
             match = _LEADING_NUMBER.match(title) or _WORD_NUMBER.match(title)
+            division = None
             if match and match.re is _LEADING_NUMBER:
                 path, title = match.group("path"), match.group("title")
+                if path.isdigit():
+                    division = printed_numbered_division(page_lines(document, index, cache), path, title)
+                    path = division[0] if division else path
             elif match and match.group("title"):
                 path, title = _word_path(match), match.group("title")
             else:
-                path = printed_path(page_lines(document, index, cache), title) or title
+                lines = page_lines(document, index, cache)
+                division = printed_division(lines, title)
+                if division:
+                    path, title = division
+                else:
+                    path = printed_path(lines, title) or title
+            divisions.append(open_division[1] if open_division else None)
+            numbered.append(bool(re.fullmatch(r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+", path)))
+            if division and not path.startswith("Appendix"):
+                open_division = (bookmark.level, path.split()[-1])
             entries.append(Entry(path, key(title), index + 1))
     finally:
         document.close()
+    seen: dict[str, set[str | None]] = {}
+    for entry, division, is_numbered in zip(entries, divisions, numbered, strict=True):
+        if is_numbered:
+            seen.setdefault(entry.path, set()).add(division)
+    restart = any(len(owners) > 1 and owners != {None} for owners in seen.values())
+    counts: dict[str, int] = {}
+    for entry, division, is_numbered in zip(entries, divisions, numbered, strict=True):
+        if restart and is_numbered and division is not None:
+            entry.path = f"{division}.{entry.path}"
+        folded = entry.path.lower()
+        counts[folded] = counts.get(folded, 0) + 1
+        if counts[folded] > 1:
+            entry.path = f"{entry.path} ({counts[folded]})"
     return entries
 
 
@@ -345,7 +437,7 @@ def import_once(pdf: Path, workspace: Path, name: str, use_outline: bool = True)
         if match:
             page = int(match.group(1))
         pdf_page_of_line[number] = page
-    nodes = [(node.path, key(node.title), pdf_page_of_line.get(node.line, 1)) for node in bundle.nodes]
+    nodes = [(node.path, key(re.sub(r"\s\(\d+\)$", "", node.title)), pdf_page_of_line.get(node.line, 1)) for node in bundle.nodes]
     table_numbers = [str(table.number) for table in bundle.tables if getattr(table, "number", None)]
     uncaptioned = sum(1 for table in bundle.tables if not getattr(table, "number", None))
     figure_numbers = [str(figure.number) for figure in bundle.figures if getattr(figure, "number", None)]
@@ -410,8 +502,8 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     return share, missed
 
 
-def measure(pdf: Path, repeat: int) -> dict:
-    """The accuracy row of one PDF."""
+def measure(pdf: Path, repeat: int, tree_only: bool = False) -> dict:
+    """The accuracy row of one PDF (with `tree_only`, the tree recall alone: no tables, figures, superscripts or timing baseline)."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(str(pdf))
@@ -420,12 +512,12 @@ def measure(pdf: Path, repeat: int) -> dict:
     text_edition = pdf.with_suffix(".txt")
     reference = outline_reference(pdf) if has_outline else (text_reference(text_edition) if text_edition.exists() else [])
     source = "outline" if has_outline else (text_edition.name if reference else "none")
-    found = captions(pdf)
-    samples = superscript_samples(pdf)
+    found = {"table": set(), "figure": set()} if tree_only else captions(pdf)
+    samples = [] if tree_only else superscript_samples(pdf)
     with tempfile.TemporaryDirectory() as folder:
         workspace = Path(folder)
         runs = [import_once(pdf, workspace, f"{pdf.stem} as is") for _ in range(max(1, repeat))]
-        baseline = statistics.median(extraction_seconds(pdf) for _ in range(max(1, repeat)))
+        baseline = 0.0 if tree_only else statistics.median(extraction_seconds(pdf) for _ in range(max(1, repeat)))
         as_is = runs[0]
         ignored = import_once(pdf, workspace, f"{pdf.stem} no outline", use_outline=False) if has_outline else as_is
         stripped = import_once(stripped_copy(pdf, workspace), workspace, f"{pdf.stem} stripped") if has_outline else as_is
@@ -440,7 +532,7 @@ def measure(pdf: Path, repeat: int) -> dict:
     for label, run in (("asIs", as_is), ("outlineIgnored", ignored), ("stripped", stripped)):
         share, missed = recall(reference, run)
         row[label] = round(100 * share, 1)
-        misses[label] = [f"{entry.path} {entry.title} p{entry.page}" for entry in missed[:8]]
+        misses[label] = [f"{entry.path} {entry.title} p{entry.page}" for entry in missed]
     tables_found = {number for number in as_is.table_numbers if number in found["table"]}
     figures_found = {number for number in as_is.figure_numbers if number in found["figure"]}
     row.update(
@@ -455,7 +547,7 @@ def measure(pdf: Path, repeat: int) -> dict:
             "superscriptsKept": superscripts_kept(samples, as_is.text),
             "tablesFound": len(as_is.table_numbers) + as_is.uncaptioned_tables,
             "secondsPer100Pages": round(100 * statistics.median(run.seconds for run in runs) / pages, 2),
-            "timesPlainExtraction": round(statistics.median(run.seconds for run in runs) / max(baseline, 1e-6), 1),
+            "timesPlainExtraction": round(statistics.median(run.seconds for run in runs) / baseline, 1) if baseline else "–",
             "misses": misses,
         }
     )
@@ -466,10 +558,10 @@ def measure(pdf: Path, repeat: int) -> dict:
     return row
 
 
-def measure_safely(pdf: Path, repeat: int) -> dict:
+def measure_safely(pdf: Path, repeat: int, tree_only: bool = False) -> dict:
     """`measure`, with a PDF that cannot be imported reported in its row instead of stopping the run."""
     try:
-        return measure(pdf, repeat)
+        return measure(pdf, repeat, tree_only)
     except Exception as exc:  # the bench reports every failure; it is what it is there to find
         return {"document": pdf.name, "error": f"{type(exc).__name__}: {exc}"}
 
@@ -503,13 +595,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1, help="imports with the outline to time (median)")
     parser.add_argument("--misses", action="store_true", help="also list the first reference entries not recovered")
     parser.add_argument("--extra", type=Path, action="append", default=[], help="also every PDF under this folder (PDFs not tuned to)")
+    parser.add_argument("--tree-only", action="store_true", help="measure the tree recall alone (faster, for many PDFs)")
+    parser.add_argument("--jobs", type=int, default=1, help="PDFs measured in parallel processes (timings are then not comparable)")
     args = parser.parse_args(argv)
     extra = [pdf for folder in args.extra for pdf in sorted(folder.rglob("*.pdf"))]
     pdfs = [*(args.pdfs or ([] if args.extra else corpus_pdfs())), *extra]
     if not pdfs:
         print("no PDF found (is ../shared/corpus there?)", file=sys.stderr)
         return 1
-    rows = [measure_safely(pdf, args.repeat) for pdf in pdfs]
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            rows = list(pool.map(measure_safely, pdfs, [args.repeat] * len(pdfs), [args.tree_only] * len(pdfs)))
+    else:
+        rows = [measure_safely(pdf, args.repeat, args.tree_only) for pdf in pdfs]
     if args.json:
         print(json.dumps({"rows": rows}, indent=2, ensure_ascii=False))
         return 0
@@ -549,7 +649,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             for label, missed in row["misses"].items():
                 if missed:
-                    print(f"{row['document']} {label}: " + "; ".join(missed), file=sys.stderr)
+                    print(f"{row['document']} {label}: " + "; ".join(missed[:8]), file=sys.stderr)
     return 0
 
 

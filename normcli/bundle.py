@@ -117,8 +117,11 @@ def _heading_path(text: str, level: int) -> tuple[str, str, int]:
     explicitly (a language version's `## Préface {#Preface}` is the same clause as `## Preface`)."""
     explicit = _EXPLICIT_PATH.search(text)
     if explicit and text[: explicit.start()].strip():
-        _, title, depth = _heading_path(text[: explicit.start()], level)
-        return explicit.group("path").strip(), title, depth
+        printed, title, depth = _heading_path(text[: explicit.start()], level)
+        path = explicit.group("path").strip()
+        if path.endswith("." + printed) and _NUMBERED.match(printed):
+            depth += path[: -len(printed) - 1].count(".") + 1  # `## 1 History {#II.1}`: clause 1 of part II, one level down
+        return path, title, depth
     for pattern in (_NUMBERED, _ANNEX, _ANNEX_CLAUSE):
         match = pattern.match(text)
         if match:

@@ -7,15 +7,18 @@ the edition's first), and which of two bundles declaring the same norm, edition 
 
 from __future__ import annotations
 
-import json
-import re
-import sqlite3
+import itertools
 
 from normcli import results as r
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key
+from normcli.lean_json import loads
 from normcli.operations import CODE
 from normcli.record import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    import sqlite3
 
 
 @record
@@ -192,7 +195,7 @@ class Catalogue:
                     language=head["language"],
                     demo=bool(head["demo"]),
                     scope=head["scope"] or "",
-                    requires=tuple(json.loads(head["requires"] or "[]")),
+                    requires=tuple(loads(head["requires"] or "[]")),
                     editions=infos,
                 )
             )
@@ -244,7 +247,13 @@ def _group(readable: list[sqlite3.Row]) -> tuple[dict[str, dict[str, list[sqlite
 def _natural(name: str) -> tuple[tuple[int, int | str], ...]:
     """An edition name for sorting with its numbers as numbers: `10` after `9`, `2.10` after `2.9`, and
     any number after words (`2020` is newer than `draft`)."""
-    return tuple((1, int(part)) if part.isascii() and part.isdigit() else (0, part) for part in re.findall(r"[0-9]+|[^0-9]+", name.lower()))
+    # The runs of `[0-9]+|[^0-9]+`, split without `re` (a tenth of a call's start-up with `enum`).
+    parts = ["".join(run) for _, run in itertools.groupby(name.lower(), key=_is_digit)]
+    return tuple((1, int(part)) if part.isascii() and part.isdigit() else (0, part) for part in parts)
+
+
+def _is_digit(char: str) -> bool:
+    return "0" <= char <= "9"
 
 
 def _laid_out(bundle: sqlite3.Row) -> bool:

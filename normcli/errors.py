@@ -7,16 +7,17 @@ The core says what went wrong in plain words and with data (`NotFound.what`, `.v
 
 from __future__ import annotations
 
-import re
-
 # C0/C1 controls and bidirectional overrides: shown escaped, so that an argument or a bundle
 # can never move the cursor, clear the terminal or reverse the text of an error line.
-# Compiled at the first error, by `re`'s own cache: compiling it costs 1 ms of every call's start-up.
+# Compiled at the first error, by `re`'s own cache: importing `re` (with `enum`) and compiling it would cost
+# a tenth of every call's start-up.
 _UNPRINTABLE = r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
 
 
 def printable(text: str) -> str:
     """`text` with control characters written as escapes (`\\x1b`), safe to print on a terminal."""
+    import re
+
     return re.sub(_UNPRINTABLE, lambda match: repr(match.group())[1:-1], text)
 
 

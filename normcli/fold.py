@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
-import re
-
 from normcli.labels import ANNEX_FOLDED
 
-_WORD = re.compile(r"[a-z0-9]+")
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    import re
+
+# The patterns of words() and fold_with_offsets(), compiled at their first use: `re` (with the `enum` it
+# imports) is a tenth of a `--json` read's start-up, and a toc or a discovery call matches no pattern.
+_PATTERNS: dict[str, re.Pattern[str]] = {}
 # What a key drops: white space, hyphens and dashes, underscores, slashes. It is applied to folded
 # text, which is ASCII (dashes are hyphens by then), so a translation table does it; compiling the
 # equivalent pattern cost a quarter of a millisecond of every call's start-up.
 _KEY_DROP = str.maketrans("", "", " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f-_/")
-_ANNEX_WORD = re.compile(rf"^({'|'.join(ANNEX_FOLDED)})(?=[a-z0-9])")
+_LETTERS_AND_DIGITS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
 _TRANSLITERATION: dict[int, str] = {}
+
+
+def _pattern(source: str) -> re.Pattern[str]:
+    found = _PATTERNS.get(source)
+    if found is None:
+        import re
+
+        found = _PATTERNS[source] = re.compile(source)
+    return found
 
 
 def fold(text: str) -> str:
@@ -81,7 +93,7 @@ def _latin_letter(char: str) -> str | None:
 
 def words(text: str) -> list[str]:
     """The folded words of a text, as the search index sees them."""
-    return _WORD.findall(fold(text))
+    return _pattern(r"[a-z0-9]+").findall(fold(text))
 
 
 def code_key(code: str) -> str:
@@ -92,7 +104,11 @@ def code_key(code: str) -> str:
 def path_key(path: str) -> str:
     """A clause path reduced for matching: case, accents, spaces, hyphens and the annex word ignored."""
     key = fold(path).translate(_KEY_DROP).rstrip(".")
-    return _ANNEX_WORD.sub("annex", key)
+    # `^(annexe|annex|anhang|…)(?=[a-z0-9])` → `annex`, the words tried in order as the pattern would.
+    for word in ANNEX_FOLDED:
+        if key.startswith(word) and key[len(word) : len(word) + 1] in _LETTERS_AND_DIGITS:
+            return "annex" + key[len(word) :]
+    return key
 
 
 def fold_with_offsets(text: str) -> tuple[str, list[int]]:
@@ -103,7 +119,7 @@ def fold_with_offsets(text: str) -> tuple[str, list[int]]:
     folded: list[str] = []
     offsets: list[int] = []
     position = 0
-    for match in _NON_ASCII.finditer(text):
+    for match in _pattern(r"[^\x00-\x7f]").finditer(text):
         start = match.start()
         if start > position:
             folded.append(text[position:start].lower())

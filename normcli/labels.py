@@ -4,12 +4,10 @@ in French, German, Italian and English, and `clause_number()`, which reads a cla
 One place for the bundle parser, the importers, the cross-reference grammar, the clause lookup,
 search and the TUI's boxes, so that `chapitre 4`, `Kapitel 4`, `Annex A` or `Appendice A` name the
 same clause everywhere. The fragments are regular-expression text, compiled where they are used
-(by `re`'s cache): this module is on every `--json` call's import path and compiles nothing.
+(by `re`'s cache): this module is on every `--json` call's import path and imports not even `re`.
 """
 
 from __future__ import annotations
-
-import re
 
 # -- the words, as regular-expression fragments (case-insensitive groups) ---------------------
 
@@ -52,6 +50,8 @@ def clause_number(text: str) -> str | None:
     """
     if not isinstance(text, str) or len(text) > 300:
         return None
+    import re
+
     match = re.match(_NAMED_CLAUSE, text)
     return match.group("number") if match else None
 
@@ -63,4 +63,9 @@ def is_clause_number(text: str) -> bool:
 
 def strip_clause_label(text: str) -> str:
     """`text` without a leading `§` or clause word (`chiffre 4.2.1` → `4.2.1`); unchanged when it has none."""
-    return re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", text.strip())
+    text = text.strip()
+    if text[:1].isascii() and text[:1].isdigit():
+        return text  # a bare number: every clause word starts with a letter (no `re` on a plain read)
+    import re
+
+    return re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", text)

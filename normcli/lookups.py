@@ -11,7 +11,6 @@ inside one snapshot of the index.
 from __future__ import annotations
 
 import re
-import sqlite3
 
 from normcli import definitions as terms
 from normcli import render
@@ -25,6 +24,8 @@ from normcli.results import CiteResult, ComparedEdition, DefineResult, DiffResul
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import sqlite3
+
     from normcli.catalogue import Catalogue
     from normcli.store.queries import Index
 

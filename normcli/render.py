@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-import re
-
 from normcli.labels import FIGURE_LABEL, TABLE_LABEL
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (3 ms) on every `section --json`
 if TYPE_CHECKING:
+    import re
     import sqlite3
     from collections.abc import Sequence
 
     from normcli.catalogue import Version
     from normcli.results import ChildRef, FigureRef, ResolvedRef, SectionResult
 
-_DISPLAY = re.compile(r"\$\$(.+?)\$\$", re.S)
-_INLINE = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")
+# The patterns are compiled by `re`'s cache where text is made for people: a `section --json` (which needs
+# only `section_markdown` and `citation`) then loads no `re`, a tenth of its start-up with `enum`.
+_DISPLAY = r"(?s)\$\$(.+?)\$\$"
+_INLINE = r"(?<![\\$])\$([^$\n]+?)\$"
 # What is left of a formula that a snippet or window cut in two: `$` with no partner, then commands.
-_OPEN_END = re.compile(r"(?<![\\$])\$(?!\$)([^$\n]*\\[A-Za-z][^$\n]*)$")
-_OPEN_START = re.compile(r"^([^$\n]*\\[A-Za-z][^$\n]*?)(?<!\\)\$(?!\$)")
+_OPEN_END = r"(?<![\\$])\$(?!\$)([^$\n]*\\[A-Za-z][^$\n]*)$"
+_OPEN_START = r"^([^$\n]*\\[A-Za-z][^$\n]*?)(?<!\\)\$(?!\$)"
 
 
 def formulas_to_unicode(markdown: str) -> str:
@@ -27,24 +28,30 @@ def formulas_to_unicode(markdown: str) -> str:
     A formula cut by the edge of a snippet keeps its readable part: the command words of the piece
     are shown as their symbols, its braces dropped.
     """
+    import re
+
     from normcli.latex import fragment_to_unicode, to_unicode
 
-    markdown = _DISPLAY.sub(lambda m: f"`{to_unicode(m.group(1))}`", separate_blocks(markdown))
-    markdown = _INLINE.sub(lambda m: to_unicode(m.group(1)), markdown)
-    markdown = _OPEN_END.sub(lambda m: fragment_to_unicode(m.group(1)), markdown)
-    return _OPEN_START.sub(lambda m: fragment_to_unicode(m.group(1)), markdown)
+    markdown = re.sub(_DISPLAY, lambda m: f"`{to_unicode(m.group(1))}`", separate_blocks(markdown))
+    markdown = re.sub(_INLINE, lambda m: to_unicode(m.group(1)), markdown)
+    markdown = re.sub(_OPEN_END, lambda m: fragment_to_unicode(m.group(1)), markdown)
+    return re.sub(_OPEN_START, lambda m: fragment_to_unicode(m.group(1)), markdown)
 
 
 def _block_kind(line: str) -> str:
     stripped = line.strip()
     if stripped.startswith("|"):
         return "table"
-    if stripped.startswith(("![", "$$", "#")) or _CAPTION.match(stripped):
+    if stripped.startswith(("![", "$$", "#")) or _caption().match(stripped):
         return f"block{id(line)}"
     return "text"
 
 
-_CAPTION = re.compile(rf"^\**(?:{TABLE_LABEL}|{FIGURE_LABEL})\s*[A-Z]?\d")
+def _caption() -> re.Pattern[str]:
+    """A table's or a figure's caption line (compiled once, by `re`'s cache)."""
+    import re
+
+    return re.compile(rf"^\**(?:{TABLE_LABEL}|{FIGURE_LABEL})\s*[A-Z]?\d")
 
 
 def separate_blocks(markdown: str) -> str:

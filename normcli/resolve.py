@@ -3,9 +3,6 @@ cross-reference (found by `xrefs.py`'s grammar) resolved against the norms of th
 
 from __future__ import annotations
 
-import re
-import sqlite3
-
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version, split_code
 from normcli.errors import InvalidArgument, NotFound
@@ -14,6 +11,10 @@ from normcli.labels import FIGURE_LABEL, TABLE_LABEL, strip_clause_label
 from normcli.operations import PATH
 from normcli.record import replace
 from normcli.store.queries import Index
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    import sqlite3
 
 
 def check_path(path: str) -> str:
@@ -33,7 +34,7 @@ def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, s
     subclauses, or the chapters.
     """
     path = check_path(path)
-    if re.fullmatch(r"[0-9a-f]{32}", path):  # a nodeId, as the toc gives it: the same clause in every language
+    if len(path) == 32 and not path.strip(_HEX):  # a nodeId, as the toc gives it: the same clause in every language
         row = index.node_by_node_id(version.bundle_id, path)
         if row is not None:
             return row, None
@@ -58,17 +59,25 @@ def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, s
     raise NotFound("path", path, chapters, version.label, f"no clause '{path}' in {version.label}")
 
 
+_HEX = "0123456789abcdef"
+
+
+def _is_letter(key: str) -> bool:
+    """Whether a folded key is one lowercase letter (`[a-z]`), an annex named without its word."""
+    return len(key) == 1 and "a" <= key <= "z"
+
+
 def candidates(key: str) -> list[tuple[str, bool]]:
     """The folded paths to look for when `key` is asked, nearest first, each with whether finding it
     counts as finding the clause itself (`a` also names `Annexe A`) or only the heading above it."""
     found = [(key, True)]
-    if re.fullmatch(r"[a-z]", key):
+    if _is_letter(key):
         found.append((f"annex{key}", True))
     trimmed = key
     while "." in trimmed:
         trimmed = trimmed.rsplit(".", 1)[0]
         found.append((trimmed, False))
-        if re.fullmatch(r"[a-z]", trimmed):
+        if _is_letter(trimmed):
             found.append((f"annex{trimmed}", False))
     return found
 
@@ -190,13 +199,17 @@ class References:
 
 
 # `tab-3`, `fig-2.1`, `Tableau 3`, `Figure 3`: a table or a figure named where a clause path is expected.
-_PART_ID = re.compile(r"^(?P<kind>tab|table|fig|figure)-(?P<num>\S+)$", re.I)
+_PART_ID = r"(?i)^(?P<kind>tab|table|fig|figure)-(?P<num>\S+)$"
 
 
 def part_reference(path: str) -> tuple[str, str] | None:
     """(`table` or `figure`, the id or number) when `path` names a table or figure rather than a clause."""
     text = path.strip()
-    match = _PART_ID.match(text)
+    if text[:1].isascii() and text[:1].isdigit():
+        return None  # a clause number (`4.2.1`): every table and figure word starts with a letter
+    import re  # a pattern only for what is not a clause number: `re` (with `enum`) is a tenth of a section's start-up
+
+    match = re.match(_PART_ID, text)
     if match:
         return ("table" if match.group("kind").lower().startswith("tab") else "figure"), text
     for kind, label in (("table", TABLE_LABEL), ("figure", FIGURE_LABEL)):
@@ -208,6 +221,8 @@ def part_reference(path: str) -> tuple[str, str] | None:
 
 def find_table(index: Index, version: Version, wanted: str) -> sqlite3.Row:
     """The table named by its id (`tab-3`), its number (`3`) or its caption label (`Tableau 3`)."""
+    import re
+
     rows = index.tables(version.bundle_id)
     number = re.sub(rf"^(?:{TABLE_LABEL}\s*|tab-|table-)", "", wanted.strip(), flags=re.I)
     keys = {path_key(wanted), path_key(f"tab-{number}")}
@@ -221,6 +236,8 @@ def find_table(index: Index, version: Version, wanted: str) -> sqlite3.Row:
 
 def table_rows(markdown: str) -> tuple[tuple[str, ...], ...]:
     """A pipe table's cells, row by row, the header first and the rule line left out."""
+    import re
+
     rows = []
     for line in markdown.splitlines():
         stripped = line.strip()
@@ -245,6 +262,8 @@ def find_clause_or_part(index: Index, version: Version, path: str) -> tuple[sqli
 
 def find_figure(index: Index, version: Version, figure_id: str) -> sqlite3.Row:
     """The figure named by its id (`fig-3`), its number (`3`) or its caption label (`Figure 3`)."""
+    import re
+
     rows = index.figures(version.bundle_id)
     wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
     number = re.sub(rf"^{FIGURE_LABEL}\s*(?=[A-Z]?\d)", "", figure_id.strip())

@@ -4,7 +4,6 @@ numbers as keywords; the snippets and highlights cut from the original text are 
 from __future__ import annotations
 
 import re
-import sqlite3
 
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version
@@ -14,6 +13,10 @@ from normcli.resolve import exact_keys, part_reference
 from normcli.snippets import keyword_tokens, snippet_for, spellings
 from normcli.store.queries import Index
 from normcli.store.schema import INFIX_MIN
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    import sqlite3
 
 __all__ = ["Words", "keyword_tokens", "keyword_words", "search_corpus", "search_norm", "spellings"]
 

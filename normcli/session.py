@@ -4,7 +4,6 @@ of norms and the resolver of cross-references made from it, kept until the index
 
 from __future__ import annotations
 
-import sqlite3
 import time
 
 from normcli import results as r
@@ -15,6 +14,8 @@ from normcli.workspace import Located, Settings, read_settings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
+    import sqlite3
+
     from normcli.resolve import References
     from normcli.store.queries import Index
 

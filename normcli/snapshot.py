@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 import os
-import sqlite3
 import time
 
 from normcli.errors import WorkspaceError
 from normcli.store.queries import Index
 from normcli.store.refresh import index_location, refresh
+from normcli.store.sqlite import DatabaseError
 from normcli.workspace import Located, locate
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
@@ -70,8 +70,14 @@ class ReadSession:
             return self._index
         try:
             if self._index is None or time.monotonic() - self._checked_at >= self.recheck_after:
-                known = self._known_bundles() if self._index is not None else self._open_existing()
-                done = refresh(self.folder, known=known)
+                if self._index is None:
+                    known = self._open_existing()
+                    # Just opened, so the very file: it also reads what the index recorded of the specs (no second
+                    # connection). A session's older connection may hold a file another process has since replaced.
+                    just_opened = self._index.connection if self._index is not None else None
+                else:
+                    known, just_opened = self._known_bundles(), None
+                done = refresh(self.folder, known=known, open_index=just_opened)
                 self._checked_at = time.monotonic()
                 if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._replaced(done.location)):
                     self.close()
@@ -85,7 +91,7 @@ class ReadSession:
                 self._data_version = data_version
                 self._data_changed(self._index)
             self._checked = self._in_operation
-        except sqlite3.DatabaseError as exc:
+        except DatabaseError as exc:
             raise WorkspaceError(f"the index cannot be read: {exc}", part="index") from exc
         return self._index
 
@@ -104,7 +110,7 @@ class ReadSession:
                 index.close()
                 return None
             known = index.fingerprints()
-        except sqlite3.DatabaseError:
+        except DatabaseError:
             if index is not None:
                 index.close()
             return None
@@ -138,7 +144,7 @@ def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
         try:
             try:
                 return operation(self, *args, **kwargs)
-            except sqlite3.DatabaseError:
+            except DatabaseError:
                 self.close()
                 refresh(self.folder, rebuild=True)
                 return operation(self, *args, **kwargs)

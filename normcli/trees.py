@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from normcli import results as r
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    import sqlite3
 
 MAX_TREE_LEVELS = 100  # a subtree nests at most this many levels below its root (JSON encoders recurse)
 

@@ -7,6 +7,7 @@ pyproject.toml check the same layering statically; this checks it at run time, l
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,10 @@ PROJECT = Path(__file__).resolve().parents[1]
 PACKAGE = PROJECT / "normcli"
 FRONTENDS = ("cli", "tui", "mcp")
 UI_LIBRARIES = ("typer", "click", "rich", "textual", "textual_image", "mcp")
+# What the lean path reaches through the C modules below them (`_json`, `_sqlite3`): the json package
+# (its decoder imports `re`), the sqlite3 package (its dbapi2 registers datetime adapters), datetime.
+LEAN_STDLIB = ("json", "sqlite3", "datetime")
+SNOW_LOAD = hashlib.md5(b"method|meteo|GET|/snow-load/{siteId}").hexdigest()  # SPEC §7's id of a sample endpoint
 
 
 def core_modules() -> list[str]:
@@ -36,23 +41,65 @@ CASES = {
     "the declarations every --json call reads": ("import normcli.operations", ("dataclasses", "typing", "inspect")),
     "a --json read on the lean path": (
         "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'section', 'SIA 261', '4.2.1', '--json']) == 0",
-        # pathlib (with urllib.parse and ipaddress), typing and dataclasses: each a tenth of such a call's start-up
-        ("typer", "click", "rich", "textual", "pydantic", "sqlite_utils", "mcp", "pathlib", "urllib", "typing", "dataclasses"),
+        # pathlib (with urllib.parse and ipaddress), typing and dataclasses: each a tenth of such a call's start-up;
+        # the json and sqlite3 packages (normcli.lean_json, normcli.store.sqlite use the C modules below them);
+        # re and enum: a numbered clause is found, windowed and printed without a pattern
+        (
+            "re",
+            "enum",
+            "typer",
+            "click",
+            "rich",
+            "textual",
+            "pydantic",
+            "sqlite_utils",
+            "mcp",
+            "pathlib",
+            "urllib",
+            "typing",
+            "dataclasses",
+            *LEAN_STDLIB,
+        ),
+    ),
+    "a toc on the lean path, which matches no pattern": (
+        "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'toc', 'SIA 261', '--json']) == 0\n"
+        "assert answer(['--workspace', WORKSPACE, 'info', '--json']) == 0",
+        # `re` and the `enum` it imports: a tenth of a toc's start-up
+        ("typer", "rich", "pathlib", "typing", "dataclasses", "re", "enum", *LEAN_STDLIB),
     ),
     "an api --json read on the lean path": (
-        "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'api', 'specs', '--json']) == 0",
-        ("typer", "rich", "yaml", "normcli.service", "normcli.catalogue", "pathlib", "urllib", "typing", "dataclasses"),
+        "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'api', 'specs', '--json']) == 0\n"
+        "assert answer(['--workspace', WORKSPACE, 'api', 'spec', 'meteo', '--json']) == 0",
+        (
+            "typer",
+            "rich",
+            "yaml",
+            "normcli.service",
+            "normcli.catalogue",
+            "pathlib",
+            "urllib",
+            "typing",
+            "dataclasses",
+            "re",
+            "enum",
+            *LEAN_STDLIB,
+        ),
     ),
     "an endpoint named by its method and path on the lean path": (
         "from normcli.cli.fast import answer\n"
         "assert answer(['--workspace', WORKSPACE, 'api', 'endpoint', 'meteo', 'GET /snow-load/{siteId}', '--json']) == 0",
         # hashlib loads OpenSSL: the index already holds every method's id
-        ("typer", "rich", "yaml", "normcli.service", "pathlib", "urllib", "typing", "dataclasses", "hashlib", "unidecode"),
+        ("typer", "rich", "yaml", "normcli.service", "pathlib", "urllib", "typing", "dataclasses", "hashlib", "unidecode", *LEAN_STDLIB),
+    ),
+    "an endpoint read by its id on the lean path": (
+        f"from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'api', 'endpoint', {SNOW_LOAD!r}, '--json']) == 0",
+        # its page writes the spec's examples (normcli.lean_json) and escapes controls without a pattern
+        ("typer", "rich", "yaml", "normcli.service", "pathlib", "urllib", "typing", "hashlib", "unidecode", "re", "enum", *LEAN_STDLIB),
     ),
     "a search of the specs on the lean path": (
         "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'api', 'search', 'snow load', '--json']) == 0",
         # the hits' texts hold m², ≤ and ß: folded without unidecode, which brings typing
-        ("typer", "rich", "yaml", "normcli.service", "pathlib", "urllib", "typing", "dataclasses", "hashlib", "unidecode"),
+        ("typer", "rich", "yaml", "normcli.service", "pathlib", "urllib", "typing", "dataclasses", "hashlib", "unidecode", *LEAN_STDLIB),
     ),
     "a --json read through the full command line": (
         "from normcli.cli.app import run_cli\nassert run_cli(['--workspace', WORKSPACE, 'toc', 'SIA 261', '--json']) == 0",

@@ -177,7 +177,7 @@ def answer(argv: list[str]) -> int | None:
         from normcli.cli.diagnostics import report
 
         return int(report(exc, as_json=True))
-    import json
+    from normcli.lean_json import dumps
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2 if sys.stdout.isatty() else None) + "\n")
+    sys.stdout.write(dumps(data, indent=2 if sys.stdout.isatty() else None) + "\n")
     return 0

@@ -7,17 +7,15 @@ before anything is read: malformed is `invalid_argument`, well-formed but unknow
 
 from __future__ import annotations
 
-import json
-import re
-import sqlite3
-
 from normcli.errors import InvalidArgument, NotFound, WorkspaceError
+from normcli.lean_json import loads
 from normcli.specs import ids
 from normcli.specs import results as sr
 from normcli.store.spec_queries import SpecQueries
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    import sqlite3
     from typing import Any, Protocol
 
     from normcli.store.queries import Index
@@ -57,7 +55,7 @@ class Discovery:
             raise _not_found("spec", value)
         if not row["readable"]:
             # Listed by spec_list so that it is not silently missing, but it has nothing to walk.
-            problems = [problem for problem in json.loads(row["problems"] or "[]") if problem.get("severity") == "error"]
+            problems = [problem for problem in loads(row["problems"] or "[]") if problem.get("severity") == "error"]
             first = problems[0] if problems else {"file": f"specs/{row['domain']}", "line": 0, "reason": "unreadable"}
             where = f"{first['file']}:{first['line']}" if first.get("line") else first["file"]
             raise WorkspaceError(
@@ -70,7 +68,7 @@ class Discovery:
     def spec_checks(self) -> list[sr.SpecCheck]:
         """What `check` reports of each spec folder, from what the index recorded when it read it."""
         return [
-            sr.SpecCheck(row["domain"], row["root"], bool(row["readable"]), row["methods"] or 0, tuple(json.loads(row["problems"] or "[]")))
+            sr.SpecCheck(row["domain"], row["root"], bool(row["readable"]), row["methods"] or 0, tuple(loads(row["problems"] or "[]")))
             for row in self._spec_queries().domains()
         ]
 
@@ -150,7 +148,7 @@ class Discovery:
             raise _not_found("method", value)
         domain = queries.domain_by_row(row["domain_row"])
         assert domain is not None
-        body = json.loads(row["body"])
+        body = loads(row["body"])
         targets = load_targets(body, lambda keys: queries.refs(row["domain_row"], keys))
         root_file = (domain["root"] or "").removeprefix(f"specs/{domain['domain']}/")
         resolver = Resolver(targets, root_file)
@@ -166,7 +164,7 @@ class Discovery:
             "description": row["description"] or "",
             "operationId": row["operation_id"] or "",
             "deprecated": bool(row["deprecated"]),
-            "tags": json.loads(row["tags"]),
+            "tags": loads(row["tags"]),
             "parameters": resolved.get("parameters", []),
             "requestBody": resolved.get("requestBody"),
             "responses": resolved.get("responses", {}),
@@ -190,6 +188,8 @@ class Discovery:
         for row in rows:
             if row["domain"] == value.strip() or row["domain"].lower() == value.strip().lower():
                 return row["spec_id"]
+        import re  # only when the name is no domain
+
         if re.fullmatch(r"[0-9a-fA-F]{20,64}", value.strip()):
             ids.check_id(value)  # raises: an id written wrong, not a domain
         domains = [row["domain"] for row in rows]
@@ -197,6 +197,8 @@ class Discovery:
 
     def endpoint_named(self, domain: str, name: str) -> sr.EndpointResult:
         """`api endpoint DOMAIN "GET /pets/{petId}"`: a method named by its verb and path."""
+        import re
+
         spec_id = self.spec_named(domain)
         match = re.match(_ENDPOINT_NAME, name or "")
         if match is None:

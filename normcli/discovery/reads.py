@@ -8,10 +8,10 @@ start-up.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, TypeVar
 
     from normcli.discovery.operations import Discovery

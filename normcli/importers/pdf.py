@@ -29,7 +29,7 @@ from normcli.importers.pdf_contents import contents_entries, contents_headings, 
 from normcli.importers.pdf_pages import Line, Page, body_size_of, metadata_title, read_pages, reading_order, remove_furniture
 from normcli.importers.pdf_tables import find_tables, pipe_table
 from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
-from normcli.importers.png import encode_png
+from normcli.importers.png import PngQueue, RawImage
 from normcli.latex import escape_text
 
 _BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·\x88]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s")
@@ -51,7 +51,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
     draft = Draft()
     try:
         draft.pages = len(document)
-        pages = read_pages(document, draft, ocr, language, progress)
+        pages = read_pages(document, draft, ocr, language, progress, source)
         draft.title = metadata_title(document)
         outline = read_outline(document) if use_outline else []
         body_size = body_size_of(pages)
@@ -120,6 +120,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     page_by_index = {page.index: page for page in pages}
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
     regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
+    pngs = PngQueue()
     tables = find_tables(stream, page_by_index, headings, figure_text, regions)
     in_tables = {p for found in tables.values() for table in found for p in [*table.positions, table.caption] if p is not None}
 
@@ -158,7 +159,11 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
         title = heading.title
         if path is None:
             title = unique(title)
-        body.append(heading_line(path, title, heading.depth))
+        if heading.explicit:  # a part (`Part II`), a clause qualified by its part (`II.1`) or a repeated number (`2.5 (2)`)
+            printed = None if heading.number is None or heading.number.kind == "division" else path
+            body.append(f"{heading_line(printed, title, heading.depth)} {{#{heading.explicit}}}")
+        else:
+            body.append(heading_line(path, title, heading.depth))
         body.append("")
         if heading.body:
             paragraph.append(Line(-1, heading.body, 0, 0, 0, 0, 0))
@@ -205,7 +210,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
                 following += 1
             skip_until = following - 1
             if image is not None:
-                relative = draft.add_file(f"{stem}.png", image)
+                relative = draft.add_file(f"{stem}.png", b"")  # the name now, the PNG once compressed
+                pngs.put(relative, image)
                 body.append(f"![{label} {number} – {_alt(caption)}]({relative})")
             else:
                 body.append(safe_text_line(text))
@@ -253,6 +259,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             flush()
         paragraph.append(line)
     flush()
+    draft.files.update(pngs.done())
     _place_notes(body, notes)
     while body and not body[-1].strip():
         body.pop()
@@ -420,9 +427,10 @@ def _drawing_region(page: Page, caption: Line, drawn: list[Box], lines: list[Lin
     return (min(b[0] for b in chosen), min(b[1] for b in chosen), max(b[2] for b in chosen), max(b[3] for b in chosen))
 
 
-def _figure_image(document, page: Page, caption: Line, region: Box | None = None) -> bytes | None:
+def _figure_image(document, page: Page, caption: Line, region: Box | None = None) -> RawImage | None:
     """The figure above (or below) its caption: its drawing's region, else the nearest image, else the band
-    above the caption; the whole page when unsure. Rendered at 200 dpi."""
+    above the caption; the whole page when unsure. Rendered at 200 dpi (its pixels: PNG compression is left
+    to a background thread)."""
     pdf_page = document[page.index]
     scale = FIGURE_DPI / 72
     try:
@@ -431,7 +439,7 @@ def _figure_image(document, page: Page, caption: Line, region: Box | None = None
             left, bottom = max(0.0, region[0] - margin), max(0.0, region[1] - margin)
             right, top = min(page.width, region[2] + margin), min(page.height, region[3] + margin)
             bitmap = pdf_page.render(scale=scale, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
-            return encode_png(bitmap)
+            return RawImage.of(bitmap)
         box = None
         above = [img for img in page.images if img[1] >= caption.top - 4]
         below = [img for img in page.images if img[3] <= caption.bottom + 4]
@@ -449,7 +457,7 @@ def _figure_image(document, page: Page, caption: Line, region: Box | None = None
             left, bottom = max(0.0, box[0] - margin), max(0.0, box[1] - margin)
             right, top = min(page.width, box[2] + margin), min(page.height, box[3] + margin)
             bitmap = pdf_page.render(scale=scale, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
-        return encode_png(bitmap)
+        return RawImage.of(bitmap)
     except Exception:  # a figure that cannot be rendered is reported as text, never fatal
         return None
     finally:

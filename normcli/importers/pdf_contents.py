@@ -102,9 +102,9 @@ def contents_headings(stream: list[Line], pages: list[Page]) -> dict[int, str]:
 
 
 def _run_has_title(stream: list[Line], position: int, toc: set[int]) -> bool:
-    """Whether the first lines of this run of contents pages hold a contents title."""
+    """Whether the first page of this run of contents pages holds a contents title (under a title block, too)."""
     page = stream[position].page
-    for line in stream[position : position + 3]:
+    for line in stream[position : position + 400]:
         if line.page != page or line.page not in toc:
             break
         if CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":.")):

@@ -60,47 +60,175 @@ class Page:
 # -- reading pages ---------------------------------------------------------------------------
 
 
-def read_pages(document, draft: Draft, ocr: bool, language: str, progress) -> list[Page]:
-    """Every page read into lines, with printed page numbers and image boxes; scanned pages counted (and OCRed)."""
-    import pypdfium2.raw as raw
+PARALLEL_FROM = 12  # pages: below this, starting a second process costs more than it saves
 
+
+def read_pages(document, draft: Draft, ocr: bool, language: str, progress, source: Path | None = None) -> list[Page]:
+    """Every page read into lines, with printed page numbers and image boxes; scanned pages counted (and OCRed).
+    With `source` (the document's file) and a second core, a forked helper process reads pages too."""
     labels = _labels(document)
-    pages: list[Page] = []
     total = len(document)
+    read: dict[int, tuple[Page, list[str], bool]] = {}
+    scratch = Draft()  # this process's warnings, merged below in page order with the helper's
+    helper = _Helper.start(source, labels, ocr, language) if source is not None and total >= PARALLEL_FROM else None
+    try:
+        for index in helper.claims(total) if helper else range(total):
+            read[index] = _read_page(document, index, labels[index], ocr, language, scratch)
+            if progress:
+                progress(helper.claimed(total) if helper else index + 1, total)
+        if helper:
+            read.update(helper.finish())
+    finally:
+        if helper:
+            helper.stop()
+    pages: list[Page] = []
     for index in range(total):
-        try:
-            page = document[index]
-            width, height = page.get_size()
-            textpage = page.get_textpage()
-        except Exception as exc:  # a damaged page is left out, the rest of the document is still imported
-            draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
-            pages.append(Page(index, 595.0, 842.0, [], index + 1, labels[index], 0, []))
-            continue
-        images = []
-        paths = []
-        for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_PATH], max_depth=2):
-            left, bottom, right, top = obj.get_bounds()
-            if obj.type == raw.FPDF_PAGEOBJ_PATH:
-                if obj.level == 0:  # a form's inner objects are in the form's own coordinates
-                    paths.append((left, bottom, right, top))
-            elif (right - left) * (top - bottom) > 400:
-                images.append((left, bottom, right, top))
-        hrules, vrules = rules_of(paths)
-        lines, chars = _page_lines(textpage, index, vrules, bool(hrules or vrules))
-        if chars < SCANNED_CHARS and images:  # a page with an image and no text: scanned (a blank page is just blank)
-            draft.scanned_pages += 1
-            if ocr:
-                lines = _ocr_page(page, index, language, draft, width, height)
-        label = labels[index]
-        printed = int(label) if label.isdigit() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
-        pages.append(Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules))
-        textpage.close()
-        page.close()
-        if progress:
-            progress(index + 1, total)
+        if index not in read:  # the helper failed on its pages: they are read here
+            read[index] = _read_page(document, index, labels[index], ocr, language, scratch)
+        page, warnings, scanned = read[index]
+        pages.append(page)
+        draft.scanned_pages += scanned
+        draft.warnings.extend(warning for warning in warnings if warning not in draft.warnings)
+    if progress and helper:
+        progress(total, total)
     if not any(labels):
         _printed_from_text(pages)
     return pages
+
+
+def _read_page(document, index: int, label: str, ocr: bool, language: str, draft: Draft) -> tuple[Page, list[str], bool]:
+    """One page read: its lines, image boxes and rules, the warnings it raised and whether it is scanned.
+    `draft` gathers the warnings of one process (a warning given once is not repeated)."""
+    before = len(draft.warnings)
+    try:
+        page = document[index]
+        width, height = page.get_size()
+        textpage = page.get_textpage()
+    except Exception as exc:  # a damaged page is left out, the rest of the document is still imported
+        draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
+        return Page(index, 595.0, 842.0, [], index + 1, label, 0, []), draft.warnings[before:], False
+    images, paths = _drawn_objects(page.raw)
+    hrules, vrules = rules_of(paths)
+    lines, chars = _page_lines(textpage, index, vrules, bool(hrules or vrules))
+    scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
+    if scanned and ocr:
+        lines = _ocr_page(page, index, language, draft, width, height)
+    printed = int(label) if label.isdigit() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
+    textpage.close()
+    page.close()
+    return Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules), draft.warnings[before:], scanned
+
+
+class _Helper:
+    """A forked process reading pages beside this one: each process claims the next unread page from a shared
+    counter, so the work splits evenly whatever the pages cost; the helper sends its pages back at the end.
+    Used only where fork is safe (a POSIX system, no other thread running) and a second core is free."""
+
+    def __init__(self, process, counter, connection) -> None:
+        self.process, self.counter, self.connection = process, counter, connection
+
+    @classmethod
+    def start(cls, source: Path, labels: list[str], ocr: bool, language: str) -> _Helper | None:
+        """The helper running, or None where it would not help or would not be safe."""
+        import multiprocessing
+        import os
+        import threading
+
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        if cores < 2 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
+            return None
+        try:
+            context = multiprocessing.get_context("fork")
+            counter = context.Value("i", 0)
+            receiver, sender = context.Pipe(duplex=False)
+            process = context.Process(target=_help, args=(source, labels, ocr, language, counter, sender), daemon=True)
+            process.start()
+            sender.close()
+        except (OSError, ValueError):  # no fork, no semaphores (some sandboxes): read alone
+            return None
+        return cls(process, counter, receiver)
+
+    def claims(self, total: int):
+        """The pages this process reads: the next unclaimed one, until none is left."""
+        return _claims(self.counter, total)
+
+    def claimed(self, total: int) -> int:
+        """How many pages are read or being read, for the progress report."""
+        return min(self.counter.value, total)
+
+    def finish(self) -> dict[int, tuple[Page, list[str], bool]]:
+        """The helper's pages (none if it failed: those pages are then read here)."""
+        try:
+            done = self.connection.recv()
+        except (EOFError, OSError):
+            done = None
+        return done if isinstance(done, dict) else {}
+
+    def stop(self) -> None:
+        """The helper ended: at once when this process stopped early (an error, Ctrl-C), so none is left behind."""
+        self.connection.close()
+        if self.process.is_alive():
+            self.process.join(timeout=1.0)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join()
+
+
+def _claims(counter, total: int):
+    while True:
+        with counter.get_lock():
+            index = counter.value
+            counter.value = index + 1
+        if index >= total:
+            return
+        yield index
+
+
+def _help(source: Path, labels: list[str], ocr: bool, language: str, counter, connection) -> None:
+    """The helper process: its own handle on the file (a forked PDFium handle shares the parent's file offset)."""
+    done: dict[int, tuple[Page, list[str], bool]] | None = None
+    try:
+        import pypdfium2 as pdfium
+
+        document = pdfium.PdfDocument(str(source))
+        draft = Draft()
+        done = {index: _read_page(document, index, labels[index], ocr, language, draft) for index in _claims(counter, len(labels))}
+        document.close()
+    except Exception:  # whatever went wrong, the main process reads the pages that are missing
+        done = None
+    connection.send(done)
+    connection.close()
+
+
+def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
+    """The boxes (left, bottom, right, top) of a page's images, its own and those of the forms it draws, and
+    of its top-level paths (a form's inner paths are in the form's own coordinates). Read with PDFium's raw
+    calls: pypdfium2's object wrappers cost more than the reading on pages drawn with thousands of paths."""
+    import pypdfium2.raw as raw
+
+    images: list[tuple[float, float, float, float]] = []
+    paths: list[tuple[float, float, float, float]] = []
+    left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    kind_of, bounds_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
+    for number in range(raw.FPDFPage_CountObjects(page)):
+        obj = raw.FPDFPage_GetObject(page, number)
+        if not obj:
+            continue
+        kind = kind_of(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            for inner in range(raw.FPDFFormObj_CountObjects(obj)):
+                part = raw.FPDFFormObj_GetObject(obj, inner)
+                if part and kind_of(part) == raw.FPDF_PAGEOBJ_IMAGE and bounds_of(part, left, bottom, right, top):
+                    box = (left.value, bottom.value, right.value, top.value)
+                    if (box[2] - box[0]) * (box[3] - box[1]) > 400:
+                        images.append(box)
+        elif kind in (raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE) and bounds_of(obj, left, bottom, right, top):
+            box = (left.value, bottom.value, right.value, top.value)
+            if kind == raw.FPDF_PAGEOBJ_PATH:
+                paths.append(box)
+            elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
+                images.append(box)
+    return images, paths
 
 
 def _labels(document) -> list[str]:
@@ -170,6 +298,33 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
     return [(start, end, position) for start, end, position in joined]
 
 
+def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None]]:
+    """Each visible character's box and (font size, baseline height); None for white space. One tight loop
+    over the page: the calls into PDFium, three per character, are most of the time an import takes."""
+    import pypdfium2.raw as raw
+
+    count = len(text)
+    boxes: list[tuple[float, float, float, float] | None] = [None] * count
+    glyphs: list[tuple[float, float] | None] = [None] * count
+    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
+    get_box = raw.FPDFText_GetCharBox
+    get_origin = raw.FPDFText_GetCharOrigin
+    get_size = raw.FPDFText_GetFontSize
+    matrix = None
+    for k in [k for k, char in enumerate(text) if not char.isspace()]:
+        get_box(handle, k, left, right, bottom, top)
+        get_origin(handle, k, origin_x, origin_y)
+        boxes[k] = (left.value, right.value, bottom.value, top.value)
+        size = get_size(handle, k)
+        if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
+            matrix = matrix or raw.FS_MATRIX()
+            raw.FPDFText_GetMatrix(handle, k, matrix)
+            size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
+        glyphs[k] = (size, origin_y.value)
+    return boxes, glyphs
+
+
 def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None, ruled: bool = True) -> tuple[list[Line], int]:
     """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells
     (cut at wide gaps and at vertical rules, so a cell's text never runs into the next one)."""
@@ -178,17 +333,13 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     count = textpage.count_chars()
     if count <= 0:
         return [], 0
+    handle = textpage.raw  # the raw handle: pypdfium2's wrapper converts itself on every call, thousands per page
     text = textpage.get_text_range(0, count)
-    if len(text) != count:
-        text = "".join(chr(raw.FPDFText_GetUnicode(textpage, k) or 32) for k in range(count))
+    if len(text) != count:  # PDFium's text left out or added characters: read them one by one to keep the indices
+        unicode_of = raw.FPDFText_GetUnicode
+        text = "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
-    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
-    get_box = raw.FPDFText_GetCharBox
-    get_size = raw.FPDFText_GetFontSize
-    get_matrix = raw.FPDFText_GetMatrix
-    matrix = raw.FS_MATRIX()
-    get_origin = raw.FPDFText_GetCharOrigin
+    boxes, glyphs = _char_geometry(handle, text)
     segments: list[_Segment] = []
     start = 0
     # PDFium ends a line broken after a hyphen with its hyphen mark and no newline: the next printed line starts there
@@ -196,20 +347,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         if start >= count:
             break
         if text[start:end].strip():
-            segment = _Segment(start, list(text[start:end]), [], [])
-            for k in range(start, end):
-                if text[k].isspace():
-                    segment.boxes.append(None)
-                    segment.glyphs.append(None)
-                    continue
-                get_box(textpage, k, left, right, bottom, top)
-                segment.boxes.append((left.value, right.value, bottom.value, top.value))
-                get_origin(textpage, k, origin_x, origin_y)
-                size = get_size(textpage, k)
-                if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
-                    get_matrix(textpage, k, matrix)
-                    size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
-                segment.glyphs.append((size, origin_y.value))
+            segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end])
             if segment.real():
                 if segments and _same_line(segments[-1], segment):
                     _extend(segments[-1], segment)
@@ -235,11 +373,11 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
             bottom=min(box[2] for box in real),
             size=round(size, 1),
         )
-        line.bold_prefix = _bold_prefix(textpage, segment.start, plain)
+        line.bold_prefix = _bold_prefix(handle, segment.start, plain)
         line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
         # the font pitch matters to tables only: lines cut into cells, or any line of a page with rules
-        line.mono = _fixed_pitch(textpage, segment.start, plain) if ruled or len(line.spans) >= 2 else False
+        line.mono = _fixed_pitch(handle, segment.start, plain) if ruled or len(line.spans) >= 2 else False
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
@@ -513,7 +651,7 @@ def resolve_footnotes(lines: list[Line]) -> None:
         line.cells = [span[0] for span in line.spans]
 
 
-def _bold_prefix(textpage, start: int, segment: str) -> int:
+def _bold_prefix(handle, start: int, segment: str) -> int:
     """Where the line's leading bold run ends (0: none); the run may follow a plain clause number (`1.1. **Title.**`)."""
     import pypdfium2.raw as raw
 
@@ -524,10 +662,10 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
     for offset, char in enumerate(segment[:160]):
         if char.isspace():
             continue
-        weight = raw.FPDFText_GetFontWeight(textpage, start + offset)
+        weight = raw.FPDFText_GetFontWeight(handle, start + offset)
         bold = weight >= 540
         if not bold:  # weights are not always set (FreeMonoBold says 500): the font name decides
-            raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
+            raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
             bold = bool(_BOLD_NAME.search(buffer.value.decode("latin-1", "replace")))
         if bold:
             in_run = True
@@ -540,7 +678,7 @@ def _bold_prefix(textpage, start: int, segment: str) -> int:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _fixed_pitch(textpage, start: int, segment: str) -> bool:
+def _fixed_pitch(handle, start: int, segment: str) -> bool:
     """Whether a line is set in a fixed-pitch font: its middle and last letters are (flag or name); a line
     number or a bullet before it may be in another font."""
     import pypdfium2.raw as raw
@@ -551,7 +689,7 @@ def _fixed_pitch(textpage, start: int, segment: str) -> bool:
     buffer = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
     for offset in {visible[len(visible) // 2], visible[-1]}:
-        raw.FPDFText_GetFontInfo(textpage, start + offset, buffer, 128, flags)
+        raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
         if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
             return False
     return True

@@ -29,6 +29,18 @@ class Heading:
     body: str = ""
     then: list[Heading] = field(default_factory=list)  # headings that open at the same place, in order
     keep_line: bool = False  # the line is not the heading itself: it stays as text below the headings
+    division: str | None = None  # the designator of the part it lies in (`II` of `Part II`), None outside any
+    explicit: str | None = None  # the path written as `{#path}` when it is not the printed number (`II.1`, `2.5 (2)`)
+
+
+# A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
+_DIVISION_WORD = r"(?:part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei)"
+_DIVISION = re.compile(rf"^(?P<word>(?i:{_DIVISION_WORD}))\s+(?P<value>[IVXLC]+|\d{{1,2}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+# the title of an index (`Index`, `General Index`, `Index of Objects`) and the titles of its letter groups
+_INDEX_TITLE = re.compile(r"^(?:[^\W\d_][\w-]* ){0,2}index$|^index of [^\W\d_].{0,40}$|^(?:index|register|stichwortverzeichnis)$", re.I)
+_INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
+# a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
+_DESIGNATED = re.compile(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$")
 
 
 # -- the tree from the outline ------------------------------------------------------------------
@@ -85,13 +97,34 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
     taken: set[int] = set()
     pending: dict[int, list[Heading]] = {}
     parents: list[tuple[int, str | None]] = []
+    division: tuple[int, str] | None = None  # the open part: its outline level and designator
     for entry in outline:
         number = parse_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
         kind = number.kind if number and number.title else None
         candidates = by_page.get(entry.page, []) if entry.page is not None else []
-        found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        if division is not None and entry.level <= division[0]:
+            division = None
+        found = None
+        named = _DIVISION.match(entry.title) if path is None else None
+        designated = _DESIGNATED.match(entry.title) if path is None and not named else None
+        if named:  # `Part II General font selection`
+            path, kind = f"{named.group('word').capitalize()} {named.group('value')}", "division"
+            title = named.group("title") or path
+        elif designated:  # `I Getting started`, the page printing `Part I` above it; `A Grammar` under `Appendix A`
+            located = _find_heading_line(stream, candidates, designated.group("title"), entry.top, taken)
+            word = _division_word(stream, located, designated.group("value"), headings) if located is not None else None
+            if word:
+                value, title, found = designated.group("value"), designated.group("title"), located
+                annex = parse_number(f"{word} {value}")
+                path, kind = (annex.path, "annex") if annex and annex.kind == "annex" else (f"{word.capitalize()} {value}", "division")
+        if found is None:
+            found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        if found is not None and path is not None and kind == "clause" and path.isdigit():
+            printed_division = _printed_division(stream, found, path, headings)
+            if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
+                path, kind = f"{printed_division.capitalize()} {path}", "division"
         if found is not None and path is None:
             printed = _printed_number(stream, found, title)
             if printed:
@@ -102,6 +135,11 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
         depth = Number(path, title, kind or "clause").depth if path is not None else entry.level + 1
         parents.append((entry.level, path))
         heading = Heading(Number(path, title, kind or "clause") if path else None, title, depth, rest)
+        if kind == "division" and path:
+            heading.explicit = path
+            division = (entry.level, path.split()[-1])
+        elif division is not None:
+            heading.division = division[1]
         if found is None and entry.page is not None and entry.top is not None:
             below = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2 and p not in headings]
             if below:
@@ -136,6 +174,7 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
         headings[anchor] = chain[0]
         chain[0].then = chain[1:]
         chain[0].keep_line = existing.keep_line if existing else True
+    unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
 
 
@@ -155,6 +194,64 @@ def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
         lines.append(following)
         following += 1
     return lines if have == key else []
+
+
+def _division_word(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
+    """The word the page prints before a division's designator: on the title's line (`Appendix A Grammar`) or
+    alone on the line above it (`Part I` over `Getting started`, which then belongs to the heading)."""
+    same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b", clean_inline(stream[position].text))
+    if same:
+        return same.group("word")
+    above = position - 1
+    if above >= 0 and stream[above].page == stream[position].page and above not in headings:
+        alone = re.fullmatch(rf"(?P<word>[A-Z][a-z]+)\s+{value}\.?", clean_inline(stream[above].text))
+        if alone:
+            headings[above] = Heading(None, "", 0)  # part of the heading below
+            return alone.group("word")
+    return None
+
+
+def _printed_division(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
+    """The division word (`File`, `Part`) the page prints before a bookmark's number, on its line or alone above it."""
+    same = _DIVISION.match(clean_inline(stream[position].text))
+    if same and same.group("value") == value:
+        return same.group("word")
+    above = position - 1
+    if above >= 0 and stream[above].page == stream[position].page and above not in headings:
+        alone = _DIVISION.match(clean_inline(stream[above].text))
+        if alone and alone.group("value") == value and not alone.group("title"):
+            headings[above] = Heading(None, "", 0)  # part of the heading below
+            return alone.group("word")
+    return None
+
+
+def unique_paths(ordered: list[Heading]) -> None:
+    """Make every numbered path unique, in reading order, as the bundle needs (SPEC §1: one node per path).
+
+    When the numbering restarts in a part (`Part I` … `1 Introduction`, `Part II` … `1 Main commands`),
+    every numbered clause inside a part is qualified by the part's designator (`I.1`, `II.1`, `II.2.1`) and
+    sits one level deeper, under its part. A path that still repeats (a change log numbered by version
+    under a chapter) becomes `2.5 (2)`, `2.5 (3)`, the rule of repeated unnumbered titles, so that citations
+    stay stable across imports. Unnumbered titles are made unique where they are written."""
+    owners: dict[str, set[str | None]] = {}
+    for heading in ordered:
+        if heading.number is not None and heading.depth and heading.number.kind in ("clause", "annex_clause"):
+            owners.setdefault(heading.number.path, set()).add(heading.division)
+    restart = any(len(parts) > 1 and parts != {None} for parts in owners.values())  # a number met again in another part
+    seen: dict[str, int] = {}
+    for heading in ordered:
+        if heading.number is None or heading.depth == 0:
+            continue
+        path = heading.explicit or heading.number.path
+        if restart and heading.division and heading.number.kind in ("clause", "annex_clause"):
+            path = f"{heading.division}.{path}"
+            heading.depth += 1
+        folded = path.lower()
+        seen[folded] = seen.get(folded, 0) + 1
+        if seen[folded] > 1:
+            path = f"{path} ({seen[folded]})"
+        if path != heading.number.path:
+            heading.explicit = path
 
 
 def _after_title(line: Line, title: str) -> str:
@@ -206,6 +303,9 @@ def _printed_number(stream: list[Line], position: int, title: str) -> Number | N
     line = clean_inline(stream[position].text)
     number = parse_number(line)
     if number and number.title:
+        inner = parse_number(number.title) if "." not in number.path else None
+        if inner and inner.title and "." in inner.path:  # `24 1.2 Title`: a line number left in the margin, then the clause's
+            return inner
         return number
     page = stream[position].page
     above = [clean_inline(stream[k].text) for k in range(max(0, position - 2), position) if stream[k].page == page]
@@ -249,16 +349,23 @@ def text_headings(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
+    restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
         if position in consumed or line.page in toc_pages:
             continue
         if position in anchors:
             _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
+            restart = False
             continue
         text = clean_inline(line.text)
         if not text or is_toc_line(line.text):
             continue
         strong = line.size >= body_size + 0.8
+        division = _DIVISION.match(text)
+        if division and (strong or line.bold_prefix >= len(line.text.rstrip()) - 1 or centred(line)):
+            _division_heading(stream, position, division, body_size, headings, consumed)
+            restart = True
+            continue
         number = parse_number(text)
         body = ""
         used = [position]
@@ -317,8 +424,13 @@ def text_headings(
             continue
         if not re.match(r"[A-Z0-9ÀÂÄÉÈÊÎÔÖÜÇ/\"'“(]", number.title) and not (strong or bold_heading):
             continue
-        if number.path in anchored_paths or not sequencer.fits(number, skip=2 if strong else 0):
+        if number.path in anchored_paths:
             continue
+        if not sequencer.fits(number, skip=2 if strong else 0):
+            if not (restart and Sequencer().fits(number, skip=2 if strong else 0)):
+                continue
+            sequencer = Sequencer()  # the numbering starts again in this part
+        restart = False
         sequencer.accept(number)
         title = number.title
         if title.isupper() and title_key(title) in proper_titles:
@@ -329,19 +441,67 @@ def text_headings(
             headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
     chapter_size = _chapter_size(stream, headings, body_size)
     first = min((p for p, h in headings.items() if h.number), default=len(stream))
+    in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     for position, line in enumerate(stream):
-        if position in headings or line.page in toc_pages:
+        existing = headings.get(position)
+        if existing is not None:
+            in_index = (existing.number is None and bool(_INDEX_TITLE.match(existing.title))) if existing.depth else in_index
+            continue
+        if line.page in toc_pages:
             continue
         text = clean_inline(line.text)
         if not text or len(text) > 60 or parse_number(text):
             continue
-        special = _SPECIAL_HEADINGS.match(text.rstrip(":."))
+        marked = line.size >= body_size + 0.8 or line.bold_prefix >= len(text) - 1 or centred(line)
+        if in_index and _INDEX_GROUP.match(text) and marked:
+            headings[position] = Heading(None, text, 2)
+            continue
+        special = _SPECIAL_HEADINGS.match(text.rstrip(":.")) or _INDEX_TITLE.match(text)
         big = line.size >= chapter_size - 0.5 and line.size >= body_size + 2
-        if special and (big or line.size >= body_size + 0.8 or line.bold_prefix >= len(text) - 1 or centred(line)):
+        if special and (big or marked):
             headings[position] = Heading(None, proper_titles.get(title_key(text), text.title() if text.isupper() else text), 1)
+            in_index = bool(_INDEX_TITLE.match(text))
         elif big and position < first and len(text) > 2:
             headings[position] = Heading(None, text.title() if text.isupper() else text, 1)
+            in_index = False
+    _divisions_of(headings)
+    unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+def _division_heading(
+    stream: list[Line], position: int, division: re.Match[str], body_size: float, headings: dict[int, Heading], consumed: set[int]
+) -> None:
+    """A part's heading (`Part II General font selection`, or `Part II` with its title on the large lines below)."""
+    path = f"{division.group('word').capitalize()} {division.group('value')}"
+    title = division.group("title") or ""
+    nxt = position + 1
+    below = nxt < len(stream) and stream[nxt].page == stream[position].page and stream[nxt].size >= body_size + 0.8
+    if not title and below and not parse_number(clean_inline(stream[nxt].text)):
+        title = clean_inline(stream[nxt].text)
+        consumed.add(nxt)
+        headings[nxt] = Heading(None, "", 0)
+        while nxt + 1 < len(stream) and _continues_title(stream[nxt + 1], stream[nxt]):
+            nxt += 1
+            title += " " + clean_inline(stream[nxt].text)
+            consumed.add(nxt)
+            headings[nxt] = Heading(None, "", 0)
+    headings[position] = Heading(Number(path, title or path, "division"), title or path, 1, explicit=path)
+
+
+def _divisions_of(headings: dict[int, Heading]) -> None:
+    """Each numbered clause learns the part it lies in (until the next part or annex)."""
+    current = None
+    for position in sorted(headings):
+        heading = headings[position]
+        if heading.number is None:
+            continue
+        if heading.number.kind == "division":
+            current = heading.number.path.split()[-1]
+        elif heading.number.kind == "annex":
+            current = None
+        else:
+            heading.division = current
 
 
 def _anchor_heading(

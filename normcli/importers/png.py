@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from dataclasses import dataclass
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -12,19 +13,38 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 def encode_png(bitmap) -> bytes:
     """PNG bytes of an RGB(A/X) bitmap: width, height, stride, n_channels and buffer as pypdfium2 gives them."""
-    width, height, stride, channels = bitmap.width, bitmap.height, bitmap.stride, bitmap.n_channels
-    buffer = bytes(bitmap.buffer)
-    color = 0 if channels == 1 else 2
-    rows = bytearray()
-    for row in range(height):
-        start = row * stride
-        data = buffer[start : start + width * channels]
-        if channels == 4:
-            data = _drop_alpha(data)
-        rows.append(0)
-        rows.extend(data)
-    header = struct.pack(">IIBBBBB", width, height, 8, color, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + _chunk(b"IEND", b"")
+    return RawImage.of(bitmap).png()
+
+
+@dataclass(frozen=True)
+class RawImage:
+    """A bitmap's pixels copied out as PNG rows (a filter byte before each row), ready to compress: the copy is
+    taken while the bitmap lives; the compression, most of the cost, can run in another thread."""
+
+    width: int
+    height: int
+    color: int  # PNG colour type: 0 grey, 2 RGB
+    rows: bytes
+
+    @classmethod
+    def of(cls, bitmap) -> RawImage:
+        """The rows of a pypdfium2 bitmap (alpha or padding byte dropped)."""
+        width, height, stride, channels = bitmap.width, bitmap.height, bitmap.stride, bitmap.n_channels
+        buffer = bytes(bitmap.buffer)
+        rows = bytearray()
+        for row in range(height):
+            start = row * stride
+            data = buffer[start : start + width * channels]
+            if channels == 4:
+                data = _drop_alpha(data)
+            rows.append(0)
+            rows.extend(data)
+        return cls(width, height, 0 if channels == 1 else 2, bytes(rows))
+
+    def png(self) -> bytes:
+        """The PNG file (zlib lets go of the GIL while it compresses, so other threads go on meanwhile)."""
+        header = struct.pack(">IIBBBBB", self.width, self.height, 8, self.color, 0, 0, 0)
+        return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(self.rows, 6)) + _chunk(b"IEND", b"")
 
 
 def _drop_alpha(data: bytes) -> bytes:
@@ -33,3 +53,29 @@ def _drop_alpha(data: bytes) -> bytes:
     out[1::3] = data[1::4]
     out[2::3] = data[2::4]
     return bytes(out)
+
+
+class PngQueue:
+    """Figures compressed in a background thread while the caller renders the next ones; at most `ahead` wait
+    (each holds a rendered figure's pixels). `done` waits for them all and gives the PNG files by name."""
+
+    def __init__(self, ahead: int = 2) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.ahead = ahead
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="png")
+        self.pending: list = []  # (name, future) in the order put
+
+    def put(self, name: str, image: RawImage) -> None:
+        """Start compressing `image`; wait first when `ahead` are still being compressed."""
+        waiting = [future for _, future in self.pending if not future.done()]
+        if len(waiting) >= self.ahead:
+            waiting[0].result()
+        self.pending.append((name, self.pool.submit(image.png)))
+
+    def done(self) -> dict[str, bytes]:
+        """Every PNG file, by the name it was put under; the thread is ended."""
+        try:
+            return {name: future.result() for name, future in self.pending}
+        finally:
+            self.pool.shutdown(wait=True)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from normcli.errors import InvalidArgument
 
-_ID = r"[0-9a-f]{32}"  # compiled at first use by `re`'s cache: not on every call's start-up
+_HEX = "0123456789abcdef"
 
 
 def _md5(text: str) -> str:
@@ -37,7 +35,8 @@ def method_id(domain: str, verb: str, path: str) -> str:
 
 def is_id(value: object) -> bool:
     """Whether `value` is written as an id: exactly 32 lowercase hex characters."""
-    return isinstance(value, str) and re.fullmatch(_ID, value) is not None
+    # `[0-9a-f]{32}` without `re`, which (with `enum`) costs a tenth of a discovery call's start-up.
+    return isinstance(value, str) and len(value) == 32 and not value.strip(_HEX)
 
 
 def check_id(value: object, name: str = "id") -> str:

@@ -9,13 +9,12 @@ A `$ref` to a URL is never fetched, and one that leaves the spec's folder is nev
 from __future__ import annotations
 
 import posixpath
-import re
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on a discovery call's start-up
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_SCHEME = r"^[A-Za-z][A-Za-z0-9+.-]*:"  # compiled by `re`'s cache when a spec is read, never on a discovery call
 
 
 class RefusedRef(Exception):
@@ -32,7 +31,9 @@ def canonical(ref: object, base_file: str) -> str:
     Only the text is judged here; a file reached through a link out of the folder is refused when read."""
     if not isinstance(ref, str):
         raise RefusedRef("bad_ref", f"a $ref must be text, not {type(ref).__name__}")
-    if _SCHEME.match(ref) or ref.startswith("//"):
+    import re
+
+    if re.match(_SCHEME, ref) or ref.startswith("//"):
         raise RefusedRef("ref_url", f"$ref '{ref}' points to a URL; normcli reads only the spec's own files and never fetches")
     from urllib.parse import unquote  # only when a spec is read: an endpoint's read never needs it
 

@@ -3,8 +3,7 @@ parameters and responses as tables, schemas as nested lists (a cycle marked ↻)
 
 from __future__ import annotations
 
-import json
-
+from normcli.lean_json import dumps
 from normcli.specs.files import SPEC_SUFFIXES
 from normcli.specs.text import plain
 
@@ -127,7 +126,7 @@ def _examples(holder: dict) -> list[str]:
             value = example.get("value", example.get("externalValue")) if isinstance(example, dict) else example
             examples.append((str(label), value))
     for label, value in examples[:3]:
-        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2, default=str)
+        text = value if isinstance(value, str) else dumps(value, indent=2, default=str)
         if len(text) > MAX_EXAMPLE_CHARS:
             text = text[:MAX_EXAMPLE_CHARS] + "\n…"
         lines += [f"Example ({label}):", "", "```json" if not isinstance(value, str) else "```", text, "```", ""]

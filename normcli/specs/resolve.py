@@ -9,13 +9,12 @@ answers quickly; refs past that point are marked `truncated`.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-
+from normcli.lean_json import loads
 from normcli.specs.refs import name_of, split_key, written_keys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (3 ms) on an endpoint's read
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 MAX_VALUES = 40_000
@@ -32,7 +31,7 @@ def load_targets(body: Any, fetch: Callable[[list[str]], dict[str, str]]) -> dic
         targets.update((key, None) for key in missing)
         new: set[str] = set()
         for key, text in fetched.items():
-            targets[key] = json.loads(text)
+            targets[key] = loads(text)
             new.update(written_keys(targets[key]))
         wanted = {key for key in new if key not in targets}
     return targets

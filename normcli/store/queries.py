@@ -1,12 +1,15 @@
-"""Every read the service makes of the index, on the standard `sqlite3` module (cheap to import)."""
+"""Every read the service makes of the index, on the C module under `sqlite3` (`store.sqlite`: cheap to import)."""
 
 from __future__ import annotations
 
 import os
-import sqlite3
-from collections.abc import Iterable
 
+from normcli.store import sqlite
 from normcli.store.schema import FTS_TABLE, TERMS_FTS, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker, is_ours, read_only_uri
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 # bm25 with a title match worth eight in the text. Called directly: through FTS5's configured
 # `rank` column the same ordering costs half as much again per matching row.
@@ -21,8 +24,8 @@ class Index:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
-        self.connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=30, check_same_thread=False)
-        self.connection.row_factory = sqlite3.Row
+        self.connection = sqlite.connect(read_only_uri(path), uri=True, timeout=30, check_same_thread=False)
+        self.connection.row_factory = sqlite.Row
         self.inode = os.stat(path).st_ino
         self._packer: TextPacker | None = None
         self._long_text: tuple[int, int, str] | None = None  # (data version, node row, text) of the last long clause read
@@ -56,13 +59,13 @@ class Index:
         if self.connection.in_transaction:
             self.connection.rollback()
 
-    def _all(self, sql: str, params: Iterable = ()) -> list[sqlite3.Row]:
+    def _all(self, sql: str, params: Iterable = ()) -> list[sqlite.Row]:
         return self.connection.execute(sql, tuple(params)).fetchall()
 
-    def _one(self, sql: str, params: Iterable = ()) -> sqlite3.Row | None:
+    def _one(self, sql: str, params: Iterable = ()) -> sqlite.Row | None:
         return self.connection.execute(sql, tuple(params)).fetchone()
 
-    def _row(self, sql: str, params: Iterable = ()) -> sqlite3.Row:
+    def _row(self, sql: str, params: Iterable = ()) -> sqlite.Row:
         """The single row of an aggregate query, which always has one."""
         row = self.connection.execute(sql, tuple(params)).fetchone()
         assert row is not None
@@ -81,17 +84,17 @@ class Index:
         """Each bundle file's (mtime_ns, size) as indexed: what the freshness check compares with the files."""
         return {file: (mtime, size) for file, mtime, size in self.connection.execute("SELECT file, mtime_ns, size FROM bundles")}
 
-    def bundles(self) -> list[sqlite3.Row]:
+    def bundles(self) -> list[sqlite.Row]:
         """Every bundle file, readable or not, in file order."""
         return self._all("SELECT * FROM bundles ORDER BY file")
 
-    def counts(self) -> sqlite3.Row:
+    def counts(self) -> sqlite.Row:
         """How many clauses and figures the index holds."""
         return self._row("SELECT (SELECT count(*) FROM nodes) AS sections, (SELECT count(*) FROM figures) AS figures")
 
-    def nodes_by_keys(self, bundle_id: int, keys: list[str]) -> dict[str, sqlite3.Row]:
+    def nodes_by_keys(self, bundle_id: int, keys: list[str]) -> dict[str, sqlite.Row]:
         """The clauses of a bundle whose folded paths are among `keys`, by key (first in reading order)."""
-        found: dict[str, sqlite3.Row] = {}
+        found: dict[str, sqlite.Row] = {}
         for start in range(0, len(keys), 500):
             chunk = keys[start : start + 500]
             marks = ",".join("?" * len(chunk))
@@ -100,11 +103,11 @@ class Index:
                 found.setdefault(row["path_key"], row)
         return found
 
-    def node_by_node_id(self, bundle_id: int, node_id: str) -> sqlite3.Row | None:
+    def node_by_node_id(self, bundle_id: int, node_id: str) -> sqlite.Row | None:
         """The clause of a bundle with the stable `nodeId` (MD5 of code|edition|path), if any."""
         return self._row(f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND node_id = ?", (bundle_id, node_id))
 
-    def nodes_in_bundles(self, keys: list[str], bundle_ids: list[int]) -> list[sqlite3.Row]:
+    def nodes_in_bundles(self, keys: list[str], bundle_ids: list[int]) -> list[sqlite.Row]:
         """The clauses whose folded path is one of `keys`, in any of the bundles, in bundle order."""
         if not keys or not bundle_ids:
             return []
@@ -132,7 +135,7 @@ class Index:
         """Drop the long clause kept by `node_text`, so that the next read of it unpacks it again."""
         self._long_text = None
 
-    def nodes_by_ids(self, ids: list[int]) -> dict[int, sqlite3.Row]:
+    def nodes_by_ids(self, ids: list[int]) -> dict[int, sqlite.Row]:
         """Clauses by row id."""
         if not ids:
             return {}
@@ -147,13 +150,13 @@ class Index:
         marks = ",".join("?" * len(ids))
         return {row[0]: self.packer.unpack(row[1]) for row in self._all(f"SELECT id, text FROM nodes WHERE id IN ({marks})", ids)}
 
-    def outline(self, bundle_id: int, max_depth: int | None = None) -> list[sqlite3.Row]:
+    def outline(self, bundle_id: int, max_depth: int | None = None) -> list[sqlite.Row]:
         """A bundle's clauses in reading order, down to `max_depth` when given."""
         if max_depth is None:
             return self._all(f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? ORDER BY ord", (bundle_id,))
         return self._all(f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND depth <= ? ORDER BY ord", (bundle_id, max_depth))
 
-    def descendants(self, bundle_id: int, root: sqlite3.Row, max_depth: int | None) -> list[sqlite3.Row]:
+    def descendants(self, bundle_id: int, root: sqlite.Row, max_depth: int | None) -> list[sqlite.Row]:
         """The clause `root` and every clause below it, in reading order."""
         end = self._row(
             "SELECT min(ord) FROM nodes WHERE bundle_id = ? AND ord > ? AND depth <= ?",
@@ -174,7 +177,7 @@ class Index:
         )
         return [row[0] for row in self._all(sql, (*keys, *bundle_ids, limit))]
 
-    def children(self, bundle_id: int, node: sqlite3.Row) -> list[sqlite3.Row]:
+    def children(self, bundle_id: int, node: sqlite.Row) -> list[sqlite.Row]:
         """The direct children of a clause, in order: read from the clauses after it up to the next
         one at its level or above, so that a leaf costs one row, not a scan of its norm."""
         rows = self.connection.execute(
@@ -191,7 +194,7 @@ class Index:
         finally:
             rows.close()
 
-    def neighbour(self, bundle_id: int, ord_: int, step: int) -> sqlite3.Row | None:
+    def neighbour(self, bundle_id: int, ord_: int, step: int) -> sqlite.Row | None:
         """The clause before (`step` -1) or after (+1) in reading order."""
         if step > 0:
             sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND ord > ? ORDER BY ord LIMIT 1"
@@ -199,29 +202,29 @@ class Index:
             sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE bundle_id = ? AND ord < ? ORDER BY ord DESC LIMIT 1"
         return self._one(sql, (bundle_id, ord_))
 
-    def figures(self, bundle_id: int, node_path: str | None = None) -> list[sqlite3.Row]:
+    def figures(self, bundle_id: int, node_path: str | None = None) -> list[sqlite.Row]:
         """The figures of a bundle, or of one clause."""
         if node_path is None:
             return self._all("SELECT * FROM figures WHERE bundle_id = ? ORDER BY rowid", (bundle_id,))
         return self._all("SELECT * FROM figures WHERE bundle_id = ? AND node_path = ? ORDER BY rowid", (bundle_id, node_path))
 
-    def tables(self, bundle_id: int, node_path: str | None = None) -> list[sqlite3.Row]:
+    def tables(self, bundle_id: int, node_path: str | None = None) -> list[sqlite.Row]:
         """The tables of a bundle, or of one clause."""
         if node_path is None:
             return self._all("SELECT * FROM norm_tables WHERE bundle_id = ? ORDER BY rowid", (bundle_id,))
         return self._all("SELECT * FROM norm_tables WHERE bundle_id = ? AND node_path = ? ORDER BY rowid", (bundle_id, node_path))
 
-    def formulas(self, bundle_id: int, node_path: str) -> list[sqlite3.Row]:
+    def formulas(self, bundle_id: int, node_path: str) -> list[sqlite.Row]:
         """The display formulas of one clause."""
         return self._all("SELECT * FROM formulas WHERE bundle_id = ? AND node_path = ? ORDER BY rowid", (bundle_id, node_path))
 
-    def xrefs(self, node_row: int, span: tuple[int, int] | None = None) -> list[sqlite3.Row]:
+    def xrefs(self, node_row: int, span: tuple[int, int] | None = None) -> list[sqlite.Row]:
         """The cross-references found in one clause, within `span` of its text when given."""
         if span is None:
             return self._all("SELECT * FROM xrefs WHERE node_row = ? ORDER BY ord", (node_row,))
         return self._all("SELECT * FROM xrefs WHERE node_row = ? AND position >= ? AND position < ? ORDER BY ord", (node_row, *span))
 
-    def bundle_xrefs(self, bundle_id: int) -> list[sqlite3.Row]:
+    def bundle_xrefs(self, bundle_id: int) -> list[sqlite.Row]:
         """Every cross-reference of a bundle, in order."""
         return self._all("SELECT * FROM xrefs WHERE bundle_id = ? ORDER BY rowid", (bundle_id,))
 
@@ -265,7 +268,7 @@ class Index:
         # small for the page gives way to ranking them all.
         return sampled if len(sampled) >= limit else self.match(query, limit)
 
-    def incoming(self, norm_key: str, keys: list[str], paragraphs_of: str | None = None) -> list[sqlite3.Row]:
+    def incoming(self, norm_key: str, keys: list[str], paragraphs_of: str | None = None) -> list[sqlite.Row]:
         """The references, in every bundle, to a clause of the norm `norm_key` whose folded path is one of
         `keys` (or, with `paragraphs_of`, a numbered paragraph below that path), with the clause that
         makes each: an index lookup on (target_norm, target_ref), not a scan."""
@@ -283,11 +286,11 @@ class Index:
         )
         return sorted(self._all(sql, params), key=lambda row: (row["bundle_id"], row["node_ord"], row["ord"]))
 
-    def definitions(self, keys: list[str], stems: list[str], pattern: str | None, limit: int) -> list[sqlite3.Row]:
+    def definitions(self, keys: list[str], stems: list[str], pattern: str | None, limit: int) -> list[sqlite.Row]:
         """Definitions whose term is one of `keys` or `stems` (index lookups), then, with `pattern` (a
         LIKE pattern over folded words), up to `limit` more whose term or definition holds it."""
         columns = "d.bundle_id, d.node_row, d.term, d.kind, d.term_key, d.definition, n.path, n.title, n.page_start"
-        found: dict[tuple[int, int], sqlite3.Row] = {}
+        found: dict[tuple[int, int], sqlite.Row] = {}
         for column, values in (("term_key", keys), ("stem_key", stems)):
             if values:
                 sql = f"SELECT d.rowid AS rid, {columns} FROM definitions d JOIN nodes n ON n.id = d.node_row WHERE d.{column} IN ({','.join('?' * len(values))})"
@@ -302,7 +305,7 @@ class Index:
                 found.setdefault((row["bundle_id"], row["rid"]), row)
         return list(found.values())
 
-    def defined_terms(self, bundle_id: int) -> list[sqlite3.Row]:
+    def defined_terms(self, bundle_id: int) -> list[sqlite.Row]:
         """Every definition of a bundle, in reading order (for exports)."""
         return self._all(
             "SELECT d.term, d.kind, d.definition, n.path FROM definitions d JOIN nodes n ON n.id = d.node_row WHERE d.bundle_id = ? ORDER BY d.ord",

@@ -9,20 +9,21 @@ at once; readers never wait on it, and a writer waits on a stopped builder only 
 
 from __future__ import annotations
 
-import contextlib
 import os
-import sqlite3
 import time
-from collections.abc import Iterator
 
 from normcli.errors import WorkspaceError
 from normcli.record import record
 from normcli.store import schema
+from normcli.store.sqlite import DatabaseError, connect
 from normcli.workspace import BundleFile, index_folder, list_bundle_files
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from contextlib import AbstractContextManager
     from pathlib import Path
+    from sqlite3 import Connection
 
     from normcli.workspace import StrPath
 
@@ -56,14 +57,14 @@ def _stored(path: str) -> dict[str, tuple[int, int]] | None:
     if not os.path.isfile(path) or os.path.islink(path):
         return None
     try:
-        connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
+        connection = connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
             if not schema.is_ours(connection):
                 return None
             rows = connection.execute("SELECT file, mtime_ns, size FROM bundles").fetchall()
         finally:
             connection.close()
-    except sqlite3.DatabaseError:
+    except DatabaseError:
         return None
     return {file: (mtime, size) for file, mtime, size in rows}
 
@@ -76,8 +77,14 @@ def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tup
     return changed, removed
 
 
-@contextlib.contextmanager
-def _writer_lock(folder: StrPath) -> Iterator[None]:
+def _writer_lock(folder: StrPath) -> AbstractContextManager[None]:
+    """The builders' lock on the index folder, held while one process writes (a context)."""
+    import contextlib  # only when there is something to write: with the functools it needs, a tenth of a read's start-up
+
+    return contextlib.contextmanager(_hold_writer_lock)(folder)
+
+
+def _hold_writer_lock(folder: StrPath) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:  # Windows: builds are not serialised across processes there
@@ -123,16 +130,24 @@ def _fail_if_stopped(lock_fd: int) -> None:
         return
 
 
-def refresh(root: StrPath, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
-    """Bring the index of `root` up to date with its bundles and its API specs (`store.spec_refresh`), and return where it is."""
+def refresh(
+    root: StrPath, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None, open_index: Connection | None = None
+) -> Refresh:
+    """Bring the index of `root` up to date with its bundles and its API specs (`store.spec_refresh`), and return where it is.
+
+    `open_index` is a read-only connection the caller holds to the index: what the index recorded of
+    the specs is read through it rather than through a connection of its own (each costs a parse of
+    the schema, a tenth of a millisecond per table)."""
     root = os.fspath(root)
     done = _refresh_bundles(root, rebuild, known)
     from normcli.store.spec_refresh import refresh_specs
 
+    if not done.as_known:
+        open_index = None  # the caller's bundles were not the index's: it may hold another file
     with _write_failures_reported(os.path.dirname(done.location)):
         try:
-            refresh_specs(root, done.location, _writer_lock)
-        except sqlite3.DatabaseError as exc:
+            refresh_specs(root, done.location, _writer_lock, open_index)
+        except DatabaseError as exc:
             if _write_failure(exc) is not None:
                 raise
             done = _refresh_bundles(root, rebuild=True)  # the file is damaged where the specs are: build it anew
@@ -174,22 +189,32 @@ def _refresh_bundles(root: str, rebuild: bool = False, known: dict[str, tuple[in
         return Refresh(path, len(changed), len(removed), False)
 
 
-@contextlib.contextmanager
-def _write_failures_reported(folder: str) -> Iterator[None]:
+class _write_failures_reported:  # lowercase: it is used as a function, `with _write_failures_reported(folder):`
     """A write the disk or the permissions refused, reported plainly: SQLite's own write failures say
-    nothing about the index's health. Anything else (a damaged old index) goes up to the caller, which rebuilds."""
-    try:
-        yield
-    except OSError as exc:
-        raise WorkspaceError(f"cannot write the index in {folder}: {exc.strerror}", "check free disk space and permissions") from exc
-    except sqlite3.DatabaseError as exc:
-        reason = _write_failure(exc)
-        if reason is None:
-            raise
-        raise WorkspaceError(f"cannot write the index in {folder}: {reason}", "check free disk space and permissions") from exc
+    nothing about the index's health. Anything else (a damaged old index) goes up to the caller, which rebuilds.
+
+    A class rather than a `contextlib.contextmanager`: every call enters it, and contextlib (with the
+    functools and collections it imports) would be a tenth of a read's start-up."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, traceback: object) -> None:
+        if isinstance(exc, OSError):
+            raise WorkspaceError(
+                f"cannot write the index in {self.folder}: {exc.strerror}", "check free disk space and permissions"
+            ) from exc
+        if isinstance(exc, DatabaseError):
+            reason = _write_failure(exc)
+            if reason is not None:
+                raise WorkspaceError(f"cannot write the index in {self.folder}: {reason}", "check free disk space and permissions") from exc
+        # anything else goes up as it is (None: nothing is swallowed)
 
 
-def _write_failure(exc: sqlite3.DatabaseError) -> str | None:
+def _write_failure(exc: DatabaseError) -> str | None:
     """What refused a write, when SQLite's error is one of the disk's or the permissions' refusals."""
     return _WRITE_FAILURES.get(exc.sqlite_errorcode & 0xFF) if isinstance(exc.sqlite_errorcode, int) else None
 
@@ -205,7 +230,7 @@ _WRITE_FAILURES = {
 
 
 def _meta(path: str, key: str) -> str | None:
-    connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
+    connection = connect(schema.read_only_uri(path), uri=True, timeout=30)
     try:
         row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None

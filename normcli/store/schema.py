@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
+    import sqlite3
+
     StrPath = str | os.PathLike[str]
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"

@@ -13,14 +13,18 @@ the new one.
 from __future__ import annotations
 
 import os
-import sqlite3
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 
 from normcli.record import record
 from normcli.specs.files import SPECS_DIR, DomainFolder, domain_names, fingerprint, list_domains, stamp_before_read, stamp_of, top_files
 from normcli.store import schema
 from normcli.store.spec_schema import SPEC_FOLDER_KEY, SPEC_SCHEMA, SPEC_SCHEMA_KEY
+from normcli.store.sqlite import DatabaseError, connect
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from contextlib import AbstractContextManager
+    from sqlite3 import Connection
 
 
 @record
@@ -49,8 +53,9 @@ class StoredSpecs:
 _LAST: dict[str, tuple[tuple[int, int, int], StoredSpecs]] = {}
 
 
-def _stored(path: str) -> StoredSpecs | None:
-    """What the index holds of the specs; None when the spec tables are missing or old."""
+def _stored(path: str, open_index: Connection | None = None) -> StoredSpecs | None:
+    """What the index holds of the specs; None when the spec tables are missing or old. Read through
+    `open_index` when the caller holds a connection to that file."""
     try:
         stat = os.stat(path)
         key = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
@@ -59,23 +64,27 @@ def _stored(path: str) -> StoredSpecs | None:
     last = _LAST.get(path)
     if last is not None and last[0] == key:
         return last[1]
-    found = _read_stored(path)
+    found = _read_stored(path, open_index)
     if found is not None:
         _LAST[path] = (key, found)
     return found
 
 
-def _read_stored(path: str) -> StoredSpecs | None:
+_META = "SELECT key, value FROM meta WHERE key IN (?, ?)"
+
+
+def _read_stored(path: str, open_index: Connection | None = None) -> StoredSpecs | None:
     try:
-        connection = sqlite3.connect(schema.read_only_uri(path), uri=True, timeout=30)
+        connection = open_index or connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
-            meta = dict(connection.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", (SPEC_SCHEMA_KEY, SPEC_FOLDER_KEY)))
+            meta = {key: value for key, value in connection.execute(_META, (SPEC_SCHEMA_KEY, SPEC_FOLDER_KEY))}
             if meta.get(SPEC_SCHEMA_KEY) != SPEC_SCHEMA:
                 return None
             rows = connection.execute("SELECT domain, folder, top, files, fingerprint FROM spec_domains").fetchall()
         finally:
-            connection.close()
-    except sqlite3.DatabaseError:
+            if connection is not open_index:
+                connection.close()
+    except DatabaseError:
         return None
     domains = {
         domain: StoredDomain(folder, tuple(top.split("\n")) if top else (), files.split("\n") if files else [], fingerprint_)
@@ -103,11 +112,14 @@ def _stale(root: str, stored: StoredSpecs) -> tuple[list[str], list[str]]:
     return changed, removed
 
 
-def refresh_specs(root: str, path: str, writer_lock: Callable[[str], AbstractContextManager[None]]) -> int:
+def refresh_specs(
+    root: str, path: str, writer_lock: Callable[[str], AbstractContextManager[None]], open_index: Connection | None = None
+) -> int:
     """Bring the spec tables of the index at `path` in step with `root/specs`; the number of domains
     (re)read or removed. Costs a `stat` per folder and per file when nothing changed; writes under
-    `writer_lock`."""
-    stored = _stored(path)
+    `writer_lock`. `open_index`, a read-only connection to `path` the caller holds, is used for the
+    first look (under the lock, the index is read afresh)."""
+    stored = _stored(path, open_index)
     if stored is not None:
         changed, removed = _stale(root, stored)
         if not changed and not removed:

@@ -64,3 +64,19 @@ def test_folding_accented_text_and_typographic_quotes_loads_no_unidecode() -> No
     code = f"import sys; from normcli.fold import fold; print(fold({text!r}), 'unidecode' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == 'resistance - l\'uberbau "ok"... False'
+
+
+def test_annex_words_become_annex_exactly_as_the_pattern_did() -> None:
+    import re
+
+    from normcli.labels import ANNEX_FOLDED
+
+    # path_key matches the annex words without `re` (start-up): the pattern it replaced is the oracle.
+    pattern = re.compile(rf"^({'|'.join(ANNEX_FOLDED)})(?=[a-z0-9])")
+    tails = ["", "a", "A", "1", ".1", " b", "-c", "e", "es", "x", "ä", "_", "/", "z9", "é"]
+    texts = [f"{word}{tail}" for word in (*ANNEX_FOLDED, "anne", "annexes", "appendices", "Anhang", "ANNEXE", "xannex") for tail in tails]
+    texts += [f"{word} {letter}" for word in ("Annexe", "Anhang", "Appendix", "Allegato", "Appendice") for letter in "AbZ9"]
+    for text in texts:
+        folded = fold(text).translate(str.maketrans("", "", " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f-_/")).rstrip(".")
+        assert path_key(text) == pattern.sub("annex", folded), text
+    assert path_key("Annexe A") == path_key("Anhang a") == path_key("Appendix A") == "annexa"

@@ -90,3 +90,28 @@ def test_the_tui_boxes_read_the_same_words(language: str, text: str, path: str) 
     here = Location("SIA 261", "1", "2020", "fr")
     assert parse_target(text, here) == Location("SIA 261", path, "2020", "fr")
     assert parse_target(f"SIA 260, {text}", here) == Location("SIA 260", path, None)
+
+
+def test_a_clause_number_is_read_without_a_pattern_as_the_patterns_would_read_it() -> None:
+    import re
+
+    from normcli.labels import CLAUSE_LABEL, FIGURE_LABEL, TABLE_LABEL, strip_clause_label
+    from normcli.resolve import part_reference
+
+    # Texts that start with a digit skip the patterns (start-up): the patterns are the oracle.
+    texts = ["4.2.1", " 4.2.1 ", "4", "12.3a", "4 chiffre", "1 Tab. 3", "3-figure", "9\u00a0§", "2tab-3", "0.0.0.0.0.0.1"]
+    texts += ["chiffre 4.2.1", "§ 4", "Ziffer 3", "tab-3", "Figure 2", "Tableau 3", "A.1", "ſection 4", "\u212aapitel 4"]
+    for text in texts:
+        assert strip_clause_label(text) == re.sub(rf"^(?:§+\s*|{CLAUSE_LABEL}\s+)", "", text.strip()), text
+        stripped = text.strip()
+        old = None
+        match = re.match(r"^(?P<kind>tab|table|fig|figure)-(?P<num>\S+)$", stripped, re.I)
+        if match:
+            old = ("table" if match.group("kind").lower().startswith("tab") else "figure"), stripped
+        else:
+            for kind, label in (("table", TABLE_LABEL), ("figure", FIGURE_LABEL)):
+                labelled = re.match(rf"^{label}\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)$", stripped)
+                if labelled:
+                    old = kind, labelled.group("num")
+                    break
+        assert part_reference(text) == old, text

@@ -55,3 +55,19 @@ def test_a_folder_whose_name_is_not_utf8_is_indexed_like_any_other(tmp_path: Pat
     assert [norm.code for norm in service.norms().norms] == ["BAD 1"]
     assert service.search("BAD 1", "neige").hits[0].path == "1"
     assert [bundle.file for bundle in service.check().bundles] == ["norms/bad\\xff/2020/norm.md"]
+
+
+def test_bundle_file_names_are_norm_md_or_one_language_version() -> None:
+    import re
+
+    from normcli.workspace import is_bundle_file, language_of
+
+    # The names are matched without `re` (start-up): the pattern of SPEC §2 is the oracle, except a
+    # trailing newline, which `$` let through and which names another file.
+    pattern = re.compile(r"norm(?:\.(?P<lang>[a-z]{2}))?\.md")
+    names = ["norm.md", "norm.de.md", "norm.fr.md", "norm.DE.md", "norm.d.md", "norm.dex.md", "xnorm.md", "norm.md.bak", "norm.é1.md"]
+    names += ["norm..md", "norm.abmd", "Norm.md", "norm.md\n", "norm.de.md\n", "norm.1a.md", "norm.zz.md", "norm.ab.mdx", ""]
+    for name in names:
+        match = pattern.fullmatch(name)
+        assert is_bundle_file(name) == (match is not None), repr(name)
+        assert language_of(Path(name or "x")) == (match.group("lang") if match else None), repr(name)

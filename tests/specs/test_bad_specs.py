@@ -220,7 +220,10 @@ def test_a_50_mb_spec_is_read_and_the_workspace_still_answers(workspace: Path) -
     assert hits and hits[0].path == "/items/4321"
 
 
-@pytest.mark.parametrize("bad", ["0" * 31, "0" * 33, "A" * 32, "g" * 32, "", "spec|meteo"])
+# A wrong character inside, a newline at the end, full-width digits: an id is matched without `re`, so each edge is tried.
+@pytest.mark.parametrize(
+    "bad", ["0" * 31, "0" * 33, "A" * 32, "g" * 32, "", "spec|meteo", "0" * 15 + "x" + "0" * 16, "a" * 31 + "\n", "０" * 32, " " + "0" * 31]
+)
 def test_ids_not_of_32_lowercase_hex_are_invalid_arguments(workspace: Path, bad: str) -> None:
     from normcli.errors import InvalidArgument
     from normcli.service import Service

@@ -371,3 +371,17 @@ paths:
     page = service.endpoint_by_id(md5("method|snow|GET|/reports")).markdown
     service.close()
     assert stem in page and Path(ref).name not in page, "a reader sees the schema's name, not its file name"
+
+
+def test_plain_escapes_exactly_the_controls_and_overrides_the_pattern_names() -> None:
+    import re
+
+    from normcli.specs.text import identifier_words, plain
+
+    # plain() finds them with a set, not `re` (start-up): the pattern is the oracle, over the first planes.
+    pattern = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+    every = "".join(map(chr, range(0x3000))) + "\ud800 end"
+    assert plain(every) == pattern.sub(lambda match: repr(match.group())[1:-1], every)
+    assert plain("tab\tand\nnewline stay") == "tab\tand\nnewline stay"
+    assert plain("\x1b[2J\u202eevil") == "\\x1b[2J\\u202eevil"
+    assert identifier_words("getPetByID snow_load-zone2") == "get Pet By ID snow load zone 2"

@@ -129,3 +129,35 @@ def test_a_file_written_in_the_tick_it_is_read_is_read_again_at_the_next_check(w
     copied = workspace / "specs/meteo/copy.yaml"
     shutil.copy2(loads, copied)  # its content time is the original's: no later write can share it
     assert stamp_before_read(copied)[0] != RACY
+
+
+def test_a_call_reads_the_spec_stamps_through_its_own_connection_and_still_sees_an_edit(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import normcli.store.spec_refresh as spec_refresh
+    from normcli.discovery.session import SpecSession
+
+    opened: list[str] = []
+    real_connect = spec_refresh.connect
+
+    def counted(*args: object, **kwargs: object) -> object:
+        opened.append(str(args[0]))
+        return real_connect(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(spec_refresh, "connect", counted)
+    monkeypatch.setattr(spec_refresh, "_LAST", {})  # as in a new process
+    assert [spec.domain for spec in SpecSession.open(workspace).spec_list().specs] == ["dadjoke", "meteo"]
+    assert opened == []  # the session's connection read what the index holds of the specs
+    root_file = workspace / "specs/meteo/openapi.yaml"
+    text = root_file.read_text(encoding="utf-8")
+    root_file.write_text(text.replace("/snow-load/{siteId}", "/snow-loads/{siteId}", 1), encoding="utf-8")  # in place
+    monkeypatch.setattr(spec_refresh, "_LAST", {})
+    session = SpecSession.open(workspace)
+    spec = next(spec for spec in session.spec_list().specs if spec.domain == "meteo")
+    paths = {
+        method.path
+        for collection in session.spec_by_id(spec.id).collections
+        for tag in session.collection_by_id(collection.id).tags
+        for method in session.endpoint_by_tag(tag.id).methods
+    }
+    assert "/snow-loads/{siteId}" in paths and "/snow-load/{siteId}" not in paths

@@ -93,6 +93,7 @@ class _progress:
             TimeRemainingColumn(),
             console=Console(stderr=True),
             transient=True,
+            auto_refresh=False,  # redrawn on each page instead: no refresh thread, so the PDF importer may fork a helper
         )
         self.bar.start()
         return self.update
@@ -103,7 +104,7 @@ class _progress:
             return
         if self.task is None:
             self.task = self.bar.add_task("pages", total=total)
-        self.bar.update(self.task, completed=done)
+        self.bar.update(self.task, completed=done, refresh=True)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:

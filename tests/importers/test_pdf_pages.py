@@ -1,0 +1,86 @@
+"""Reading a PDF's pages in two processes gives exactly the pages one process reads, in order, and loses none
+when the helper process fails."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from normcli.importers import pdf_pages
+from normcli.importers.common import Draft
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+
+
+def _read(pdf: Path, parallel: bool) -> tuple[list[pdf_pages.Page], Draft, list[tuple[int, int]]]:
+    """The pages of `pdf` (read with a helper process or alone), the draft and the progress reports."""
+    document = pdfium.PdfDocument(str(pdf))
+    draft = Draft()
+    reports: list[tuple[int, int]] = []
+    try:
+        pages = pdf_pages.read_pages(
+            document, draft, False, "en", lambda done, total: reports.append((done, total)), pdf if parallel else None
+        )
+    finally:
+        document.close()
+    return pages, draft, reports
+
+
+def _numbered(pdf_builder, count: int, path: Path) -> Path:
+    builder = pdf_builder()
+    for number in range(1, count + 1):
+        builder.page()
+        builder.heading(f"{number} Clause {number}").line(f"Clause {number} says something of its own on page {number} of the test.")
+        builder.line(f"A second line of clause {number}, so that each page holds a paragraph and not a single line.")
+    return builder.save(path)
+
+
+def test_a_failing_helper_loses_no_page(pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = _numbered(pdf_builder, pdf_pages.PARALLEL_FROM + 4, tmp_path / "numbered.pdf")
+    alone, alone_draft, _ = _read(pdf, parallel=False)
+    main = os.getpid()
+    read_page = pdf_pages._read_page
+
+    def failing_in_the_helper(*args, **kwargs):  # the forked helper inherits this: it fails on the first page it claims
+        if os.getpid() != main:
+            raise RuntimeError("a page the helper cannot read")
+        return read_page(*args, **kwargs)
+
+    monkeypatch.setattr(pdf_pages, "_read_page", failing_in_the_helper)
+    pages, draft, reports = _read(pdf, parallel=True)
+    assert [page.index for page in pages] == list(range(pdf_pages.PARALLEL_FROM + 4))
+    assert pages == alone
+    assert [line.text for page in pages for line in page.lines][:2] == [
+        "1 Clause 1",
+        "Clause 1 says something of its own on page 1 of the test.",
+    ]
+    assert draft.warnings == alone_draft.warnings
+    assert reports[-1] == (len(pages), len(pages))
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not (CORPUS / "fhs-3.0" / "fhs-3.0.pdf").is_file(), reason="../shared/corpus is not there")
+def test_pages_read_in_two_processes_are_the_pages_read_in_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = CORPUS / "fhs-3.0" / "fhs-3.0.pdf"
+    helped: list[int] = []
+    finish = pdf_pages._Helper.finish
+
+    def counting(self):
+        done = finish(self)
+        helped.append(len(done))
+        return done
+
+    monkeypatch.setattr(pdf_pages._Helper, "finish", counting)
+    alone, alone_draft, alone_reports = _read(pdf, parallel=False)
+    pages, draft, reports = _read(pdf, parallel=True)
+    assert len(pages) == len(pdfium.PdfDocument(str(pdf)))
+    assert pages == alone
+    assert (draft.warnings, draft.scanned_pages) == (alone_draft.warnings, alone_draft.scanned_pages)
+    if hasattr(os, "fork") and len(os.sched_getaffinity(0)) >= 2 and threading.active_count() == 1:
+        assert helped and helped[0] > 0  # where a helper can run, it read some of the pages
+    assert reports[-1] == alone_reports[-1] == (len(pages), len(pages))
+    assert [done for done, _ in reports] == sorted(done for done, _ in reports)  # progress never goes back

@@ -1,0 +1,143 @@
+"""The clause tree of a PDF with an outline whose numbering is not one plain sequence: parts that restart it,
+numbers met again (a change log numbered by version), divisions named by a designator the page prints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importer_helpers import PdfBuilder, norm_text, read_back
+
+from normcli.importers import ingest
+
+BODY = "The text of this clause goes on over a full line of words like the body of a manual."
+
+
+def _bookmarked(builder: PdfBuilder, lines: list[str], bookmark: str, level: int, size: float = 16) -> PdfBuilder:
+    """Heading lines in a large bold font, with one bookmark titled `bookmark` on the first of them."""
+    builder.pdf.set_y(builder.y + size * 0.2)
+    builder.pdf.start_section(bookmark, level=level)
+    for text in lines:
+        builder.y += size * 1.2
+        builder.pdf.set_font("Helvetica", "B", size)
+        builder.pdf.text(72, builder.y, text)
+    builder.y += size * 0.8
+    return builder.line(BODY).line(BODY)
+
+
+def _parts(builder: PdfBuilder) -> PdfBuilder:
+    """Two parts, each numbering its chapters from 1, the part printed `Part I` above its title."""
+    builder.page()
+    _bookmarked(builder, ["Part I", "Getting started"], "I Getting started", 0, size=20)
+    _bookmarked(builder, ["1 History"], "1 History", 1)
+    _bookmarked(builder, ["2 Introduction"], "2 Introduction", 1)
+    _bookmarked(builder, ["2.1 Acknowledgements"], "2.1 Acknowledgements", 2, size=13)
+    builder.page()
+    _bookmarked(builder, ["Part II", "Font selection"], "II Font selection", 0, size=20)
+    _bookmarked(builder, ["1 Main commands"], "1 Main commands", 1)
+    _bookmarked(builder, ["2 By file name"], "2 By file name", 1)
+    return builder
+
+
+def test_numbering_that_restarts_in_each_part_is_qualified_by_the_part(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`1 Introduction` under Part I and `1 Main commands` under Part II are `I.1` and `II.1`: unique, and one level under their part."""
+    pdf = _parts(pdf_builder()).save(tmp_path / "parts.pdf")
+    report = ingest(pdf, "TEST 140", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.title, node.depth) for node in bundle.nodes] == [
+        ("Part I", "Getting started", 1),
+        ("I.1", "History", 2),
+        ("I.2", "Introduction", 2),
+        ("I.2.1", "Acknowledgements", 3),
+        ("Part II", "Font selection", 1),
+        ("II.1", "Main commands", 2),
+        ("II.2", "By file name", 2),
+    ]
+    assert {node.path: node.parent_path for node in bundle.nodes}["II.1"] == "Part II"
+    assert not [problem for problem in bundle.problems if problem.kind == "duplicate_path"]
+    text = norm_text(workspace, report)
+    assert "\nPart I\n" not in text and "\nPart II\n" not in text  # the `Part I` line is the heading's, not body text
+
+
+def test_a_number_met_again_in_one_sequence_is_counted_not_made_up(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A change log numbered by version (`1.1 2020-05-01` under `2 Revision history`) repeats clause numbers of the
+    document: the repeat is `1.1 (2)`, the rule of repeated unnumbered titles, never a path made of a line number."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["1 Scope"], "1 Scope", 0)
+    _bookmarked(builder, ["1.1 Terms"], "1.1 Terms", 1, size=13)
+    _bookmarked(builder, ["2 Revision history"], "2 Revision history", 0)
+    _bookmarked(builder, ["1.1 2020-05-01"], "1.1 2020-05-01", 1, size=13)
+    _bookmarked(builder, ["1.0 2019-01-02"], "1.0 2019-01-02", 1, size=13)
+    pdf = builder.save(tmp_path / "changelog.pdf")
+    report = ingest(pdf, "TEST 141", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.title) for node in bundle.nodes] == [
+        ("1", "Scope"),
+        ("1.1", "Terms"),
+        ("2", "Revision history"),
+        ("1.1 (2)", "2020-05-01"),
+        ("1.0", "2019-01-02"),
+    ]
+    assert not [problem for problem in bundle.problems if problem.kind == "duplicate_path"]
+
+
+def test_a_bookmark_led_by_the_designator_the_page_prints_after_a_word(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Bookmarks `A Worked examples` and `I Implementation` whose pages print `Appendix A Worked examples` and
+    `File I` above `Implementation`: the paths are `Appendix A` and `File I`, the titles without the designator."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["1 Scope"], "1 Scope", 0)
+    _bookmarked(builder, ["Appendix A Worked examples"], "A Worked examples", 0)
+    builder.page()
+    _bookmarked(builder, ["File I", "Implementation"], "I Implementation", 0, size=20)
+    _bookmarked(builder, ["1 Declarations"], "1 Declarations", 1)
+    _bookmarked(builder, ["A note on the options"], "A note on the options", 1)
+    pdf = builder.save(tmp_path / "designators.pdf")
+    report = ingest(pdf, "TEST 142", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.title) for node in bundle.nodes] == [
+        ("1", "Scope"),
+        ("Appendix A", "Worked examples"),
+        ("File I", "Implementation"),
+        ("I.1", "Declarations"),  # 1 is met again in File I: qualified
+        ("A note on the options", "A note on the options"),  # `A` here is a word, not a designator
+    ]
+
+
+def test_without_an_outline_a_part_heading_lets_the_numbering_start_again(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The same parts, no bookmarks: `Part II` over a large title is a part, after which `1 Main commands` may
+    follow `2.1`; the paths are qualified as with the outline."""
+    builder = pdf_builder().page()
+    builder.line("Part I", size=20, bold=True).line("Getting started", size=20, bold=True).gap()
+    builder.heading("1 History").line(BODY).line(BODY)
+    builder.heading("2 Introduction").line(BODY).heading("2.1 Acknowledgements", level=1).line(BODY).line(BODY)
+    builder.page().line("Part II", size=20, bold=True).line("Font selection", size=20, bold=True).gap()
+    builder.heading("1 Main commands").line(BODY).line(BODY).heading("2 By file name").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "parts-no-outline.pdf")
+    report = ingest(pdf, "TEST 143", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.title) for node in bundle.nodes] == [
+        ("Part I", "Getting started"),
+        ("I.1", "History"),
+        ("I.2", "Introduction"),
+        ("I.2.1", "Acknowledgements"),
+        ("Part II", "Font selection"),
+        ("II.1", "Main commands"),
+        ("II.2", "By file name"),
+    ]
+
+
+def test_without_an_outline_the_letter_groups_of_an_index_are_its_clauses(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`A`, `B`, `Symbols` set bold on lines of their own inside an index are its sub-clauses; a capital letter
+    in the body text, or a letter group outside an index, is not."""
+    builder = pdf_builder().page()
+    builder.heading("1 Scope").line(BODY).line("A", x=72).line(BODY)
+    for number in range(2, 6):
+        builder.page().heading(f"{number} Chapter {number}").line(BODY).line(BODY)
+    builder.page().line("Index", size=16, bold=True).gap()
+    builder.line("Symbols", x=150, bold=True).line("\\alpha . . . . . 3", x=72)
+    builder.line("A", x=150, bold=True).line("apples . . . . . 3", x=72).line("axes . . . . . 4", x=72)
+    builder.line("B", x=150, bold=True).line("beams . . . . . 5", x=72)
+    pdf = builder.save(tmp_path / "index.pdf")
+    report = ingest(pdf, "TEST 144", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.depth) for node in bundle.nodes][5:] == [("Index", 1), ("Symbols", 2), ("A", 2), ("B", 2)]
+    assert {node.path: node.parent_path for node in bundle.nodes}["B"] == "Index"
