@@ -532,6 +532,7 @@ def _vocabulary(stream: list[Line]) -> set[str]:
     words: set[str] = set()
     broken = False
     for line in stream:
+        marked = line.text.rstrip().endswith("\ufffe")  # `verifi\ufffe`: the line ends in a broken word's head
         text = _BROKEN_WORD.sub(" ", line.text).rstrip()  # `verifi\ufffecation`: a word broken at a line end PDFium joined
         found = [word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)]
         ends_broken = text.endswith(("-", "\u00ad"))
@@ -543,7 +544,7 @@ def _vocabulary(stream: list[Line]) -> set[str]:
         for compound in found:  # `porte-à-faux` also vouches for `porte-à` and `à-faux`, met broken at a line end
             parts = compound.split("-")
             words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
-        broken = ends_broken
+        broken = ends_broken or marked  # the next line opens with the broken word's tail (`ing`, `erful`)
     return words
 
 
@@ -584,13 +585,14 @@ def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
     compound with a hyphen elsewhere, or never writes it joined while both halves are words of their own
     (`architecture-` + `independent`); dropped when it writes the word joined (`verifi-` + `cation`)."""
     joined = (head + tail).lower()
-    if tail[:1].isupper() and not (head.isupper() and tail.isupper()):
-        return True  # a word broken at a line end goes on in lower case: `Holz-` + `Beton` is a compound
     if f"{head}-{tail}".lower() in vocabulary:
         return joined not in vocabulary
     if joined in vocabulary:
-        return False
-    return len(head) >= 3 and len(tail) >= 3 and head.lower() in vocabulary and tail.lower() in vocabulary
+        return False  # `state-` + `Root`: the document writes `stateRoot`
+    if tail[:1].isupper() and not (head.isupper() and tail.isupper()):
+        return True  # a word broken at a line end goes on in lower case: `Holz-` + `Beton` is a compound
+    # both halves words of their own; a short tail is more likely a suffix (`wish-` + `ing`)
+    return len(head) >= 3 and len(tail) >= 4 and head.lower() in vocabulary and tail.lower() in vocabulary
 
 
 def _rejoin(head: str, tail: str, vocabulary: set[str]) -> str:

@@ -252,14 +252,19 @@ def test_a_hyphen_at_a_line_end_in_a_cell_and_an_enumerator_like_line_start_keep
 
 def test_a_hyphen_at_a_line_end_before_a_capital_is_the_words_own(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """A word broken by hyphenation goes on in lower case: `Stoß-an-Stoß-` + `Verbindung` keeps its hyphen, as
-    does `ISO-` + `9001`; a line set in capitals (`CONSTRUC-` + `TION`) is one word broken."""
+    does `ISO-` + `9001`; a line set in capitals (`CONSTRUC-` + `TION`) is one word broken, and so is an
+    identifier the document writes joined elsewhere (`state-` + `Root`)."""
     builder = pdf_builder().page().heading("1 Stöße")
     builder.line("Die Lamellen werden mit Keilzinken verbunden; eine Stoß-an-Stoß-")
     builder.line("Verbindung ist nur mit Zulassung erlaubt, die Prüfung erfolgt nach ISO-")
     builder.line("9001 und wird dokumentiert. DIE ABNAHME DER KONSTRUK-")
-    builder.line("TION ERFOLGT VOR DEM EINBAU durch eine unabhängige Stelle vor Ort.")
+    builder.line("TION ERFOLGT VOR DEM EINBAU durch eine unabhängige Stelle vor Ort. Der stateRoot und der state-")
+    builder.line("Root sind Bezeichner, die Prüfer wünschen sich keine Trennung, wish-")
+    builder.line("ing for words joined again by the rule of the words of the document.")
     report = ingest(builder.save(tmp_path / "hyphens.pdf"), "TEST 304", "1", workspace=workspace, language="de")
     text = norm_text(workspace, report)
     assert "eine Stoß-an-Stoß-Verbindung ist" in text
     assert "nach ISO-9001 und" in text
     assert "DER KONSTRUKTION ERFOLGT" in text
+    assert "der stateRoot sind" in text  # a capital after the break, but the document writes the word joined
+    assert "Trennung, wishing for" in text  # a short tail is a suffix, not a word of a compound
