@@ -255,7 +255,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             body.append(f"$$ {latex} \\qquad ({number}) $$")
             body.append("")
             continue
-        if paragraph and (_breaks(paragraph[-1], line, body_size) or page_by_index[line.page].toc):
+        contents_line = page_by_index[line.page].toc and not paragraph[-1:][0].text.rstrip().endswith("\ufffe") if paragraph else False
+        if paragraph and (_breaks(paragraph[-1], line, body_size) or contents_line):  # a contents entry is a line of its own
             flush()
         paragraph.append(line)
     flush()
@@ -534,9 +535,12 @@ def _vocabulary(stream: list[Line]) -> set[str]:
     for line in stream:
         marked = line.text.rstrip().endswith("\ufffe")  # `verifi\ufffe`: the line ends in a broken word's head
         text = _BROKEN_WORD.sub(" ", line.text).rstrip()  # `verifi\ufffecation`: a word broken at a line end PDFium joined
-        found = [word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)]
+        printed = re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)
+        found = [word.lower() for word in printed]
         ends_broken = text.endswith(("-", "\u00ad"))
-        if broken and found:
+        if found and (broken or (printed[0].islower() and len(printed[0]) <= 4)):
+            # a short first word may be the tail of a word broken on a line elsewhere in reading order (`ing`,
+            # `tion`): a real word is also met inside a line somewhere
             found = found[1:]
         if ends_broken and found:
             found = found[:-1]
@@ -591,8 +595,7 @@ def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
         return False  # `state-` + `Root`: the document writes `stateRoot`
     if tail[:1].isupper() and not (head.isupper() and tail.isupper()):
         return True  # a word broken at a line end goes on in lower case: `Holz-` + `Beton` is a compound
-    # both halves words of their own; a short tail is more likely a suffix (`wish-` + `ing`)
-    return len(head) >= 3 and len(tail) >= 4 and head.lower() in vocabulary and tail.lower() in vocabulary
+    return len(head) >= 3 and len(tail) >= 3 and head.lower() in vocabulary and tail.lower() in vocabulary
 
 
 def _rejoin(head: str, tail: str, vocabulary: set[str]) -> str:

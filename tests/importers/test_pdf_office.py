@@ -267,4 +267,4 @@ def test_a_hyphen_at_a_line_end_before_a_capital_is_the_words_own(pdf_builder, w
     assert "nach ISO-9001 und" in text
     assert "DER KONSTRUKTION ERFOLGT" in text
     assert "der stateRoot sind" in text  # a capital after the break, but the document writes the word joined
-    assert "Trennung, wishing for" in text  # a short tail is a suffix, not a word of a compound
+    assert "Trennung, wishing for" in text  # `ing` opens a line only: the tail of a broken word, not a word
