@@ -81,16 +81,22 @@ def prepare(source: Path, scratch: Path, norms: Path, corpus: Path | None) -> Pa
     return target
 
 
-def commands(norms: Path, manifest: dict, corpus: Path | None, source: Path, target: Path) -> dict[str, list[str]]:
+# As the `normcli` console script starts (no runpy, which `python -m` loads with contextlib and functools).
+SCRIPT = "import sys; from normcli.__main__ import main; sys.exit(main())"
+
+
+def commands(norms: Path, manifest: dict, corpus: Path | None, source: Path, target: Path, entry: str) -> dict[str, list[str]]:
     """Each measured command line for one source tree (its own workspaces)."""
     python = sys.executable
+    normcli = [python, "-m", "normcli"] if entry == "module" else [python, "-c", SCRIPT]
     plain = manifest["bundles"][-1]
     ws = ["--workspace", str(target / "norms-ws")]
     found = {
         "pass": [python, "-c", "pass"],
-        "info": [python, "-m", "normcli", *ws, "info", "--json"],
-        "toc": [python, "-m", "normcli", *ws, "toc", plain["code"], "--json"],
-        "section": [python, "-m", "normcli", *ws, "section", plain["code"], plain["paths"][3], "--json"],
+        "info": [*normcli, *ws, "info", "--json"],
+        "toc": [*normcli, *ws, "toc", plain["code"], "--json"],
+        "toc-2000": [*normcli, *ws, "toc", manifest["treeNorm"]["code"], "--depth", "6", "--json"],
+        "section": [*normcli, *ws, "section", plain["code"], plain["paths"][3], "--json"],
     }
     if corpus is None:
         return found
@@ -122,7 +128,7 @@ def commands(norms: Path, manifest: dict, corpus: Path | None, source: Path, tar
         ("api-endpoint", ["endpoint", method]),
         ("api-search", ["search", "droplet"]),
     ):
-        found[name] = [python, "-m", "normcli", *spec_ws, "api", *words, "--json"]
+        found[name] = [*normcli, *spec_ws, "api", *words, "--json"]
     return found
 
 
@@ -135,6 +141,12 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated commands (pass is always measured)")
     parser.add_argument("--corpus", type=Path, default=spec_bench.CORPUS, help="the openapi corpus (skipped when absent)")
     parser.add_argument("--cache", help="where generated workspaces are kept (as bench/run.py)")
+    parser.add_argument(
+        "--entry",
+        choices=("module", "script"),
+        default="module",
+        help="`python -m normcli` (as bench/run.py) or as the console script starts",
+    )
     args = parser.parse_args()
     cache = Path(args.cache or os.environ.get("NORMCLI_BENCH_CACHE") or Path(tempfile.gettempdir()) / "normcli-bench")
     norms = cache / f"small-seed{gen_corpus.DEFAULT_SEED}-v{gen_corpus.GENERATOR_VERSION}"
@@ -150,7 +162,7 @@ def main() -> None:
         for key, source in sources.items():
             log(f"preparing {key}: {source}")
             target = prepare(source, Path(scratch) / key, norms, corpus)
-            lines[key] = commands(norms, manifest, corpus, source, target)
+            lines[key] = commands(norms, manifest, corpus, source, target, args.entry)
         names = list(lines["A"])
         if args.only:
             wanted = set(args.only.split(",")) | {"pass"}
@@ -173,7 +185,7 @@ def main() -> None:
         return statistics.median(w for w, _ in values), statistics.median(c for _, c in values)
 
     print(
-        f"interleaved A/B, {args.rounds} rounds, {os.cpu_count()} cores, 1-min load {load_start:.1f} at start, {load_end:.1f} at end\n"
+        f"interleaved A/B, {args.rounds} rounds, entry {args.entry}, {os.cpu_count()} cores, 1-min load {load_start:.1f} at start, {load_end:.1f} at end\n"
         f"A = {sources['A']}\nB = {sources['B']}\n"
     )
     print("| command | A wall | B wall | A CPU | B CPU | A wall/pass | B wall/pass | A CPU/pass | B CPU/pass |")

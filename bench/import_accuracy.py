@@ -120,6 +120,7 @@ class Entry:
     path: str
     title: str
     page: int | None
+    printed: str = ""  # the title as the page prints it, when it differs from the bookmark's (`About etoolbox` for `About`)
 
 
 # -- references -----------------------------------------------------------------------------------
@@ -180,13 +181,21 @@ def printed_path(lines: list[str], title: str) -> str | None:
                 value = spelled(above[1]) if not above[1].isdigit() else int(above[1])
                 if value is not None:
                     return str(value)
+    loose = loosely_printed(lines, title)
+    return loose[0] if loose else None
+
+
+def loosely_printed(lines: list[str], title: str) -> tuple[str, str] | None:
+    """A numbered line whose title holds the bookmark's words at its start or end, two words longer at most
+    (`1.1 About etoolbox` for `About`): its number and its printed title."""
     title_words = _words(title)
     for line in lines:
         number = _numbered(line)
         if number and title_words:
             words = _words(number.group("title"))
-            if words[: len(title_words)] == title_words or words[-len(title_words) :] == title_words:
-                return number.group("path")
+            close = len(words) - len(title_words) <= 2  # never a longer title that merely starts alike
+            if close and (words[: len(title_words)] == title_words or words[-len(title_words) :] == title_words):
+                return number.group("path"), number.group("title")
     return None
 
 
@@ -256,6 +265,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 open_division = None
             match = _LEADING_NUMBER.match(title) or _WORD_NUMBER.match(title)
             division = None
+            printed = ""
             if match and match.re is _LEADING_NUMBER:
                 path, title = match.group("path"), match.group("title")
                 if path.isdigit():
@@ -270,11 +280,13 @@ def outline_reference(pdf: Path) -> list[Entry]:
                     path, title = division
                 else:
                     path = printed_path(lines, title) or title
+                    loose = loosely_printed(lines, title) if path != title else None
+                    printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)
             numbered.append(bool(re.fullmatch(r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+", path)))
             if division and not path.startswith("Appendix"):
                 open_division = (bookmark.level, path.split()[-1])
-            entries.append(Entry(path, key(title), index + 1))
+            entries.append(Entry(path, key(title), index + 1, printed))
     finally:
         document.close()
     seen: dict[str, set[str | None]] = {}
@@ -496,7 +508,11 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     missed = []
     for entry in reference:
         candidates = by_path.get(entry.path.lower(), [])
-        if not any(_same_title(entry.title, title) and (entry.page is None or entry.page == page) for title, page in candidates):
+        titles = [entry.title, entry.printed] if entry.printed else [entry.title]
+        if not any(
+            any(_same_title(wanted, title) for wanted in titles) and (entry.page is None or entry.page == page)
+            for title, page in candidates
+        ):
             missed.append(entry)
     share = 1 - len(missed) / len(reference) if reference else 1.0
     return share, missed

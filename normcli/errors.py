@@ -21,6 +21,19 @@ def printable(text: str) -> str:
     return re.sub(_UNPRINTABLE, lambda match: repr(match.group())[1:-1], text)
 
 
+class Notice(str):
+    """A warning in plain words (it is the text), and its `kind`: as errors carry data rather than advice,
+    each frontend adds its own advice for a kind (the command line names its options in
+    `cli/diagnostics.py`); a warning without a kind needs none."""
+
+    kind: str
+
+    def __new__(cls, text: str, kind: str = "") -> Notice:
+        made = super().__new__(cls, text)
+        made.kind = kind
+        return made
+
+
 class NormcliError(Exception):
     """A failure the user can act on: a message, a stable code, and a hint that holds for every frontend
     (facts such as "its editions are 2020, 2014", or "check the folder's permissions")."""

@@ -5,11 +5,12 @@
 `--json` read costs above the interpreter's own start-up. The work itself is done in C by `_json`,
 the accelerator `json` wraps: these functions call it exactly as `json`'s default encoder and
 decoder do (the same encoder, separators, float form, NaN and circularity checks; the same scanner
-with `float`, `int` and the same constants), so the text and the values are the same, byte for
-byte (`tests/core/test_lean_json.py` compares them on every answer of the sample and on hostile
-strings). Anything else — indentation, an object `json` would refuse, text that is not a single
-valid document, an interpreter without `_json` — is handed to `json` itself, which then answers or
-raises exactly as it always does.
+with `float`, `int` and the same constants), and write an indented document as `json`'s own Python
+encoder does, so the text and the values are the same, byte for byte (`tests/core/test_lean_json.py`
+compares them on every answer of the sample, on hostile strings and numbers, and on generated
+values). Anything else — an object `json` would refuse, text that is not a single valid document,
+an interpreter without `_json` — is handed to `json` itself, which then answers or raises exactly
+as it always does.
 """
 
 from __future__ import annotations

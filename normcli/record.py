@@ -35,12 +35,15 @@ def _arguments(cls: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple
     names: tuple[str, ...] = cls.__record_fields__
     if len(args) > len(names):
         raise TypeError(f"{cls.__name__}() takes {len(names)} arguments but {len(args)} were given")
-    values = {**cls.__record_defaults__, **dict(zip(names, args, strict=False))}
-    for name in kwargs:
-        if name not in names:
-            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{name}'")
-        if name in names[: len(args)]:
-            raise TypeError(f"{cls.__name__}() got multiple values for argument '{name}'")
+    values = dict(cls.__record_defaults__)
+    values.update(zip(names, args, strict=False))
+    # Set operations in C: the declarations every call imports (`operations`) build seventy records by keyword.
+    if kwargs and (not kwargs.keys() <= cls.__record_names__ or not kwargs.keys().isdisjoint(names[: len(args)])):
+        for name in kwargs:
+            if name not in names:
+                raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{name}'")
+            if name in names[: len(args)]:
+                raise TypeError(f"{cls.__name__}() got multiple values for argument '{name}'")
     values.update(kwargs)
     try:
         return tuple(map(values.__getitem__, names))  # a record is built at every call's start-up: no generator
@@ -97,6 +100,7 @@ def record(cls: type[R]) -> type[R]:
             raise TypeError(f"{cls.__name__}.{name}: a field without a default follows one with a default")
     methods = {
         "__record_fields__": names,
+        "__record_names__": frozenset(names),
         "__record_defaults__": defaults,
         "__match_args__": names,
         "__init__": _init,

@@ -27,6 +27,7 @@ _LOWERCASE = frozenset("abcdefghijklmnopqrstuvwxyz")
 SETTINGS_FILE = "normcli.toml"
 SETTINGS_KEPT = "settings.json"  # what normcli.toml said, in the index folder
 INDEX_DIR = ".normcli"
+SPECS_DIR = "specs"  # the API specs, one folder per domain (`specs.files`)
 
 
 def language_of(file: Path) -> str | None:
@@ -174,7 +175,7 @@ def _remove(file: str) -> None:
     """Remove a file if it is there and can be; keeping the settings is only a saving."""
     try:
         os.unlink(file)
-    except OSError:  # not contextlib.suppress: contextlib is a tenth of a read's start-up
+    except OSError:  # not contextlib.suppress: no read loads contextlib
         return
 
 

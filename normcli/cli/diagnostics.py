@@ -76,6 +76,22 @@ _COMMAND_ADVICE = {
 }
 
 
+# The advice a person at a shell needs for each kind of warning (`errors.Notice`), by command.
+_WARNING_ADVICE = {
+    "ingest": {
+        "new_workspace": "pass --workspace DIR to choose",
+        "scan": "run it through OCR (normcli ingest --ocr with tesseract installed, or ocrmypdf) and import it again",
+        "low_quality": "read the problems below, or run `normcli check`",
+    },
+}
+
+
+def describe_warning(warning: str, command: str) -> str:
+    """A warning as the command line words it: the core's text, then the advice for its kind (its options)."""
+    advice = _WARNING_ADVICE.get(command, {}).get(getattr(warning, "kind", ""), "")
+    return f"{warning}; {advice}" if advice else str(warning)
+
+
 def describe(error: BaseException, command: str = "") -> str:
     """The one line that says what went wrong and what to do, as the command line words it (`command`
     names a command whose options the advice must name, such as `ingest`; the reads need none)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from normcli.bundle import LANGUAGES, parse_bundle
-from normcli.errors import InvalidArgument, NotFound
+from normcli.errors import InvalidArgument, NotFound, Notice
 from normcli.importers.common import Draft
 
 Progress = Callable[[int, int], None]
@@ -42,7 +42,7 @@ class IngestReport:
     outline_used: bool
     scanned_pages: int
     seconds: float
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()  # some are a `Notice` of a kind a frontend adds its advice to (`--ocr`)
     quality_score: int | None = None
     problems: tuple[dict, ...] = field(default_factory=tuple)
     alignment: dict | None = None  # a language version: how its clauses line up with the existing language
@@ -189,17 +189,13 @@ def ingest(
         depths[str(node.depth)] = depths.get(str(node.depth), 0) + 1
     warnings = list(draft.warnings)
     if new_workspace:
-        warnings.insert(0, f"no workspace was found from here, so {root} is now one (it holds norms/); pass --workspace DIR to choose")
+        warnings.insert(0, Notice(f"no workspace was found from here, so {root} is now one (it holds norms/)", "new_workspace"))
     if draft.pages and draft.scanned_pages >= max(1, draft.pages * SPARSE_PAGE_SHARE):
-        warnings.insert(
-            0,
-            f"{draft.scanned_pages} of {draft.pages} pages have no text layer: this PDF is a scan. "
-            + (
-                "OCR was used for them."
-                if ocr and not any("tesseract" in w for w in warnings)
-                else "Run it through OCR (normcli ingest --ocr with tesseract installed, or ocrmypdf) and import again."
-            ),
-        )
+        scan = f"{draft.scanned_pages} of {draft.pages} pages have no text layer: this PDF is a scan, its pages need OCR"
+        if ocr and not any("tesseract" in w for w in warnings):
+            warnings.insert(0, Notice(f"{scan}; OCR was used for them"))
+        else:  # the frontend says how to run OCR (the command line: --ocr)
+            warnings.insert(0, Notice(scan, "scan"))
     elif draft.scanned_pages:
         warnings.append(f"{draft.scanned_pages} of {draft.pages} pages have no text layer (scanned or image-only pages)")
     score, problems = _quality(root, written)
@@ -208,7 +204,7 @@ def ingest(
         for problem in problems:
             kinds[problem["kind"]] = kinds.get(problem["kind"], 0) + 1
         summary = ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in sorted(kinds.items(), key=lambda item: -item[1]))
-        warnings.append(f"low quality: {score}% ({summary}); read the problems below, or run `normcli check`")
+        warnings.append(Notice(f"low quality: {score}% ({summary})", "low_quality"))
     relative = written.relative_to(root).as_posix()
     return IngestReport(
         source=str(source),

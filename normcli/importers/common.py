@@ -246,7 +246,7 @@ def is_toc_line(text: str) -> bool:
     return bool(re.search(r"(?:\.\s?){4,}\s*[\divxlc]+\s*$|\s{3,}\d{1,4}\s*$|\s\.\s\.\s|\s[·•]\s+[\divxlc]+\s*$", text))
 
 
-@functools.lru_cache(maxsize=1 << 16)  # matching an outline compares each entry with every line of its page
+@functools.lru_cache(maxsize=1 << 14)  # matching an outline compares each entry with every line of its page
 def title_key(text: str) -> str:
     """A title reduced for comparison: case, accents, punctuation and spacing ignored."""
     from unidecode import unidecode

@@ -25,7 +25,14 @@ from normcli.importers.common import (
     safe_text_line,
     wrapped,
 )
-from normcli.importers.pdf_contents import contents_entries, contents_headings, locate_entries, mark_contents, missing_from_outline
+from normcli.importers.pdf_contents import (
+    contents_entries,
+    contents_headings,
+    contents_positions,
+    locate_entries,
+    mark_contents,
+    missing_from_outline,
+)
 from normcli.importers.pdf_pages import Line, Page, body_size_of, metadata_title, read_pages, reading_order, remove_furniture
 from normcli.importers.pdf_tables import find_tables, pipe_table
 from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
@@ -92,12 +99,12 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
 
 def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, Heading], body_size: float) -> None:
     """The printed contents as nodes of their own, and a heading for what follows them when none opens it."""
-    toc = {page.index for page in pages if page.toc}
+    toc = contents_positions(stream, pages)
     for position, title in contents_headings(stream, pages).items():
         if position not in headings:
             headings[position] = Heading(None, title, 1)
     for position in range(1, len(stream)):
-        if stream[position - 1].page in toc and stream[position].page not in toc and position not in headings:
+        if position - 1 in toc and position not in toc and position not in headings:
             line = stream[position]
             text = clean_inline(line.text)
             titled = len(text) < 60 and not text.endswith((".", ",", ";", ":")) and not parse_number(text)
@@ -119,6 +126,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     figure_numbers: Counter = Counter()
     page_by_index = {page.index: page for page in pages}
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
+    toc_lines = contents_positions(stream, pages)  # each contents line is a paragraph of its own
     regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
     pngs = PngQueue()
     tables = find_tables(stream, page_by_index, headings, figure_text, regions)
@@ -190,7 +198,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             continue  # a label inside a figure: it is in the picture, not the text
         text = clean_inline(line.text)
         figure = FIGURE_CAPTION.match(text)
-        if figure and not page_by_index[line.page].toc:
+        if figure and position not in toc_lines:
             flush()
             number = figure.group("num")
             figure_numbers[number] += 1
@@ -255,7 +263,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             body.append(f"$$ {latex} \\qquad ({number}) $$")
             body.append("")
             continue
-        contents_line = page_by_index[line.page].toc and not paragraph[-1:][0].text.rstrip().endswith("\ufffe") if paragraph else False
+        contents_line = position in toc_lines and not (paragraph and paragraph[-1].text.rstrip().endswith("\ufffe"))
         if paragraph and (_breaks(paragraph[-1], line, body_size) or contents_line):  # a contents entry is a line of its own
             flush()
         paragraph.append(line)

@@ -68,6 +68,56 @@ def mark_contents(pages: list[Page]) -> None:
         index = following
 
 
+def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
+    """The stream positions of the printed contents: the lines of its pages, except where the body starts on
+    the last page of a run (a short document: the contents, then `1 Introduction` on the same page). The list
+    ends at the first three lines in a row that are no contents entry (a wrapped entry is one line short)."""
+    toc = {page.index for page in pages if page.toc}
+    positions: set[int] = set()
+    by_page: dict[int, list[int]] = {}
+    for position, line in enumerate(stream):
+        if line.page in toc:
+            by_page.setdefault(line.page, []).append(position)
+        elif CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":.")) and _short_contents(stream, position):
+            positions.update(_short_contents(stream, position))
+    for index, on_page in by_page.items():
+        positions.update(on_page)
+        if index + 1 in toc:
+            continue
+        titled = [k for k, p in enumerate(on_page) if CONTENTS_TITLE.match(clean_inline(stream[p].text).rstrip(":."))]
+        start = titled[-1] + 1 if titled else 0
+        sizes = sorted(stream[p].size for p in on_page[start:])
+        entry_size = sizes[len(sizes) // 2] if sizes else 0.0
+        plain = 0
+        for k in range(start, len(on_page)):
+            line = stream[on_page[k]]
+            listed = (_ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text)) and line.size < entry_size + 0.8
+            plain = 0 if listed else plain + 1  # a heading set larger (`1 Introduction to version 2`) is no entry
+            if plain == 3:
+                positions.difference_update(on_page[k - 2 :])
+                break
+    return positions
+
+
+def _short_contents(stream: list[Line], position: int) -> list[int]:
+    """A contents title on a page that is mostly something else (a title block, an abstract) and the entries
+    under it, down to the first line that is none: when two of them or more are numbered (`1 Scope 2`)."""
+    covered = [position]
+    seen: set[str] = set()  # a list names each clause once: `1 Introduction to version 2` again is its heading
+    for k in range(position + 1, min(len(stream), position + 200)):
+        text = clean_inline(stream[k].text)
+        entry = _ENTRY.match(text)
+        if stream[k].page != stream[position].page or not (entry or is_toc_line(stream[k].text)):
+            break
+        number = parse_number(entry.group("text")) if entry else None
+        if number and number.path in seen:
+            break
+        if number:
+            seen.add(number.path)
+        covered.append(k)
+    return covered if len(seen) >= 2 else []
+
+
 def _tail_of_contents(page: Page) -> bool:
     """A page whose lines are nearly all contents entries (the end of the list spilling over)."""
     lines = [line for line in page.lines if not CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":."))]
@@ -85,11 +135,11 @@ def _contents_title(page: Page) -> int | None:
 
 def contents_headings(stream: list[Line], pages: list[Page]) -> dict[int, str]:
     """Where each contents node starts (stream position → title): at a contents title, else at the first line of a run."""
-    toc = {page.index for page in pages if page.toc}
+    toc = contents_positions(stream, pages)
     starts: dict[int, str] = {}
     previous_page: int | None = None
     for position, line in enumerate(stream):
-        if line.page not in toc:
+        if position not in toc:
             previous_page = None
             continue
         text = clean_inline(line.text).rstrip(":.")
@@ -104,8 +154,8 @@ def contents_headings(stream: list[Line], pages: list[Page]) -> dict[int, str]:
 def _run_has_title(stream: list[Line], position: int, toc: set[int]) -> bool:
     """Whether the first page of this run of contents pages holds a contents title (under a title block, too)."""
     page = stream[position].page
-    for line in stream[position : position + 400]:
-        if line.page != page or line.page not in toc:
+    for at, line in enumerate(stream[position : position + 400], start=position):
+        if line.page != page or at not in toc:
             break
         if CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":.")):
             return True
@@ -114,12 +164,12 @@ def _run_has_title(stream: list[Line], position: int, toc: set[int]) -> bool:
 
 def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntry]:
     """The clause entries of the printed contents (lists of figures and tables left out), wrapped titles joined."""
-    toc = {page.index for page in pages if page.toc}
+    toc = contents_positions(stream, pages)
     entries: list[ContentsEntry] = []
     pending = ""
     listing = True  # inside the table of contents proper, not a list of figures or tables
-    for line in stream:
-        if line.page not in toc:
+    for position, line in enumerate(stream):
+        if position not in toc:
             continue
         text = clean_inline(line.text)
         title = CONTENTS_TITLE.match(text.rstrip(":."))
@@ -158,14 +208,14 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
     (or the next one), else the first matching line after the previous entry's heading. When the
     printed pages do not map to PDF pages (no page labels), the offset learnt from the entries found
     so far is used."""
-    toc = {page.index for page in pages if page.toc}
+    toc = contents_positions(stream, pages)
     index_of: dict[str, int] = {}
     for page in pages:
         index_of.setdefault(page.label.lower(), page.index)
         index_of.setdefault(str(page.printed), page.index)
     by_page: dict[int, list[int]] = {}
     for index, line in enumerate(stream):
-        if line.page not in toc:
+        if index not in toc:
             by_page.setdefault(line.page, []).append(index)
     body = [k for positions in by_page.values() for k in positions]
     found: dict[int, ContentsEntry] = {}

@@ -122,7 +122,7 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
 class _Helper:
     """A forked process reading pages beside this one: each process claims the next unread page from a shared
     counter, so the work splits evenly whatever the pages cost; the helper sends its pages back at the end.
-    Used only where fork is safe (a POSIX system, no other thread running) and a second core is free."""
+    Used only where fork is safe (a POSIX system other than macOS, no other thread running) and a second core is free."""
 
     def __init__(self, process, counter, connection) -> None:
         self.process, self.counter, self.connection = process, counter, connection
@@ -132,11 +132,12 @@ class _Helper:
         """The helper running, or None where it would not help or would not be safe."""
         import multiprocessing
         import os
+        import sys
         import threading
 
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-        if cores < 2 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
-            return None
+        if cores < 2 or threading.active_count() > 1 or sys.platform == "darwin" or "fork" not in multiprocessing.get_all_start_methods():
+            return None  # macOS: its system libraries are not safe to use in a forked child
         try:
             context = multiprocessing.get_context("fork")
             counter = context.Value("i", 0)
@@ -298,6 +299,19 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
     return [(start, end, position) for start, end, position in joined]
 
 
+_SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+_SECOND_HALF = "\uffff"  # a noncharacter, not text: marks the place of a joined pair's second half
+
+
+def joined_pairs(text: str) -> str:
+    """A character beyond U+FFFF (math letters 𝑥, 𝜀, 𝒢) is two entries of PDFium's character list, each with
+    half of a UTF-16 surrogate pair: the pair becomes the character, and the second half's place is kept,
+    marked, so that the text's indices still match PDFium's (else both halves end up as spaces)."""
+    if not _SURROGATES.search(text):
+        return text
+    return _SURROGATES.sub(lambda pair: pair.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le") + _SECOND_HALF, text)
+
+
 def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None]]:
     """Each visible character's box and (font size, baseline height); None for white space. One tight loop
     over the page: the calls into PDFium, three per character, are most of the time an import takes."""
@@ -338,6 +352,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     if len(text) != count:  # PDFium's text left out or added characters: read them one by one to keep the indices
         unicode_of = raw.FPDFText_GetUnicode
         text = "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
+        text = joined_pairs(text)
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     boxes, glyphs = _char_geometry(handle, text)
     segments: list[_Segment] = []
@@ -348,6 +363,11 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
             break
         if text[start:end].strip():
             segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end])
+            if _SECOND_HALF in segment.chars:  # the place of a pair's second half, kept until now so the indices match
+                keep = [k for k, char in enumerate(segment.chars) if char != _SECOND_HALF]
+                segment = _Segment(
+                    start, [segment.chars[k] for k in keep], [segment.boxes[k] for k in keep], [segment.glyphs[k] for k in keep]
+                )
             if segment.real():
                 if segments and _same_line(segments[-1], segment):
                     _extend(segments[-1], segment)
@@ -936,10 +956,22 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
 
 def is_toc_page(page: Page) -> bool:
     """A page of the printed table of contents: most lines end in dot leaders or page numbers."""
+    if len(page.lines) < 4:
+        return False
+    needed = max(4, 0.4 * len(page.lines))
     entries = 0
-    for line in page.lines:
+    for position, line in enumerate(page.lines):
+        if entries + len(page.lines) - position < needed:
+            return False  # too few lines left to make a contents page (most pages: stop early)
         text = line.text.strip()
-        number = parse_number(text)
-        if is_toc_line(text) or (number and number.title and re.search(r"[^\W\d_]\W*\s\d{1,4}$", text)):
+        # cheap tests first: a contents line has a dot, a middle dot or bullet, or ends in a digit
+        ends_in_digit = text[-1:].isdigit()
+        if not (ends_in_digit or "." in text or "·" in text or "•" in text):
+            continue
+        if is_toc_line(text) or (
+            ends_in_digit and (number := parse_number(text)) and number.title and re.search(r"[^\W\d_]\W*\s\d{1,4}$", text)
+        ):
             entries += 1
-    return len(page.lines) >= 4 and entries >= max(4, 0.4 * len(page.lines))
+            if entries >= needed:
+                return True
+    return False

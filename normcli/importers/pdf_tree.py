@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key, wrapped
-from normcli.importers.pdf_contents import ContentsEntry, heading_title_lines
+from normcli.importers.pdf_contents import ContentsEntry, contents_positions, heading_title_lines
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page
 
 _SPECIAL_HEADINGS = re.compile(
@@ -35,7 +35,7 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION_WORD = r"(?:part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei)"
-_DIVISION = re.compile(rf"^(?P<word>(?i:{_DIVISION_WORD}))\s+(?P<value>[IVXLC]+|\d{{1,2}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+_DIVISION = re.compile(rf"^(?P<word>(?i:{_DIVISION_WORD}))\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
 # the title of an index (`Index`, `General Index`, `Index of Objects`) and the titles of its letter groups
 _INDEX_TITLE = re.compile(r"^(?:[^\W\d_][\w-]* ){0,2}index$|^index of [^\W\d_].{0,40}$|^(?:index|register|stichwortverzeichnis)$", re.I)
 _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
@@ -304,7 +304,9 @@ def _printed_number(stream: list[Line], position: int, title: str) -> Number | N
     number = parse_number(line)
     if number and number.title:
         inner = parse_number(number.title) if "." not in number.path else None
-        if inner and inner.title and "." in inner.path:  # `24 1.2 Title`: a line number left in the margin, then the clause's
+        wanted = title_key(title)[:20]
+        if inner and inner.title and ("." in inner.path or (wanted and title_key(inner.title).startswith(wanted))):
+            # `24 1.2 Title`, `1 8 Title`: a line number left in the margin, then the clause's
             return inner
         return number
     page = stream[position].page
@@ -338,7 +340,7 @@ def text_headings(
 
     `anchors` are the headings the printed contents located: they are clauses whatever their layout,
     and the numbering order continues from them."""
-    toc_pages = {page.index for page in pages if page.toc}
+    toc_lines = contents_positions(stream, pages)
     proper_titles = _proper_titles(furniture)
     sequencer = Sequencer()
     headings: dict[int, Heading] = {}
@@ -351,7 +353,7 @@ def text_headings(
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
-        if position in consumed or line.page in toc_pages:
+        if position in consumed or position in toc_lines:
             continue
         if position in anchors:
             _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
@@ -447,7 +449,7 @@ def text_headings(
         if existing is not None:
             in_index = (existing.number is None and bool(_INDEX_TITLE.match(existing.title))) if existing.depth else in_index
             continue
-        if line.page in toc_pages:
+        if position in toc_lines:
             continue
         text = clean_inline(line.text)
         if not text or len(text) > 60 or parse_number(text):

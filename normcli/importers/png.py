@@ -30,15 +30,14 @@ class RawImage:
     def of(cls, bitmap) -> RawImage:
         """The rows of a pypdfium2 bitmap (alpha or padding byte dropped)."""
         width, height, stride, channels = bitmap.width, bitmap.height, bitmap.stride, bitmap.n_channels
-        buffer = bytes(bitmap.buffer)
-        rows = bytearray()
+        buffer = memoryview(bitmap.buffer).cast("B")  # read in place: the bitmap lives while this runs
+        kept = width * min(channels, 3)
+        rows = bytearray((kept + 1) * height)  # zeros: each row's filter byte (0, none) is already there
         for row in range(height):
             start = row * stride
             data = buffer[start : start + width * channels]
-            if channels == 4:
-                data = _drop_alpha(data)
-            rows.append(0)
-            rows.extend(data)
+            at = row * (kept + 1) + 1
+            rows[at : at + kept] = _drop_alpha(data) if channels == 4 else data
         return cls(width, height, 0 if channels == 1 else 2, bytes(rows))
 
     def png(self) -> bytes:
@@ -47,7 +46,7 @@ class RawImage:
         return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(self.rows, 6)) + _chunk(b"IEND", b"")
 
 
-def _drop_alpha(data: bytes) -> bytes:
+def _drop_alpha(data: bytes | memoryview) -> bytes:
     out = bytearray(len(data) // 4 * 3)
     out[0::3] = data[0::4]
     out[1::3] = data[1::4]

@@ -14,7 +14,7 @@ import shutil
 import time
 from pathlib import Path
 
-from normcli.errors import InvalidArgument, NotFound, WorkspaceError
+from normcli.errors import InvalidArgument, NotFound, Notice, WorkspaceError
 from normcli.record import record
 from normcli.specs.files import SPECS_DIR
 
@@ -82,9 +82,7 @@ def ingest_spec(source: str | Path, domain: str, root: Path, force: bool = False
         raise InvalidArgument(f"{SPECS_DIR}/{domain} already exists in {root}", param="force")
     _copy_into_place(folder, files, target)
     warnings = (
-        [f"no workspace was found from here, so {root} is now one (it holds specs/); pass --workspace DIR to choose"]
-        if new_workspace
-        else []
+        [Notice(f"no workspace was found from here, so {root} is now one (it holds specs/)", "new_workspace")] if new_workspace else []
     )
     return SpecIngestReport(
         source=str(source),

@@ -16,7 +16,7 @@ from normcli.errors import WorkspaceError
 from normcli.record import record
 from normcli.store import schema
 from normcli.store.sqlite import DatabaseError, connect
-from normcli.workspace import BundleFile, index_folder, list_bundle_files
+from normcli.workspace import SPECS_DIR, BundleFile, index_folder, list_bundle_files
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _changes(stored: dict[str, tuple[int, int]], files: list[BundleFile]) -> tup
 
 def _writer_lock(folder: StrPath) -> AbstractContextManager[None]:
     """The builders' lock on the index folder, held while one process writes (a context)."""
-    import contextlib  # only when there is something to write: with the functools it needs, a tenth of a read's start-up
+    import contextlib  # only when there is something to write: a read loads no contextlib (the console script pays for none)
 
     return contextlib.contextmanager(_hold_writer_lock)(folder)
 
@@ -136,14 +136,16 @@ def refresh(
     """Bring the index of `root` up to date with its bundles and its API specs (`store.spec_refresh`), and return where it is.
 
     `open_index` is a read-only connection the caller holds to the index: what the index recorded of
-    the specs is read through it rather than through a connection of its own (each costs a parse of
-    the schema, a tenth of a millisecond per table)."""
+    the specs is read through it rather than through a connection of its own (each costs an open and
+    a parse of the whole schema)."""
     root = os.fspath(root)
     done = _refresh_bundles(root, rebuild, known)
-    from normcli.store.spec_refresh import refresh_specs
-
     if not done.as_known:
         open_index = None  # the caller's bundles were not the index's: it may hold another file
+    if open_index is not None and not os.path.isdir(os.path.join(root, SPECS_DIR)) and _holds_no_specs(open_index):
+        return done  # no spec folder and no spec indexed: nothing to check, nor the spec modules to load
+    from normcli.store.spec_refresh import refresh_specs
+
     with _write_failures_reported(os.path.dirname(done.location)):
         try:
             refresh_specs(root, done.location, _writer_lock, open_index)
@@ -153,6 +155,19 @@ def refresh(
             done = _refresh_bundles(root, rebuild=True)  # the file is damaged where the specs are: build it anew
             refresh_specs(root, done.location, _writer_lock)
     return done
+
+
+def _holds_no_specs(connection: Connection) -> bool:
+    """Whether the index has the spec tables of this version, with no spec in them."""
+    from normcli.store.spec_schema import SPEC_SCHEMA, SPEC_SCHEMA_KEY
+
+    try:
+        row = connection.execute(
+            "SELECT (SELECT value FROM meta WHERE key = ?) = ? AND NOT EXISTS (SELECT 1 FROM spec_domains)", (SPEC_SCHEMA_KEY, SPEC_SCHEMA)
+        ).fetchone()
+    except DatabaseError:  # no spec tables yet: refresh_specs makes them
+        return False
+    return bool(row[0])
 
 
 def _refresh_bundles(root: str, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None) -> Refresh:
@@ -193,8 +208,8 @@ class _write_failures_reported:  # lowercase: it is used as a function, `with _w
     """A write the disk or the permissions refused, reported plainly: SQLite's own write failures say
     nothing about the index's health. Anything else (a damaged old index) goes up to the caller, which rebuilds.
 
-    A class rather than a `contextlib.contextmanager`: every call enters it, and contextlib (with the
-    functools and collections it imports) would be a tenth of a read's start-up."""
+    A class rather than a `contextlib.contextmanager`: every call enters it, and contextlib would
+    then be loaded by every read (`python -m` loads it anyway; the console script need not)."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder

@@ -4,9 +4,10 @@
 values and so imports `datetime`, `time` and `collections.abc`: about 1.5 ms of every call's
 start-up, a tenth of what a `--json` read costs above the interpreter's own. The read path binds
 and reads only str, int, float, bytes and None and never sets `detect_types`, so it needs none of
-them. `_sqlite3` is the extension module that `sqlite3` re-exports: `connect`, `Row` and the
-exception classes are the very same objects, so `except sqlite3.DatabaseError` elsewhere still
-catches what a connection made here raises. An interpreter without it falls back to `sqlite3`.
+them (nor the only other thing dbapi2 does, registering `Row` as a `collections.abc.Sequence`:
+nothing here asks). `_sqlite3` is the extension module that `sqlite3` re-exports: `connect`, `Row`
+and the exception classes are the very same objects, so `except sqlite3.DatabaseError` elsewhere
+still catches what a connection made here raises. An interpreter without it falls back to `sqlite3`.
 
 Writers (`store.build`, `store.spec_build`) use `sqlite3` itself: they run only when there is
 something to write, and bind whatever the importers hand them.

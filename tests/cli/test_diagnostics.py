@@ -132,3 +132,31 @@ def test_an_export_error_carries_data_and_the_command_line_names_its_options(tmp
     assert raised.value.param == "force" and "--" not in raised.value.one_line()
     assert "--force" in describe(raised.value, "export")
     assert (tmp_path / "kept.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_import_warnings_carry_a_kind_and_the_command_line_names_its_options(tmp_path, monkeypatch, cli) -> None:
+    from normcli.cli.diagnostics import describe_warning
+    from normcli.errors import Notice
+    from normcli.importers import ingest
+
+    source = tmp_path / "thin.md"  # eleven clauses without a word of text: a low score
+    source.write_text(
+        "# 1 Objet\nUne phrase assez longue pour ne pas être maigre.\n" + "".join(f"## 1.{n} Titre {n}\n" for n in range(1, 12))
+    )
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    monkeypatch.delenv("NORMCLI_WORKSPACE", raising=False)
+    monkeypatch.chdir(fresh)  # no workspace at or above it: the import makes one
+    report = ingest(source, "T 1", "1", language="fr")
+    kinds = {warning.kind: warning for warning in report.warnings if isinstance(warning, Notice)}
+    assert set(kinds) == {"new_workspace", "low_quality"}
+    assert all("--" not in warning and "normcli" not in warning for warning in report.warnings)  # no command line in the core
+    assert all("--" not in warning for warning in report.to_json()["warnings"])
+    assert "pass --workspace DIR" in describe_warning(kinds["new_workspace"], "ingest")
+    assert "`normcli check`" in describe_warning(kinds["low_quality"], "ingest")
+    assert "--ocr" in describe_warning(Notice("2 of 2 pages have no text layer", "scan"), "ingest")
+    assert describe_warning(Notice("a plain note"), "ingest") == describe_warning("a plain note", "ingest") == "a plain note"
+    # The command line words them, for people and in its JSON alike.
+    done = cli("--json", "ingest", str(source), "--code", "T 2", "--edition", "1", "--language", "fr", workspace=fresh)
+    data = json.loads(done.stdout)
+    assert any(warning.endswith("read the problems below, or run `normcli check`") for warning in data["warnings"]), data["warnings"]

@@ -84,3 +84,13 @@ def test_pages_read_in_two_processes_are_the_pages_read_in_one(monkeypatch: pyte
         assert helped and helped[0] > 0  # where a helper can run, it read some of the pages
     assert reports[-1] == alone_reports[-1] == (len(pages), len(pages))
     assert [done for done, _ in reports] == sorted(done for done, _ in reports)  # progress never goes back
+
+
+def test_a_character_beyond_the_basic_plane_is_one_character_at_the_index_of_its_first_half() -> None:
+    # what PDFium's per-character Unicode gives for `E = mc` set in a math font: 𝐸 (U+1D438) and 𝑚 (U+1D45A) in halves
+    halves = "".join(chr(unit) for unit in (0xD835, 0xDC38)) + " = " + "".join(chr(unit) for unit in (0xD835, 0xDC5A)) + "c"
+    joined = pdf_pages.joined_pairs(halves)
+    assert len(joined) == len(halves)  # the indices still match PDFium's list
+    assert joined.replace(pdf_pages._SECOND_HALF, "") == "\U0001d438 = \U0001d45ac"
+    assert joined.index("\U0001d45a") == halves.index(chr(0xD835), 1)
+    assert pdf_pages.joined_pairs("plain text, x²") == "plain text, x²"

@@ -141,3 +141,42 @@ def test_without_an_outline_the_letter_groups_of_an_index_are_its_clauses(pdf_bu
     bundle = read_back(workspace, report)
     assert [(node.path, node.depth) for node in bundle.nodes][5:] == [("Index", 1), ("Symbols", 2), ("A", 2), ("B", 2)]
     assert {node.path: node.parent_path for node in bundle.nodes}["B"] == "Index"
+
+
+def test_the_body_may_start_on_the_last_page_of_the_contents(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A short document prints its contents, then `1 Scope` on the same page: the contents lines stay in the
+    Contents node, the clauses below them are found (they were swallowed with the page before)."""
+    chapters = ["Scope", "Loads", "Actions", "Resistance", "Durability", "Execution"]
+    builder = pdf_builder().page().line("Contents", size=16, bold=True)
+    for number, title in enumerate(chapters, start=1):
+        builder.line(f"{number} {title} {number}").line(f"{number}.1 Terms of {title.lower()} {'. ' * 30} {number}")
+    builder.gap(20).heading("1 Scope").line(BODY).line(BODY).heading("1.1 Terms of scope", level=1).line(BODY).line(BODY)
+    for number, title in enumerate(chapters[1:], start=2):
+        builder.page().heading(f"{number} {title}").line(BODY).line(BODY)
+        builder.heading(f"{number}.1 Terms of {title.lower()}", level=1).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "contents-then-body.pdf")
+    report = ingest(pdf, "TEST 145", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [node.path for node in bundle.nodes][:5] == ["Contents", "1", "1.1", "2", "2.1"]
+    text = norm_text(workspace, report)
+    assert "6 Execution 6" in text[: text.index("# 1 Scope")]  # the contents line is in the Contents node
+
+
+def test_a_short_contents_under_a_title_block_is_contents_not_clauses(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A package note: title, abstract and a four-line contents (`1 Scope 2` in bold, no leaders) on its first page.
+    The entries are not headings (`1 Scope 2`), the clauses are found on their pages."""
+    builder = pdf_builder().page().line("The example package", size=20, bold=True).line("A. Author", size=12)
+    builder.line("Abstract", size=12, bold=True)
+    for _ in range(8):
+        builder.line(BODY)  # the page is mostly title block and abstract: no page of contents
+    builder.gap(10).line("Contents", size=14, bold=True)
+    builder.line("1 Scope 2", bold=True).line("2 Loads 2", bold=True).line("2.1 Snow 3").line("3 Actions 3", bold=True)
+    builder.gap(20).line(BODY)  # LaTeX sets a section's contents entry in bold
+    builder.page().heading("1 Scope").line(BODY).line(BODY).heading("2 Loads").line(BODY)
+    builder.page().heading("2.1 Snow", level=1).line(BODY).heading("3 Actions").line(BODY)
+    pdf = builder.save(tmp_path / "short-contents.pdf")
+    report = ingest(pdf, "TEST 146", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    numbered = [(node.path, node.title, node.page_start) for node in bundle.nodes if node.path[0].isdigit()]
+    assert numbered == [("1", "Scope", 2), ("2", "Loads", 2), ("2.1", "Snow", 3), ("3", "Actions", 3)]
+    assert "Contents" in [node.path for node in bundle.nodes]

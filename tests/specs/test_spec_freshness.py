@@ -161,3 +161,42 @@ def test_a_call_reads_the_spec_stamps_through_its_own_connection_and_still_sees_
         for method in session.endpoint_by_tag(tag.id).methods
     }
     assert "/snow-loads/{siteId}" in paths and "/snow-load/{siteId}" not in paths
+
+
+def test_a_workspace_without_specs_skips_the_spec_check_and_still_sees_specs_arrive_and_go(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from normcli.discovery.session import SpecSession
+    from normcli.service import Service
+
+    root = tmp_path / "norms-only"
+    shutil.copytree(SAMPLE, root, ignore=shutil.ignore_patterns(".normcli", "specs"))
+    assert Service.open(root).info().norms and SpecSession.open(root).spec_list().specs == ()
+    # A read in a new process: no spec folder and none indexed, so the spec modules are not even loaded.
+    script = (
+        "import sys\nfrom normcli.cli.fast import answer\n"
+        f"assert answer(['--workspace', {str(root)!r}, 'toc', 'SIA 261', '--json']) == 0\n"
+        "sys.stderr.write(' '.join(m for m in sys.modules if m.startswith(('normcli.store.spec_refresh', 'normcli.specs'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    shutil.copytree(SAMPLE / "specs" / "meteo", root / "specs" / "meteo")
+    assert [spec.domain for spec in SpecSession.open(root).spec_list().specs] == ["meteo"]
+    shutil.rmtree(root / "specs")
+    assert SpecSession.open(root).spec_list().specs == ()
+    assert Service.open(root).spec_list().specs == ()
+
+
+def test_a_fingerprint_is_the_same_text_whether_the_folder_is_opened_or_not(tmp_path: Path) -> None:
+    from normcli.specs.files import MISSING, fingerprint, stamp_of
+
+    (tmp_path / "schemas").mkdir()
+    for name in ("openapi.yaml", "schemas/pet.yaml", "schemas/tag.yaml"):
+        (tmp_path / name).write_text(f"# {name}\n", encoding="utf-8")
+    each = {name: stamp_of(tmp_path / name) for name in ("openapi.yaml", "schemas/pet.yaml", "schemas/tag.yaml", "gone.yaml")}
+    assert each["gone.yaml"] == MISSING and MISSING not in (each["openapi.yaml"], each["schemas/pet.yaml"])
+    # One or two files are stat'ed by path, more through the open folder: the same stamps either way.
+    for names in (["openapi.yaml"], ["openapi.yaml", "gone.yaml"], ["openapi.yaml", "schemas/pet.yaml", "schemas/tag.yaml"], [*each]):
+        assert fingerprint(tmp_path, names) == " ".join(each[name] for name in names), names
+    assert fingerprint(tmp_path / "nowhere", ["a.yaml"]) == fingerprint(tmp_path / "nowhere", ["a.yaml", "b", "c"]).split(" ")[0] == MISSING

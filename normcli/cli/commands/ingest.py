@@ -67,9 +67,16 @@ def ingest(
                 progress=progress,
             )
     if as_json:
-        output.print_json(report.to_json())
+        output.print_json(_worded(report.to_json(), report.warnings))
     else:
         _print_report(report)
+
+
+def _worded(data: dict, warnings: tuple[str, ...]) -> dict:
+    """The report's JSON with its warnings as the command line words them (the advice names its options)."""
+    from normcli.cli.diagnostics import describe_warning
+
+    return {**data, "warnings": [describe_warning(warning, "ingest") for warning in warnings]}
 
 
 class _progress:
@@ -121,8 +128,11 @@ def _print_report(report: IngestReport) -> None:
     out(
         f"{pages}{report.sections} sections ({depths or 'none'}), {report.figures} figures, {report.tables} tables, {report.formulas} formulas; tree from {tree}; {report.seconds:.1f} s\n"
     )
+    from normcli.cli.diagnostics import describe_warning
+    from normcli.errors import printable
+
     for warning in report.warnings:
-        out(f"warning: {warning}\n")
+        out(f"warning: {printable(describe_warning(warning, 'ingest'))}\n")
     score = "n/a" if report.quality_score is None else f"{report.quality_score}%"
     out(f"quality: {score}, {len(report.problems)} problems\n")
     for problem in report.problems[:40]:
@@ -144,8 +154,11 @@ def _ingest_spec(options: Options, as_json: bool, source: Path, domain: str, for
         root, new_workspace = workspace_root(options.workspace)
         report = ingest_spec(source, domain, root, force=force, new_workspace=new_workspace)
     if as_json:
-        output.print_json(report.to_json())
+        output.print_json(_worded(report.to_json(), report.warnings))
         return
+    from normcli.cli.diagnostics import describe_warning
+    from normcli.errors import printable
+
     out = sys.stdout.write
     files = f"{len(report.files)} file{'' if len(report.files) == 1 else 's'}"
     out(
@@ -153,7 +166,7 @@ def _ingest_spec(options: Options, as_json: bool, source: Path, domain: str, for
     )
     out(f"{report.title}: {report.methods} method{'' if report.methods == 1 else 's'}; id {report.spec_id}; {report.seconds:.1f} s\n")
     for warning in report.warnings:
-        out(f"warning: {warning}\n")
+        out(f"warning: {printable(describe_warning(warning, 'ingest'))}\n")
     for problem in report.problems[:40]:
         out(f"  {problem['file']}:{problem['line']}: {problem['severity']} ({problem['kind']}): {problem['reason']}\n")
     if len(report.problems) > 40:

@@ -1,0 +1,137 @@
+"""How fast `normcli ingest` reads PDFs: seconds per 100 pages, on one core and on two.
+
+Each PDF (every PDF of ../shared/corpus, or those given, or every PDF under `--extra DIR`) is imported
+`--repeat` times each way, the ways alternated so that a change in the machine's load touches both:
+with the page-reading helper process (the default on a machine with two cores) and without it (one
+process). Beside each, PDFium's plain text extraction of the same PDF is timed in the same run, and the
+import is also given as a multiple of it: that ratio holds when the machine is busy, the seconds do not.
+CPU seconds count the helper process too. The load average is printed before and after.
+
+    .venv/bin/python bench/import_speed.py                      # the corpus
+    .venv/bin/python bench/import_speed.py a.pdf b.pdf --repeat 5
+    .venv/bin/python bench/import_speed.py --extra ~/pdfs --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from normcli.importers import pdf_pages  # noqa: E402
+from normcli.importers.pdf import import_pdf  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that ended (the page-reading helper)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def extraction_seconds(pdf: Path) -> float:
+    """The baseline: PDFium's plain text of every page, nothing else."""
+    import pypdfium2 as pdfium
+
+    started = time.perf_counter()
+    document = pdfium.PdfDocument(str(pdf))
+    for index in range(len(document)):
+        page = document[index]
+        textpage = page.get_textpage()
+        textpage.get_text_range()
+        textpage.close()
+        page.close()
+    document.close()
+    return time.perf_counter() - started
+
+
+def timed_import(pdf: Path, helper: bool) -> tuple[float, float, int]:
+    """Wall and CPU seconds of one import (with or without the helper process) and the page count."""
+    saved = pdf_pages.PARALLEL_FROM
+    pdf_pages.PARALLEL_FROM = saved if helper else sys.maxsize
+    try:
+        cpu = _cpu()
+        started = time.perf_counter()
+        draft = import_pdf(pdf)
+        return time.perf_counter() - started, _cpu() - cpu, draft.pages
+    finally:
+        pdf_pages.PARALLEL_FROM = saved
+
+
+def measure(pdf: Path, repeat: int) -> dict:
+    """The speed row of one PDF: medians of `repeat` runs each way."""
+    runs: dict[str, list[tuple[float, float, int]]] = {"one": [], "two": []}
+    baseline = []
+    for _ in range(max(1, repeat)):
+        baseline.append(extraction_seconds(pdf))
+        for way in ("one", "two"):
+            runs[way].append(timed_import(pdf, helper=way == "two"))
+    pages = max(runs["one"][0][2], 1)
+    plain = statistics.median(baseline)
+    row: dict = {"document": pdf.name, "pages": runs["one"][0][2], "plainSecondsPer100Pages": round(100 * plain / pages, 3)}
+    for way, label in (("one", "oneProcess"), ("two", "twoProcesses")):
+        wall = statistics.median(run[0] for run in runs[way])
+        cpu = statistics.median(run[1] for run in runs[way])
+        row[label] = {
+            "secondsPer100Pages": round(100 * wall / pages, 2),
+            "cpuSecondsPer100Pages": round(100 * cpu / pages, 2),
+            "timesPlainExtraction": round(wall / max(plain, 1e-6), 1),
+        }
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the speed table (Markdown) or, with --json, one JSON document."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("pdfs", nargs="*", type=Path, help="PDFs (default: every PDF of ../shared/corpus)")
+    parser.add_argument("--extra", type=Path, action="append", default=[], help="also every PDF under this folder")
+    parser.add_argument("--repeat", type=int, default=3, help="imports each way (median)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a Markdown table")
+    args = parser.parse_args(argv)
+    extra = [pdf for folder in args.extra for pdf in sorted(folder.rglob("*.pdf"))]
+    pdfs = [*(args.pdfs or ([] if args.extra else sorted(CORPUS.glob("*/*.pdf")))), *extra]
+    if not pdfs:
+        print("no PDF found (is ../shared/corpus there?)", file=sys.stderr)
+        return 1
+    load_before = os.getloadavg()
+    import_pdf(pdfs[0])  # the first import loads the modules: not counted
+    rows = []
+    for pdf in pdfs:
+        try:
+            rows.append(measure(pdf, args.repeat))
+        except Exception as exc:  # a PDF that fails is reported in its row
+            rows.append({"document": pdf.name, "error": f"{type(exc).__name__}: {exc}"})
+    load = {"before": [round(value, 2) for value in load_before], "after": [round(value, 2) for value in os.getloadavg()]}
+    if args.json:
+        print(json.dumps({"cores": os.cpu_count(), "load": load, "rows": rows}, indent=2))
+        return 0
+    print(f"cores: {os.cpu_count()}, load average (1, 5, 15 min) before {load['before']}, after {load['after']}")
+    print()
+    print(
+        "| document | pages | s / 100 pages, 2 processes | × plain extraction | s / 100 pages, 1 process | × plain extraction | CPU s / 100 pages (2 / 1) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+        if "error" in row:
+            print(f"| {row['document']} | error: {row['error']} |")
+            continue
+        two, one = row["twoProcesses"], row["oneProcess"]
+        print(
+            f"| {row['document']} | {row['pages']} | {two['secondsPer100Pages']} | {two['timesPlainExtraction']} | "
+            f"{one['secondsPer100Pages']} | {one['timesPlainExtraction']} | {two['cpuSecondsPer100Pages']} / {one['cpuSecondsPer100Pages']} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
