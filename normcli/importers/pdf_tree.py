@@ -121,7 +121,7 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
                 path, kind = (annex.path, "annex") if annex and annex.kind == "annex" else (f"{word.capitalize()} {value}", "division")
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
-        if found is not None and path is not None and kind == "clause" and path.isdigit():
+        if found is not None and path is not None and kind == "clause" and path.isdecimal():
             printed_division = _printed_division(stream, found, path, headings)
             if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
                 path, kind = f"{printed_division.capitalize()} {path}", "division"
@@ -324,7 +324,7 @@ def _chapter_lines(above: list[str]) -> Number | None:
     if number and not number.title:
         return number
     if len(above) >= 2 and CHAPTER_WORD.match(above[-2]):
-        value = int(above[-1]) if above[-1].isdigit() else spelled_number(above[-1])
+        value = int(above[-1]) if above[-1].isdecimal() else spelled_number(above[-1])
         if value:
             return Number(str(value), "", "clause")
     return None
@@ -373,7 +373,7 @@ def text_headings(
         used = [position]
         if CHAPTER_WORD.match(text) and position + 2 < len(stream):
             spelled = clean_inline(stream[position + 1].text)
-            value = int(spelled) if spelled.isdigit() else spelled_number(spelled)
+            value = int(spelled) if spelled.isdecimal() else spelled_number(spelled)
             if value:
                 title = clean_inline(stream[position + 2].text)
                 used = [position, position + 1, position + 2]
