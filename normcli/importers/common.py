@@ -192,6 +192,18 @@ def clean_inline(text: str) -> str:
     """A single line of text with control characters and extraction artefacts removed."""
     if text.isascii() and text.isprintable():
         return " ".join(text.split())
+    # a PDF import cleans each line several times (contents, figures, tree, Markdown): lines are remembered
+    return _clean_line(text) if len(text) <= 400 else _clean_unicode(text)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _clean_line(text: str) -> str:
+    """`_clean_unicode`, remembered for a line's length of text."""
+    return _clean_unicode(text)
+
+
+def _clean_unicode(text: str) -> str:
+    """`clean_inline` for text that is not plain printable ASCII."""
     text = text.replace("\ufffe", "").replace("\u00ad", "").replace("\ufeff", "")
     if not text.isprintable():
         text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
