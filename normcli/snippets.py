@@ -4,12 +4,17 @@ norm reads (so a spec search loads this, not `search`)."""
 
 from __future__ import annotations
 
-import re
-
 from normcli.errors import InvalidArgument
 from normcli.fold import fold_with_offsets, words
-from normcli.operations import KEYWORD
+from normcli.params import KEYWORD
 from normcli.store.schema import INFIX_MIN
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    import re
+
+# `re` (with the `enum` it imports, 2–3 ms of a process) is imported by the functions that cut snippets
+# and mark words: a keyword's words are found without it, so a search with no hit loads no pattern.
 
 SNIPPET_CHARS = 180
 
@@ -25,20 +30,22 @@ def keyword_tokens(keyword: str) -> list[str]:
 
 
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-_SPELT_OUT = re.compile(r"(?<=[a-z])(ae|oe|ue)")
+_SPELT_OUT = r"(?<=[a-z])(ae|oe|ue)"  # compiled by `re`'s cache at its first use
 
 
 def spellings(keyword: str, tokens: list[str]) -> dict[str, list[str]]:
     """Other spellings of each token: an umlaut written out (`gefaelle` for `Gefälle`) or a written-out
     umlaut folded (`gefalle` for `Gefaelle`), so that either spelling finds both."""
+    import re
+
     found: dict[str, list[str]] = {}
     for raw in re.findall(r"\w+", keyword):
         plain, spelt = words(raw), words(raw.translate(_UMLAUTS))
         if len(plain) == 1 and len(spelt) == 1 and plain != spelt:
             found.setdefault(plain[0], []).append(spelt[0])
     for token in tokens:
-        if len(token) >= 5 and _SPELT_OUT.search(token):
-            folded = _SPELT_OUT.sub(lambda m: m.group(1)[0], token)
+        if len(token) >= 5 and re.search(_SPELT_OUT, token):
+            folded = re.sub(_SPELT_OUT, lambda m: m.group(1)[0], token)
             if folded != token:
                 found.setdefault(token, []).append(folded)
     return found
@@ -55,6 +62,8 @@ _SNIPPET_NOISE = (
 
 
 def _plain(text: str) -> str:
+    import re
+
     for pattern, replacement in _SNIPPET_NOISE:
         text = re.sub(pattern, replacement, text)
     return text
@@ -70,6 +79,8 @@ def snippet_for(
     """
     if not tokens:
         return _excerpt(text, 0, width), ()
+    import re
+
     longest = sorted(set(tokens), key=len, reverse=True)
     # The words themselves first; their other spellings and the compounds that hold them only where
     # the text has none of the words (the compound `Erschliessungsstrasse` says less than `Strasse`).
@@ -100,6 +111,8 @@ def _excerpt(text: str, found: int, width: int) -> str:
         space = text.find(" ", begin, found)
         begin = space + 1 if space != -1 else begin
     excerpt = text[begin : begin + width]
+    import re
+
     if begin + width < len(text):
         cut = excerpt.rfind(" ")
         excerpt = excerpt[:cut] if cut > width // 2 else excerpt
@@ -116,6 +129,8 @@ def highlight_spans(text: str, keyword: str) -> tuple[tuple[int, int], ...]:
     tokens = [token for token in words(keyword) if len(token) >= 3] or words(keyword)
     if not tokens:
         return ()
+    import re
+
     forms = {*tokens, *(form for variants in spellings(keyword, tokens).values() for form in variants)}
     ordered = sorted(forms, key=len, reverse=True)
     # A long word is marked inside a compound too (`gefalle` in `Längsgefälle`), as search finds it there.

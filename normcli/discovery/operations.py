@@ -225,11 +225,11 @@ class Discovery:
 
     def search_specs(self, keyword: str, limit: int = 20) -> sr.SpecSearchResult:
         """Methods by path, summary, description, parameter and schema names over every spec, best first."""
-        from normcli.operations import OPERATIONS
+        from normcli.params import SPEC_LIMIT
         from normcli.snippets import keyword_tokens, snippet_for
 
         tokens = keyword_tokens(keyword)
-        OPERATIONS["search_specs"].param("limit").check(limit)
+        SPEC_LIMIT.check(limit)
         if not tokens:
             return sr.SpecSearchResult(keyword, ())
         queries = self._spec_queries()
