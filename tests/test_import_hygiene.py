@@ -102,13 +102,16 @@ CASES = {
     "a search of the specs on the lean path": (
         "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'api', 'search', 'snow load', '--json']) == 0",
         # the hits' texts hold m², ≤ and ß: folded without unidecode, which brings typing; its parameters
-        # are checked from normcli.params, without every operation's declaration
+        # are checked from normcli.params, without every operation's declaration; its snippets (which carry
+        # no highlights) are cut without a pattern
         (
             "typer",
             "rich",
             "yaml",
             "normcli.service",
             "normcli.operations",
+            "re",
+            "enum",
             "pathlib",
             "urllib",
             "typing",
@@ -120,7 +123,7 @@ CASES = {
     ),
     "a search of the specs that finds nothing": (
         "from normcli.cli.fast import answer\nassert answer(['--workspace', WORKSPACE, 'api', 'search', 'zyxwvut qqq', '--json']) == 0",
-        # a keyword's words are found without a pattern; snippet patterns are compiled only for hits
+        # a keyword's words are found without a pattern
         ("re", "enum", "normcli.operations", "normcli.service", "typing", "dataclasses", *LEAN_STDLIB),
     ),
     "a --json read through the full command line": (

@@ -226,7 +226,7 @@ class Discovery:
     def search_specs(self, keyword: str, limit: int = 20) -> sr.SpecSearchResult:
         """Methods by path, summary, description, parameter and schema names over every spec, best first."""
         from normcli.params import SPEC_LIMIT
-        from normcli.snippets import keyword_tokens, snippet_for
+        from normcli.snippets import excerpt_for, keyword_tokens
 
         tokens = keyword_tokens(keyword)
         SPEC_LIMIT.check(limit)
@@ -253,7 +253,7 @@ class Discovery:
         hits = []
         for row in rows:
             domain = domains[row["domain_row"]]
-            snippet, _ = snippet_for(_matching_text(row, tokens), tokens, SNIPPET_CHARS)
+            snippet = excerpt_for(_matching_text(row, tokens), tokens, SNIPPET_CHARS)
             hits.append(
                 sr.SpecHit(domain["spec_id"], domain["domain"], row["method_id"], row["verb"], row["path"], row["summary"] or "", snippet)
             )
