@@ -151,7 +151,7 @@ def _numbered(line: str) -> re.Match[str] | None:
     return number
 
 
-def printed_path(lines: list[str], title: str) -> str | None:
+def printed_path(lines: list[str], title: str, taken: set[int] | None = None) -> str | None:
     """The number printed with a title on its page: on the same line, or on the line(s) just above.
 
     A title may wrap over several lines: a line matches when the title starts with its text. A numbered
@@ -160,7 +160,10 @@ def printed_path(lines: list[str], title: str) -> str | None:
     wanted = key(title)
     if not wanted:
         return None
+    taken = set() if taken is None else taken  # lines an earlier bookmark of the page took (two `Options` on one page)
     for position, line in enumerate(lines):
+        if position in taken:
+            continue
         number = _numbered(line)
         word = _WORD_NUMBER.match(line)
         rest = key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
@@ -169,8 +172,10 @@ def printed_path(lines: list[str], title: str) -> str | None:
         if not rest or not (rest == wanted or (len(wanted) >= 6 and rest.startswith(wanted)) or wrapped):
             continue
         if number:
+            taken.add(position)
             return number.group("path")
         if word and word.group("title"):
+            taken.add(position)
             return _word_path(word)
         above = lines[max(0, position - 2) : position]
         if above:
@@ -178,7 +183,7 @@ def printed_path(lines: list[str], title: str) -> str | None:
             if match and not match.group("title"):
                 return _word_path(match)
             if len(above) == 2 and re.fullmatch(r"(?i)chapter|appendix", above[0]):
-                value = spelled(above[1]) if not above[1].isdigit() else int(above[1])
+                value = spelled(above[1]) if not above[1].isdecimal() else int(above[1])
                 if value is not None:
                     return str(value)
     loose = loosely_printed(lines, title)
@@ -235,7 +240,7 @@ def _word_path(match: re.Match[str]) -> str:
     word = match.group("word").lower()
     value = match.group("value")
     if word in ("chapter", "chapitre", "kapitel"):
-        return str(int(value)) if value.isdigit() else value
+        return str(int(value)) if value.isdecimal() else value
     return f"{match.group('word').capitalize()} {value}"
 
 
@@ -250,6 +255,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
 
     document = pdfium.PdfDocument(str(pdf))
     cache: dict[int, list[str]] = {}
+    taken: dict[int, set[int]] = {}
     entries: list[Entry] = []
     divisions: list[str | None] = []  # the division designator each entry lies in (None: outside any)
     numbered: list[bool] = []
@@ -268,7 +274,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
             printed = ""
             if match and match.re is _LEADING_NUMBER:
                 path, title = match.group("path"), match.group("title")
-                if path.isdigit():
+                if path.isdecimal():
                     division = printed_numbered_division(page_lines(document, index, cache), path, title)
                     path = division[0] if division else path
             elif match and match.group("title"):
@@ -279,7 +285,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 if division:
                     path, title = division
                 else:
-                    path = printed_path(lines, title) or title
+                    path = printed_path(lines, title, taken.setdefault(index, set())) or title
                     loose = loosely_printed(lines, title) if path != title else None
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)

@@ -217,6 +217,13 @@ def _clean_unicode(text: str) -> str:
     return re.sub(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))", " ", text).strip()
 
 
+def wrapped(text: str, previous: str, following: str) -> str:
+    """A title or caption that goes on on the next printed line: joined with a space, or without one when the
+    line ended in a word broken at its hyphen (PDFium marks that hyphen U+FFFE)."""
+    glue = "" if previous.rstrip().endswith(("\ufffe", "\u00ad")) else " "
+    return text + glue + clean_inline(following)
+
+
 def safe_text_line(line: str) -> str:
     """A line of body text that the bundle parser cannot mistake for a heading, page marker, fence or formula."""
     match = _UNSAFE_START.match(line)

@@ -180,3 +180,13 @@ def test_a_short_contents_under_a_title_block_is_contents_not_clauses(pdf_builde
     numbered = [(node.path, node.title, node.page_start) for node in bundle.nodes if node.path[0].isdigit()]
     assert numbered == [("1", "Scope", 2), ("2", "Loads", 2), ("2.1", "Snow", 3), ("3", "Actions", 3)]
     assert "Contents" in [node.path for node in bundle.nodes]
+
+
+def test_a_superscript_digit_under_a_chapter_word_is_no_chapter_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`Chapter` above `10²` (a formula's power, which str.isdigit() calls a digit) is read as text, never int('10²')."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).line("Chapter", size=16, bold=True).line("10²", size=16)
+    builder.line("Powers of ten", size=16).line(BODY).heading("2 Loads").line(BODY)
+    pdf = builder.save(tmp_path / "power.pdf")
+    for use_outline in (True, False):
+        report = ingest(pdf, f"TEST 147{use_outline}", "1", workspace=workspace, language="en", use_outline=use_outline)
+        assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2"]
