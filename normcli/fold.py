@@ -91,9 +91,17 @@ def _latin_letter(char: str) -> str | None:
     return base if len(parts) > 1 and base and base.isascii() else None
 
 
+# `[a-z0-9]+` over folded text, which is ASCII: every other ASCII character becomes a space, then the
+# text is split; a keyword's words are found so without `re` (a spec search that finds nothing loads none).
+_WORD_GAPS = str.maketrans({code: " " for code in range(128) if chr(code) not in _LETTERS_AND_DIGITS})
+
+
 def words(text: str) -> list[str]:
     """The folded words of a text, as the search index sees them."""
-    return _pattern(r"[a-z0-9]+").findall(fold(text))
+    folded = fold(text).translate(_WORD_GAPS)
+    if not folded.isascii():  # not made by `fold` today; kept exact should a transliteration leave one
+        return _pattern(r"[a-z0-9]+").findall(folded)
+    return folded.split()
 
 
 def code_key(code: str) -> str:

@@ -23,33 +23,33 @@ else:
 _MUTABLE_DEFAULTS = (list, dict, set, bytearray)
 
 
+_MISSING = object()  # a field without a default, in a class's `__record_template__`
+
+
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
-    names: tuple[str, ...] = type(self).__record_fields__
-    if kwargs or len(args) != len(names):
-        args = _arguments(type(self), args, kwargs)
-    self.__dict__.update(zip(names, args, strict=True))
-
-
-def _arguments(cls: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
-    """Every field's value in order, from positional and keyword arguments and the defaults."""
+    cls = type(self)
     names: tuple[str, ...] = cls.__record_fields__
+    if not kwargs and len(args) == len(names):
+        self.__dict__.update(zip(names, args, strict=True))
+        return
+    # Every field in order with its default, then the positional values, then the keywords: copying and
+    # updating dicts is done in C (the declarations every call imports build seventy records by keyword).
     if len(args) > len(names):
         raise TypeError(f"{cls.__name__}() takes {len(names)} arguments but {len(args)} were given")
-    values = dict(cls.__record_defaults__)
+    values = cls.__record_template__.copy()
     values.update(zip(names, args, strict=False))
-    # Set operations in C: the declarations every call imports (`operations`) build seventy records by keyword.
-    if kwargs and (not kwargs.keys() <= cls.__record_names__ or not kwargs.keys().isdisjoint(names[: len(args)])):
-        for name in kwargs:
-            if name not in names:
-                raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{name}'")
-            if name in names[: len(args)]:
-                raise TypeError(f"{cls.__name__}() got multiple values for argument '{name}'")
-    values.update(kwargs)
-    try:
-        return tuple(map(values.__getitem__, names))  # a record is built at every call's start-up: no generator
-    except KeyError:
-        missing = [name for name in names if name not in values]
-        raise TypeError(f"{cls.__name__}() missing required arguments: {', '.join(missing)}") from None
+    if kwargs:
+        if not kwargs.keys() <= cls.__record_names__ or not kwargs.keys().isdisjoint(names[: len(args)]):
+            for name in kwargs:
+                if name not in names:
+                    raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{name}'")
+                if name in names[: len(args)]:
+                    raise TypeError(f"{cls.__name__}() got multiple values for argument '{name}'")
+        values.update(kwargs)
+    if len(names) - len(args) > len(kwargs) and any(value is _MISSING for value in values.values()):
+        missing = [name for name, value in values.items() if value is _MISSING]
+        raise TypeError(f"{cls.__name__}() missing required arguments: {', '.join(missing)}")
+    self.__dict__.update(values)
 
 
 def _frozen(self: Any, name: str, value: Any = None) -> None:
@@ -102,6 +102,7 @@ def record(cls: type[R]) -> type[R]:
         "__record_fields__": names,
         "__record_names__": frozenset(names),
         "__record_defaults__": defaults,
+        "__record_template__": {name: defaults.get(name, _MISSING) for name in names},
         "__match_args__": names,
         "__init__": _init,
         "__setattr__": _frozen,

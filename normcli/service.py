@@ -115,7 +115,6 @@ class Service(IndexSession, SpecReads):
     ) -> r.SectionResult:
         """`section` / `get_section`: one window of a clause's text, cut at a paragraph boundary."""
         from normcli.resolve import find_clause_or_part
-        from normcli.windows import window, window_start
 
         version = self.version(code, edition, language)
         node, requested = find_clause_or_part(self.index(), version, path)
@@ -123,8 +122,13 @@ class Service(IndexSession, SpecReads):
         text = index.node_text(node["id"])
         if offset > len(text):
             raise InvalidArgument(f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", param="offset")
-        offset = window_start(text, offset)
-        content, next_offset = window(text, offset, max_chars)
+        if offset == 0 and len(text) <= max_chars:
+            content, next_offset = text, None  # the whole clause in one window, as most are read: nothing to cut
+        else:
+            from normcli.windows import window, window_start
+
+            offset = window_start(text, offset)
+            content, next_offset = window(text, offset, max_chars)
         figures = tuple(r.FigureRef(row["fig_id"], row["number"], row["caption"]) for row in index.figures(version.bundle_id, node["path"]))
         tables = tuple(r.TableRef(row["table_id"], row["number"], row["caption"]) for row in index.tables(version.bundle_id, node["path"]))
         formulas = tuple(r.FormulaRef(row["number"], row["latex"]) for row in index.formulas(version.bundle_id, node["path"]))

@@ -4,12 +4,17 @@ norm reads (so a spec search loads this, not `search`)."""
 
 from __future__ import annotations
 
-import re
-
 from normcli.errors import InvalidArgument
 from normcli.fold import fold_with_offsets, words
-from normcli.operations import KEYWORD
+from normcli.params import KEYWORD
 from normcli.store.schema import INFIX_MIN
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
+if TYPE_CHECKING:
+    import re
+
+# `re` (with the `enum` it imports, 2–3 ms of a process) is imported by the functions that cut snippets
+# and mark words: a keyword's words are found without it, so a search with no hit loads no pattern.
 
 SNIPPET_CHARS = 180
 
@@ -25,20 +30,22 @@ def keyword_tokens(keyword: str) -> list[str]:
 
 
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-_SPELT_OUT = re.compile(r"(?<=[a-z])(ae|oe|ue)")
+_SPELT_OUT = r"(?<=[a-z])(ae|oe|ue)"  # compiled by `re`'s cache at its first use
 
 
 def spellings(keyword: str, tokens: list[str]) -> dict[str, list[str]]:
     """Other spellings of each token: an umlaut written out (`gefaelle` for `Gefälle`) or a written-out
     umlaut folded (`gefalle` for `Gefaelle`), so that either spelling finds both."""
+    import re
+
     found: dict[str, list[str]] = {}
     for raw in re.findall(r"\w+", keyword):
         plain, spelt = words(raw), words(raw.translate(_UMLAUTS))
         if len(plain) == 1 and len(spelt) == 1 and plain != spelt:
             found.setdefault(plain[0], []).append(spelt[0])
     for token in tokens:
-        if len(token) >= 5 and _SPELT_OUT.search(token):
-            folded = _SPELT_OUT.sub(lambda m: m.group(1)[0], token)
+        if len(token) >= 5 and re.search(_SPELT_OUT, token):
+            folded = re.sub(_SPELT_OUT, lambda m: m.group(1)[0], token)
             if folded != token:
                 found.setdefault(token, []).append(folded)
     return found
@@ -54,7 +61,16 @@ _SNIPPET_NOISE = (
 )
 
 
+# What every pattern of `_SNIPPET_NOISE` needs to match at all: a text without any is left as it is,
+# without loading `re`.
+_NOISE_MARKS = ("](", "--", "**", "__", "#")
+
+
 def _plain(text: str) -> str:
+    if not any(mark in text for mark in _NOISE_MARKS):
+        return text
+    import re
+
     for pattern, replacement in _SNIPPET_NOISE:
         text = re.sub(pattern, replacement, text)
     return text
@@ -68,29 +84,64 @@ def snippet_for(
     The excerpt centres on the whole phrase when it occurs, else on the longest word: `de` in
     `charge de neige` is everywhere and says nothing.
     """
+    snippet = excerpt_for(text, tokens, width, others)
     if not tokens:
-        return _excerpt(text, 0, width), ()
-    longest = sorted(set(tokens), key=len, reverse=True)
-    # The words themselves first; their other spellings and the compounds that hold them only where
-    # the text has none of the words (the compound `Erschliessungsstrasse` says less than `Strasse`).
-    rest = sorted(set(others or ()) - set(tokens), key=len, reverse=True)
-    patterns = [re.compile(r"\b" + r"\W+".join(re.escape(token) for token in tokens))] if len(tokens) > 1 else []
-    patterns += [re.compile(r"\b" + re.escape(token)) for token in [*longest, *rest]]
-    found = _first_match(text, patterns)
-    snippet = _excerpt(text, found, width)
-    longest = sorted({*longest, *rest}, key=len, reverse=True)
+        return snippet, ()
+    import re
+
+    longest = sorted({*tokens, *(others or ())}, key=len, reverse=True)
     shown = [token for token in longest if len(token) >= 3] or longest
     return snippet, _marks(snippet, re.compile(r"\b(?:" + "|".join(re.escape(token) for token in shown) + ")"))
 
 
-def _first_match(text: str, patterns: list[re.Pattern[str]], chunk: int = 20000) -> int:
-    """Where in the original text the first pattern that matches the folded text matches first."""
-    for pattern in patterns:
+def excerpt_for(text: str, tokens: list[str], width: int = SNIPPET_CHARS, others: list[str] | None = None) -> str:
+    """`snippet_for`'s excerpt alone, found without a pattern: for answers that carry no highlights
+    (a spec search), which then load no `re`. `tokens` and `others` are folded words (`words`)."""
+    if not tokens:
+        return _excerpt(text, 0, width)
+    longest = sorted(set(tokens), key=len, reverse=True)
+    # The words themselves first; their other spellings and the compounds that hold them only where
+    # the text has none of the words (the compound `Erschliessungsstrasse` says less than `Strasse`).
+    rest = sorted(set(others or ()) - set(tokens), key=len, reverse=True)
+    # Each sought as a pattern `\bword1\W+word2…` would be: the phrase first, then each word at a word's start.
+    phrases = [tuple(tokens)] if len(tokens) > 1 else []
+    phrases += [(token,) for token in [*longest, *rest]]
+    return _excerpt(text, _first_match(text, phrases), width)
+
+
+def _is_word_char(char: str) -> bool:
+    r"""What `\w` matches."""
+    return char.isalnum() or char == "_"
+
+
+def _find_phrase(folded: str, phrase: tuple[str, ...]) -> int:
+    r"""Where `\bword1\W+word2…` first matches in `folded` (the words are folded: `[a-z0-9]+`), else -1."""
+    first, length = phrase[0], len(folded)
+    position = folded.find(first)
+    while position != -1:
+        if position == 0 or not _is_word_char(folded[position - 1]):
+            end = position + len(first)
+            for word in phrase[1:]:
+                gap = end
+                while gap < length and not _is_word_char(folded[gap]):
+                    gap += 1
+                if gap == end or not folded.startswith(word, gap):
+                    break
+                end = gap + len(word)
+            else:
+                return position
+        position = folded.find(first, position + 1)
+    return -1
+
+
+def _first_match(text: str, phrases: list[tuple[str, ...]], chunk: int = 20000) -> int:
+    """Where in the original text the first phrase found in the folded text is found first."""
+    for phrase in phrases:
         for start in range(0, max(len(text), 1), chunk):
             folded, offsets = fold_with_offsets(text[start : start + chunk + 200])
-            match = pattern.search(folded)
-            if match:
-                return start + offsets[match.start()]
+            found = _find_phrase(folded, phrase)
+            if found != -1:
+                return start + offsets[found]
     return 0
 
 
@@ -103,7 +154,7 @@ def _excerpt(text: str, found: int, width: int) -> str:
     if begin + width < len(text):
         cut = excerpt.rfind(" ")
         excerpt = excerpt[:cut] if cut > width // 2 else excerpt
-    snippet = re.sub(r"\s+", " ", _plain(excerpt)).strip()
+    snippet = " ".join(_plain(excerpt).split())  # white space collapsed, as `\s+` → " " then strip
     if begin > 0:
         snippet = "…" + snippet
     if begin + width < len(text):
@@ -116,6 +167,8 @@ def highlight_spans(text: str, keyword: str) -> tuple[tuple[int, int], ...]:
     tokens = [token for token in words(keyword) if len(token) >= 3] or words(keyword)
     if not tokens:
         return ()
+    import re
+
     forms = {*tokens, *(form for variants in spellings(keyword, tokens).values() for form in variants)}
     ordered = sorted(forms, key=len, reverse=True)
     # A long word is marked inside a compound too (`gefalle` in `Längsgefälle`), as search finds it there.

@@ -225,11 +225,11 @@ class Discovery:
 
     def search_specs(self, keyword: str, limit: int = 20) -> sr.SpecSearchResult:
         """Methods by path, summary, description, parameter and schema names over every spec, best first."""
-        from normcli.operations import OPERATIONS
-        from normcli.snippets import keyword_tokens, snippet_for
+        from normcli.params import SPEC_LIMIT
+        from normcli.snippets import excerpt_for, keyword_tokens
 
         tokens = keyword_tokens(keyword)
-        OPERATIONS["search_specs"].param("limit").check(limit)
+        SPEC_LIMIT.check(limit)
         if not tokens:
             return sr.SpecSearchResult(keyword, ())
         queries = self._spec_queries()
@@ -253,7 +253,7 @@ class Discovery:
         hits = []
         for row in rows:
             domain = domains[row["domain_row"]]
-            snippet, _ = snippet_for(_matching_text(row, tokens), tokens, SNIPPET_CHARS)
+            snippet = excerpt_for(_matching_text(row, tokens), tokens, SNIPPET_CHARS)
             hits.append(
                 sr.SpecHit(domain["spec_id"], domain["domain"], row["method_id"], row["verb"], row["path"], row["summary"] or "", snippet)
             )

@@ -192,6 +192,18 @@ def clean_inline(text: str) -> str:
     """A single line of text with control characters and extraction artefacts removed."""
     if text.isascii() and text.isprintable():
         return " ".join(text.split())
+    # a PDF import cleans each line several times (contents, figures, tree, Markdown): lines are remembered
+    return _clean_line(text) if len(text) <= 400 else _clean_unicode(text)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _clean_line(text: str) -> str:
+    """`_clean_unicode`, remembered for a line's length of text."""
+    return _clean_unicode(text)
+
+
+def _clean_unicode(text: str) -> str:
+    """`clean_inline` for text that is not plain printable ASCII."""
     text = text.replace("\ufffe", "").replace("\u00ad", "").replace("\ufeff", "")
     if not text.isprintable():
         text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
@@ -203,6 +215,13 @@ def clean_inline(text: str) -> str:
         r"[ \u00a0\u202f]*([\u00a0\u202f])[ \u00a0\u202f]*(?=[:;!?»›])|(?<=[«‹])[ \u00a0\u202f]+", lambda m: m.group(1) or "\u00a0", text
     )
     return re.sub(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))", " ", text).strip()
+
+
+def wrapped(text: str, previous: str, following: str) -> str:
+    """A title or caption that goes on on the next printed line: joined with a space, or without one when the
+    line ended in a word broken at its hyphen (PDFium marks that hyphen U+FFFE)."""
+    glue = "" if previous.rstrip().endswith(("\ufffe", "\u00ad")) else " "
+    return text + glue + clean_inline(following)
 
 
 def safe_text_line(line: str) -> str:

@@ -8,6 +8,7 @@ hyphenation undone, page markers with printed and PDF page numbers, figures and 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from pathlib import Path
@@ -22,6 +23,7 @@ from normcli.importers.common import (
     heading_line,
     parse_number,
     safe_text_line,
+    wrapped,
 )
 from normcli.importers.pdf_contents import (
     contents_entries,
@@ -115,6 +117,7 @@ def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, H
 def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, Heading], body_size: float, draft: Draft) -> None:
     body = draft.body
     vocabulary = _vocabulary(stream)
+    french = _french_spacing(stream)
     current_page = None
     paragraph: list[Line] = []
     notes: list[tuple[int, str]] = []
@@ -135,6 +138,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             if len(paragraph) > 1 and paragraph[0].text.strip().isdigit() and paragraph[0].size < body_size - 0.5:
                 paragraph[0] = Line(paragraph[0].page, f"[{paragraph[0].text.strip()}]", 0, 0, 0, 0, paragraph[0].size)
             text = _join(paragraph, vocabulary)
+            if french:
+                text = _SPACE_BEFORE_SIGN.sub("\u00a0", text)
             if _NOTE.match(text):
                 notes.append((len(body), text))  # placed at the end of the clause that cites it, once all is written
             elif text:
@@ -209,7 +214,7 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
                 and following not in headings
                 and _continues_caption(stream[following], line)
             ):
-                caption += " " + clean_inline(stream[following].text)
+                caption = wrapped(caption, stream[following - 1].text, stream[following].text)
                 following += 1
             skip_until = following - 1
             if image is not None:
@@ -225,7 +230,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             for table in tables[position]:
                 if table.caption is not None:
                     body.append(safe_text_line(clean_inline(stream[table.caption].text)))
-                body.extend(pipe_table(table.rows, table.header))
+                rows = [[_cell_text(cell, vocabulary, french) for cell in row] for row in table.rows]
+                body.extend(pipe_table(rows, table.header))
                 body.append("")
             continue
         if position in in_tables:
@@ -257,7 +263,8 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             body.append(f"$$ {latex} \\qquad ({number}) $$")
             body.append("")
             continue
-        if paragraph and (_breaks(paragraph[-1], line, body_size) or position in toc_lines):
+        contents_line = position in toc_lines and not (paragraph and paragraph[-1].text.rstrip().endswith("\ufffe"))
+        if paragraph and (_breaks(paragraph[-1], line, body_size) or contents_line):  # a contents entry is a line of its own
             flush()
         paragraph.append(line)
     flush()
@@ -390,19 +397,36 @@ def _drawing_region(page: Page, caption: Line, drawn: list[Box], lines: list[Lin
     for box in drawn:
         if box[1] >= caption.top - 1 and box[2] > left - 6 and box[0] < right + 6 and (box[2] - box[0]) < page.width * 0.98:
             items.append((box, True))
+    spans: dict[Box, list[tuple[float, float]]] = {}
+    labels: set[Box] = set()  # short lines set in from the margin, no sentence: the free labels of a drawing
     for line in lines:
         if line.bottom >= caption.top - 1 and line.x1 > left and line.x0 < right:
-            items.append(((line.x0, line.bottom, line.x1, line.top), False))
+            box = (line.x0, line.bottom, line.x1, line.top)
+            items.append((box, False))
+            spans[box] = [(span[1], span[2]) for span in line.spans]
+            texts = [span[0] for span in line.spans] or [line.text]
+            if (
+                line.x0 > left + 4
+                and all(len(text.strip()) <= 30 for text in texts)
+                and not line.text.rstrip().endswith(".")
+                and line.size <= caption.size + 1.5
+            ):
+                labels.add(box)
     items.sort(key=lambda item: item[0][1])
     ceiling = caption.top
     chosen: list[Box] = []
     drawing = False
     for box, is_drawing in items:
-        if box[1] - ceiling > (_FIGURE_GAP if chosen else 2 * _FIGURE_GAP):  # a caption sits a little apart from its figure
+        # a caption sits a little apart from its figure; blank lines may lie between (nothing but a drawing above)
+        if box[1] - ceiling > (_FIGURE_GAP if chosen else (4 if is_drawing else 2) * _FIGURE_GAP):
             break
         if not is_drawing:
-            inside = any(d[0] - 6 <= box[0] and box[2] <= d[2] + 6 and d[1] - 6 <= box[1] and box[3] <= d[3] + 6 for d, k in items if k)
-            if not inside:
+            extents = spans.get(box) or [(box[0], box[2])]  # labels of several shapes PDFium put on one line
+            inside = all(
+                any(d[0] - 6 <= x0 and x1 <= d[2] + 6 and d[1] - 6 <= box[1] and box[3] <= d[3] + 6 for d, k in items if k)
+                for x0, x1 in extents
+            )
+            if not inside and box not in labels:
                 break  # text outside every drawn object: the text (or a table) above the figure
         chosen.append(box)
         drawing = drawing or is_drawing
@@ -473,13 +497,40 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
         left, right = previous.column
         full = right > left and previous.x1 >= right - 0.08 * (right - left)
         return not (full and line.x0 > previous.x1 - 40 and not previous.text.rstrip().endswith((".", ":", "!", "?")))
-    if _BULLET.match(line.text.strip()):
-        return True
+    bullet = _BULLET.match(line.text.strip())
+    if bullet:
+        left, right = previous.column
+        full = right > left and previous.x1 >= right - 0.08 * (right - left)
+        mark = bullet.group(0)[0]
+        if not (mark.isalnum() or mark == "(") or not full or previous.text.rstrip().endswith((".", ":", ";", "!", "?")):
+            return True  # `m. Well-graded …` after a full line that runs on is the sentence going on, not a list item
     if abs(line.size - previous.size) > 1.0:
         return True
     left, right = previous.column
     width = right - left
     return width > 0 and previous.x1 < right - 0.2 * width and previous.text.rstrip().endswith((".", ":", "!", "?"))
+
+
+_SPACE_BEFORE_SIGN = re.compile(r"(?<=[^\W_]) (?=[:;!?](?:\s|$))")
+_UNSPACED_SIGN = re.compile(r"[^\W\d_][:;](?:\s|$)")
+
+
+def _cell_text(cell: str, vocabulary: set[str], french: bool) -> str:
+    """A table cell as written: a word broken at a line end inside the cell decided by the document's words."""
+    if "\ufffe" in cell:
+        cell = _SOFT_HYPHEN.sub(lambda match: _rejoin(match.group(1), match.group(2), vocabulary), cell).replace("\ufffe", "")
+    return _SPACE_BEFORE_SIGN.sub("\u00a0", cell) if french else cell
+
+
+def _french_spacing(stream: list[Line]) -> bool:
+    """Whether the document spaces its colons and semicolons as French typography does (`valeur : 3`): then
+    that space is a no-break space, which PDF producers write as a plain one (the glyph is a space)."""
+    spaced = unspaced = 0
+    for line in stream:
+        if not line.mono:
+            spaced += len(_SPACE_BEFORE_SIGN.findall(line.text))
+            unspaced += len(_UNSPACED_SIGN.findall(line.text))
+    return spaced >= 3 and spaced >= 2 * unspaced
 
 
 _BROKEN_WORD = re.compile(r"[^\W\d_]*\ufffe[^\W\d_]*")
@@ -490,15 +541,22 @@ def _vocabulary(stream: list[Line]) -> set[str]:
     words: set[str] = set()
     broken = False
     for line in stream:
+        marked = line.text.rstrip().endswith("\ufffe")  # `verifi\ufffe`: the line ends in a broken word's head
         text = _BROKEN_WORD.sub(" ", line.text).rstrip()  # `verifi\ufffecation`: a word broken at a line end PDFium joined
-        found = [word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)]
+        printed = re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)
+        found = [word.lower() for word in printed]
         ends_broken = text.endswith(("-", "\u00ad"))
-        if broken and found:
+        if found and (broken or (printed[0].islower() and len(printed[0]) <= 4)):
+            # a short first word may be the tail of a word broken on a line elsewhere in reading order (`ing`,
+            # `tion`): a real word is also met inside a line somewhere
             found = found[1:]
         if ends_broken and found:
             found = found[:-1]
         words.update(found)
-        broken = ends_broken
+        for compound in found:  # `porte-à-faux` also vouches for `porte-à` and `à-faux`, met broken at a line end
+            parts = compound.split("-")
+            words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
+        broken = ends_broken or marked  # the next line opens with the broken word's tail (`ing`, `erful`)
     return words
 
 
@@ -511,11 +569,14 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
             text = part
             continue
         if text.endswith(("\ufffe", "\u00ad")):  # PDFium's mark for a hyphen at a line end
-            if not part[:1].islower():
+            if part[:1].isdigit():  # a hyphen before a digit is the word's own (`ISO-` + `9001`)
+                text = text[:-1] + "-" + part
+                continue
+            if not part[:1].isalpha():
                 text = text[:-1] + part
                 continue
-            text = text[:-1] + "-"
-        if text.endswith("-") and part[:1].islower() and re.search(r"[^\W\d_]-$", text):
+            text = text[:-1] + "-"  # the document's words decide below (a capital keeps it: `Stoß-an-Stoß-` + `Verbindung`)
+        if text.endswith("-") and part[:1].isalpha() and re.search(r"[^\W\d_]-$", text):
             head = re.search(r"([^\W\d_]+)-$", text)
             tail = re.match(r"[^\W\d_]+", part)
             text = (
@@ -539,7 +600,9 @@ def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
     if f"{head}-{tail}".lower() in vocabulary:
         return joined not in vocabulary
     if joined in vocabulary:
-        return False
+        return False  # `state-` + `Root`: the document writes `stateRoot`
+    if tail[:1].isupper() and not (head.isupper() and tail.isupper()):
+        return True  # a word broken at a line end goes on in lower case: `Holz-` + `Beton` is a compound
     return len(head) >= 3 and len(tail) >= 3 and head.lower() in vocabulary and tail.lower() in vocabulary
 
 

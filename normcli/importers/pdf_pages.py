@@ -122,7 +122,8 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
 class _Helper:
     """A forked process reading pages beside this one: each process claims the next unread page from a shared
     counter, so the work splits evenly whatever the pages cost; the helper sends its pages back at the end.
-    Used only where fork is safe (a POSIX system other than macOS, no other thread running) and a second core is free."""
+    Used only where fork is safe (a POSIX system other than macOS, no other thread running) and a second core
+    is free (the load average is below the cores less one half)."""
 
     def __init__(self, process, counter, connection) -> None:
         self.process, self.counter, self.connection = process, counter, connection
@@ -138,6 +139,8 @@ class _Helper:
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
         if cores < 2 or threading.active_count() > 1 or sys.platform == "darwin" or "fork" not in multiprocessing.get_all_start_methods():
             return None  # macOS: its system libraries are not safe to use in a forked child
+        if hasattr(os, "getloadavg") and os.getloadavg()[0] > cores - 0.5:
+            return None  # no core is free: the helper would only share this one's time and cost its own start
         try:
             context = multiprocessing.get_context("fork")
             counter = context.Value("i", 0)
@@ -357,7 +360,8 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     boxes, glyphs = _char_geometry(handle, text)
     segments: list[_Segment] = []
     start = 0
-    for end in [*(m.start() for m in re.finditer(r"\r\n|\n|\r", text)), count]:
+    # PDFium ends a line broken after a hyphen with its hyphen mark and no newline: the next printed line starts there
+    for end, skip in [*((m.start(), len(m.group())) for m in re.finditer("\r\n|\n|\r|(?<=\ufffe)(?=\\S)", text)), (count, 1)]:
         if start >= count:
             break
         if text[start:end].strip():
@@ -372,7 +376,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
                     _extend(segments[-1], segment)
                 else:
                     segments.append(segment)
-        start = end + (2 if text[end : end + 2] == "\r\n" else 1)
+        start = end + skip
     segments = _without_line_numbers(segments)
     lines: list[Line] = []
     visible = 0
@@ -534,7 +538,7 @@ def _extend(segment: _Segment, following: _Segment) -> None:
     right = max(box[1] for box in segment.real()[-3:])
     left = min(box[0] for box in following.real()[:3])
     size, _ = segment.baseline()
-    if left - right > 0.15 * size and following.chars[0] != " " and segment.chars[-1] != " ":
+    if left - right > 0.15 * size and following.chars[0] not in " .,)]" and segment.chars[-1] != " ":  # no space before closing marks
         segment.chars.append(" ")
         segment.boxes.append(None)
         segment.glyphs.append(None)
@@ -571,7 +575,10 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         if glyph is None or glyph[0] >= 0.85 * size:
             return 0
         rise = glyph[1] - baseline
-        return 1 if 0.2 * size < rise < size else (-1 if -size < rise < -0.1 * size else 0)
+        # a run set much smaller (an office suite's script font, 58 %) is a subscript when lowered at all (LibreOffice
+        # lowers it by a twelfth); a run barely smaller (small capitals) must drop clearly below the baseline
+        low = -0.05 * size if glyph[0] < 0.7 * size else -0.1 * size
+        return 1 if 0.2 * size < rise < size else (-1 if -size < rise < low else 0)
 
     k = 0
     while k < len(segment):
@@ -596,10 +603,12 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         elif (
             kind == 1
             and (run.isdigit() or run in _MARK_SYMBOLS)
-            and before == segment[:k]
+            and (before == segment[:k] or (word and len(word.group(0)) >= 4 and len(segment[:k]) - len(before) == 1))
             and ((word and len(word.group(0)) >= 4) or before[-1:] in ".,;:)”’\"'")
         ):
             pieces[k] = f"\ue000{run}\ue001"
+            if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
+                pieces[k - 1] = ""
         else:
             table = _SUPERSCRIPT if kind == 1 else _SUBSCRIPT
             mark = "^" if kind == 1 else "_"
@@ -614,18 +623,50 @@ def _raised(mark: str) -> str:
     return "".join(_SUPERSCRIPT[c] for c in mark) if all(c in _SUPERSCRIPT for c in mark) else f"^{{{mark}}}"
 
 
+_SPACE_AFTER_MARK = re.compile(r"(\[\^[^\]\s]+\]) (?=[.,)])")
+_PLAIN_NOTE = re.compile(r"^(\d{1,3})(\s+)(?=\S)")
+
+
+def _plain_notes(lines: list[Line], referenced: set[str]) -> None:
+    """A note whose number is not raised (LibreOffice sets it at the note's own size): a line at the foot of the
+    page, smaller than the text that cites it and below it, opening with a number cited as a raised mark on
+    the page, with only lines as small under it. Its number is marked as a raised one for the rule below."""
+    raised = {match.group(1) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
+    wanted = referenced - raised
+    if not wanted:
+        return
+    citing = [line for line in lines if "\ue000" in line.text]
+    for line in lines:
+        match = _PLAIN_NOTE.match(line.text)
+        if not match or match.group(1) not in wanted:
+            continue
+        mark = f"\ue000{match.group(1)}\ue001"
+        cites = [other for other in citing if mark in other.text and other.top > line.top and other.size > line.size + 0.5]
+        below = [other for other in lines if other.top < line.top]
+        if cites and all(other.size <= line.size + 0.3 for other in below):
+            line.text = f"\ue002{match.group(1)}\ue001 " + line.text[match.end() :]
+            if line.spans:
+                first = line.spans[0]
+                cut = _PLAIN_NOTE.match(first[0])
+                text = f"\ue002{match.group(1)}\ue001 " + first[0][cut.end() :] if cut else f"\ue002{first[0]}\ue001"
+                line.spans[0] = (text, first[1], first[2])
+            wanted.discard(match.group(1))
+
+
 def resolve_footnotes(lines: list[Line]) -> None:
     """Footnote marks become Markdown footnotes (`word[^5]`, and `[^5]: …` for the note) when the page
     has both the mark and its note; an unmatched mark stays a superscript."""
-    defined = {match.group(1) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
     referenced = {mark for line in lines for mark in FOOTNOTE_REF.findall(line.text)}
+    _plain_notes(lines, referenced)
+    defined = {match.group(1) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
     notes = defined & referenced
 
     def fix(text: str) -> str:
         if "\ue000" not in text and "\ue002" not in text:
             return text
         text = FOOTNOTE_DEF.sub(lambda m: f"[^{m.group(1)}]: " if m.group(1) in notes else _raised(m.group(1)), text)
-        return FOOTNOTE_REF.sub(lambda m: f"[^{m.group(1)}]" if m.group(1) in notes else _raised(m.group(1)), text)
+        text = FOOTNOTE_REF.sub(lambda m: f"[^{m.group(1)}]" if m.group(1) in notes else _raised(m.group(1)), text)
+        return _SPACE_AFTER_MARK.sub(r"\1", text)  # `werden[^1] .`: the gap a producer leaves after its mark is no space
 
     for line in lines:
         line.text = fix(line.text)
@@ -824,6 +865,7 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
                 and not CHAPTER_WORD.match(text)
                 and line.size <= body_size + 0.6
                 and not _framed(line, page)
+                and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
             )
             if is_number or (carries_page and line.size <= body_size + 0.6) or repeated:
                 drop.add(id(line))

@@ -250,6 +250,8 @@ def _rows_like(lines: list[Line], left: float, right: float) -> bool:
 def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     """A table whose last rule is not its end (a long table going on to the next page): the rows under that
     rule down to the foot of the page belong to it when they read as rows and nothing else follows."""
+    if block.vs:
+        return  # a grid draws its rules around every row: text under its last rule is not its rows
     below = [line for line in lines if (line.top + line.bottom) / 2 < block.bottom]
     if not below or any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in below):
         return
@@ -392,7 +394,8 @@ def _cells_of(items: list[tuple], columns: list[float], ruled: bool = False) -> 
     for cell in cells:
         text = ""
         for item in sorted(cell, key=lambda item: (-round(item[0]), item[2])):
-            text = _joined_cell(text, clean_inline(item[4]))
+            broken = "\ufffe" if item[4].rstrip().endswith("\ufffe") else ""  # kept for the writer's dictionary
+            text = _joined_cell(text, clean_inline(item[4]) + broken)
         result.append(text)
     return result
 
@@ -426,10 +429,13 @@ def _with_extents(columns: list[float], items: list[tuple]) -> _Columns:
 
 
 def _joined_cell(above: str, below: str) -> str:
-    """A cell's text over two lines: a word broken at the line end is joined again."""
+    """A cell's text over two lines: a word broken at the line end is joined again (at PDFium's hyphen mark,
+    which stays for the writer to decide from the document's words whether the hyphen is the word's own)."""
     if not above or not below:
         return (above or below).strip()
-    if above.endswith(("\ufffe", "\u00ad")):
+    if above.endswith("\ufffe"):
+        return above + below
+    if above.endswith("\u00ad"):
         return above[:-1] + below
     if above.endswith(("-", "/", "_")) and not above.endswith(" -"):  # `debian-` + `security/`: an identifier goes on
         return above + below
@@ -476,6 +482,17 @@ def _join_page_breaks(tables: list[Table], stream: list[Line], on_page: dict[int
             rows = table.rows[1:] if table.header and previous.rows and table.rows[0] == previous.rows[0] else table.rows
             if previous.caption is None and table.caption is not None and table.header and not previous.header:
                 rows = table.rows
+            if (
+                rows
+                and previous.rows
+                and not rows[0][0]
+                and any(rows[0])
+                and previous.rows[-1][0]
+                and len(rows[0]) == len(previous.rows[-1])
+            ):
+                # a row broken across the page (office suites let a row break): its first cell is empty where it goes on
+                previous.rows[-1] = [_joined_cell(above, below) for above, below in zip(previous.rows[-1], rows[0], strict=True)]
+                rows = rows[1:]
             merged = Table(
                 previous.caption if previous.caption is not None else table.caption,
                 sorted({*previous.positions, *table.positions}),

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key
+from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key, wrapped
 from normcli.importers.pdf_contents import ContentsEntry, contents_positions, heading_title_lines
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page
 
@@ -145,6 +145,10 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
             if below:
                 found = below[0]
                 heading.keep_line = True
+        if found is not None and not rest and not heading.keep_line:
+            for extra in _title_lines(stream, found, title):  # the rest of a title wrapped over lines is no body text
+                taken.add(extra)
+                headings.setdefault(extra, Heading(None, "", 0))
         if found is not None:
             taken.add(found)
             if found in headings:
@@ -172,6 +176,24 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
+    """The lines after a heading's line that hold the rest of its title (wrapped over up to four lines), when
+    together they spell the whole title; else none."""
+    key = title_key(title)
+    printed = parse_number(clean_inline(stream[position].text))
+    have = title_key(printed.title if printed and printed.title else stream[position].text)
+    lines: list[int] = []
+    following = position + 1
+    while len(have) < len(key) and following < min(len(stream), position + 4) and stream[following].page == stream[position].page:
+        more = have + title_key(stream[following].text)
+        if not key.startswith(more):
+            return []
+        have = more
+        lines.append(following)
+        following += 1
+    return lines if have == key else []
 
 
 def _division_word(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
@@ -243,6 +265,8 @@ def _after_title(line: Line, title: str) -> str:
         consumed += char
         if title_key(consumed).endswith(key):
             rest = text[position + 1 :].lstrip(" .:–—")
+            if line.text.rstrip().endswith("\ufffe"):  # the line ends in a word broken at its hyphen: it goes on below
+                rest += "\ufffe"
             return rest if len(title_key(rest)) > 2 else ""
     return ""
 
@@ -261,7 +285,7 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         if printed and not printed.title and title_key(printed.path) != key:  # `Appendix A` above the title `Appendix`
             continue
         rest_key = title_key(printed.title) if printed and printed.title else text_key
-        joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 3, len(stream))))
+        joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 4, len(stream))))
         if (
             text_key.endswith(key)
             or rest_key.startswith(key)
@@ -355,7 +379,7 @@ def text_headings(
                 used = [position, position + 1, position + 2]
                 nxt = position + 3
                 while nxt < len(stream) and _continues_title(stream[nxt], stream[nxt - 1]):
-                    title += " " + clean_inline(stream[nxt].text)
+                    title = wrapped(title, stream[nxt - 1].text, stream[nxt].text)
                     used.append(nxt)
                     nxt += 1
                 number = Number(str(value), proper_titles.get(title_key(title), title), "clause")
@@ -367,7 +391,7 @@ def text_headings(
                 used = [position, position + 1]
                 nxt = position + 2
                 while nxt < len(stream) and _continues_title(stream[nxt], stream[nxt - 1]):
-                    title += " " + clean_inline(stream[nxt].text)
+                    title = wrapped(title, stream[nxt - 1].text, stream[nxt].text)
                     used.append(nxt)
                     nxt += 1
                 number = Number(number.path, title, number.kind)
@@ -378,7 +402,7 @@ def text_headings(
             nxt = position + 1
             title = number.title
             while nxt < len(stream) and _continues_title(stream[nxt], stream[nxt - 1]):
-                title += " " + clean_inline(stream[nxt].text)
+                title = wrapped(title, stream[nxt - 1].text, stream[nxt].text)
                 used.append(nxt)
                 nxt += 1
             number = Number(number.path, title, number.kind)
@@ -389,7 +413,7 @@ def text_headings(
             bold_number = parse_number(bold_text)
             if bold_number and bold_number.title and bold_number.path == number.path:
                 run_in = True
-                body = clean_inline(line.text[line.bold_prefix :])
+                body = clean_inline(line.text[line.bold_prefix :]) + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
                 number = Number(number.path, bold_number.title.rstrip(". "), number.kind)
         weak = centred(line) and len(number.title) < 90
         whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1

@@ -1,5 +1,5 @@
 """Reading a PDF's pages in two processes gives exactly the pages one process reads, in order, and loses none
-when the helper process fails."""
+when the helper process fails; no helper is started when no core is free."""
 
 from __future__ import annotations
 
@@ -51,6 +51,7 @@ def test_a_failing_helper_loses_no_page(pdf_builder, tmp_path: Path, monkeypatch
         return read_page(*args, **kwargs)
 
     monkeypatch.setattr(pdf_pages, "_read_page", failing_in_the_helper)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))  # a free core, whatever the machine is doing
     pages, draft, reports = _read(pdf, parallel=True)
     assert [page.index for page in pages] == list(range(pdf_pages.PARALLEL_FROM + 4))
     assert pages == alone
@@ -75,6 +76,7 @@ def test_pages_read_in_two_processes_are_the_pages_read_in_one(monkeypatch: pyte
         return done
 
     monkeypatch.setattr(pdf_pages._Helper, "finish", counting)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))  # a free core, whatever the machine is doing
     alone, alone_draft, alone_reports = _read(pdf, parallel=False)
     pages, draft, reports = _read(pdf, parallel=True)
     assert len(pages) == len(pdfium.PdfDocument(str(pdf)))
@@ -94,3 +96,16 @@ def test_a_character_beyond_the_basic_plane_is_one_character_at_the_index_of_its
     assert joined.replace(pdf_pages._SECOND_HALF, "") == "\U0001d438 = \U0001d45ac"
     assert joined.index("\U0001d45a") == halves.index(chr(0xD835), 1)
     assert pdf_pages.joined_pairs("plain text, x²") == "plain text, x²"
+
+
+def test_no_helper_when_no_core_is_free(pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = _numbered(pdf_builder, pdf_pages.PARALLEL_FROM + 1, tmp_path / "numbered.pdf")
+    monkeypatch.setattr(os, "getloadavg", lambda: (float(os.cpu_count() or 1), 0.0, 0.0))
+    assert pdf_pages._Helper.start(pdf, [""] * (pdf_pages.PARALLEL_FROM + 1), False, "en") is None
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    helper = pdf_pages._Helper.start(pdf, [""] * (pdf_pages.PARALLEL_FROM + 1), False, "en")
+    if hasattr(os, "fork") and len(os.sched_getaffinity(0)) >= 2 and threading.active_count() == 1:
+        assert helper is not None
+    if helper is not None:
+        assert len(helper.finish()) == pdf_pages.PARALLEL_FROM + 1  # alone, the helper reads every page
+        helper.stop()
