@@ -26,6 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from import_accuracy import extraction_seconds  # noqa: E402  (bench/ is the script's own folder)
+
 from normcli.importers import pdf_pages  # noqa: E402
 from normcli.importers.pdf import import_pdf  # noqa: E402
 
@@ -37,22 +39,6 @@ def _cpu() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
-def extraction_seconds(pdf: Path) -> float:
-    """The baseline: PDFium's plain text of every page, nothing else."""
-    import pypdfium2 as pdfium
-
-    started = time.perf_counter()
-    document = pdfium.PdfDocument(str(pdf))
-    for index in range(len(document)):
-        page = document[index]
-        textpage = page.get_textpage()
-        textpage.get_text_range()
-        textpage.close()
-        page.close()
-    document.close()
-    return time.perf_counter() - started
 
 
 def timed_import(pdf: Path, helper: bool) -> tuple[float, float, int]:
