@@ -9,6 +9,7 @@ import time
 from normcli import results as r
 from normcli.catalogue import Catalogue, Version, version_of
 from normcli.snapshot import ReadSession
+from normcli.store.queries import Index
 from normcli.store.refresh import refresh
 from normcli.workspace import Located, Settings, read_settings
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from normcli.resolve import References
-    from normcli.store.queries import Index
+    from normcli.store.connection import IndexConnection
 
 
 class IndexSession(ReadSession):
@@ -35,10 +36,16 @@ class IndexSession(ReadSession):
 
     # -- the index and what it holds -------------------------------------------------------
 
+    index_type = Index
+
+    def index(self) -> Index:
+        """The index with the norm reads' questions, refreshed for every bundle and spec that changed."""
+        return super().index()  # type: ignore[return-value]  # opened as `index_type`
+
     def _known_bundles(self) -> dict[str, tuple[int, int]]:
         return {row["file"]: (row["mtime_ns"], row["size"]) for row in self._bundles}
 
-    def _data_changed(self, index: Index) -> None:
+    def _data_changed(self, index: IndexConnection) -> None:
         self._bundles = index.bundles()
         self._catalogue = None
         self._clause_refs = {}
@@ -58,7 +65,7 @@ class IndexSession(ReadSession):
 
     def forget_texts(self) -> None:
         """Drop the clause texts kept between calls (a benchmark measures a first read with it)."""
-        if self._index is not None:
+        if isinstance(self._index, Index):
             self._index.forget_texts()
 
     def rebuild(self, force: bool = True) -> r.IndexResult:

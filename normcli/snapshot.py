@@ -14,7 +14,7 @@ import os
 import time
 
 from normcli.errors import WorkspaceError
-from normcli.store.queries import Index
+from normcli.store.connection import IndexConnection
 from normcli.store.refresh import index_location, refresh
 from normcli.store.sqlite import DatabaseError
 from normcli.workspace import Located, locate
@@ -34,10 +34,13 @@ class ReadSession:
     """The index of one workspace as read operations use it: opened once, checked once per operation
     for changed bundles and specs (`index()`), read in one snapshot per operation (`in_snapshot`)."""
 
+    # What `index()` opens: the bare connection for the spec reads; the norm session's `Index` asks its questions.
+    index_type: type[IndexConnection] = IndexConnection
+
     def __init__(self, located: Located) -> None:
         self.folder = located.folder
         self.is_sample = located.is_sample
-        self._index: Index | None = None
+        self._index: IndexConnection | None = None
         self._in_operation = False
         self._checked = False
         self._checked_at = 0.0
@@ -64,7 +67,7 @@ class ReadSession:
             self._index.close()
             self._index = None
 
-    def index(self) -> Index:
+    def index(self) -> IndexConnection:
         """The index, refreshed for every bundle and spec that changed since the last operation."""
         if self._checked and self._index is not None:
             return self._index
@@ -82,7 +85,7 @@ class ReadSession:
                 if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._replaced(done.location)):
                     self.close()
                 if self._index is None:
-                    self._index = Index(done.location)
+                    self._index = self.index_type(done.location)
                     self._data_version = -1
             # Another process may have refreshed the index in place: what a session keeps of it is read
             # again when the data changed, inside the snapshot the whole operation reads.
@@ -105,7 +108,7 @@ class ReadSession:
             return None
         index = None
         try:
-            index = Index(location)
+            index = self.index_type(location)
             if not index.is_ours():
                 index.close()
                 return None
@@ -129,7 +132,7 @@ class ReadSession:
         assert self._index is not None
         return self._index.fingerprints()
 
-    def _data_changed(self, index: Index) -> None:
+    def _data_changed(self, index: IndexConnection) -> None:
         """Called inside the snapshot when the index's data changed: drop what was derived from it."""
 
 

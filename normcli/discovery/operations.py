@@ -18,12 +18,12 @@ if TYPE_CHECKING:
     import sqlite3
     from typing import Any, Protocol
 
-    from normcli.store.queries import Index
+    from normcli.store.connection import IndexConnection
 
     class Reader(Protocol):
         """What the discovery operations need of a `Service` or a `SpecSession`: the fresh index."""
 
-        def index(self) -> Index: ...
+        def index(self) -> IndexConnection: ...
 
 
 SNIPPET_CHARS = 180

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 
 from normcli.store import sqlite
-from normcli.store.schema import FTS_TABLE, TERMS_FTS, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker, is_ours, read_only_uri
+from normcli.store.connection import IndexConnection
+from normcli.store.schema import FTS_TABLE, TERMS_FTS, TEXT_DICTIONARY_KEY, TITLES_TABLE, TextPacker
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every call's start-up
 if TYPE_CHECKING:
@@ -19,14 +20,11 @@ LONG_TEXT = 100_000
 NODE_COLUMNS = "id, bundle_id, ord, node_id, path, path_key, title, depth, line, parent_path, child_count, page_start, page_end, summary"
 
 
-class Index:
+class Index(IndexConnection):
     """A read-only connection to the index with one method per question the service asks."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = os.fspath(path)
-        self.connection = sqlite.connect(read_only_uri(path), uri=True, timeout=30, check_same_thread=False)
-        self.connection.row_factory = sqlite.Row
-        self.inode = os.stat(path).st_ino
+        super().__init__(path)
         self._packer: TextPacker | None = None
         self._long_text: tuple[int, int, str] | None = None  # (data version, node row, text) of the last long clause read
 
@@ -37,27 +35,6 @@ class Index:
             row = self._one("SELECT value FROM meta WHERE key = ?", (TEXT_DICTIONARY_KEY,))
             self._packer = TextPacker(row[0] if row else b"")
         return self._packer
-
-    def close(self) -> None:
-        """Close the connection."""
-        self.connection.close()
-
-    def snapshot(self) -> int:
-        """Start a read transaction, so that every query of one operation sees the same index even while
-        another process commits; return SQLite's data version, which changes with each such commit."""
-        if not self.connection.in_transaction:
-            self.connection.execute("BEGIN")
-            self.connection.execute("PRAGMA schema_version").fetchone()  # takes the read lock now
-        return self.data_version()
-
-    def data_version(self) -> int:
-        """SQLite's data version for this connection: it changes when another connection commits."""
-        return self.connection.execute("PRAGMA data_version").fetchone()[0]
-
-    def end_snapshot(self) -> None:
-        """End the read transaction of `snapshot`, letting writers commit."""
-        if self.connection.in_transaction:
-            self.connection.rollback()
 
     def _all(self, sql: str, params: Iterable = ()) -> list[sqlite.Row]:
         return self.connection.execute(sql, tuple(params)).fetchall()
@@ -75,18 +52,6 @@ class Index:
         """A value of the meta table (build time, fold version)."""
         row = self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0] if row else None
-
-    def is_ours(self) -> bool:
-        """Whether the file is a normcli index of this schema version (raises on a non-database)."""
-        return is_ours(self.connection)
-
-    def fingerprints(self) -> dict[str, tuple[int, int]]:
-        """Each bundle file's (mtime_ns, size) as indexed: what the freshness check compares with the files."""
-        return {file: (mtime, size) for file, mtime, size in self.connection.execute("SELECT file, mtime_ns, size FROM bundles")}
-
-    def bundles(self) -> list[sqlite.Row]:
-        """Every bundle file, readable or not, in file order."""
-        return self._all("SELECT * FROM bundles ORDER BY file")
 
     def counts(self) -> sqlite.Row:
         """How many clauses and figures the index holds."""
