@@ -10,6 +10,10 @@ import bisect
 import itertools
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 from normcli.fold import path_key
 from normcli.labels import ANNEX_HEADING_LABEL, FIGURE_LABEL, TABLE_LABEL
@@ -310,11 +314,39 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int, kn
         joined = "\n".join(line for _, line in own)
         lead = len(joined) - len(joined.lstrip("\n"))  # the blank lines the clause's text starts without
         starts = list(itertools.accumulate((len(line) + 1 for _, line in own[:-1]), initial=0))
-        for ref in find_references(node.text, lambda path: path_key(path) in keys, tables.__contains__, known_codes):
+        part = _part_of(node.path)
+        for ref in find_references(node.text, _holds(part, keys), tables.__contains__, known_codes):
+            if ref.target_code is None and ref.target_kind == "clause" and ref.target_path:
+                ref.target_path = _in_part(ref.target_path, part, keys) or ref.target_path
             ref.node_path = node.path
             ref.line = own[bisect.bisect_right(starts, ref.position + lead) - 1][0] if own else node.line
             bundle.xrefs.append(ref)
     _check_numbering(bundle, reader)
+
+
+def _part_of(path: str) -> str | None:
+    """The part a clause sits in when the norm numbers its clauses again in each part (`II` for
+    `II.3.1`, as the importer qualifies them under `Part II`): a first component that is no number.
+    An annex (`A.2`) is read the same way, which only matters where the norm lacks the plain number."""
+    head = path.split(".", 1)[0]
+    if head == path or head.isdecimal():
+        return None
+    return head
+
+
+def _in_part(path: str, part: str | None, keys: set[str]) -> str | None:
+    """The clause `path` names, read as the text around it would: itself when the norm has it, else,
+    inside a part that numbers again (`Section 5` written in Part II), the part's own `II.5`."""
+    if path_key(path) in keys:
+        return path
+    if part is not None and path_key(f"{part}.{path}") in keys:
+        return f"{part}.{path}"
+    return None
+
+
+def _holds(part: str | None, keys: set[str]) -> Callable[[str], bool]:
+    """Whether the norm holds the clause a path names, read from inside `part` (see `_in_part`)."""
+    return lambda path: _in_part(path, part, keys) is not None
 
 
 def _read_parts(bundle: Bundle, reader: _Reader, node: Node, own: list[tuple[int, str]]) -> None:

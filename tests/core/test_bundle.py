@@ -133,6 +133,23 @@ def test_cross_references_are_attached_to_their_clause(tmp_path: Path) -> None:
     assert ("4.2", "implicit", "SIA 260", "4.4.3") in refs
 
 
+def test_a_reference_inside_a_part_that_numbers_again_names_the_parts_clause(tmp_path: Path) -> None:
+    # Parts that restart their numbering are imported as `II.5` under `Part II`: "section 5" written
+    # in Part II is that part's 5, a clause the norm has nowhere else; one the norm has stays as written.
+    body = (
+        "# Premiers pas {#Part I}\n## 1 Historique {#I.1}\nVoir la section 5 et la section 2.\n## 2 Installation {#I.2}\nTexte.\n"
+        "# Choix {#Part II}\n## 1 Commandes {#II.1}\nVoir la section 5, la section 2 et 4.2.\n## 5 Détails {#II.5}\nTexte.\n"
+        "# 4 Neige\n## 4.2 Charge\nVoir la section 5.\n"
+    )
+    refs = {(x.node_path, x.text, x.target_path) for x in parse(tmp_path, body).xrefs if x.target_kind == "clause"}
+    assert ("II.1", "section 5", "II.5") in refs  # the part's own 5
+    assert ("II.1", "section 2", "2") in refs  # Part II has no 2 and the norm no 2: left as written, unresolved
+    assert ("II.1", "4.2", "4.2") in refs  # a clause the norm has keeps its path
+    assert ("I.1", "section 2", "I.2") in refs
+    assert ("I.1", "section 5", "5") in refs  # Part I has no 5
+    assert ("4.2", "section 5", "5") in refs  # numbered clauses are in no part
+
+
 def test_duplicate_path_is_reported_and_kept_apart(tmp_path: Path) -> None:
     bundle = parse(tmp_path, "# 1 Objet\nA.\n# 1 Objet encore\nB.\n")
     assert [node.path for node in bundle.nodes] == ["1", "1 (11)"]
