@@ -494,21 +494,23 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
     if gap > max(previous.size, line.size, body_size) * 0.9:
         return True
     if line.top > previous.top + 2:  # a jump back up: the other column (the paragraph may go on there) or a new block
-        left, right = previous.column
-        full = right > left and previous.x1 >= right - 0.08 * (right - left)
-        return not (full and line.x0 > previous.x1 - 40 and not previous.text.rstrip().endswith((".", ":", "!", "?")))
+        return not (_runs_full(previous) and line.x0 > previous.x1 - 40 and not previous.text.rstrip().endswith((".", ":", "!", "?")))
     bullet = _BULLET.match(line.text.strip())
     if bullet:
-        left, right = previous.column
-        full = right > left and previous.x1 >= right - 0.08 * (right - left)
         mark = bullet.group(0)[0]
-        if not (mark.isalnum() or mark == "(") or not full or previous.text.rstrip().endswith((".", ":", ";", "!", "?")):
+        if not (mark.isalnum() or mark == "(") or not _runs_full(previous) or previous.text.rstrip().endswith((".", ":", ";", "!", "?")):
             return True  # `m. Well-graded …` after a full line that runs on is the sentence going on, not a list item
     if abs(line.size - previous.size) > 1.0:
         return True
     left, right = previous.column
     width = right - left
     return width > 0 and previous.x1 < right - 0.2 * width and previous.text.rstrip().endswith((".", ":", "!", "?"))
+
+
+def _runs_full(line: Line) -> bool:
+    """Whether `line` reaches the right edge of its column (a paragraph's line that goes on, not its last)."""
+    left, right = line.column
+    return right > left and line.x1 >= right - 0.08 * (right - left)
 
 
 _SPACE_BEFORE_SIGN = re.compile(r"(?<=[^\W_]) (?=[:;!?](?:\s|$))")

@@ -6,6 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key, wrapped
 from normcli.importers.pdf_contents import ContentsEntry, contents_positions, heading_title_lines
@@ -202,13 +206,7 @@ def _division_word(stream: list[Line], position: int, value: str, headings: dict
     same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b", clean_inline(stream[position].text))
     if same:
         return same.group("word")
-    above = position - 1
-    if above >= 0 and stream[above].page == stream[position].page and above not in headings:
-        alone = re.fullmatch(rf"(?P<word>[A-Z][a-z]+)\s+{value}\.?", clean_inline(stream[above].text))
-        if alone:
-            headings[above] = Heading(None, "", 0)  # part of the heading below
-            return alone.group("word")
-    return None
+    return _word_alone_above(stream, position, headings, lambda text: re.fullmatch(rf"(?P<word>[A-Z][a-z]+)\s+{value}\.?", text))
 
 
 def _printed_division(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
@@ -216,12 +214,25 @@ def _printed_division(stream: list[Line], position: int, value: str, headings: d
     same = _DIVISION.match(clean_inline(stream[position].text))
     if same and same.group("value") == value:
         return same.group("word")
+
+    def alone(text: str) -> re.Match[str] | None:
+        found = _DIVISION.match(text)
+        return found if found and found.group("value") == value and not found.group("title") else None
+
+    return _word_alone_above(stream, position, headings, alone)
+
+
+def _word_alone_above(
+    stream: list[Line], position: int, headings: dict[int, Heading], alone: Callable[[str], re.Match[str] | None]
+) -> str | None:
+    """The division word of the line above `position` on the same page, when `alone` matches that line as a word
+    and designator by themselves (`Part I` over its title): that line then belongs to the heading below."""
     above = position - 1
     if above >= 0 and stream[above].page == stream[position].page and above not in headings:
-        alone = _DIVISION.match(clean_inline(stream[above].text))
-        if alone and alone.group("value") == value and not alone.group("title"):
+        found = alone(clean_inline(stream[above].text))
+        if found:
             headings[above] = Heading(None, "", 0)  # part of the heading below
-            return alone.group("word")
+            return found.group("word")
     return None
 
 
