@@ -866,7 +866,8 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set
         if len(line.cells) < 2 and len(line.text.strip()) > 24:
             starts = _column_starts(stream, position, step)
             following = stream[position + step] if 0 <= position + step < len(stream) else line
-            long_first = len(following.spans) >= 2 and abs(following.spans[0][1] - line.x0) <= 3  # rows cut into cells go on
+            # the first row under a caption may hold a long first cell when rows cut into cells follow it
+            long_first = step > 0 and not rows and len(following.spans) >= 2 and abs(following.spans[0][1] - line.x0) <= 3
             first_column = bool(starts) and abs(line.x0 - starts[0]) <= 3 and (len(line.text.strip()) <= 48 or long_first)
             if not (_wrapped_cell(line, starts) or first_column):
                 break
