@@ -2,6 +2,10 @@
 nothing changed, a `stat` of the `specs/` folder, of each domain's folder and of each file the last
 read of that domain used (see `specs.files` for why each file, and why that is enough).
 
+A call that answers from the listings or search (`every_file=False`) checks only the files those are
+made of (a domain's `files`); an endpoint's page checks its own after (`method_files_changed`), and
+`check` and every other call check all of them (docs/specs.md gives the argument).
+
 A folder whose stamp is the one recorded when it was last listed has the same entries, so it is not
 listed again; a changed one is listed, and its domain read again only when its spec files changed.
 
@@ -30,12 +34,14 @@ if TYPE_CHECKING:
 @record
 class StoredDomain:
     """What the index recorded of one domain: its folder's stamp when listed, its top files, the
-    files its read used and their stamps."""
+    files every answer about it is made of and their stamps, and (when read) the other files it used."""
 
     folder: str
     top: tuple[str, ...]
     files: list[str]
     fingerprint: str
+    more_files: list[str] | None = None  # None: not read (a check of the listings' files only)
+    more_fingerprint: str = ""
 
 
 @record
@@ -50,47 +56,64 @@ class StoredSpecs:
 # What `_stored` last read, by index file, with that file's (inode, mtime, size): a long-running reader
 # (the MCP server, batch, the TUI) checks the specs at every call and need not read them back each time.
 # A stale entry costs no missed change: the files on disk are what is compared with it.
-_LAST: dict[str, tuple[tuple[int, int, int], StoredSpecs]] = {}
+_LAST: dict[tuple[str, bool], tuple[tuple[int, int, int], StoredSpecs]] = {}
 
 
-def _stored(path: str, open_index: Connection | None = None) -> StoredSpecs | None:
-    """What the index holds of the specs; None when the spec tables are missing or old. Read through
-    `open_index` when the caller holds a connection to that file."""
+def _stored(path: str, open_index: Connection | None = None, every_file: bool = True) -> StoredSpecs | None:
+    """What the index holds of the specs (with every file of each domain, or only those of its listings);
+    None when the spec tables are missing or old. Read through `open_index` when the caller holds a
+    connection to that file."""
     try:
         stat = os.stat(path)
         key = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
     except OSError:
         return None
-    last = _LAST.get(path)
+    last = _LAST.get((path, every_file))
     if last is not None and last[0] == key:
         return last[1]
-    found = _read_stored(path, open_index)
+    found = _read_stored(path, open_index, every_file)
     if found is not None:
-        _LAST[path] = (key, found)
+        _LAST[path, every_file] = (key, found)
     return found
 
 
 _META = "SELECT key, value FROM meta WHERE key IN (?, ?)"
+_DOMAINS = "SELECT domain, folder, top, files, fingerprint FROM spec_domains"
+_EVERY_FILE = "SELECT domain, folder, top, files, fingerprint, more_files, more_fingerprint FROM spec_domains"
 
 
-def _read_stored(path: str, open_index: Connection | None = None) -> StoredSpecs | None:
+def _read_stored(path: str, open_index: Connection | None = None, every_file: bool = True) -> StoredSpecs | None:
     try:
         connection = open_index or connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
             meta = {key: value for key, value in connection.execute(_META, (SPEC_SCHEMA_KEY, SPEC_FOLDER_KEY))}
             if meta.get(SPEC_SCHEMA_KEY) != SPEC_SCHEMA:
                 return None
-            rows = connection.execute("SELECT domain, folder, top, files, fingerprint FROM spec_domains").fetchall()
+            rows = connection.execute(_EVERY_FILE if every_file else _DOMAINS).fetchall()
         finally:
             if connection is not open_index:
                 connection.close()
     except DatabaseError:
         return None
     domains = {
-        domain: StoredDomain(folder, tuple(top.split("\n")) if top else (), files.split("\n") if files else [], fingerprint_)
-        for domain, folder, top, files, fingerprint_ in rows
+        row[0]: StoredDomain(
+            row[1],
+            tuple(row[2].split("\n")) if row[2] else (),
+            row[3].split("\n") if row[3] else [],
+            row[4],
+            (row[5].split("\n") if row[5] else []) if every_file else None,
+            row[6] if every_file else "",
+        )
+        for row in rows
     }
     return StoredSpecs(meta.get(SPEC_FOLDER_KEY, ""), domains)
+
+
+def _unchanged(folder: str, known: StoredDomain) -> bool:
+    """Whether the files of a domain the index knows (those of its listings, or all) have their recorded stamps."""
+    if known.more_files:
+        return fingerprint(folder, known.files + known.more_files) == f"{known.fingerprint} {known.more_fingerprint}".strip()
+    return fingerprint(folder, known.files) == known.fingerprint
 
 
 def _stale(root: str, stored: StoredSpecs) -> tuple[list[str], list[str]]:
@@ -103,23 +126,37 @@ def _stale(root: str, stored: StoredSpecs) -> tuple[list[str], list[str]]:
     for name in names:
         known = stored.domains.get(name)
         folder = os.path.join(specs, name)
-        if (
-            known is None
-            or (stamp_of(folder) != known.folder and top_files(folder) != known.top)
-            or fingerprint(folder, known.files) != known.fingerprint
-        ):
+        if known is None or (stamp_of(folder) != known.folder and top_files(folder) != known.top) or not _unchanged(folder, known):
             changed.append(name)
     return changed, removed
 
 
+def method_files_changed(root: str, domain: str, more_files: str, more_fingerprint: str, positions: str) -> bool:
+    """Whether any of the files an endpoint's page is made of beyond its domain's listings (`positions` in the
+    domain's `more_files`, as the index records them) has changed since the index read it."""
+    if not positions:
+        return False
+    names = more_files.split("\n")
+    stamps = more_fingerprint.split(" ")
+    wanted = [int(position) for position in positions.split(" ")]
+    return fingerprint(os.path.join(root, SPECS_DIR, domain), [names[index] for index in wanted]) != " ".join(
+        stamps[index] for index in wanted
+    )
+
+
 def refresh_specs(
-    root: str, path: str, writer_lock: Callable[[str], AbstractContextManager[None]], open_index: Connection | None = None
+    root: str,
+    path: str,
+    writer_lock: Callable[[str], AbstractContextManager[None]],
+    open_index: Connection | None = None,
+    every_file: bool = True,
 ) -> int:
     """Bring the spec tables of the index at `path` in step with `root/specs`; the number of domains
-    (re)read or removed. Costs a `stat` per folder and per file when nothing changed; writes under
-    `writer_lock`. `open_index`, a read-only connection to `path` the caller holds, is used for the
-    first look (under the lock, the index is read afresh)."""
-    stored = _stored(path, open_index)
+    (re)read or removed. Costs a `stat` per folder and per file when nothing changed (with `every_file`
+    false, per file the listings and search are made of); writes under `writer_lock`. `open_index`, a
+    read-only connection to `path` the caller holds, is used for the first look (under the lock, the
+    index is read afresh)."""
+    stored = _stored(path, open_index, every_file)
     if stored is not None:
         changed, removed = _stale(root, stored)
         if not changed and not removed:
@@ -129,7 +166,7 @@ def refresh_specs(
     with writer_lock(os.path.dirname(path)):  # the norms' builder lock (`store.refresh`): one writer at a time
         specs_stamp, _ = stamp_before_read(os.path.join(root, SPECS_DIR))  # before the listing, like every stamp
         domains = list_domains(root)
-        stored = _stored(path)
+        stored = _stored(path, every_file=every_file)
         fresh = stored is None
         if stored is None:
             changed, removed = [domain.domain for domain in domains], []
