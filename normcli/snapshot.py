@@ -47,9 +47,9 @@ class ReadSession:
         # Seconds during which a long-running reader (batch) trusts its last freshness check.
         self.recheck_after = 0.0
         self._data_version = -1
-        # Whether this operation checks every spec file, or only those the spec listings and search are made of
-        # (a discovery operation says so; an endpoint's page then checks its own files: `check_method_files`).
-        self.every_spec_file = True
+        # Which spec files this operation checks: all, or only those its answer can be made of (a discovery
+        # operation says so: `listings` or `search`; an endpoint's page then checks its own: `check_method_files`).
+        self.spec_files = "all"
 
     @classmethod
     def open(cls, workspace: StrPath | None = None) -> Self:
@@ -83,7 +83,7 @@ class ReadSession:
                     just_opened = self._index.connection if self._index is not None else None
                 else:
                     known, just_opened = self._known_bundles(), None
-                done = refresh(self.folder, known=known, open_index=just_opened, every_spec_file=self.every_spec_file)
+                done = refresh(self.folder, known=known, open_index=just_opened, spec_files=self.spec_files)
                 self._checked_at = time.monotonic()
                 if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._replaced(done.location)):
                     self.close()
@@ -138,22 +138,22 @@ class ReadSession:
     def _data_changed(self, index: IndexConnection) -> None:
         """Called inside the snapshot when the index's data changed: drop what was derived from it."""
 
-    def _restart(self, every_spec_file: bool) -> None:
-        """Start the running operation again: a new freshness check (of every spec file when asked) and a new snapshot."""
+    def _restart(self, spec_files: str) -> None:
+        """Start the running operation again: a new freshness check (of the spec files named) and a new snapshot."""
         if self._index is not None:
             self._index.end_snapshot()
         self._checked, self._checked_at = False, 0.0
-        self.every_spec_file = every_spec_file
+        self.spec_files = spec_files
 
-    def check_method_files(self, domain: str, more_files: str, more_fingerprint: str, positions: str) -> None:
+    def check_method_files(self, domain: str, lists: tuple[str, str, str, str], positions: str) -> None:
         """After a check of the listings' files only: make sure the other files an endpoint's page is made of
-        (`positions` in its domain's `more_files`) are as the index read them, else run the operation again
-        after a check of every file (`SpecFilesChanged`, caught by `in_snapshot`)."""
-        if self.every_spec_file:
+        (`positions` in its domain's search and more files, `lists` with their stamps) are as the index read
+        them, else run the operation again after a check of every file (`SpecFilesChanged`, caught by `in_snapshot`)."""
+        if self.spec_files == "all":
             return
         from normcli.store.spec_refresh import method_files_changed
 
-        if method_files_changed(self.folder, domain, more_files, more_fingerprint, positions):
+        if method_files_changed(self.folder, domain, lists, positions):
             raise SpecFilesChanged
 
 
@@ -164,21 +164,21 @@ class SpecFilesChanged(Exception):
 def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
     """Wrap a read operation of a `ReadSession`: one freshness check, one snapshot, a damaged index rebuilt once."""
 
-    # A discovery operation checks only the spec files its answer can depend on; any other, all of them. A reader
+    # A discovery operation checks only the spec files its answer can be made of; any other, all of them. A reader
     # that trusts its last check for a while (batch) checks all: the next operation may need the others.
-    scoped = getattr(operation, "spec_listing_files_only", False)
+    scope = getattr(operation, "spec_files", "all")
 
     @functools.wraps(operation)
     def run(self: Any, *args: Any, **kwargs: Any) -> T:
         if self._in_operation:
             return operation(self, *args, **kwargs)
         self._in_operation, self._checked = True, False
-        self.every_spec_file = not scoped or self.recheck_after > 0
+        self.spec_files = "all" if self.recheck_after > 0 else scope
         try:
             try:
                 return operation(self, *args, **kwargs)
             except SpecFilesChanged:
-                self._restart(every_spec_file=True)
+                self._restart("all")
                 return operation(self, *args, **kwargs)
             except DatabaseError:
                 self.close()
@@ -186,7 +186,7 @@ def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
                 return operation(self, *args, **kwargs)
         finally:
             self._in_operation = False
-            self.every_spec_file = True
+            self.spec_files = "all"
             if self._index is not None:
                 self._index.end_snapshot()
 

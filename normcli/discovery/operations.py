@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
         def index(self) -> IndexConnection: ...
 
-        def check_method_files(self, domain: str, more_files: str, more_fingerprint: str, positions: str) -> None: ...
+        def check_method_files(self, domain: str, lists: tuple[str, str, str, str], positions: str) -> None: ...
 
 
 SNIPPET_CHARS = 180
@@ -153,7 +153,8 @@ class Discovery:
         if row["files"]:  # the files this page shows beyond the listings': the check so far may have left them out
             files = queries.domain_files(row["domain_row"])
             assert files is not None
-            self.service.check_method_files(files["domain"], files["more_files"], files["more_fingerprint"], row["files"])
+            lists = (files["search_files"], files["search_fingerprint"], files["more_files"], files["more_fingerprint"])
+            self.service.check_method_files(files["domain"], lists, row["files"])
         body = loads(row["body"])
         targets = load_targets(body, lambda keys: queries.refs(row["domain_row"], keys))
         root_file = (domain["root"] or "").removeprefix(f"specs/{domain['domain']}/")

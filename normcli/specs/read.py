@@ -52,7 +52,9 @@ class _Reader(RefGraph):
         self.version = ""
         self.root_file = ""
         self.root: dict[str, Any] = {}
-        self.deferred: list[tuple[dict, dict, list]] = []  # each method's (operation, path item, the spec's servers)
+        # Each method's operation, path item, the spec's servers, and the files read for what search finds of it.
+        self.deferred: list[tuple[dict, dict, list, set[str]]] = []
+        self.searched: set[str] = set()  # the files read for what search finds of the methods (beyond the listings')
         self.children: dict[str, list[str]] = {}  # key → the keys its target names
 
     # -- the spec ----------------------------------------------------------------------------
@@ -107,8 +109,9 @@ class _Reader(RefGraph):
         self.duplicates(methods)
         version = str(data.get("swagger") if self.swagger else data.get("openapi"))
         stamped = set(self.stamps)
+        searched = self.searched - structure
         if self.limited:  # which targets were left out depends on every file: each answer then depends on all of them
-            structure = stamped
+            structure, searched = stamped, set()
             methods = [replace(method, files=()) for method in methods]
         return Spec(
             domain=self.domain,
@@ -124,12 +127,14 @@ class _Reader(RefGraph):
             stamps=self.stamps,
             problems=tuple(sorted(self.problems, key=lambda problem: (problem.file, problem.line))),  # as `check` lists them
             structure=tuple(sorted(structure & stamped)),
+            searched=tuple(sorted(searched & stamped)),
         )
 
-    def finish(self, method: SpecMethod, op: dict, item: dict, servers: list) -> SpecMethod:
+    def finish(self, method: SpecMethod, op: dict, item: dict, servers: list, searched: set[str]) -> SpecMethod:
         """A method with what only its page shows (servers, code samples) and the files its page is made of
-        beyond the listing walk's: those of every target its body reaches, and of the code samples."""
-        files: set[str] = set()
+        beyond the listings': those read for its search text, those of every target its body reaches, and
+        those of its servers and code samples."""
+        files = set(searched)
         self.used = files
         method.body["servers"] = self.servers(op) or self.servers(item) or servers
         method.body["codeSamples"] = self.code_samples(op)
@@ -207,6 +212,11 @@ class _Reader(RefGraph):
         tags = op.get("tags")
         tags = [tags] if isinstance(tags, str) else tags  # `tags: pets`, written for `tags: [pets]`
         tag_names = tuple(dict.fromkeys(_text(tag) for tag in tags if _text(tag))) if isinstance(tags, list) else ()
+        # Parameters, request body, responses and description are searched and shown on the method's page, never
+        # listed: the files read for them are recorded apart (`searched`), as the method's own.
+        listing = self.used
+        searched: set[str] = set()
+        self.used = searched
         parameters, request_body = self.parameters(item.get("parameters"), op.get("parameters"), op)
         if not self.swagger and op.get("requestBody") is not None:
             request_body = self.deref(op["requestBody"])
@@ -224,17 +234,20 @@ class _Reader(RefGraph):
             "servers": [],  # servers and code samples are only shown on the method's page: `finish` fills them
             "codeSamples": [],
         }
-        self.deferred.append((op, item, servers))
         if isinstance(op.get("callbacks"), dict):
             body["callbacks"] = sorted(op["callbacks"])
         names = [str(p.get("name")) for p in parameters if isinstance(p, dict) and p.get("name")]
         written = refs.written_keys([request_body, responses, parameters])
         names.extend(refs.name_of(key) for key in itertools.islice(written, MAX_SEARCH_NAMES))
+        description = _text(self.deref(op.get("description")))
+        self.used = listing
+        self.searched.update(searched)
+        self.deferred.append((op, item, servers, searched))
         return SpecMethod(
             verb=verb.upper(),
             path=path,
             summary=_text(op.get("summary")),
-            description=_text(self.deref(op.get("description"))),
+            description=description,
             operation_id=_text(op.get("operationId")),
             deprecated=op.get("deprecated") is True,
             webhook=webhook,

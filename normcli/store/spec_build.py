@@ -114,22 +114,27 @@ def _read_domain(root: Path, domain: DomainFolder) -> dict:
 
 
 def _with_fingerprint(read: dict) -> dict:
-    """`read` with the files it used in two lists, each with its fingerprint (their stamps in order), each
-    method's files as positions in the second, and the files' total size. The first list holds the files
+    """`read` with the files it used in three lists, each with its fingerprint (their stamps in order), each
+    method's files as positions in the last two, and the files' total size. The first list holds the files
     every answer about the domain depends on (the top files, and those the listing walk read: all of them
-    for a spec that could not be read); the second, the files only some endpoint pages show."""
+    for a spec that could not be read); the second, the others that search depends on; the third, the
+    files only some endpoint pages show."""
     stamps: dict[str, tuple[str, int]] = read.pop("stamps")
     spec = read["spec"]
     listed = set(stamps) if spec is None else {*spec.structure, *read["top"].split("\n")}
     structure = listed & set(stamps)
+    searched = set(spec.searched if spec else ()) & set(stamps) - structure
     files = sorted(structure)
-    more = sorted(set(stamps) - structure)
-    position = {name: index for index, name in enumerate(more)}
+    search = sorted(searched)
+    more = sorted(set(stamps) - structure - searched)
+    position = {name: index for index, name in enumerate([*search, *more])}
     method_files = [" ".join(str(position[name]) for name in method.files if name in position) for method in (spec.methods if spec else ())]
     return {
         **read,
         "files": files,
         "fingerprint": " ".join(stamps[name][0] for name in files),
+        "search_files": search,
+        "search_fingerprint": " ".join(stamps[name][0] for name in search),
         "more_files": more,
         "more_fingerprint": " ".join(stamps[name][0] for name in more),
         "method_files": method_files,
@@ -157,6 +162,8 @@ def _insert_domain(connection: sqlite3.Connection, read: dict) -> None:
         "top": read["top"],
         "files": "\n".join(files),
         "fingerprint": read["fingerprint"],
+        "search_files": "\n".join(read["search_files"]),
+        "search_fingerprint": read["search_fingerprint"],
         "more_files": "\n".join(read["more_files"]),
         "more_fingerprint": read["more_fingerprint"],
         "bytes": read["bytes"],

@@ -49,7 +49,9 @@ class SpecQueries:
 
     def domain_files(self, domain_row: int) -> sqlite.Row | None:
         """The files of a domain beyond those of its listings, with their stamps (`spec_schema`)."""
-        return self._one("SELECT domain, more_files, more_fingerprint FROM spec_domains WHERE id = ?", (domain_row,))
+        return self._one(
+            "SELECT domain, search_files, search_fingerprint, more_files, more_fingerprint FROM spec_domains WHERE id = ?", (domain_row,)
+        )
 
     def collections(self, domain_row: int) -> list[sqlite.Row]:
         """A spec's collections in the spec's order."""
