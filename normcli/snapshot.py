@@ -162,7 +162,8 @@ class SpecFilesChanged(Exception):
 
 
 def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
-    """Wrap a read operation of a `ReadSession`: one freshness check, one snapshot, a damaged index rebuilt once."""
+    """Wrap a read operation of a `ReadSession`: one freshness check, one snapshot, a damaged index rebuilt once,
+    and an operation that found a file of its answer changed past the first check run again after a full one."""
 
     # A discovery operation checks only the spec files its answer can be made of; any other, all of them. A reader
     # that trusts its last check for a while (batch) checks all: the next operation may need the others.
@@ -176,13 +177,15 @@ def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
         self.spec_files = "all" if self.recheck_after > 0 else scope
         try:
             try:
-                return operation(self, *args, **kwargs)
-            except SpecFilesChanged:
-                self._restart("all")
-                return operation(self, *args, **kwargs)
+                try:
+                    return operation(self, *args, **kwargs)
+                except SpecFilesChanged:
+                    self._restart("all")
+                    return operation(self, *args, **kwargs)
             except DatabaseError:
                 self.close()
                 refresh(self.folder, rebuild=True)
+                self.spec_files = "all"  # everything was just read: nothing for an endpoint to find changed
                 return operation(self, *args, **kwargs)
         finally:
             self._in_operation = False

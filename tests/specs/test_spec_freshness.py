@@ -372,3 +372,40 @@ def _same_place_edit(path: Path, old: str, new: str) -> None:
     with open(path, "r+", encoding="utf-8") as handle:
         handle.write(text.replace(old, new, 1))
         handle.truncate()
+
+
+def test_a_long_running_reader_sees_a_page_file_change_and_batch_checks_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    import normcli.store.spec_refresh as spec_refresh
+    from normcli.service import Service
+
+    root = tmp_path / "ws"
+    (root / "norms").mkdir(parents=True)
+    _write_shop(root)
+    settled(root)
+    scopes: list[str] = []
+    real = spec_refresh.refresh_specs
+
+    def recorded(*args: object, **kwargs: object) -> int:
+        scopes.append(str(args[4] if len(args) > 4 else kwargs.get("scope", "all")))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(spec_refresh, "refresh_specs", recorded)
+    method = hashlib.md5(b"method|shop|GET|/items/{itemId}").hexdigest()
+    service = Service.open(root)  # as the MCP server or the browser hold it
+    assert "curl https" in str(service.endpoint_by_id(method).method["codeSamples"])
+    service.spec_list()
+    service.search_specs("item")
+    assert scopes == ["listings", "listings", "search"]
+    _same_place_edit(root / "specs/shop/samples/get_item.yaml", "curl https", "wget https")
+    time.sleep(0.15)
+    assert [spec.domain for spec in service.spec_list().specs] == ["shop"]
+    assert "wget https" in str(service.endpoint_by_id(method).method["codeSamples"]), "its page checks its own files"
+    assert scopes[-2:] == ["listings", "all"], "found changed, so checked again in full"
+    service.check()
+    assert scopes[-1] == "all"
+    service.recheck_after = 1.0  # as batch: the next requests trust this check for a second, whatever they read
+    service.spec_list()
+    assert scopes[-1] == "all"
+    service.close()
