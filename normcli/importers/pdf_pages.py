@@ -522,14 +522,18 @@ def _same_line(previous: _Segment, following: _Segment) -> bool:
     (a word set as its own text object), or is a smaller raised or lowered piece right after it (`m` `2`)."""
     right = max(box[1] for box in previous.real()[-3:])  # the line's last characters
     left = min(box[0] for box in following.real()[:3])
-    if not -1.0 <= left - right <= 12.0:
-        return False
     size, base = previous.baseline()
     next_size, next_base = following.baseline()
+    # a script may be tucked under or over the last letter's box (groff kerns `γ` + lowered `M`): it still follows it
+    tucked = next_size < 0.85 * size and previous.real()[-1][0] < left and -0.4 * size <= left - right
+    if not (-1.0 <= left - right <= 12.0 or tucked):
+        return False
     if left - right > max(size, next_size) * 0.6:
         return False
     if abs(next_base - base) < 0.15 * size:
         return True
+    if size < 0.85 * next_size and len(previous.real()) <= 3 and 0 < base - next_base < next_size:
+        return True  # a raised mark set apart before its text (a footnote's own number, FOP's list label)
     return next_size < 0.85 * size and -size < next_base - base < size  # a script run, or text after one
 
 
@@ -538,7 +542,10 @@ def _extend(segment: _Segment, following: _Segment) -> None:
     right = max(box[1] for box in segment.real()[-3:])
     left = min(box[0] for box in following.real()[:3])
     size, _ = segment.baseline()
-    if left - right > 0.15 * size and following.chars[0] not in " .,)]" and segment.chars[-1] != " ":  # no space before closing marks
+    last = next((glyph for glyph in reversed(segment.glyphs) if glyph is not None), None)
+    # a script's box is narrower than its advance (a digit's side bearings): after one, only a wider gap is a space
+    space = 0.25 * size if last is not None and last[0] < 0.85 * size else 0.15 * size
+    if left - right > space and following.chars[0] not in " .,)]" and segment.chars[-1] != " ":  # no space before closing marks
         segment.chars.append(" ")
         segment.boxes.append(None)
         segment.glyphs.append(None)
@@ -604,7 +611,8 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             kind == 1
             and (run.isdigit() or run in _MARK_SYMBOLS)
             and (before == segment[:k] or (word and len(word.group(0)) >= 4 and len(segment[:k]) - len(before) == 1))
-            and ((word and len(word.group(0)) >= 4) or before[-1:] in ".,;:)”’\"'")
+            # after a word of four letters, after punctuation, or after the tail of a word broken at the line above (`se³`)
+            and ((word and (len(word.group(0)) >= 4 or (word.start() == 0 and len(word.group(0)) >= 2))) or before[-1:] in ".,;:)”’\"'")
         ):
             pieces[k] = f"\ue000{run}\ue001"
             if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
@@ -624,7 +632,7 @@ def _raised(mark: str) -> str:
 
 
 _SPACE_AFTER_MARK = re.compile(r"(\[\^[^\]\s]+\]) (?=[.,)])")
-_PLAIN_NOTE = re.compile(r"^(\d{1,3})(\s+)(?=\S)")
+_PLAIN_NOTE = re.compile(r"^(\d{1,3})[.)]?(\s+)(?=\S)")  # `1 Note`, `1. Note` (babel-french), `1) Note`
 
 
 def _plain_notes(lines: list[Line], referenced: set[str]) -> None:
@@ -809,6 +817,17 @@ def _printed_from_text(pages: list[Page]) -> None:
             for page in pages:
                 page.printed = page.index + offset
                 page.label = str(page.printed)
+
+
+_ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")
+
+
+def outline_title(text: str) -> str:
+    """A bookmark's title with each glyph left in roff's escape notation read as its character: groff's pdfmark
+    macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character)."""
+    if "[u" not in text:
+        return text
+    return _ROFF_GLYPH.sub(lambda match: chr(int(match.group(1), 16)) if int(match.group(1), 16) <= 0x10FFFF else match.group(0), text)
 
 
 def metadata_title(document) -> str:
