@@ -37,7 +37,7 @@ _BACK = {v: k for k, v in [*_SUP.items(), *_SUB.items()]} | {"⁻": "-", "₋": 
 _FIGURE_CM = {("odt", "shapes"): (14.0, 3.5), ("odt", "png"): (12.0, 6.0), ("html", "shapes"): (12.1, 4.0), ("html", "png"): (12.1, 6.0)}
 
 
-_LISTS = ["List of Tables", "List of Figures", "Tabellenverzeichnis", "Abbildungsverzeichnis", "Liste des tableaux", "Liste des figures",
+_LISTS = ["Table of Contents", "List of Tables", "List of Figures", "Tabellenverzeichnis", "Abbildungsverzeichnis", "Liste des tableaux", "Liste des figures",
           "Table des figures"]  # fmt: skip
 
 
@@ -163,6 +163,7 @@ def score(pdf: Path, facts: dict, workspace: Path, use_outline: bool = True, sou
     for expected in facts["figures"]:
         figure = by_fig.get(expected["number"])
         if figure is None:
+            other.append(f"figure {expected['number']} missing")
             continue
         figures_ok["found"] += 1
         if figure.file and Path(figure.file).stem == figure.id:
