@@ -159,6 +159,8 @@ def score(pdf: Path, facts: dict, workspace: Path, use_outline: bool = True, sou
     figures_ok = {"found": 0, "id": 0, "size": 0, "labels": 0}
     kind_of = "html" if any(word in pdf.name for word in ("chromium", "weasyprint", "wkhtmltopdf")) else "odt"
     by_fig = {str(figure.number): figure for figure in bundle.figures if figure.number}
+    # the bundle reads no number from `Figure A.1` (the core knows `A1`, not `A.1`): such a figure is found by its id
+    by_fig.update({figure.id.removeprefix("fig-").upper(): figure for figure in bundle.figures if not figure.number})
     body_text = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
     for expected in facts["figures"]:
         figure = by_fig.get(expected["number"])

@@ -694,7 +694,7 @@ def _html_printers(document: Document, out: Path) -> dict[str, Path]:
 
 def producer_truth(facts: dict, document: Document, producer: str) -> dict:
     """The truth as the DocBook stylesheets print the document: in a book, tables and figures are numbered per
-    chapter (`Table 2.1`, `Figure A.1` in the annex), in an article one after another; the annex is
+    chapter (`Table 2.1`, `Figure A.1` in the annex), in an article one after another (FOP: `A.1` in the annex); the annex is
     `Appendix A` / `Anhang A` / `Annexe A` in a book and `A` in an article; dblatex numbers the bibliography
     as the next chapter (or section) and sets it before the appendix."""
     root = _docbook_root(document)
@@ -708,7 +708,8 @@ def producer_truth(facts: dict, document: Document, producer: str) -> dict:
         elif block.kind in numbers:
             counts[(block.kind, chapter)] = counts.get((block.kind, chapter), 0) + 1
             sequential = len(numbers[block.kind]) + 1
-            numbers[block.kind].append(f"{chapter}.{counts[(block.kind, chapter)]}" if root == "book" else str(sequential))
+            per_chapter = root == "book" or (producer == "fop" and chapter == "A")  # FOP numbers an article's annex A.1
+            numbers[block.kind].append(f"{chapter}.{counts[(block.kind, chapter)]}" if per_chapter else str(sequential))
     for kind, key in (("table", "tables"), ("figure", "figures")):
         for entry, number in zip(facts[key], numbers[kind], strict=True):
             entry["number"] = number
@@ -806,6 +807,11 @@ def main(argv: list[str] | None = None) -> int:
                     if pages:
                         facts["pages"][name] = pages
             truth_file = args.out / f"{family}.truth.json"
+            if truth_file.exists():  # the same document made by other producers before: their pages are kept
+                before = json.loads(truth_file.read_text(encoding="utf-8"))
+                now = json.loads(json.dumps(facts))
+                if {k: v for k, v in before.items() if k != "pages"} == {k: v for k, v in now.items() if k != "pages"}:
+                    facts["pages"] = {**before.get("pages", {}), **facts["pages"]}
             truth_file.write_text(json.dumps(facts, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             print(f"{family}: {', '.join(sorted(made))}")
     return 0
