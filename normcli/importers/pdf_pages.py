@@ -13,13 +13,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number
+from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value
 from normcli.importers.png import encode_png
 
 SCANNED_CHARS = 20
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
 CHAPTER_WORD = re.compile(r"^(?:chapter|chapitre|kapitel|capitolo)$", re.I)
-_ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 
 
 @dataclass
@@ -113,7 +112,7 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
     scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
     if scanned and ocr:
         lines = _ocr_page(page, index, language, draft, width, height)
-    printed = int(label) if label.isdecimal() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
+    printed = int(label) if label.isdecimal() else (roman_value(label) or index + 1)
     textpage.close()
     page.close()
     return Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules), draft.warnings[before:], scanned
@@ -243,16 +242,6 @@ def _labels(document) -> list[str]:
         except Exception:  # a broken /PageLabels tree is not worth failing over
             labels.append("")
     return labels
-
-
-def _roman_value(text: str) -> int:
-    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
-    total = 0
-    text = text.lower()
-    for position, char in enumerate(text):
-        value = values[char]
-        total += -value if position + 1 < len(text) and values[text[position + 1]] > value else value
-    return total
 
 
 @dataclass
