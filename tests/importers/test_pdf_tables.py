@@ -339,7 +339,7 @@ def test_side_by_side_lines_are_one_printed_row_and_a_justified_line_is_prose() 
 
     rows = _printed_rows([line("Adlam", 145, 163, 435), line("Georgian", 244, 269, 435), line("Ahom", 145, 162, 427)])
     assert [[piece[0] for piece in row] for row in rows] == [["Adlam", "Georgian"], ["Ahom"]]
-    words = "the base package contains an authoritative list of the user and the group".split()
+    words = ["the", "base", "package", "contains", "an", "authoritative", "list", "of", "the", "user", "and", "the", "group"]
     justified = [(word, 66 + 40 * k, 96 + 40 * k) for k, word in enumerate(words)]
     assert _spread_prose(justified)
     assert not _spread_prose(
