@@ -134,10 +134,10 @@ def find_tables(
     position = 0
     while position < len(stream):
         rows = _aligned_rows(stream, position, headings, used, toc_pages)
-        if len(rows) >= 3:
+        row_lines = [stream[k] for k in rows]
+        cells = _table_cells(row_lines) if len(rows) >= 3 else []
+        if cells and _headed(cells, row_lines):
             used.update(rows)
-            row_lines = [stream[k] for k in rows]
-            cells = _table_cells(row_lines)
             tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines)))
             position = rows[-1] + 1
         else:
@@ -710,8 +710,12 @@ def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[
         if previous.walls or table.walls:  # a grid is closed on every page: its columns must be the same
             if len(previous.walls) != len(table.walls) or any(abs(a - b) > 3 for a, b in zip(previous.walls, table.walls, strict=True)):
                 return False
-        elif not previous.open_end:
-            return False  # a closing rule ends a table
+        elif not previous.open_end and not (
+            previous.header and table.header and previous.rows[0] == table.rows[0] and abs(previous.left - table.left) <= 40
+        ):
+            # a closing rule ends a table, unless the next page repeats its header row at the same place (a long
+            # table; tables side by side on each page are not one)
+            return False
     elif abs(previous.left - table.left) > 6 or abs(previous.right - table.right) > 6:
         return False
     last_page = stream[max(previous.positions)].page
@@ -896,6 +900,18 @@ def _table_cells(lines: list[Line]) -> list[list[str]]:
             continue
         rows.append(row)
     return rows
+
+
+def _headed(rows: list[list[str]], lines: list[Line]) -> bool:
+    """Whether text aligned in columns, with neither rules nor a caption, reads as a table rather than a
+    list of terms and their descriptions (`help  view the manual;`): two columns whose second holds prose,
+    under no header row (bold, or labels that neither start in lower case nor end a sentence)."""
+    if max(len(row) for row in rows) != 2 or sum(1 for row in rows if len(row[-1].split()) >= 3) < 0.6 * len(rows):
+        return True
+    if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
+        return True
+    first = [cell for cell in rows[0] if cell]
+    return len(first) == 2 and not any(cell[:1].islower() or cell.endswith((".", ";", ",")) for cell in first)
 
 
 def _has_header(rows: list[list[str]], lines: list[Line]) -> bool:

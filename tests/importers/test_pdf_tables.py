@@ -363,3 +363,42 @@ def test_a_line_whose_letters_advance_evenly_is_fixed_pitch(pdf_builder, tmp_pat
     assert _even_advances(textpage.raw, 0, first)
     assert not _even_advances(textpage.raw, text.index(second), second)
     document.close()
+
+
+def test_terms_and_their_descriptions_in_two_columns_are_a_list_unless_a_header_labels_them(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    entries = [
+        ("help", "view the manual of the program;"),
+        ("erase", "erase the current picture and start again;"),
+        ("quit", "exit the interactive mode of the program."),
+    ]
+    builder = pdf_builder().page().heading("10 Interactive mode").line("The following commands are supported:")
+    builder.gap(6)
+    for term, description in entries:
+        builder.line(term, x=80).pdf.text(180, builder.y, description)
+    builder.gap(14).line("And the same commands as a table:")
+    builder.gap(6).line("Command", x=80).pdf.text(180, builder.y, "Description")
+    for term, description in entries:
+        builder.line(term, x=80).pdf.text(180, builder.y, description)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "terms.pdf")
+    report = ingest(pdf, "TEST 131", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert len(read_back(workspace, report).tables) == 1
+    assert "| Command | Description |\n|---|---|\n| help | view the manual of the program; |" in text
+
+
+def test_a_long_table_that_repeats_its_header_on_the_next_page_is_one_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("5 Dimensions").line("The font dimensions are listed below.")
+    for page, numbers in ((1, range(10, 16)), (2, range(16, 20))):
+        if page == 2:
+            builder.page()
+        # a long table: every page has its top rule, the header again, and a bottom rule
+        _booktabs(builder, 100, 450, [(105, "Number"), (200, "Name")], [[(105, str(n)), (200, f"Dimension{chr(65 + n)}")] for n in numbers])
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "longtable.pdf")
+    report = ingest(pdf, "TEST 132", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert len(read_back(workspace, report).tables) == 1 and text.count("| Number | Name |") == 1
+    assert "| 15 | DimensionP |\n| 16 | DimensionQ |" in text
