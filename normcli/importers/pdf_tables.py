@@ -142,7 +142,7 @@ def find_tables(
             position = rows[-1] + 1
         else:
             position += 1
-    tables = [table for table in tables if table.caption is not None or not _glyph_chart(table.rows)]
+    tables = [table for table in tables if table.caption is not None or not (_glyph_chart(table.rows) or _leadered(table.rows))]
     tables = _join_page_breaks(tables, stream, on_page, used)
     found: dict[int, list[Table]] = {}
     for table in sorted(tables, key=lambda table: (table.first, table.left)):
@@ -812,6 +812,15 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
     if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
         return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+_LEADER = re.compile(r"(?:\.\s?){5,}")
+
+
+def _leadered(rows: list[list[str]]) -> bool:
+    """Entries that run on to a page number over dot leaders (a command summary, an index, a list of
+    sniplets): a list, like the printed contents, not a table."""
+    return sum(1 for row in rows if any(_LEADER.search(cell) for cell in row)) >= 0.5 * len(rows)
 
 
 def _glyph_chart(rows: list[list[str]]) -> bool:

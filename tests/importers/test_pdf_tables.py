@@ -402,3 +402,19 @@ def test_a_long_table_that_repeats_its_header_on_the_next_page_is_one_table(pdf_
     text = norm_text(workspace, report)
     assert len(read_back(workspace, report).tables) == 1 and text.count("| Number | Name |") == 1
     assert "| 15 | DimensionP |\n| 16 | DimensionQ |" in text
+
+
+def test_entries_over_dot_leaders_are_a_list_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("B Command summary").line("The commands of the class, with the page that describes them.")
+    builder.gap(6)
+    for command, what, page in (
+        ("\\booknumfont", "Font for the book number", "81"),
+        ("\\chapnamefont", "Font for the chapter name", "86"),
+        ("\\midbookskip", "Spacing in a book title", "81"),
+    ):
+        builder.line(command, x=80).pdf.text(160, builder.y, what + " . . . . . . . . . . . . . . . . . . . . .")
+        builder.pdf.text(460, builder.y, page)
+    builder.gap(20).line("The text goes on after the list with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "summary.pdf")
+    report = ingest(pdf, "TEST 133", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
