@@ -27,11 +27,11 @@ _SPELLED = {
     "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
 }  # fmt: skip
 FIGURE_CAPTION = re.compile(
-    rf"^(?P<label>{FIGURE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
+    rf"^(?P<label>{FIGURE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*[a-z]?)"  # 3, 2.1, A.1
     r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
 TABLE_CAPTION = re.compile(
-    rf"^(?P<label>{TABLE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)"
+    rf"^(?P<label>{TABLE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*)"
     r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
 

@@ -254,6 +254,7 @@ class _Segment:
     glyphs: list[tuple[float, float] | None]  # font size and baseline height of each visible character
     _real: list[tuple[float, float, float, float]] | None = None
     _baseline: tuple[float, float] | None = None
+    text: tuple[float, float] | None = None  # the size and baseline of the text a script piece was joined to
 
     def real(self) -> list[tuple[float, float, float, float]]:
         """The boxes of the visible characters."""
@@ -263,9 +264,17 @@ class _Segment:
 
     def baseline(self) -> tuple[float, float]:
         """The main font size and baseline height (of the full-size characters)."""
+        if self.text is not None:  # `a` + `3,t`: the scripts may outnumber their letter, the size is the letter's
+            return self.text
         if self._baseline is None:
             glyphs = [glyph for glyph in self.glyphs if glyph is not None]
             size = sorted(glyph[0] for glyph in glyphs)[len(glyphs) // 2]
+            largest = max(glyph[0] for glyph in glyphs)
+            if largest * 0.85 > size:  # most characters smaller: scripts of the larger ones (`a₃,ₜ`) or the text?
+                bases = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * largest)
+                base = bases[len(bases) // 2]
+                if all(abs(glyph[1] - base) >= 0.1 * largest for glyph in glyphs if glyph[0] < 0.85 * largest):
+                    size = largest  # every smaller character is off the larger ones' baseline: they are its scripts
             heights = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size) or [glyphs[0][1]]
             self._baseline = (size, heights[len(heights) // 2])
         return self._baseline
@@ -372,8 +381,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     for segment in segments:
         real = segment.real()
         visible += len(real)
-        sizes = sorted(glyph[0] for glyph in segment.glyphs if glyph is not None)
-        size = sizes[len(sizes) // 2] if sizes else 0.0
+        size = segment.baseline()[0]
         plain = "".join(segment.chars)
         pieces = script_pieces(plain, segment.glyphs, size)
         line = Line(
@@ -511,14 +519,21 @@ def _same_line(previous: _Segment, following: _Segment) -> bool:
     (a word set as its own text object), or is a smaller raised or lowered piece right after it (`m` `2`)."""
     right = max(box[1] for box in previous.real()[-3:])  # the line's last characters
     left = min(box[0] for box in following.real()[:3])
-    if not -1.0 <= left - right <= 12.0:
-        return False
     size, base = previous.baseline()
     next_size, next_base = following.baseline()
+    # a script may be tucked under or over the last letter's box (groff kerns `γ` + lowered `M`): it still follows it
+    tucked = next_size < 0.85 * size and previous.real()[-1][0] < left and -0.4 * size <= left - right
+    if not (-1.0 <= left - right <= 12.0 or tucked):
+        return False
     if left - right > max(size, next_size) * 0.6:
         return False
     if abs(next_base - base) < 0.15 * size:
         return True
+    lift = 0.25 * next_size if size >= 0.85 * next_size else 0.0  # a mark at the text's size must be clearly raised
+    if size <= next_size + 0.1 and len(previous.real()) <= 3 and lift < base - next_base < next_size:
+        return True  # a raised mark set apart before its text (a footnote's own number, FOP's list label)
+    if len(following.real()) <= 6 and 0.25 * size < abs(next_base - base) < 0.6 * size and left - right < 0.3 * size:
+        return True  # a script at the text's size, only moved off the baseline (WeasyPrint)
     return next_size < 0.85 * size and -size < next_base - base < size  # a script run, or text after one
 
 
@@ -526,8 +541,13 @@ def _extend(segment: _Segment, following: _Segment) -> None:
     """Join two pieces of one printed line (a space between them when the gap is one)."""
     right = max(box[1] for box in segment.real()[-3:])
     left = min(box[0] for box in following.real()[:3])
-    size, _ = segment.baseline()
-    if left - right > 0.15 * size and following.chars[0] not in " .,)]" and segment.chars[-1] != " ":  # no space before closing marks
+    size, base = segment.baseline()
+    if following.baseline()[0] < 0.85 * size and abs(following.baseline()[1] - base) >= 0.1 * size:
+        segment.text = (size, base)  # a script joined to its text
+    last = next((glyph for glyph in reversed(segment.glyphs) if glyph is not None), None)
+    # a script's box is narrower than its advance (a digit's side bearings): after one, only a wider gap is a space
+    space = 0.25 * size if last is not None and last[0] < 0.85 * size else 0.15 * size
+    if left - right > space and following.chars[0] not in " .,)]" and segment.chars[-1] != " ":  # no space before closing marks
         segment.chars.append(" ")
         segment.boxes.append(None)
         segment.glyphs.append(None)
@@ -558,12 +578,39 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     if not baselines:
         return pieces
     baseline = baselines[len(baselines) // 2]
+    # runs of at most six characters at the text's size but off the baseline of the character before them (or
+    # opening the line): scripts that a producer moves without making them smaller; each with the baseline it
+    # leaves (a cell of a table row may sit a little higher than the next)
+    short: dict[int, float] = {}
+    k = 0
+    while k < len(segment):
+        glyph = glyphs[k]
+        previous = glyphs[k - 1] if k > 0 else None
+        reference = (
+            previous[1] if previous is not None and previous[0] >= 0.9 * size and abs(previous[1] - baseline) < 0.25 * size else baseline
+        )
+        if glyph is None or glyph[0] < 0.85 * size or abs(glyph[1] - reference) < 0.25 * size:
+            k += 1
+            continue
+        end = k
+        while end + 1 < len(segment) and (following := glyphs[end + 1]) is not None and abs(following[1] - glyph[1]) < 0.05 * size:
+            end += 1
+        opening = not segment[:k].strip() and glyph[1] > reference  # a raised mark opening the line (a note's number)
+        if end - k < 6 and ((previous is not None and abs(previous[1] - reference) < 0.1 * size) or opening):
+            short.update(dict.fromkeys(range(k, end + 1), reference))
+        k = end + 1
 
     def shift(k: int) -> int:
         glyph = glyphs[k]
-        if glyph is None or glyph[0] >= 0.85 * size:
+        if glyph is None:
             return 0
         rise = glyph[1] - baseline
+        if glyph[0] >= 0.85 * size:
+            if k not in short:
+                return 0
+            # a script set at the text's size and only moved by a third of an em (WeasyPrint's `<sup>`, `<sub>`)
+            rise = glyph[1] - short[k]
+            return 1 if 0.25 * size < rise < 0.6 * size else (-1 if -0.6 * size < rise < -0.25 * size else 0)
         # a run set much smaller (an office suite's script font, 58 %) is a subscript when lowered at all (LibreOffice
         # lowers it by a twelfth); a run barely smaller (small capitals) must drop clearly below the baseline
         low = -0.05 * size if glyph[0] < 0.7 * size else -0.1 * size
@@ -593,7 +640,8 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             kind == 1
             and (run.isdigit() or run in _MARK_SYMBOLS)
             and (before == segment[:k] or (word and len(word.group(0)) >= 4 and len(segment[:k]) - len(before) == 1))
-            and ((word and len(word.group(0)) >= 4) or before[-1:] in ".,;:)”’\"'")
+            # after a word of four letters, after punctuation, or after the tail of a word broken at the line above (`se³`)
+            and ((word and (len(word.group(0)) >= 4 or (word.start() == 0 and len(word.group(0)) >= 2))) or before[-1:] in ".,;:)”’\"'")
         ):
             pieces[k] = f"\ue000{run}\ue001"
             if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
@@ -613,7 +661,7 @@ def _raised(mark: str) -> str:
 
 
 _SPACE_AFTER_MARK = re.compile(r"(\[\^[^\]\s]+\]) (?=[.,)])")
-_PLAIN_NOTE = re.compile(r"^(\d{1,3})(\s+)(?=\S)")
+_PLAIN_NOTE = re.compile(r"^(\d{1,3})[.)]?(\s+)(?=\S)")  # `1 Note`, `1. Note` (babel-french), `1) Note`
 
 
 def _plain_notes(lines: list[Line], referenced: set[str]) -> None:
@@ -703,8 +751,30 @@ def _fixed_pitch(handle, start: int, segment: str) -> bool:
     for offset in {visible[len(visible) // 2], visible[-1]}:
         raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
         if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
-            return False
+            return _even_advances(handle, start, segment)
     return True
+
+
+def _even_advances(handle, start: int, segment: str) -> bool:
+    """Whether the letters of a line advance by one width, whatever the font calls itself (a typewriter font
+    named `SFTT0900` without the fixed-pitch flag): eight pairs of letters or more, of five different letters,
+    their origins as far apart within 3 %."""
+    import pypdfium2.raw as raw
+
+    x, y = ctypes.c_double(), ctypes.c_double()
+    steps: list[float] = []
+    letters: set[str] = set()
+    previous: float | None = None
+    for offset, char in enumerate(segment):
+        if not char.isalpha():
+            previous = None
+            continue
+        raw.FPDFText_GetCharOrigin(handle, start + offset, x, y)
+        if previous is not None and x.value > previous:
+            steps.append(x.value - previous)
+            letters.add(segment[offset - 1])
+        previous = x.value
+    return len(steps) >= 8 and len(letters) >= 5 and max(steps) <= 1.03 * min(steps)
 
 
 def _cells(
@@ -800,6 +870,17 @@ def _printed_from_text(pages: list[Page]) -> None:
                 page.label = str(page.printed)
 
 
+_ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")
+
+
+def outline_title(text: str) -> str:
+    """A bookmark's title with each glyph left in roff's escape notation read as its character: groff's pdfmark
+    macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character)."""
+    if "[u" not in text:
+        return text
+    return _ROFF_GLYPH.sub(lambda match: chr(int(match.group(1), 16)) if int(match.group(1), 16) <= 0x10FFFF else match.group(0), text)
+
+
 def metadata_title(document) -> str:
     """The title in the PDF metadata, unless it is empty or a file name."""
     try:
@@ -841,8 +922,10 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
             counts[signature] += 1
     threshold = 2 if len(pages) <= 6 else max(3, len(pages) // 10)
     removed: list[str] = []
+    titles = _heading_titles(pages, body_size)
     for page in pages:
         edges = _edge_lines(page)
+        heads = _ruled_heads(page, body_size, titles)
         drop = set()
         for line in edges:
             text = line.text.strip()
@@ -856,12 +939,55 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
                 and not _framed(line, page)
                 and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
             )
-            if is_number or (carries_page and line.size <= body_size + 0.6) or repeated:
+            if is_number or (carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads:
                 drop.add(id(line))
         if drop:
             removed.extend(line.text for line in page.lines if id(line) in drop)
             page.lines = [line for line in page.lines if id(line) not in drop]
     return removed
+
+
+_DESIGNATOR = re.compile(
+    r"^(?:(?:chapter|chapitre|kapitel|capitolo|part|partie|teil|annex|annexe|anhang|appendix|allegato)\s+)?"
+    r"(?:\d+|[A-Z]|[IVXLC]+)(?:\.\d+)*\.?\s+",
+    re.I,
+)
+
+
+def _title_of(text: str) -> str:
+    """A heading's or running head's title without its number or designator (`Kapitel 2. Baustoffe` → `baustoffe`)."""
+    return " ".join(_DESIGNATOR.sub("", text.strip()).lower().split())
+
+
+def _heading_titles(pages: list[Page], body_size: float) -> dict[str, int]:
+    """The titles of the lines set larger than the text (headings), with the first page each is on."""
+    titles: dict[str, int] = {}
+    for page in pages:
+        for line in page.lines:
+            if line.size >= body_size + 1.5 and len(line.text) <= 120:
+                titles.setdefault(_title_of(line.text), page.index)
+    titles.pop("", None)
+    return titles
+
+
+def _ruled_heads(page: Page, body_size: float, titles: dict[str, int]) -> set[int]:
+    """A running head or foot that repeats a heading printed on an earlier page (the chapter's title, as DocBook's
+    stylesheets set it) and is set apart from the text by a rule across the text: the page's first line with a
+    rule under it, or its last line with a rule over it. Its text varies from chapter to chapter, so it does
+    not repeat often enough to be found as furniture."""
+    if len(page.lines) < 3 or not page.hrules:
+        return set()
+    ordered = sorted(page.lines, key=lambda line: -line.top)
+    left, right = min(line.x0 for line in page.lines), max(line.x1 for line in page.lines)
+    wide = [y for x0, x1, y in page.hrules if x1 - x0 >= 0.6 * (right - left)]
+    heads = set()
+    for line, neighbour, below in ((ordered[0], ordered[1], True), (ordered[-1], ordered[-2], False)):
+        if line.size > body_size + 0.6 or titles.get(_title_of(line.text), page.index) >= page.index:
+            continue
+        low, high = (neighbour.top, line.bottom) if below else (line.top, neighbour.bottom)
+        if any(low < y < high for y in wide):
+            heads.add(id(line))
+    return heads
 
 
 def _framed(line: Line, page: Page) -> bool:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key, wrapped
 from normcli.importers.pdf_contents import ContentsEntry, contents_positions, heading_title_lines
-from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page
+from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
 from normcli.labels import DIVISION_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
@@ -75,7 +75,7 @@ def read_outline(document) -> list[OutlineEntry]:
                     top = float(view[0]) if mode in (2, 3) and view else (float(view[1]) if mode == 1 and len(view) > 1 else None)
                 except Exception:  # a destination without a view still gives the page
                     top = None
-            entries.append(OutlineEntry(bookmark.level, clean_inline(bookmark.get_title() or ""), page, top))
+            entries.append(OutlineEntry(bookmark.level, clean_inline(outline_title(bookmark.get_title() or "")), page, top))
     except Exception:  # a broken outline is treated as no outline
         return []
     return [entry for entry in entries if entry.title]
