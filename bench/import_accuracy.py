@@ -21,7 +21,8 @@ references read independently of the importer:
   hand-labelled in `bench/table_truth.json` (the number of real tables that start on each page, with
   a note on what they are), the tables the bundle writes on those pages are counted against the
   truth: found tables beyond the real ones are *not real* (false tables), real ones beyond those found
-  are *missed*.
+  are *missed*. PDFs from elsewhere (not in the repository) have their truth in
+  `bench/table_truth_unseen.json`, keyed by the PDF's SHA-256, with a first and a held-out sample.
 - **s / 100 pages**: import time of the run with the outline (median of `--repeat` runs), and the same
   time as a multiple of PDFium's plain text extraction of the same PDF measured in the same run (the
   ratio holds when the machine is busy).
@@ -29,6 +30,7 @@ references read independently of the importer:
     .venv/bin/python bench/import_accuracy.py                 # the corpus
     .venv/bin/python bench/import_accuracy.py a.pdf --json
     .venv/bin/python bench/import_accuracy.py --extra ~/pdfs    # also every PDF under a folder of your own
+    .venv/bin/python bench/import_accuracy.py --tables-only --extra ~/pdfs   # one import per PDF, tables and figures
 
 A PDF that fails to import is reported in its row (`error`), never stops the run.
 """
