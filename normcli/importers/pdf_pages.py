@@ -596,8 +596,8 @@ def _same_line(previous: _Segment, following: _Segment) -> bool:
     tucked = next_size < 0.85 * size and previous.real()[-1][0] < left and -0.4 * size <= left - right
     if not (-1.0 <= left - right <= 12.0 or tucked):
         return False
-    if abs(next_base - base) < 0.15 * size:  # on the same baseline: a word space, however wide justification made it
-        return left - right <= max(size, next_size)
+    if abs(next_base - base) < 0.15 * size:  # on the same baseline: a word space as wide as justification makes it (not a gutter)
+        return left - right <= 0.8 * max(size, next_size)
     if left - right > max(size, next_size) * 0.6:
         return False
     lift = 0.25 * next_size if size >= 0.85 * next_size else 0.0  # a mark at the text's size must be clearly raised
