@@ -830,8 +830,30 @@ def _fixed_pitch(handle, start: int, segment: str) -> bool:
     for offset in {visible[len(visible) // 2], visible[-1]}:
         raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
         if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
-            return False
+            return _even_advances(handle, start, segment)
     return True
+
+
+def _even_advances(handle, start: int, segment: str) -> bool:
+    """Whether the letters of a line advance by one width, whatever the font calls itself (a typewriter font
+    named `SFTT0900` without the fixed-pitch flag): eight pairs of letters or more, of five different letters,
+    their origins as far apart within 3 %."""
+    import pypdfium2.raw as raw
+
+    x, y = ctypes.c_double(), ctypes.c_double()
+    steps: list[float] = []
+    letters: set[str] = set()
+    previous: float | None = None
+    for offset, char in enumerate(segment):
+        if not char.isalpha():
+            previous = None
+            continue
+        raw.FPDFText_GetCharOrigin(handle, start + offset, x, y)
+        if previous is not None and x.value > previous:
+            steps.append(x.value - previous)
+            letters.add(segment[offset - 1])
+        previous = x.value
+    return len(steps) >= 8 and len(letters) >= 5 and max(steps) <= 1.03 * min(steps)
 
 
 def _cells(

@@ -9,6 +9,7 @@ does not fit a table stays text: no text is lost.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -71,6 +72,9 @@ def find_tables(
     on_page: dict[int, list[int]] = {}
     for position, line in enumerate(stream):
         on_page.setdefault(line.page, []).append(position)
+    for index, page in pages.items():
+        if page.hrules and not page.toc:
+            used.update(_other_floats(page, stream, on_page.get(index, [])))
     figures_on: dict[int, list[Box]] = {}
     for position, region in figure_regions.items():
         figures_on.setdefault(stream[position].page, []).append(region)
@@ -130,6 +134,7 @@ def find_tables(
             position = rows[-1] + 1
         else:
             position += 1
+    tables = [table for table in tables if table.caption is not None or not _glyph_chart(table.rows)]
     tables = _join_page_breaks(tables, stream, on_page, used)
     found: dict[int, list[Table]] = {}
     for table in sorted(tables, key=lambda table: (table.first, table.left)):
@@ -212,6 +217,37 @@ def _distinct(xs: list[float]) -> list[float]:
     return result
 
 
+def _other_floats(page: Page, stream: list[Line], positions: list[int]) -> set[int]:
+    """The lines of floats of another kind framed by rules (`Example 21: …`, `Listing 3: …` between two rules,
+    its content down to the next rule as wide): an example's output beside its code is no table."""
+    taken: set[int] = set()
+    rules = [rule for rule in page.hrules if rule[1] - rule[0] >= 15.0]
+    for position in positions:
+        line = stream[position]
+        text = clean_inline(line.text)
+        if len(line.spans) >= 2 or not _OTHER_CAPTION.match(text) or TABLE_CAPTION.match(text) or FIGURE_CAPTION.match(text):
+            continue
+        size = max(line.size, 6.0)
+        over = [r for r in rules if r[0] - 4 <= line.x0 and line.x1 <= r[1] + 4]
+        above = [r for r in over if 0 <= r[2] - line.top <= 2.5 * size]
+        below = [r for r in over if 0 <= line.bottom - r[2] <= 4 * size]
+        if not above or not below:
+            continue
+        lower = max(below, key=lambda r: r[2])
+        ends = [r[2] for r in over if r[2] < lower[2] - 1 and abs(r[0] - lower[0]) <= 4 and abs(r[1] - lower[1]) <= 4]
+        if not ends:
+            continue
+        bottom = max(ends)
+        for other in positions:
+            middle = (stream[other].top + stream[other].bottom) / 2
+            if bottom < middle < lower[2] and stream[other].x1 > lower[0] and stream[other].x0 < lower[1]:
+                taken.add(other)
+    return taken
+
+
+_OTHER_CAPTION = re.compile(r"^[A-Z][a-z]{2,15}\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*\s*[:.–—]\s+\S")
+
+
 def _table_band(lines: list[Line], left: float, right: float, bottom: float, top: float) -> bool:
     """Whether the band between two rules holds table rows: no text wider than the rules, no caption, text
     close to the rules, and every line cut into cells or continuing a cell (a line in one piece that starts
@@ -223,28 +259,58 @@ def _table_band(lines: list[Line], left: float, right: float, bottom: float, top
         return False
     if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in inside):
         return False
+    top_line = max(inside, key=lambda line: line.top)
+    if len(inside) <= 3 and all(len(line.spans) < 2 for line in inside) and _OTHER_CAPTION.match(clean_inline(top_line.text)):
+        return False  # a float's caption between two rules (`Example 21: …`, `Listing 3: …`): not a header row
     size = max(max(line.size for line in inside), 6.0)
     if top - max(line.top for line in inside) > 1.5 * size or min(line.bottom for line in inside) - bottom > 1.5 * size:
-        return False  # text set well apart from the rules: what lies between two tables, or a framed note
+        # text set well apart from the rules: what lies between two tables, or a framed note, unless nearly
+        # every printed row is cut into cells (a table in a small font with room around it)
+        rows = _printed_rows(inside)
+        if sum(1 for row in rows if len(row) >= 2) < 0.6 * len(rows):
+            return False
     return _rows_like(inside, left, right)
 
 
 def _rows_like(lines: list[Line], left: float, right: float) -> bool:
     """Lines that read as table rows: some cut into cells, the others continuing a cell (not starting at the
-    left edge, or starting under a column); a few lines in one piece may be a header or a one-row table."""
-    if sum(1 for line in lines if line.mono) >= 0.8 * len(lines):
-        return False  # code between rules (a framed listing), not a table
-    cut = [line for line in lines if len(line.spans) >= 2]
+    left edge, or starting under a column); a few lines in one piece may be a header or a one-row table. Lines
+    side by side on one printed row (PDFium may give each column's text as a line of its own) are one row."""
+    rows = _printed_rows(lines)
+    cut = [row for row in rows if len(row) >= 2]
+    if sum(1 for line in lines if line.mono) >= 0.8 * len(lines) and len(cut) < 0.5 * len(rows):
+        return False  # code between rules (a framed listing, mostly lines in one piece), not a table of command names
     if not cut:
-        return len(lines) <= 3
-    starts = [span[1] for line in cut for span in line.spans[1:]]
+        return len(rows) <= 3
+    starts = [span[1] for row in cut for span in row[1:]]
     width = max(right - left, 1.0)
-    for line in lines:
-        if len(line.spans) >= 2:
-            continue
-        if line.x0 - left < 0.1 * width and line.x1 - line.x0 > 0.5 * width and not any(abs(line.x0 - start) <= 3 for start in starts):
-            return False  # a line of prose across the table's width
-    return True
+    prose = [
+        row[0]
+        for row in rows
+        if len(row) < 2
+        and row[0][1] - left < 0.1 * width
+        and row[0][2] - row[0][1] > 0.5 * width
+        and not any(abs(row[0][1] - start) <= 3 for start in starts)
+    ]
+    # lines of prose across the table's width; one short line is a row whose cells are set closer than a gap
+    return not prose or (len(prose) == 1 and len(prose[0][0]) <= 60 and len(cut) >= 2)
+
+
+def _printed_rows(lines: list[Line]) -> list[list[tuple[str, float, float]]]:
+    """The pieces of the lines grouped by printed row, top to bottom, each row left to right: lines that
+    overlap in height by half and not in width are one row."""
+    rows: list[tuple[float, float, list[tuple[str, float, float]]]] = []
+    for line in sorted(lines, key=lambda line: -line.top):
+        spans = line.spans or [(line.text, line.x0, line.x1)]
+        if rows:
+            top, bottom, pieces = rows[-1]
+            overlap = min(top, line.top) - max(bottom, line.bottom)
+            apart = all(x1 <= span[1] or span[2] <= x0 for _, x0, x1 in pieces for span in spans)
+            if overlap > 0.5 * min(top - bottom, line.top - line.bottom) and apart:
+                rows[-1] = (max(top, line.top), min(bottom, line.bottom), sorted([*pieces, *spans], key=lambda span: span[1]))
+                continue
+        rows.append((line.top, line.bottom, list(spans)))
+    return [pieces for _, _, pieces in rows]
 
 
 def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
@@ -325,7 +391,8 @@ def _block_table(
     if len(members) < 2 and not (block.vs and members):
         return None
     body = [item for item in items if (item[0] + item[1]) / 2 < block.hs[1]] if len(block.hs) >= 3 else []
-    columns = _columns(block, body or items)  # a header cell may run over two columns: the body decides them
+    heads = [item[2] for item in items if (item[0] + item[1]) / 2 > block.hs[1]] if body else []
+    columns = _columns(block, body or items, heads)  # a header cell may run over two columns: the body decides them
     if not block.vs:
         columns = _with_extents(columns, body or items)
     if len(columns) < 2 and not block.vs:
@@ -357,11 +424,11 @@ def _block_table(
     return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls)
 
 
-def _columns(block: _Block, items: list[tuple]) -> list[float]:
+def _columns(block: _Block, items: list[tuple], header: list[float] | None = None) -> list[float]:
     """The left edges of the columns: the vertical rules, else the places where pieces of text start again
     and again (starts within a character's width of one another are one column: right-aligned numbers)
     and that hardly any piece runs across (a cell that overflows into an empty neighbour does not merge
-    two columns)."""
+    two columns), or where a header cell starts too (`header`: cells set closer than a gap run across it)."""
     if block.vs:
         return [block.left - 1, *block.vs]
     if not items:
@@ -370,15 +437,16 @@ def _columns(block: _Block, items: list[tuple]) -> list[float]:
     em = min(max(heights[len(heights) // 2], 6.0), 14.0)
     clusters: list[list[float]] = []  # first start, count, last start
     for x in sorted(item[2] for item in items):
-        if clusters and x - clusters[-1][2] <= 0.8 * em:
+        if clusters and x - clusters[-1][2] <= em:  # columns are at least a gap (1.2 em) apart
             clusters[-1][1] += 1
             clusters[-1][2] = x
         else:
             clusters.append([x, 1, x])
     columns: list[float] = []
-    for x, count, _ in clusters:
+    for x, count, last in clusters:
         crossing = sum(1 for item in items if item[2] < x - 1 and item[3] > x + 1)
-        if not columns or (crossing <= max(1, 0.15 * count) and (count >= 2 or crossing == 0)):
+        headed = count >= 2 and any(x - em <= start <= last + em for start in header or [])
+        if not columns or headed or (crossing <= max(1, 0.15 * count) and (count >= 2 or crossing == 0)):
             columns.append(x)
     return columns
 
@@ -403,11 +471,12 @@ def _cells_of(items: list[tuple], columns: list[float], ruled: bool = False) -> 
 def _column_of(item: tuple, columns: list[float] | _Columns, ruled: bool) -> int:
     if ruled or not isinstance(columns, _Columns):
         return max(0, bisect.bisect_right(columns, item[2] + 1) - 1)
-    best, score = 0, float("-inf")
+    best, score = 0, (float("-inf"), 0.0)
     for k, (left, right) in enumerate(columns.extents):
         overlap = min(right, item[3]) - max(left, item[2])  # negative: the distance to the column
-        if overlap > score:
-            best, score = k, overlap
+        candidate = (round(overlap), -abs(item[2] - left))  # as much overlap: the column it starts nearest to
+        if candidate > score:
+            best, score = k, candidate
     return best
 
 
@@ -453,14 +522,49 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
         else:
             printed.append([item])
     first_edge = columns[1] if len(columns) > 1 else float("inf")
-    anchors = [k for k, row in enumerate(printed) if any(item[2] < first_edge - 1 for item in row)]
-    if not anchors:
-        return [_cells_of([item for row in printed for item in row], columns, ruled)]
-    groups: dict[int, list[tuple]] = {k: list(printed[k]) for k in anchors}
-    for k, row in enumerate(printed):
-        if k not in groups:  # a wrapped cell goes with the row above; before the first row, with the first row
-            groups[max((a for a in anchors if a < k), default=anchors[0])].extend(row)
-    return [_cells_of(groups[k], columns, ruled) for k in anchors]
+    groups: list[list[tuple]] = []
+    before: list[tuple] = []  # lines before the first row's first cell (a first cell centred against them)
+    for row in printed:
+        if any(item[2] < first_edge - 1 for item in row):
+            groups.append([*before, *row] if not groups else list(row))
+            before = []
+        elif groups and (ruled or _wraps_into(groups[-1], row, columns)):  # vertical rules: a sub-row has its own rule
+            groups[-1].extend(row)  # a wrapped cell goes with the row above
+        elif groups:
+            groups.append(list(row))  # a row under a spanning first cell
+        else:
+            before.extend(row)
+    if not groups:
+        return [_cells_of(before, columns, ruled)]
+    return [_cells_of(group, columns, ruled) for group in groups]
+
+
+_NUMBER = re.compile(r"^[-+−]?[$€£]?\d[\d.,:/×%]*$")
+
+
+def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float]) -> bool:
+    """Whether a printed line without a first cell goes on with the cells of the row above (multi-line cells)
+    rather than opening a row of its own under a spanning first cell (booktabs' `Gnat | per gram`, then
+    `| each`): every piece must sit under a piece of the row's text that ran to its column's right edge, or
+    broke a word there, and that is no number (a number does not wrap)."""
+    for item in line:
+        column = _column_of(item, columns, False)
+        over = [other for other in above if _column_of(other, columns, False) == column]
+        if not over:
+            return False
+        last = min(over, key=lambda other: other[0])  # the lowest line of the cell so far
+        text = clean_inline(last[4]).rstrip()
+        if _NUMBER.match(text) or _NUMBER.match(clean_inline(item[4]).strip()):
+            return False
+        left = columns[column]
+        if isinstance(columns, _Columns):
+            right = columns.extents[column][1]
+        else:
+            right = columns[column + 1] if column + 1 < len(columns) else max(other[3] for other in [*above, *line])
+        em = max(last[0] - last[1], 4.0)
+        if not (last[4].rstrip().endswith(("-", "\ufffe", "\u00ad")) or last[3] >= right - max(2.5 * em, 0.3 * (right - left))):
+            return False
+    return True
 
 
 def _same_row(row: list[tuple], item: tuple) -> bool:
@@ -619,11 +723,32 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         rows.pop()
     if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
         return []
-    if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows):
+    if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows) or _numbered_listing([stream[row] for row in rows]):
         return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
     if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
         return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+def _glyph_chart(rows: list[list[str]]) -> bool:
+    """A grid of single characters (a font's code chart: glyphs under hex digits, a symbol grid): a picture of
+    characters, not a table whose columns hold different kinds of data. Six columns or more, nearly every cell
+    one character (a letter and its accent, which PDFium may give as two; a ligature, `ffi`)."""
+    cells = [cell.replace(" ", "") for row in rows for cell in row if cell.strip()]
+    if len(rows) < 2 or max(len(row) for row in rows) < 6 or len(cells) < 12:
+        return False
+    if sum(1 for cell in cells if any(char.isdigit() for char in cell)) >= 0.5 * len(cells):
+        return False  # a grid of numbers is data
+    return sum(1 for cell in cells if len(cell) <= 3) >= 0.85 * len(cells)
+
+
+def _numbered_listing(lines: list[Line]) -> bool:
+    """Lines led by a line number that rises by one from line to line (a numbered code listing, a docstrip
+    source): the numbers count lines, they are no column of data."""
+    numbers = [int(line.spans[0][0].strip()) for line in lines if len(line.spans) >= 2 and line.spans[0][0].strip().isdecimal()]
+    if len(numbers) < 3 or len(numbers) < 0.8 * sum(1 for line in lines if len(line.spans) >= 2):
+        return False
+    return sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1)
 
 
 _EQUATION_NUMBER = re.compile(r"^\(\d{1,3}(?:\.\d{1,2})?[a-z]?\)$")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from normcli.model import Problem
+from normcli.record import replace
 from normcli.specs import refs
 from normcli.specs.files import DomainFolder
 from normcli.specs.graph import RefGraph
@@ -51,6 +52,10 @@ class _Reader(RefGraph):
         self.version = ""
         self.root_file = ""
         self.root: dict[str, Any] = {}
+        # Each method's operation, path item, the spec's servers, and the files read for what search finds of it.
+        self.deferred: list[tuple[dict, dict, list, set[str]]] = []
+        self.searched: set[str] = set()  # the files read for what search finds of the methods (beyond the listings')
+        self.children: dict[str, list[str]] = {}  # key → the keys its target names
 
     # -- the spec ----------------------------------------------------------------------------
 
@@ -77,27 +82,41 @@ class _Reader(RefGraph):
         self.swagger = "swagger" in data and "openapi" not in data
         self.root_file = root_file
         self.version = _text(data.get("swagger") if self.swagger else data.get("openapi"))
-        self.seen.add(f"{root_file}#")
+        root_key = f"{root_file}#"
+        self.seen.add(root_key)
+        self.attempted.add(root_key)
         try:
             self.root = self.canon(data, root_file)
-            self.targets[f"{root_file}#"] = self.root
-            self.resolve_pending()
-            self.report_loops()
         except RecursionError:
             raise UnreadableSpec(
                 [Problem(f"{self.prefix}/{root_file}", 0, "error", "too_deep", "the spec is nested too deeply to read")], self.stamps
             ) from None
+        self.targets[root_key] = self.root
+        # The walk that the listings and search are made of: each target it reads is resolved when met, and its
+        # file recorded (`structure`); everything else is resolved after it (docs/specs.md, the freshness argument).
+        structure: set[str] = {root_file}
+        self.used, self.lazy = structure, True
         info = self.deref(self.root.get("info"))
         info = info if isinstance(info, dict) else {}
         methods = self.methods(root_file)
         tags = self.tags(methods)
         collections = self.collections(info, tags, methods)
+        title = _text(self.deref(info.get("title"))) or self.domain
+        self.used, self.lazy = None, False
+        self.resolve_pending()
+        self.report_loops()
+        methods = [self.finish(method, *deferred) for method, deferred in zip(methods, self.deferred, strict=True)]
         self.duplicates(methods)
         version = str(data.get("swagger") if self.swagger else data.get("openapi"))
+        stamped = set(self.stamps)
+        searched = self.searched - structure
+        if self.limited:  # which targets were left out depends on every file: each answer then depends on all of them
+            structure, searched = stamped, set()
+            methods = [replace(method, files=()) for method in methods]
         return Spec(
             domain=self.domain,
             root=f"{self.prefix}/{root_file}",
-            title=_text(self.deref(info.get("title"))) or self.domain,
+            title=title,
             version=_text(info.get("version")),
             format=f"{'swagger' if self.swagger else 'openapi'} {version}",
             collections=tuple(collections),
@@ -107,7 +126,40 @@ class _Reader(RefGraph):
             files=tuple(sorted(set(self.documents) | set(self.unreadable))),
             stamps=self.stamps,
             problems=tuple(sorted(self.problems, key=lambda problem: (problem.file, problem.line))),  # as `check` lists them
+            structure=tuple(sorted(structure & stamped)),
+            searched=tuple(sorted(searched & stamped)),
         )
+
+    def finish(self, method: SpecMethod, op: dict, item: dict, servers: list, searched: set[str]) -> SpecMethod:
+        """A method with what only its page shows (servers, code samples) and the files its page is made of
+        beyond the listings': those read for its search text, those of every target its body reaches, and
+        those of its servers and code samples."""
+        files = set(searched)
+        self.used = files
+        method.body["servers"] = self.servers(op) or self.servers(item) or servers
+        method.body["codeSamples"] = self.code_samples(op)
+        self.used = None
+        files.update(self.reached_files(method.body))
+        return replace(method, files=tuple(sorted(files & set(self.stamps))))
+
+    def reached_files(self, body: Any) -> set[str]:
+        """The files of every `$ref` key `body` reaches, through the targets, as an endpoint's page loads them."""
+        files: set[str] = set()
+        todo = list(refs.written_keys(body))
+        done: set[str] = set()
+        children = self.children
+        while todo:
+            key = todo.pop()
+            if key in done:
+                continue
+            done.add(key)
+            files.add(key.partition("#")[0])
+            named = children.get(key)
+            if named is None:
+                target = self.targets.get(key)
+                named = children[key] = list(refs.written_keys(target)) if target is not None else []
+            todo.extend(named)
+        return files
 
     def methods(self, root_file: str) -> list[SpecMethod]:
         found: list[SpecMethod] = []
@@ -160,6 +212,11 @@ class _Reader(RefGraph):
         tags = op.get("tags")
         tags = [tags] if isinstance(tags, str) else tags  # `tags: pets`, written for `tags: [pets]`
         tag_names = tuple(dict.fromkeys(_text(tag) for tag in tags if _text(tag))) if isinstance(tags, list) else ()
+        # Parameters, request body, responses and description are searched and shown on the method's page, never
+        # listed: the files read for them are recorded apart (`searched`), as the method's own.
+        listing = self.used
+        searched: set[str] = set()
+        self.used = searched
         parameters, request_body = self.parameters(item.get("parameters"), op.get("parameters"), op)
         if not self.swagger and op.get("requestBody") is not None:
             request_body = self.deref(op["requestBody"])
@@ -174,19 +231,23 @@ class _Reader(RefGraph):
             "requestBody": request_body if isinstance(request_body, dict) else None,
             "responses": responses,
             "security": op.get("security", security),
-            "servers": self.servers(op) or self.servers(item) or servers,
-            "codeSamples": self.code_samples(op),
+            "servers": [],  # servers and code samples are only shown on the method's page: `finish` fills them
+            "codeSamples": [],
         }
         if isinstance(op.get("callbacks"), dict):
             body["callbacks"] = sorted(op["callbacks"])
         names = [str(p.get("name")) for p in parameters if isinstance(p, dict) and p.get("name")]
         written = refs.written_keys([request_body, responses, parameters])
         names.extend(refs.name_of(key) for key in itertools.islice(written, MAX_SEARCH_NAMES))
+        description = _text(self.deref(op.get("description")))
+        self.used = listing
+        self.searched.update(searched)
+        self.deferred.append((op, item, servers, searched))
         return SpecMethod(
             verb=verb.upper(),
             path=path,
             summary=_text(op.get("summary")),
-            description=_text(self.deref(op.get("description"))),
+            description=description,
             operation_id=_text(op.get("operationId")),
             deprecated=op.get("deprecated") is True,
             webhook=webhook,

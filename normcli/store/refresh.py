@@ -131,13 +131,18 @@ def _fail_if_stopped(lock_fd: int) -> None:
 
 
 def refresh(
-    root: StrPath, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None, open_index: Connection | None = None
+    root: StrPath,
+    rebuild: bool = False,
+    known: dict[str, tuple[int, int]] | None = None,
+    open_index: Connection | None = None,
+    spec_files: str = "all",
 ) -> Refresh:
     """Bring the index of `root` up to date with its bundles and its API specs (`store.spec_refresh`), and return where it is.
 
     `open_index` is a read-only connection the caller holds to the index: what the index recorded of
     the specs is read through it rather than through a connection of its own (each costs an open and
-    a parse of the whole schema)."""
+    a parse of the whole schema). `spec_files` says which spec files to check: `all`, or for a discovery
+    call only those its answer can be made of, `listings` or `search` (`store.spec_refresh`, docs/specs.md)."""
     root = os.fspath(root)
     done = _refresh_bundles(root, rebuild, known)
     if not done.as_known:
@@ -148,7 +153,7 @@ def refresh(
 
     with _write_failures_reported(os.path.dirname(done.location)):
         try:
-            refresh_specs(root, done.location, _writer_lock, open_index)
+            refresh_specs(root, done.location, _writer_lock, open_index, spec_files)
         except DatabaseError as exc:
             if _write_failure(exc) is not None:
                 raise
