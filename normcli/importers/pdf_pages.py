@@ -544,15 +544,18 @@ def _tail_of_line_above(previous: _Segment, segment: _Segment) -> int:
     its baseline, after which the text jumps back to the left margin (a subscript at the end of a line, `E` +
     lowered `0,mean`, that PDFium counted to the next line); 0 when there is none."""
     boxes = segment.boxes
+    first = next((box for box in boxes if box is not None and box[1] > box[0]), None)
+    right = max(box[1] for box in previous.real()[-3:])
+    size, base = previous.baseline()
+    if first is None or not -1.0 <= first[0] - right <= size:  # the line does not start right of the line above's end
+        return 0
     real = [k for k, box in enumerate(boxes) if box is not None and box[1] > box[0]]
     if len(real) < 2:
         return 0
-    size, base = previous.baseline()
     jump = next((n for n in range(1, len(real)) if boxes[real[n]][0] < boxes[real[n - 1]][0] - 2 * size), 0)  # type: ignore[index]
     if not jump or jump > 12:
         return 0
     head = real[:jump]
-    right = max(box[1] for box in previous.real()[-3:])
     left = min(boxes[k][0] for k in head)  # type: ignore[index]
     heights = [segment.glyphs[k][1] for k in head if segment.glyphs[k] is not None]  # type: ignore[index]
     rest = [segment.glyphs[k][1] for k in real[jump:] if segment.glyphs[k] is not None]  # type: ignore[index]
@@ -573,15 +576,21 @@ def _unspaced_gaps(segment: _Segment, size: float) -> list[int]:
     origins = segment.origins
     if not origins or size <= 0:
         return []
-    chars, boxes, glyphs = segment.chars, segment.boxes, segment.glyphs
+    boxes, glyphs = segment.boxes, segment.glyphs
     gaps = []
     wide = 0.28 * size
-    for k in range(1, len(chars)):
-        box, origin, glyph, before = boxes[k - 1], origins[k], glyphs[k], glyphs[k - 1]
-        if box is None or origin is None or glyph is None or before is None or origin - box[1] <= wide:
+    right = None  # the ink's right edge of the character before, None after a space
+    for k, origin in enumerate(origins):
+        if origin is None:
+            right = None
             continue
-        if abs(glyph[1] - before[1]) < 0.6 * size and origin > box[0]:  # on the line (a script may end the word before)
-            gaps.append(k)
+        if right is not None and origin - right > wide:
+            glyph, before = glyphs[k], glyphs[k - 1]
+            box = boxes[k - 1]
+            if glyph and before and box and abs(glyph[1] - before[1]) < 0.6 * size and origin > box[0]:  # on the line
+                gaps.append(k)
+        box = boxes[k]
+        right = box[1] if box is not None else None
     return gaps
 
 
@@ -649,9 +658,13 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     pieces = list(segment)
     if size <= 0:
         return pieces
-    baselines = sorted(glyph[1] for glyph in glyphs if glyph is not None and glyph[0] >= 0.9 * size)
+    present = [glyph for glyph in glyphs if glyph is not None]
+    baselines = sorted(glyph[1] for glyph in present if glyph[0] >= 0.9 * size)
     if not baselines:
         return pieces
+    smaller = any(glyph[0] < 0.85 * size for glyph in present)
+    if not smaller and baselines[-1] - baselines[0] < 0.25 * size and all(glyph[0] >= 0.9 * size for glyph in present):
+        return pieces  # one size on one baseline: no script (most lines)
     baseline = baselines[len(baselines) // 2]
     # runs of at most six characters at the text's size but off the baseline of the character before them (or
     # opening the line): scripts that a producer moves without making them smaller; each with the baseline it
