@@ -10,6 +10,7 @@ outline, the entries check it: those the outline lacks are reported.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from normcli.importers.common import Number, clean_inline, is_toc_line, parse_number, title_key
@@ -168,9 +169,13 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
     entries: list[ContentsEntry] = []
     pending = ""
     listing = True  # inside the table of contents proper, not a list of figures or tables
+    page = -1
     for position, line in enumerate(stream):
         if position not in toc:
             continue
+        if line.page != page:
+            pending = ""  # an entry's title wraps on its page; what is left over at a page's foot is no title's head
+            page = line.page
         text = clean_inline(line.text)
         title = CONTENTS_TITLE.match(text.rstrip(":."))
         if title:
@@ -205,13 +210,20 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
 
 def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list[Page], body_size: float) -> dict[int, ContentsEntry]:
     """Each entry's heading line in the body (stream position → entry): on the page the contents names
-    (or the next one), else the first matching line after the previous entry's heading. When the
-    printed pages do not map to PDF pages (no page labels), the offset learnt from the entries found
-    so far is used."""
+    (or the next one), else the first matching line after the previous entry's heading.
+
+    Once entries were found on the pages their printed numbers name (page labels, or the numbers printed at
+    the page edges), those pages are trusted: a heading not found there is looked for only a page before to
+    three pages after, so one line that merely repeats a title further on (`Columnheaders` for `Columnhead`)
+    never moves the search away. When the printed pages do not map to PDF pages, the offset is learnt from
+    the entries found elsewhere, once two of them agree on it. An entry naming a contents page (`List of
+    Figures`) is the contents' own node."""
     toc = contents_positions(stream, pages)
+    toc_pages = {page.index for page in pages if page.toc}
     index_of: dict[str, int] = {}
     for page in pages:
         index_of.setdefault(page.label.lower(), page.index)
+    for page in pages:  # a roman front page counts by value (`iv` is 4) only where no page is labelled `4`
         index_of.setdefault(str(page.printed), page.index)
     by_page: dict[int, list[int]] = {}
     for index, line in enumerate(stream):
@@ -221,45 +233,66 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
     found: dict[int, ContentsEntry] = {}
     last = -1
     offset: int | None = None  # PDF page index minus printed page, once the labels proved wrong
+    proven = 0  # entries found on the page the current mapping names
+    votes: Counter[int] = Counter()  # offsets shown by entries found elsewhere
     for entry in entries:
         expected = index_of.get(entry.page.lower())
         if offset is not None and entry.page.isdigit():
             expected = int(entry.page) + offset
+        if expected in toc_pages:
+            continue
         if expected is not None and last >= 0 and expected < stream[last].page:
             last = -1  # a second list starts over (a short contents, then the full one): search from the start again
-        near = []
-        if expected is not None:
-            near = [p for page in (expected, expected + 1) for p in by_page.get(page, []) if p > last]
-        position: int | None = next((p for p in near if _matches(stream, p, entry, body_size)), None)
-        if position is None:
-            window = [p for p in body if p > last][:4000]
-            position = next((p for p in window if _matches(stream, p, entry, body_size)), None)
+        position: int | None = None
+        for target in (expected, expected + 1) if expected is not None else ():
+            matching = [p for p in by_page.get(target, []) if p > last and _matches(stream, p, entry, body_size)]
+            if matching:  # the heading rather than a running header that repeats its title in small print
+                position = max(matching, key=lambda p: (_marked(stream[p], body_size), -p))
+                break
+        if position is not None:
+            proven += 1
+        else:
+            window = [p for p in body if p > last]
+            if expected is not None and proven:
+                window = [p for p in window if expected - 1 <= stream[p].page <= expected + 3]
+            position = next((p for p in window[:4000] if _matches(stream, p, entry, body_size, loose=False)), None)
             if position is not None and entry.page.isdigit():
-                offset = stream[position].page - int(entry.page)
+                delta = stream[position].page - int(entry.page)
+                votes[delta] += 1
+                if delta != offset and votes[delta] >= 2 and votes[delta] > proven:
+                    offset, proven = delta, 0
         if position is not None:
             found[position] = entry
             last = position
     return found
 
 
-def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size: float) -> bool:
+def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size: float, loose: bool = True) -> bool:
     """Whether the line at `position` is the heading of `entry` (number and title, the title possibly wrapped).
 
     A title without its number on the line must look like a heading (larger or bold) or sit under
-    its printed number, so that a list item repeating the title is not taken for it."""
+    its printed number, so that a list item repeating the title is not taken for it. A bold title that
+    runs on into its text (`Column The column(x) function …`) is a heading too. `loose` also accepts a line
+    that starts with the title (on the page the contents names, not further away)."""
     line = stream[position]
     text = clean_inline(line.text)
-    if len(text) > 2 * len(entry.title) + 40 or _BULLET.match(text):
+    if _BULLET.match(text):
         return False
     want = title_key(entry.title)
     if not want:
+        return False
+    if run_in_rest(line, entry) is not None:
+        return True
+    if len(text) > 2 * len(entry.title) + 40:
         return False
     number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
     own = title_key(number.title) if number and number.title else title_key(text)
     following = stream[position + 1] if position + 1 < len(stream) else None
     joined = own + (title_key(following.text) if following is not None and following.page == stream[position].page else "")
     same_title = (
-        own == want or (len(own) >= 6 and want.startswith(own) and joined.startswith(want)) or (len(want) >= 8 and own.startswith(want))
+        own == want
+        or (len(own) >= 6 and want.startswith(own) and joined.startswith(want))
+        or (loose and len(want) >= 8 and own.startswith(want))
     )
     if not same_title:
         return False
@@ -270,7 +303,33 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     above = clean_inline(stream[position - 1].text) if position > 0 and stream[position - 1].page == line.page else ""
     above_number = parse_number(above)
     marked = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
-    return marked or line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1
+    return marked or _marked(line, body_size)
+
+
+def _marked(line: Line, body_size: float) -> bool:
+    """Set larger than the body text, or bold throughout."""
+    return line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1
+
+
+def run_in_rest(line: Line, entry: ContentsEntry) -> str | None:
+    """The text after an entry's title set bold at the start of a line that runs on (`Column The column(x) …`,
+    `2.1 Scope. This …`), or None when the line does not open with the entry's title in bold."""
+    if not line.bold_prefix or line.bold_prefix >= len(line.text.rstrip()) - 1:
+        return None
+    bold = clean_inline(line.text[: line.bold_prefix]).rstrip(" .:–—")
+    number = parse_number(bold)
+    if entry.number is not None:
+        if not (number and number.title and number.path == entry.number.path):
+            return None
+        bold = number.title
+    elif number and number.title:
+        return None
+    if title_key(bold) != title_key(entry.title):
+        return None
+    rest = clean_inline(line.text[line.bold_prefix :]).lstrip(" .:–—")
+    if not rest[:1].isupper() and not rest[:1].isdigit():
+        return None  # a sentence follows a run-in title; a bold word inside a sentence is no heading
+    return rest + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
 
 
 def heading_title_lines(stream: list[Line], position: int, entry: ContentsEntry) -> list[int]:

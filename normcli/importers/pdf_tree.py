@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key, wrapped
-from normcli.importers.pdf_contents import ContentsEntry, contents_positions, heading_title_lines
+from normcli.importers.pdf_contents import ContentsEntry, contents_positions, heading_title_lines, run_in_rest
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page
 
 _SPECIAL_HEADINGS = re.compile(
@@ -542,6 +542,10 @@ def _anchor_heading(
                     break
     else:
         headings[position] = Heading(None, entry.title, 1)
+    rest = run_in_rest(stream[position], entry)
+    if rest:  # a run-in title: the text after it on its line is the clause's first words
+        headings[position].body = rest
+        return
     for extra in heading_title_lines(stream, position, entry)[1:]:
         consumed.add(extra)
         headings[extra] = Heading(None, "", 0)

@@ -215,3 +215,88 @@ def test_a_power_of_ten_alone_at_a_page_edge_is_no_page_number(pdf_builder, work
     pdf = builder.save(tmp_path / "power-at-edge.pdf")
     report = ingest(pdf, "TEST 149", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "3"]
+
+
+def _contents_page(builder: PdfBuilder, entries: list[tuple[str, int]], x: float = 72) -> PdfBuilder:
+    """A page `Contents` listing `(title, printed page)` with dot leaders."""
+    builder.line("Contents", size=16, bold=True).gap()
+    for title, page in entries:
+        builder.line(f"{title} {'. ' * 30} {page}", x=x)
+    return builder
+
+
+def test_run_in_titles_of_the_printed_contents_are_found_and_keep_their_text(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Unnumbered contents entries whose titles the body sets bold at the start of a paragraph (`Column The column(x)
+    function …`) are clauses; the sentence after the title stays their text. A title the body does not set as a
+    heading, met again on a later page at the start of a longer word in bold (`Columnheaders`), moves nothing:
+    the entries after it are still found on their pages."""
+    builder = pdf_builder(first_page_number=1).page()
+    _contents_page(builder, [("Functions", 2), ("Column", 2), ("Stringcolumn", 2), ("Columnhead", 3), ("Operators", 3), ("Unary", 4)])
+    builder.page().line("Functions", size=13, bold=True).line(BODY).line(BODY)
+    builder.pdf.set_font("Helvetica", "B", 10)
+    for title in ("Column", "Stringcolumn"):
+        builder.y += 13
+        builder.pdf.text(72, builder.y, title)
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72 + builder.pdf.get_string_width(title + " "), builder.y, f"The {title.lower()}(x) function returns a field.")
+        builder.pdf.set_font("Helvetica", "B", 10)
+        builder.line(BODY)
+    builder.page().line("The columnhead(x) function is described with the others above.").line(BODY)
+    builder.line("Operators", size=13, bold=True).line(BODY).line(BODY)
+    builder.page().line("Unary", size=13, bold=True).line(BODY).line(BODY)
+    builder.page().line("Columnheaders", bold=True).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "run-in.pdf")
+    report = ingest(pdf, "TEST 150", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    pages = {node.path: node.page_start for node in bundle.nodes}
+    assert {path: pages.get(path) for path in ("Functions", "Column", "Stringcolumn", "Operators", "Unary")} == {
+        "Functions": 2,
+        "Column": 2,
+        "Stringcolumn": 2,
+        "Operators": 3,
+        "Unary": 4,
+    }
+    assert "Columnhead" not in pages
+    text = norm_text(workspace, report)
+    assert "# Column\n\nThe column(x) function returns a field." in text
+
+
+def test_printed_pages_named_by_page_labels_win_over_roman_front_pages_of_the_same_value(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Front matter labelled i–iv, the body from 1: the contents entry `2 Loads . . . 2` names the page labelled 2,
+    not the front page ii (worth 2 too) whose preface lists the chapters with their numbers."""
+    builder = pdf_builder()
+    builder.pdf.add_page(label_style="r")
+    builder.y = 90.0
+    builder.line("Preface", size=16, bold=True).line(BODY).line("The chapters are:")
+    builder.line("1 Scope", x=90).line("2 Loads", x=90).line("3 Actions", x=90).line(BODY)
+    builder.pdf.add_page(label_style="r")
+    builder.y = 90.0
+    _contents_page(builder, [("1 Scope", 1), ("2 Loads", 2), ("3 Actions", 3)])
+    for number, title in enumerate(["Scope", "Loads", "Actions"], start=1):
+        builder.pdf.add_page(label_style="D", label_start=1) if number == 1 else builder.pdf.add_page()
+        builder.y = 90.0
+        builder.line(f"{number} {title}", size=12).line(BODY).line(BODY)  # set at nearly body size: the contents find it
+    pdf = builder.save(tmp_path / "labels.pdf")
+    report = ingest(pdf, "TEST 151", "1", workspace=workspace, language="en")
+    nodes = {node.path: node for node in read_back(workspace, report).nodes}
+    assert [(path, nodes[path].page_start) for path in ("1", "2", "3")] == [("1", 1), ("2", 2), ("3", 3)]
+    assert "2 Loads" in norm_text(workspace, report).split("# Contents")[0]  # the preface keeps its list
+
+
+def test_the_body_size_is_the_prose_not_the_code_listings(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A package manual mostly made of code listings in a smaller fixed-pitch font: its prose size is the body size,
+    so numbered prose lines (a list of steps) are not clauses and the running header is furniture."""
+    builder = pdf_builder()
+    for number in (1, 2, 3):
+        builder.page().line(f"manual {number}", size=10)  # the running header, with the page number
+        builder.line(f"{number} Chapter {number}", size=14, bold=True).line(BODY)
+        builder.line("1 Install the package in the tree of the system.").line("2 Run the tests of the package here.")
+        for row in range(30):
+            builder.pdf.set_font("Courier", "", 9)
+            builder.y += 11
+            builder.pdf.text(72, builder.y, f"\\def\\macro{row}{{\\relax}} % a line of the code listing number {row}")
+    pdf = builder.save(tmp_path / "code.pdf")
+    report = ingest(pdf, "TEST 152", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "3"]
