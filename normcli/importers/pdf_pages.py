@@ -822,14 +822,16 @@ def metadata_title(document) -> str:
 
 
 def body_size_of(pages: list[Page]) -> float:
-    """The font size of most of the prose: lines set in a fixed-pitch font (code listings, which fill half of some
-    package manuals in a smaller size) count only when there is no other text."""
+    """The font size of most of the prose: code listings (a fixed-pitch font) and index or contents entries (dot
+    leaders, page numbers), which fill half of some package manuals in a smaller size, count only when there
+    is nothing else; nor do lines of fewer than four words."""
     sizes: Counter[float] = Counter()
-    code: Counter[float] = Counter()
+    other: Counter[float] = Counter()
     for page in pages:
         for line in page.lines:
-            (code if line.mono else sizes)[line.size] += len(line.text)
-    sizes = sizes or code
+            prose = not line.mono and len(line.text.split()) >= 4 and not is_toc_line(line.text)
+            (sizes if prose else other)[line.size] += len(line.text)
+    sizes = sizes or other
     return sizes.most_common(1)[0][0] if sizes else 10.0
 
 

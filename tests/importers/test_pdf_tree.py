@@ -300,3 +300,99 @@ def test_the_body_size_is_the_prose_not_the_code_listings(pdf_builder, workspace
     pdf = builder.save(tmp_path / "code.pdf")
     report = ingest(pdf, "TEST 152", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "3"]
+
+
+def test_a_numbered_index_keeps_its_letter_groups_and_is_no_contents(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A short package note: `3 Index` ends it, its entries end in page numbers behind dot leaders, its letter
+    groups are set bold at the body size. The index pages are no printed contents (the headings above them are
+    kept), and the letter groups are the index's sub-clauses."""
+    builder = pdf_builder().page()
+    builder.heading("1 Introduction").line(BODY).line(BODY).heading("2 Implementation").line(BODY)
+    builder.heading("2.1 Interrupt hooks", level=1).line(BODY).line(BODY)
+    builder.heading("3 Index").line(BODY)
+    for letter, words in (("A", ["\\AddToHook", "\\advance"]), ("D", ["\\def", "\\dimen", "\\dp"]), ("E", ["\\ExplSyntaxOn"])):
+        builder.line(letter, x=250, bold=True)
+        for word in words:
+            builder.line(f"{word} {'. ' * 25} 37, 48", x=72)
+    pdf = builder.save(tmp_path / "index-numbered.pdf")
+    report = ingest(pdf, "TEST 153", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.depth) for node in nodes] == [
+        ("1", 1),
+        ("2", 1),
+        ("2.1", 2),
+        ("3", 1),
+        ("A", 2),
+        ("D", 2),
+        ("E", 2),
+    ]
+    assert {node.path: node.parent_path for node in nodes}["D"] == "3"
+
+
+def test_unnumbered_contents_entries_take_their_depth_from_their_indent(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A manual whose contents list unnumbered titles, set in by level (and without leaders for the chapters,
+    so a whole contents page may have none): each clause's depth is its entry's, and the running header of a
+    contents page (`4 manual CONTENTS`) is no entry's first line."""
+    chapters = [("Expressions", ["Functions", "Operators"]), ("Plotting", ["Styles", "Axes"]), ("Terminals", ["Canvas", "Printer"])]
+    builder = pdf_builder().page().line("Contents", size=16, bold=True).gap()
+    page = 3  # the chapters start on the third page, after two pages of contents
+    for chapter, sections in chapters[:2]:
+        builder.line(f"{chapter} {page}", bold=True)
+        for section in sections:
+            builder.line(f"{section} {'. ' * 30} {page}", x=87)
+        page += 1
+    builder.page().line("4 manual CONTENTS")  # a running header left on the contents page
+    for chapter, sections in chapters[2:]:
+        builder.line(f"{chapter} {page}", bold=True)
+        for section in sections:
+            builder.line(f"{section} {page}", x=87)
+    for chapter, sections in chapters:
+        builder.page().line(chapter, size=16, bold=True).line(BODY).line(BODY)
+        for section in sections:
+            builder.line(section, size=13, bold=True).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "indented.pdf")
+    report = ingest(pdf, "TEST 154", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    clauses = [(node.path, node.depth, node.parent_path) for node in nodes if node.path not in ("Contents", "Contents (2)")]
+    assert clauses == [
+        (title, depth, parent)
+        for chapter, sections in chapters
+        for title, depth, parent in [(chapter, 1, None), *((section, 2, chapter) for section in sections)]
+    ]
+
+
+def test_unnumbered_headings_set_like_numbered_ones_are_clauses(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A change history whose entries (`[2016/05/14 v0.11]`) are set exactly as the numbered sections are (13 pt bold)
+    and listed nowhere: they are clauses of that depth under their chapter. A bold line at the body size, a
+    caption and a sentence in that size stay text."""
+    builder = pdf_builder().page().heading("1 Documentation").line(BODY)
+    for number in range(1, 4):
+        builder.heading(f"1.{number} Usage {number}", level=1).line(BODY).line(BODY)
+    builder.page().heading("2 History").line(BODY)
+    for version in ("[2016/05/14 v0.11]", "[2019/12/05 v0.12]"):
+        builder.line(version, size=13, bold=True).line(BODY).line(BODY, bold=True)
+    builder.line("Table 1: Versions of the package.", size=13, bold=True).line(BODY)
+    builder.line("The last version is the one described in this manual.", size=13, bold=True).line(BODY)
+    pdf = builder.save(tmp_path / "history.pdf")
+    report = ingest(pdf, "TEST 155", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.depth) for node in nodes][4:] == [("2", 1), ("[2016/05/14 v0.11]", 2), ("[2019/12/05 v0.12]", 2)]
+    assert {node.path: node.parent_path for node in nodes}["[2019/12/05 v0.12]"] == "2"
+
+
+def test_a_title_page_is_one_node_named_by_its_largest_line(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A title page of large lines (title, subtitle, a list of authors): one node named by the title, the rest its
+    text; a large unnumbered title wrapped over two lines before the first chapter is one heading."""
+    builder = pdf_builder().page().line("gnuplot 5.4", size=24, bold=True).line("An Interactive Plotting Program", size=18)
+    builder.line("Thomas Williams, Colin Kelley,", size=16).line("and many others", size=16)
+    builder.page().line("A note on the history of this", size=16, bold=True).line("plotting program", size=16, bold=True)
+    builder.line(BODY).line(BODY)
+    builder.page().heading("1 Introduction").line(BODY).heading("2 Plotting").line(BODY)
+    pdf = builder.save(tmp_path / "title-page.pdf")
+    report = ingest(pdf, "TEST 156", "1", workspace=workspace, language="en")
+    assert [node.title for node in read_back(workspace, report).nodes] == [
+        "gnuplot 5.4",
+        "A note on the history of this plotting program",
+        "Introduction",
+        "Plotting",
+    ]
