@@ -111,7 +111,7 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
         return Page(index, 595.0, 842.0, [], index + 1, label, 0, []), draft.warnings[before:], False
     images, paths = _drawn_objects(page.raw)
     hrules, vrules = rules_of(paths)
-    lines, chars = _page_lines(textpage, index, vrules, bool(hrules or vrules))
+    lines, chars = _page_lines(textpage, index, vrules)
     scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
     if scanned and ocr:
         lines = _ocr_page(page, index, language, draft, width, height)
@@ -348,7 +348,7 @@ def _char_geometry(
     return boxes, glyphs, origins
 
 
-def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None, ruled: bool = True) -> tuple[list[Line], int]:
+def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None) -> tuple[list[Line], int]:
     """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells
     (cut at wide gaps and at vertical rules, so a cell's text never runs into the next one)."""
     import pypdfium2.raw as raw
@@ -415,8 +415,8 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.bold_prefix = _bold_prefix(handle, segment.start, plain)
         line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
-        # the font pitch matters to tables only: lines cut into cells, or any line of a page with rules
-        line.mono = _fixed_pitch(handle, segment.start, plain) if ruled or len(line.spans) >= 2 else False
+        # the font pitch: code listings are no tables, and no body text (two calls per line)
+        line.mono = _fixed_pitch(handle, segment.start, plain)
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
@@ -984,11 +984,16 @@ def metadata_title(document) -> str:
 
 
 def body_size_of(pages: list[Page]) -> float:
-    """The font size of most of the text."""
+    """The font size of most of the prose: code listings (a fixed-pitch font) and index or contents entries (dot
+    leaders, page numbers), which fill half of some package manuals in a smaller size, count only when there
+    is nothing else; nor do lines of fewer than four words."""
     sizes: Counter[float] = Counter()
+    other: Counter[float] = Counter()
     for page in pages:
         for line in page.lines:
-            sizes[line.size] += len(line.text)
+            prose = not line.mono and len(line.text.split()) >= 4 and not is_toc_line(line.text)
+            (sizes if prose else other)[line.size] += len(line.text)
+    sizes = sizes or other
     return sizes.most_common(1)[0][0] if sizes else 10.0
 
 
