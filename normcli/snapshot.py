@@ -157,6 +157,17 @@ class ReadSession:
             raise SpecFilesChanged
 
 
+def spec_scope(spec_files: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Declare which spec files a read operation's answer can be made of, so that its freshness check stats
+    only those: `none` (an answer of the norms alone), `listings`, `search` or `all` (docs/specs.md)."""
+
+    def mark(operation: Callable[..., T]) -> Callable[..., T]:
+        operation.spec_files = spec_files  # type: ignore[attr-defined]  # read by `in_snapshot`
+        return operation
+
+    return mark
+
+
 class SpecFilesChanged(Exception):
     """A file an endpoint's page is made of changed: its operation runs again after a check of every spec file."""
 
@@ -165,8 +176,8 @@ def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
     """Wrap a read operation of a `ReadSession`: one freshness check, one snapshot, a damaged index rebuilt once,
     and an operation that found a file of its answer changed past the first check run again after a full one."""
 
-    # A discovery operation checks only the spec files its answer can be made of; any other, all of them. A reader
-    # that trusts its last check for a while (batch) checks all: the next operation may need the others.
+    # An operation checks only the spec files its answer can be made of (`spec_scope`; undeclared, all of them). A
+    # reader that trusts its last check for a while (batch) checks all: the next operation may need the others.
     scope = getattr(operation, "spec_files", "all")
 
     @functools.wraps(operation)

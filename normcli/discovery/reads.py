@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 
+from normcli.snapshot import spec_scope
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -31,8 +33,7 @@ def _checking(spec_files: str) -> Callable[[Callable[..., T]], Callable[..., T]]
     `search` (and those search is made of) or `all` (docs/specs.md, which files each answer depends on)."""
 
     def wrap(operation: Callable[..., T]) -> Callable[..., T]:
-        operation.spec_files = spec_files  # type: ignore[attr-defined]  # read by `snapshot.in_snapshot`
-        return _run(operation)
+        return _run(spec_scope(spec_files)(operation))
 
     return wrap
 

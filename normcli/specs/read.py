@@ -52,8 +52,8 @@ class _Reader(RefGraph):
         self.version = ""
         self.root_file = ""
         self.root: dict[str, Any] = {}
-        # Each method's operation, path item, the spec's servers, and the files read for what search finds of it.
-        self.deferred: list[tuple[dict, dict, list, set[str]]] = []
+        # Each method's operation, path item, the spec's security and servers (for `searchable` and `finish`).
+        self.deferred: list[tuple[dict, dict, Any, list]] = []
         self.searched: set[str] = set()  # the files read for what search finds of the methods (beyond the listings')
         self.children: dict[str, list[str]] = {}  # key → the keys its target names
 
@@ -102,10 +102,17 @@ class _Reader(RefGraph):
         tags = self.tags(methods)
         collections = self.collections(info, tags, methods)
         title = _text(self.deref(info.get("title"))) or self.domain
+        # Then what search finds of each method, still resolving as it goes: after the listings' targets, so
+        # that the files read for it cannot take those past MAX_TARGETS.
+        searchable = [self.searchable(method, *deferred) for method, deferred in zip(methods, self.deferred, strict=True)]
+        self.searched = set().union(*(searched for _, searched in searchable))
         self.used, self.lazy = None, False
         self.resolve_pending()
         self.report_loops()
-        methods = [self.finish(method, *deferred) for method, deferred in zip(methods, self.deferred, strict=True)]
+        methods = [
+            self.finish(method, searched, op, item, servers)
+            for (method, searched), (op, item, _, servers) in zip(searchable, self.deferred, strict=True)
+        ]
         self.duplicates(methods)
         version = str(data.get("swagger") if self.swagger else data.get("openapi"))
         stamped = set(self.stamps)
@@ -130,7 +137,7 @@ class _Reader(RefGraph):
             searched=tuple(sorted(searched & stamped)),
         )
 
-    def finish(self, method: SpecMethod, op: dict, item: dict, servers: list, searched: set[str]) -> SpecMethod:
+    def finish(self, method: SpecMethod, searched: set[str], op: dict, item: dict, servers: list) -> SpecMethod:
         """A method with what only its page shows (servers, code samples) and the files its page is made of
         beyond the listings': those read for its search text, those of every target its body reaches, and
         those of its servers and code samples."""
@@ -209,12 +216,29 @@ class _Reader(RefGraph):
     def method(
         self, verb: str, path: str, op: dict, item: dict, security: Any, servers: list, webhook: bool, file: str, line: int
     ) -> SpecMethod:
+        """A method as the listings show it; what search finds of it and its page come later (`searchable`, `finish`)."""
         tags = op.get("tags")
         tags = [tags] if isinstance(tags, str) else tags  # `tags: pets`, written for `tags: [pets]`
         tag_names = tuple(dict.fromkeys(_text(tag) for tag in tags if _text(tag))) if isinstance(tags, list) else ()
-        # Parameters, request body, responses and description are searched and shown on the method's page, never
-        # listed: the files read for them are recorded apart (`searched`), as the method's own.
-        listing = self.used
+        self.deferred.append((op, item, security, servers))
+        return SpecMethod(
+            verb=verb.upper(),
+            path=path,
+            summary=_text(op.get("summary")),
+            description="",
+            operation_id=_text(op.get("operationId")),
+            deprecated=op.get("deprecated") is True,
+            webhook=webhook,
+            tags=tag_names or (DEFAULT_TAG,),
+            file=file,
+            line=line,
+            body={},
+            search_names=(),
+        )
+
+    def searchable(self, method: SpecMethod, op: dict, item: dict, security: Any, servers: list) -> tuple[SpecMethod, set[str]]:
+        """A method with what search finds of it and its page shows (parameters, request body, responses,
+        description), and the files read for them: searched and shown, never listed, so recorded apart."""
         searched: set[str] = set()
         self.used = searched
         parameters, request_body = self.parameters(item.get("parameters"), op.get("parameters"), op)
@@ -224,7 +248,11 @@ class _Reader(RefGraph):
         if "responses" not in op or not responses:
             allowed = " (OpenAPI 3.1 allows it, but a reader cannot tell what it answers)" if self.version.startswith("3.1") else ""
             self.problem(
-                file, line, "no_responses", f"{verb.upper()} {path} declares no responses{allowed}", near=_operation_patterns(op, path)
+                method.file,
+                method.line,
+                "no_responses",
+                f"{method.verb} {method.path} declares no responses{allowed}",
+                near=_operation_patterns(op, method.path),
             )
         body: dict[str, Any] = {
             "parameters": parameters,
@@ -240,23 +268,9 @@ class _Reader(RefGraph):
         written = refs.written_keys([request_body, responses, parameters])
         names.extend(refs.name_of(key) for key in itertools.islice(written, MAX_SEARCH_NAMES))
         description = _text(self.deref(op.get("description")))
-        self.used = listing
-        self.searched.update(searched)
-        self.deferred.append((op, item, servers, searched))
-        return SpecMethod(
-            verb=verb.upper(),
-            path=path,
-            summary=_text(op.get("summary")),
-            description=description,
-            operation_id=_text(op.get("operationId")),
-            deprecated=op.get("deprecated") is True,
-            webhook=webhook,
-            tags=tag_names or (DEFAULT_TAG,),
-            file=file,
-            line=line,
-            body=body,
-            search_names=tuple(dict.fromkeys(names))[:MAX_SEARCH_NAMES],
-        )
+        self.used = None
+        found = replace(method, description=description, body=body, search_names=tuple(dict.fromkeys(names))[:MAX_SEARCH_NAMES])
+        return found, searched
 
     def parameters(self, common: Any, own: Any, op: dict) -> tuple[list[dict], dict | None]:
         """The operation's parameters (the path's, overridden by its own by name and place); for

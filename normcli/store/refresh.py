@@ -141,12 +141,15 @@ def refresh(
 
     `open_index` is a read-only connection the caller holds to the index: what the index recorded of
     the specs is read through it rather than through a connection of its own (each costs an open and
-    a parse of the whole schema). `spec_files` says which spec files to check: `all`, or for a discovery
-    call only those its answer can be made of, `listings` or `search` (`store.spec_refresh`, docs/specs.md)."""
+    a parse of the whole schema). `spec_files` says which spec files to check: `all`, or only those the
+    call's answer can be made of, `listings`, `search`, or `none` for a read of the norms alone
+    (`store.spec_refresh`, docs/specs.md)."""
     root = os.fspath(root)
     done = _refresh_bundles(root, rebuild, known)
     if not done.as_known:
         open_index = None  # the caller's bundles were not the index's: it may hold another file
+    if spec_files == "none":
+        return done  # an answer of the norms alone: no spec file to check
     if open_index is not None and not os.path.isdir(os.path.join(root, SPECS_DIR)) and _holds_no_specs(open_index):
         return done  # no spec folder and no spec indexed: nothing to check, nor the spec modules to load
     from normcli.store.spec_refresh import refresh_specs

@@ -409,3 +409,39 @@ def test_a_long_running_reader_sees_a_page_file_change_and_batch_checks_every_fi
     service.spec_list()
     assert scopes[-1] == "all"
     service.close()
+
+
+def test_at_the_target_limit_the_listings_and_search_do_not_depend_on_the_other_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The targets the listings and search read are resolved first, so that a file they do not read (here a code
+    sample naming many more targets) cannot take theirs past the limit: their check need not stat it."""
+    import normcli.specs.graph as graph
+    from normcli.specs.read import read_spec
+
+    # The root, the path item, the parameter, the response and the description: what the listings and search read.
+    monkeypatch.setattr(graph, "MAX_TARGETS", 5)
+
+    def read(extra: int) -> tuple[list[tuple], set[str]]:
+        root = tmp_path / f"extra{extra}"
+        _write_shop(root)
+        folder = root / "specs/shop"
+        _same_place_edit(
+            folder / "paths/item.yaml", "  x-codeSamples:", "  description: {$ref: '../texts/item.yaml#/text'}\n  x-codeSamples:"
+        )
+        (folder / "texts").mkdir()
+        (folder / "texts/item.yaml").write_text("text: One item of the shop, with its colour\n", encoding="utf-8")
+        sample = folder / "samples/get_item.yaml"
+        sample.write_text(sample.read_text(encoding="utf-8") + "".join(f"x-more{n}: {{$ref: 'more{n}.yaml'}}\n" for n in range(extra)))
+        for n in range(extra):
+            (folder / f"samples/more{n}.yaml").write_text(f"n: {n}\n", encoding="utf-8")
+        spec = read_spec(folder, "shop", "openapi.yaml", "specs/shop")
+        seen = [(m.verb, m.path, m.summary, m.tags, m.description, m.search_names) for m in spec.methods]
+        return seen, {problem.kind for problem in spec.problems}
+
+    plain, _ = read(0)
+    crowded, problems = read(12)
+    assert "too_large" in problems
+    assert crowded == plain
+    item = next(row for row in plain if row[1] == "/items/{itemId}")
+    assert item[4] == "One item of the shop, with its colour", "the description was read within the limit"
