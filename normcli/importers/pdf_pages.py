@@ -416,7 +416,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
         # the font pitch: code listings are no tables, and no body text (two calls per line)
-        line.mono = _fixed_pitch(handle, segment.start, plain)
+        line.mono = _fixed_pitch(handle, segment.start, plain, origins)
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
@@ -830,7 +830,7 @@ def _bold_prefix(handle, start: int, segment: str) -> int:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _fixed_pitch(handle, start: int, segment: str) -> bool:
+def _fixed_pitch(handle, start: int, segment: str, origins: list[float | None]) -> bool:
     """Whether a line is set in a fixed-pitch font: its middle and last letters are (flag or name); a line
     number or a bullet before it may be in another font."""
     import pypdfium2.raw as raw
@@ -843,30 +843,43 @@ def _fixed_pitch(handle, start: int, segment: str) -> bool:
     for offset in {visible[len(visible) // 2], visible[-1]}:
         raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
         if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
-            return _even_advances(handle, start, segment)
+            return _even_advances(handle, start, segment, origins)
     return True
 
 
-def _even_advances(handle, start: int, segment: str) -> bool:
+def _even_advances(handle, start: int, segment: str, origins: list[float | None]) -> bool:
     """Whether the letters of a line advance by one width, whatever the font calls itself (a typewriter font
     named `SFTT0900` without the fixed-pitch flag): eight pairs of letters or more, of five different letters,
-    their origins as far apart within 3 %."""
+    their origins as far apart within 3 %. The origins come from the page's geometry (`origins`, by PDFium's
+    index), read once for every character, so this check costs no call into PDFium."""
     import pypdfium2.raw as raw
 
     x, y = ctypes.c_double(), ctypes.c_double()
-    steps: list[float] = []
+    known = len(origins)
+    count = 0
+    low, high = float("inf"), 0.0
     letters: set[str] = set()
     previous: float | None = None
     for offset, char in enumerate(segment):
         if not char.isalpha():
             previous = None
             continue
-        raw.FPDFText_GetCharOrigin(handle, start + offset, x, y)
-        if previous is not None and x.value > previous:
-            steps.append(x.value - previous)
+        index = start + offset
+        at = origins[index] if 0 <= index < known else None
+        if at is None:  # not read with the page's geometry (white space there): ask PDFium (a failed call keeps x)
+            raw.FPDFText_GetCharOrigin(handle, index, x, y)
+            at = x.value
+        else:
+            x.value = at
+        if previous is not None and at > previous:
+            step = at - previous
+            low, high = min(low, step), max(high, step)
+            if high > 1.03 * low:
+                return False  # uneven once is uneven for good: most lines stop after a few letters
+            count += 1
             letters.add(segment[offset - 1])
-        previous = x.value
-    return len(steps) >= 8 and len(letters) >= 5 and max(steps) <= 1.03 * min(steps)
+        previous = at
+    return count >= 8 and len(letters) >= 5
 
 
 def _cells(
