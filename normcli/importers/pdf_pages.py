@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import tempfile
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -847,7 +848,7 @@ def _fixed_pitch(handle, start: int, segment: str, origins: list[float | None]) 
     return True
 
 
-def _even_advances(handle, start: int, segment: str, origins: list[float | None]) -> bool:
+def _even_advances(handle, start: int, segment: str, origins: Sequence[float | None] = ()) -> bool:
     """Whether the letters of a line advance by one width, whatever the font calls itself (a typewriter font
     named `SFTT0900` without the fixed-pitch flag): eight pairs of letters or more, of five different letters,
     their origins as far apart within 3 %. The origins come from the page's geometry (`origins`, by PDFium's
