@@ -462,7 +462,9 @@ def _block_table(
     if len(columns) < 2 and not block.vs and not (captioned and len(members) == 1):
         return None
     bands = block.hs
-    grid = bool(block.vs) and len(bands) >= 4  # a rule under every row: each band between two rules is one row
+    # a rule under every row (a grid, or groff's `allbox`, asciidoctor's rows): each band between two rules is one
+    # row, however its cells wrap; rules under most bands' single printed line say so without vertical rules
+    grid = len(bands) >= 4 and (bool(block.vs) or _ruled_rows(items, bands))
     rows: list[list[str]] = []
     header = False
     for number in range(max(1, len(bands) - 1)):
@@ -472,7 +474,7 @@ def _block_table(
             continue
         if grid or (number == 0 and len(bands) >= 3 and not block.vs):
             rows.append(_cells_of(inside, columns, bool(block.vs)))
-            header = header or (number == 0 and not grid)
+            header = header or (number == 0 and not block.vs)  # without vertical rules the first band is the header
             continue
         rows.extend(_band_rows(inside, columns, bool(block.vs)))
     rows = [row for row in rows if any(row)]
@@ -486,6 +488,28 @@ def _block_table(
     block.used = True
     walls = tuple(x - block.left for x in block.vs)
     return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls)
+
+
+def _ruled_rows(items: list[tuple], bands: list[float]) -> bool:
+    """Whether horizontal rules separate the rows themselves rather than groups of rows (booktabs' midrules):
+    most bands that hold text hold one printed line."""
+    counts = []
+    for number in range(len(bands) - 1):
+        inside = [item for item in items if bands[number + 1] < (item[0] + item[1]) / 2 < bands[number]]
+        if inside:
+            counts.append(len(_printed_lines(inside)))
+    return len(counts) >= 3 and 2 * sum(1 for count in counts if count == 1) > len(counts)
+
+
+def _printed_lines(items: list[tuple]) -> list[list[tuple]]:
+    """The pieces grouped by printed line, top to bottom."""
+    printed: list[list[tuple]] = []
+    for item in sorted(items, key=lambda item: -item[0]):
+        if printed and _same_row(printed[-1], item):
+            printed[-1].append(item)
+        else:
+            printed.append([item])
+    return printed
 
 
 def _columns(block: _Block, items: list[tuple], header: list[float] | None = None) -> list[float]:
@@ -587,12 +611,7 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
     the row above when it wraps its cells (`_wraps_into`; always between vertical rules), else opens a row
     of its own under a spanning first cell; before the band's first row it joins that row (a first cell
     centred against several lines of the others)."""
-    printed: list[list[tuple]] = []
-    for item in sorted(items, key=lambda item: -item[0]):
-        if printed and _same_row(printed[-1], item):
-            printed[-1].append(item)
-        else:
-            printed.append([item])
+    printed = _printed_lines(items)
     first_edge = columns[1] if len(columns) > 1 else float("inf")
     groups: list[list[tuple]] = []
     before: list[tuple] = []  # lines before the first row's first cell (a first cell centred against them)

@@ -418,3 +418,34 @@ def test_entries_over_dot_leaders_are_a_list_not_a_table(pdf_builder, workspace:
     pdf = builder.save(tmp_path / "summary.pdf")
     report = ingest(pdf, "TEST 133", "1", workspace=workspace, language="en")
     assert not read_back(workspace, report).tables
+
+
+def test_rules_under_every_row_make_each_band_one_row_however_its_cells_wrap(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # groff's `allbox` without the vertical rules: a rule over and under every row; the middle cell of the
+    # last row wraps onto a second line wider than the first, which no column-edge test would join
+    builder = pdf_builder().page().heading("5 Spacing").line("The minimum distances are given in Table 5 for each direction.")
+    builder.gap(10).line("Table 5: Minimum distances of the fasteners", x=150)
+    rows = [
+        [(110, "Distance"), (200, "Direction to the grain"), (420, "Minimum")],
+        [(110, "a1"), (200, "parallel"), (420, "5 d")],
+        [(110, "a2"), (200, "perpendicular"), (420, "3 d")],
+    ]
+    for cells in rows:
+        _rule(builder, 105, 500, 0.4)
+        builder.y += 11
+        builder.pdf.set_font("Helvetica", "", 10)
+        for x, cell in cells:
+            builder.pdf.text(x, builder.y, cell)
+    _rule(builder, 105, 500, 0.4)
+    builder.y += 11
+    for x, cell in [(110, "a3"), (200, "loaded"), (420, "7 d")]:
+        builder.pdf.text(x, builder.y, cell)
+    builder.y += 12
+    builder.pdf.text(200, builder.y, "end grain, also at tension joints outside")
+    _rule(builder, 105, 500, 0.4)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "allbox.pdf")
+    report = ingest(pdf, "TEST 131", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "Table 5: Minimum distances of the fasteners\n| Distance | Direction to the grain | Minimum |\n|---|---|---|\n" in text
+    assert "| a2 | perpendicular | 3 d |\n| a3 | loaded end grain, also at tension joints outside | 7 d |\n" in text
