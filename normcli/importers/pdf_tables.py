@@ -616,7 +616,9 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
     groups: list[list[tuple]] = []
     before: list[tuple] = []  # lines before the first row's first cell (a first cell centred against them)
     for row in printed:
-        if any(item[2] < first_edge - 1 for item in row):
+        if groups and not ruled and _first_cell_wraps(groups[-1], row, columns, first_edge):
+            groups[-1].extend(row)  # `Cheville à | 1,25 | 1,50`, then `expansion` alone: the first cell wrapped
+        elif any(item[2] < first_edge - 1 for item in row):
             groups.append([*before, *row] if not groups else list(row))
             before = []
         elif groups and (ruled or _wraps_into(groups[-1], row, columns, any(item[2] < first_edge - 1 for item in groups[-1]))):
@@ -629,6 +631,33 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
     if not groups:
         return [_cells_of(before, columns, ruled)]
     return [_cells_of(group, columns, ruled) for group in groups]
+
+
+def _first_cell_wraps(above: list[tuple], line: list[tuple], columns: list[float], first_edge: float) -> bool:
+    """Whether a printed line holding only a first cell goes on with the first cell of the row above: that row
+    has other cells, and the next word would not have fitted after its first cell's last line (a one-word
+    cell followed by a capitalised one is two entries; a number does not wrap)."""
+    if not all(item[3] <= first_edge for item in line):
+        return False  # the line has other cells: a row of its own
+    over = [item for item in above if item[2] < first_edge - 1]
+    if not over or len(over) == len(above):
+        return False  # the row above is only a first cell (a group's label) or has none
+    last = min(over, key=lambda other: (round(other[0]), -other[3]))  # the end of the lowest line of the cell so far
+    text = clean_inline(last[4]).rstrip()
+    below = " ".join(clean_inline(item[4]).strip() for item in sorted(line, key=lambda item: item[2]))
+    if not text or not below or _NUMBER.match(text) or _NUMBER.match(below):
+        return False  # a number does not wrap
+    if len(text.split()) == 1 and below[:1].isupper() and not text.endswith(("-", "\ufffe", "\u00ad")):
+        return False  # a one-word cell, then a capitalised one: two entries
+    if text.endswith(("-", "\ufffe", "\u00ad")):
+        return True
+    # the line broke because the next word did not fit: the end of the line above plus a space and that word
+    # runs past the widest end the column's cells reach
+    start, end = min(item[2] for item in line), max(item[3] for item in line)
+    word = (end - start) * len(below.split()[0]) / len(below)
+    edge = columns.extents[0][1] if isinstance(columns, _Columns) else first_edge
+    em = max(last[0] - last[1], 4.0)
+    return last[3] + 0.25 * em + word > edge
 
 
 _NUMBER = re.compile(r"^[-+−]?[$€£]?\d[\d.,:/×%]*$")

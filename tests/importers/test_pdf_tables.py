@@ -449,3 +449,28 @@ def test_rules_under_every_row_make_each_band_one_row_however_its_cells_wrap(pdf
     text = norm_text(workspace, report)
     assert "Table 5: Minimum distances of the fasteners\n| Distance | Direction to the grain | Minimum |\n|---|---|---|\n" in text
     assert "| a2 | perpendicular | 3 d |\n| a3 | loaded end grain, also at tension joints outside | 7 d |\n" in text
+
+
+def test_a_wrapped_first_cell_of_a_booktabs_row_stays_in_its_row(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # the first column is as wide as its widest cell; "Expansion anchor" would not fit on one line there
+    builder = pdf_builder().page().heading("4 Anchors").line("The partial factors of each anchor are given in Table 4.")
+    builder.gap(10).line("Table 4: Partial factors of the anchors", x=150)
+    _booktabs(
+        builder,
+        140,
+        470,
+        [(145, "Anchor"), (260, "Steel"), (340, "Concrete")],
+        [
+            [(145, "Expansion"), (260, "1,25"), (340, "1,50")],
+            [(145, "anchor")],  # the rest of the first cell: the next word did not fit after "Expansion"
+            [(145, "Welded bracket"), (260, "1,10"), (340, "1,80")],
+            [(145, "Bolt"), (260, "1,20"), (340, "1,60")],
+            [(145, "Rivet")],  # one word, then a capitalised one alone: two entries
+        ],
+    )
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "booktabs-first.pdf")
+    report = ingest(pdf, "TEST 132", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "| Anchor | Steel | Concrete |\n|---|---|---|\n| Expansion anchor | 1,25 | 1,50 |\n| Welded bracket | 1,10 | 1,80 |\n" in text
+    assert "| Bolt | 1,20 | 1,60 |\n| Rivet |  |  |" in text
