@@ -653,8 +653,7 @@ def _first_cell_wraps(above: list[tuple], line: list[tuple], columns: list[float
         return True
     # the line broke because the next word did not fit: the end of the line above plus a space and that word
     # runs past the widest end the column's cells reach
-    start, end = min(item[2] for item in line), max(item[3] for item in line)
-    word = (end - start) * len(below.split()[0]) / len(below)
+    word = _first_word_width((0.0, 0.0, min(item[2] for item in line), max(item[3] for item in line)), below)
     edge = columns.extents[0][1] if isinstance(columns, _Columns) else first_edge
     em = max(last[0] - last[1], 4.0)
     return last[3] + 0.25 * em + word > edge
@@ -690,9 +689,19 @@ def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float], hea
             right = columns.extents[column][1]
         else:
             right = columns[column + 1] if column + 1 < len(columns) else max(other[3] for other in [*above, *line])
-        if not (last[4].rstrip().endswith(("-", "\ufffe", "\u00ad")) or last[3] >= right - max(2.5 * em, 0.3 * (right - left))):
+        if not (
+            last[4].rstrip().endswith(("-", "\ufffe", "\u00ad"))
+            or last[3] >= right - max(2.5 * em, 0.3 * (right - left))
+            # a lone piece (no sub-row filling several cells): the next word did not fit after the cell's last line
+            or (len(line) == 1 and last[3] + 0.25 * em + _first_word_width(item, below) > right)
+        ):
             return False
     return True
+
+
+def _first_word_width(item: tuple, text: str) -> float:
+    """The printed width of a piece's first word, its share of the piece's width by characters."""
+    return (item[3] - item[2]) * len(text.split()[0]) / len(text) if text.strip() else 0.0
 
 
 def _same_row(row: list[tuple], item: tuple) -> bool:

@@ -474,3 +474,27 @@ def test_a_wrapped_first_cell_of_a_booktabs_row_stays_in_its_row(pdf_builder, wo
     text = norm_text(workspace, report)
     assert "| Anchor | Steel | Concrete |\n|---|---|---|\n| Expansion anchor | 1,25 | 1,50 |\n| Welded bracket | 1,10 | 1,80 |\n" in text
     assert "| Bolt | 1,20 | 1,60 |\n| Rivet |  |  |" in text
+
+
+def test_a_wrapped_cell_goes_on_where_its_next_word_would_not_have_fitted(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # "angle, with" ends well short of the column's widest line, but "neighbouring" would not have fitted after it
+    builder = pdf_builder().page().heading("7 Edges").line("The edge distances are given in Table 7 for each place.")
+    builder.gap(10).line("Table 7: Edge distances of the anchors", x=150)
+    _booktabs(
+        builder,
+        140,
+        470,
+        [(145, "Distance"), (260, "Place"), (400, "Minimum")],
+        [
+            [(145, "c1"), (260, "vertical edge"), (400, "5 d")],
+            [(145, "c3"), (260, "angle, with"), (400, "10 d")],
+            [(260, "neighbouring windows")],
+            [(260, "and the door frames")],
+            [(145, "c4"), (260, "corner"), (400, "8 d")],
+        ],
+    )
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "booktabs-wrap.pdf")
+    report = ingest(pdf, "TEST 133", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "| c3 | angle, with neighbouring windows and the door frames | 10 d |\n| c4 | corner | 8 d |" in text
