@@ -288,7 +288,8 @@ class _Segment:
 def rules_of(paths: list[tuple[float, float, float, float]]) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
     """The thin path objects of a page (table rules, drawn as lines or as thin filled rectangles), pieces on
     one line joined: horizontal ones as (x0, x1, y), vertical ones as (x, y0, y1)."""
-    flat = [(left, right, (bottom + top) / 2) for left, bottom, right, top in paths if top - bottom <= 2.0 and right - left >= 6.0]
+    # up to 3 pt thick: a heavy rule under a header row (asciidoctor-pdf draws it 2.5 pt)
+    flat = [(left, right, (bottom + top) / 2) for left, bottom, right, top in paths if top - bottom <= 3.0 and right - left >= 6.0]
     upright = [(bottom, top, (left + right) / 2) for left, bottom, right, top in paths if right - left <= 2.0 and top - bottom >= 6.0]
     return _joined(flat), [(position, start, end) for start, end, position in _joined(upright)]
 
