@@ -11,6 +11,12 @@ references read independently of the importer:
   for a PDF without an outline, the numbered headings of a text edition beside it (`x.txt` for
   `x.pdf`, path and title only: the text has no pages). Recall = share of reference entries found
   as a clause with the same path and title (case, accents, punctuation ignored) on the same PDF page.
+  Beside it, the same recall over the entries **printed on their page** as a heading is (`shown_on_page`,
+  read here from PDFium's characters: the title alone on a piece of a line, led or not by its number, or
+  wrapped, or run in before a sentence in a font of its own; never a line that the neighbouring pages
+  repeat in their top or bottom band). A bookmark the page does not print (`Cover:`, a slide's section
+  shown only in the navigation bar, a command bookmarked beside its arguments) cannot be found in the
+  text without the outline: the second figure says what is missed for a reason the importer controls.
 - **tables / figures**: the captions printed in the page text (`Table 2.1:` / `Figure 2.1:`)
   against the bundle's tables and figures with those numbers; uncaptioned tables found are shown
   apart (on a document whose tables are all captioned they are false tables).
@@ -21,7 +27,8 @@ references read independently of the importer:
   hand-labelled in `bench/table_truth.json` (the number of real tables that start on each page, with
   a note on what they are), the tables the bundle writes on those pages are counted against the
   truth: found tables beyond the real ones are *not real* (false tables), real ones beyond those found
-  are *missed*.
+  are *missed*. PDFs from elsewhere (not in the repository) have their truth in
+  `bench/table_truth_unseen.json`, keyed by the PDF's SHA-256, with a first and a held-out sample.
 - **s / 100 pages**: import time of the run with the outline (median of `--repeat` runs), and the same
   time as a multiple of PDFium's plain text extraction of the same PDF measured in the same run (the
   ratio holds when the machine is busy).
@@ -29,6 +36,7 @@ references read independently of the importer:
     .venv/bin/python bench/import_accuracy.py                 # the corpus
     .venv/bin/python bench/import_accuracy.py a.pdf --json
     .venv/bin/python bench/import_accuracy.py --extra ~/pdfs    # also every PDF under a folder of your own
+    .venv/bin/python bench/import_accuracy.py --tables-only --extra ~/pdfs   # one import per PDF, tables and figures
 
 A PDF that fails to import is reported in its row (`error`), never stops the run.
 """
@@ -122,6 +130,7 @@ class Entry:
     title: str
     page: int | None
     printed: str = ""  # the title as the page prints it, when it differs from the bookmark's (`About etoolbox` for `About`)
+    shown: bool = True  # the title is printed on its page as a heading would be (see `shown_on_page`)
 
 
 # -- references -----------------------------------------------------------------------------------
@@ -136,6 +145,129 @@ def page_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
         textpage.close()
         page.close()
     return cache[index]
+
+
+@dataclass
+class Piece:
+    """A piece of a printed line: PDFium's text runs on one baseline joined across word gaps, cut at wide gaps.
+
+    `first` is the line's first run (a run-in title set in its own font: `Column` before `The column(x) …`)
+    and `after` the text that follows it on the piece; `edge` marks a piece in the top or bottom 8 % of the page."""
+
+    text: str
+    first: str
+    after: str
+    edge: bool
+
+
+def page_pieces(document, index: int, cache: dict[int, list[Piece]]) -> list[Piece]:
+    """The pieces of the printed lines of one page, read character by character from PDFium (text, box, size, font):
+    a line is cut where the gap between two characters is wider than 1.2 times the font size."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    if index in cache:
+        return cache[index]
+    page = document[index]
+    textpage = page.get_textpage()
+    height = page.get_height()
+    handle = textpage.raw
+    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    name = ctypes.create_string_buffer(128)
+    flags = ctypes.c_int()
+    pieces: list[Piece] = []
+    current: list[tuple[str, float, float, float, float, float, bytes]] = []  # char, left, right, bottom, top, size, font
+
+    def close() -> None:
+        visible = [item for item in current if item[0] != " "]
+        if visible:
+            text = " ".join("".join(item[0] for item in current).split())
+            font = visible[0][6]
+            first_end = next((k for k, item in enumerate(current) if item[0] != " " and item[6] != font), len(current))
+            first = " ".join("".join(item[0] for item in current[:first_end]).split())
+            after = " ".join("".join(item[0] for item in current[first_end:]).split())
+            high, low = max(item[4] for item in visible), min(item[3] for item in visible)
+            pieces.append(Piece(text, first, after, high > 0.92 * height or low < 0.08 * height))
+        current.clear()
+
+    for k in range(raw.FPDFText_CountChars(handle)):
+        code = raw.FPDFText_GetUnicode(handle, k)
+        char = chr(code) if code else " "
+        if char in "\r\n":
+            close()
+            continue
+        if char in "\x02\ufffe":  # PDFium's mark for a hyphen at a line end
+            continue
+        if char.isspace():
+            if current:
+                current.append((" ", 0.0, 0.0, 0.0, 0.0, 0.0, b""))
+            continue
+        raw.FPDFText_GetCharBox(handle, k, left, right, bottom, top)
+        size = raw.FPDFText_GetFontSize(handle, k)
+        size = size if size >= 2.0 else max(top.value - bottom.value, 1.0)  # a 1 pt font scaled by the text matrix
+        raw.FPDFText_GetFontInfo(handle, k, name, 128, flags)
+        font = name.value + bytes([raw.FPDFText_GetFontWeight(handle, k) >= 540])
+        previous = next((item for item in reversed(current) if item[0] != " "), None)
+        if previous is not None and (left.value - previous[2] > 1.2 * max(size, previous[5]) or left.value < previous[1] - 1):
+            close()
+        current.append((char, left.value, right.value, bottom.value, top.value, size, font))
+    close()
+    textpage.close()
+    page.close()
+    cache[index] = pieces
+    return pieces
+
+
+_DESIGNATOR = re.compile(
+    rf"^(?:{_DIVISION_WORDS}|chapter|chapitre|kapitel|appendix|annexe|anhang|annex)\s+(?:[IVXLC]+|[A-Z]|\d{{1,3}})\b\.?\s*(?P<title>.*)$",
+    re.I,
+)
+
+
+def _rests(text: str) -> list[tuple[str, bool]]:
+    """What a piece may hold as a title: its whole text, or what follows its clause number or designator
+    (`2.1 Typesetting`, `Chapter 2 Title`, `Part I Title`, `24 1.2 Title`), each with whether a number led it."""
+    rests = [(key(text), False)]
+    for match in (_numbered(text), _DESIGNATOR.match(text)):
+        if match and match.group("title"):
+            rests.append((key(match.group("title")), True))
+    return rests
+
+
+def shown_on_page(document, index: int, wanted: list[str], cache: dict[int, list[Piece]]) -> bool:
+    """Whether a title is printed on its page as a heading is: a piece of a line reads as the title alone, led or not
+    by its number or a designator (`2 Introduction`, `Part I`, a letter group `A` set apart from the entries beside
+    it), or wrapped over the next two pieces; a numbered title running on into text (`1.1. Scope. This …`); or a
+    line's first run, in a font of its own, followed by a sentence (`Column The column(x) function …`). A piece in
+    the top or bottom band that the page before or after prints there too is a running header or a navigation bar,
+    not a heading (slide titles repeated on every slide of a section); a table or figure caption is no heading."""
+    wanted = [title for title in wanted if title]
+    if not wanted:
+        return False
+    pieces = page_pieces(document, index, cache)
+    repeated = {
+        key(piece.text)
+        for other in (index - 1, index + 1)
+        if 0 <= other < len(document)
+        for piece in page_pieces(document, other, cache)
+        if piece.edge
+    }
+    for position, piece in enumerate(pieces):
+        if (piece.edge and key(piece.text) in repeated) or any(caption.match(piece.text) for caption in _CAPTION.values()):
+            continue  # a running header, a navigation bar; a caption (`Table 1. Font layout`) is no heading
+        following = "".join(key(other.text) for other in pieces[position + 1 : position + 3])
+        for rest, numbered in _rests(piece.text):
+            for title in wanted:
+                if rest == title or (numbered and len(title) >= 4 and rest.startswith(title)):
+                    return True
+                short = len(rest) >= 4 or len(piece.text.split()) == 1  # a designator alone above its title (`A` / `Packages`)
+                if rest and short and title.startswith(rest) and (rest + following).startswith(title):
+                    return True
+        after = piece.after.lstrip(" .:–—")
+        if piece.after and key(piece.first) in wanted and after[:1].isupper():
+            return True
+    return False
 
 
 def _words(text: str) -> list[str]:
@@ -294,6 +426,9 @@ def outline_reference(pdf: Path) -> list[Entry]:
             if division and not path.startswith("Appendix"):
                 open_division = (bookmark.level, path.split()[-1])
             entries.append(Entry(path, key(title), index + 1, printed))
+        pieces: dict[int, list[Piece]] = {}
+        for entry in entries:
+            entry.shown = shown_on_page(document, entry.page - 1, [entry.title, entry.printed], pieces)
     finally:
         document.close()
     seen: dict[str, set[str | None]] = {}
@@ -565,10 +700,15 @@ def measure(pdf: Path, repeat: int, tree_only: bool = False, tables_only: bool =
         "entries": len(reference),
     }
     misses: dict[str, list[str]] = {}
+    shown = [entry for entry in reference if entry.shown]
+    row["shownEntries"] = len(shown)
     for label, run in (("asIs", as_is), ("outlineIgnored", ignored), ("stripped", stripped)):
         share, missed = recall(reference, run)
         row[label] = round(100 * share, 1)
         misses[label] = [f"{entry.path} {entry.title} p{entry.page}" for entry in missed]
+        lost = sum(1 for entry in missed if entry.shown)
+        row[f"{label}Shown"] = round(100 * (1 - lost / len(shown)), 1) if shown else 100.0
+    row["notShown"] = [f"{entry.path} {entry.title} p{entry.page}" for entry in reference if not entry.shown]
     tables_found = {number for number in as_is.table_numbers if number in found["table"]}
     figures_found = {number for number in as_is.figure_numbers if number in found["figure"]}
     row.update(
@@ -654,18 +794,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         "| document | pages | reference | entries | tree: as is | outline ignored | outline stripped "
+        "| printed on their page | ignored / stripped, of those printed "
         "| captioned tables found | uncaptioned tables | captioned figures found | superscripts kept | s / 100 pages | × plain extraction |"
     )
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         if "error" in row:
             print(f"| {row['document']} | error: {row['error']} |")
             continue
         if row["reference"] == "none":
             row["asIs"] = row["outlineIgnored"] = row["stripped"] = "–"  # type: ignore[assignment]
+            row["outlineIgnoredShown"] = row["strippedShown"] = "–"  # type: ignore[assignment]
         print(
             f"| {row['document']} | {row['pages']} | {row['reference']} | {row['entries']} | {row['asIs']} % | "
-            f"{row['outlineIgnored']} % | {row['stripped']} % | {row['captionedTablesFound']} / {row['captionedTables']} | "
+            f"{row['outlineIgnored']} % | {row['stripped']} % | {row['shownEntries']} | "
+            f"{row['outlineIgnoredShown']} / {row['strippedShown']} % | {row['captionedTablesFound']} / {row['captionedTables']} | "
             f"{row['uncaptionedTablesFound']} | {row['captionedFiguresFound']} / {row['captionedFigures']} | "
             f"{row['superscriptsKept']} / {row['superscriptSamples']} | {row['secondsPer100Pages']} | {row['timesPlainExtraction']} |"
         )

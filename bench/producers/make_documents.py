@@ -39,7 +39,7 @@ from xml.sax.saxutils import escape
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from content import SPECS, Block, Document, build
-from writers import figure_files, write_docbook, write_markdown, write_ms
+from writers import figure_files, write_asciidoc, write_docbook, write_markdown, write_ms
 
 _INLINE = re.compile(r"\^\{([^}]*)\}|_\{([^}]*)\}|\[\^([^\]]*)\]")
 
@@ -725,7 +725,34 @@ def producer_truth(facts: dict, document: Document, producer: str) -> dict:
     return facts
 
 
-OTHER_PRODUCERS = {"fop": _fop_pdfs, "dblatex": _dblatex_pdf, "groff": _groff_pdfs, "pandoc": _pandoc_pdf, "html": _html_printers}
+def _asciidoctor_pdf(document: Document, out: Path) -> dict[str, Path]:
+    """AsciiDoc → PDF with asciidoctor-pdf (Prawn), its outline included."""
+    if not shutil.which("asciidoctor-pdf"):
+        return {}
+    source = out / f"{document.key}.adoc"
+    source.write_text(write_asciidoc(document), encoding="utf-8")
+    target = out / f"{document.key}-adoc.asciidoctor.pdf"
+    _quiet(["asciidoctor-pdf", "-a", "pdf-page-size=A4", "-o", str(target), str(source)], out)
+    return {target.name: target}
+
+
+def asciidoc_truth(facts: dict, document: Document) -> dict:
+    """The truth as asciidoctor-pdf prints the annex: `Annex A: Title` (path `Annex A`, `Anhang A`, `Annexe A`)."""
+    word = {"de": "Anhang", "fr": "Annexe", "en": "Annex"}[document.language]
+    for entry in facts["tree"]:
+        if entry["path"].startswith(("Anhang ", "Annex ", "Annexe ")):
+            entry["path"] = f"{word} {entry['path'].split()[-1]}"
+    return facts
+
+
+OTHER_PRODUCERS = {
+    "fop": _fop_pdfs,
+    "dblatex": _dblatex_pdf,
+    "groff": _groff_pdfs,
+    "pandoc": _pandoc_pdf,
+    "html": _html_printers,
+    "asciidoctor": _asciidoctor_pdf,
+}
 
 
 _VARIANT = [
@@ -775,7 +802,12 @@ def main(argv: list[str] | None = None) -> int:
         _uno_convert(sources)
     for document in documents:
         stem = args.out / document.key
-        outputs: dict[str, dict[str, Path]] = {document.key: {}, f"{document.key}-fop": {}, f"{document.key}-dblatex": {}}
+        outputs: dict[str, dict[str, Path]] = {
+            document.key: {},
+            f"{document.key}-fop": {},
+            f"{document.key}-dblatex": {},
+            f"{document.key}-adoc": {},
+        }
         if "office" in producers:
             for fmt in ("odt", "docx"):
                 for bookmarks in (True, False):
@@ -790,7 +822,8 @@ def main(argv: list[str] | None = None) -> int:
         for name, make in OTHER_PRODUCERS.items():
             if name in producers:
                 made = make(document, args.out)
-                outputs[f"{document.key}-{name}" if name in ("fop", "dblatex") else document.key].update(made)
+                family = {"fop": "-fop", "dblatex": "-dblatex", "asciidoctor": "-adoc"}.get(name, "")
+                outputs[document.key + family].update(made)
         for family, made in outputs.items():
             if not made:
                 continue
@@ -798,6 +831,8 @@ def main(argv: list[str] | None = None) -> int:
             facts["document"] = family
             if family.endswith(("-fop", "-dblatex")):
                 facts = producer_truth(facts, document, family.rsplit("-", 1)[1])
+            elif family.endswith("-adoc"):
+                facts = asciidoc_truth(facts, document)
             facts["pages"] = {}
             for name in made:
                 twin = name.replace("-nobookmarks.pdf", ".pdf") if name.replace("-nobookmarks.pdf", ".pdf") in made else name

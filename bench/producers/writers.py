@@ -415,3 +415,81 @@ def write_markdown(document: Document, latex: bool = True) -> str:
     for number, note in enumerate(notes, start=1):
         out.append(f"[^{number}]: {_md_inline(note, [], latex)}")
     return "\n".join(out) + "\n"
+
+
+# -- AsciiDoc (asciidoctor-pdf) -------------------------------------------------------------------------
+
+
+def _adoc_inline(text: str) -> str:
+    out = []
+    for kind, content in runs(text):
+        escaped = content.replace("*", "\\*").replace("_", "\\_").replace("#", "\\#").replace("^", "\\^").replace("~", "\\~")
+        if kind == "text":
+            out.append(escaped)
+        elif kind == "sup":
+            out.append(f"^{escaped}^")
+        elif kind == "sub":
+            out.append(f"~{escaped}~")
+        else:
+            out.append(f"footnote:[{escaped}]")
+    return "".join(out)
+
+
+_ADOC_WORDS = {
+    "de": {"toc": "Inhaltsverzeichnis", "appendix": "Anhang", "table": "Tabelle", "figure": "Abbildung"},
+    "fr": {"toc": "Table des matières", "appendix": "Annexe", "table": "Tableau", "figure": "Figure"},
+    "en": {"toc": "Contents", "appendix": "Annex", "table": "Table", "figure": "Figure"},
+}
+
+
+def write_asciidoc(document: Document) -> str:
+    """AsciiDoc for asciidoctor-pdf: numbered sections (`:sectnums:`, printed `1.2.`), the foreword and the
+    bibliography unnumbered, the annex an `[appendix]` (printed `Annex A: …`, its clauses `A.1.`), captioned
+    tables (`.Caption`, with and without rules) and images, `^…^` / `~…~` scripts, `footnote:[…]`, a contents."""
+    words = _ADOC_WORDS[document.language]
+    titles = [block.text for block in document.blocks if block.kind == "title"]
+    out = [
+        f"= {titles[1]}",
+        f"{titles[0]}",
+        ":doctype: article",
+        ":toc: macro",
+        f":toc-title: {words['toc']}",
+        ":toclevels: 3",
+        ":sectnums:",
+        ":sectnumlevels: 3",
+        f":lang: {document.language}",
+        f":appendix-caption: {words['appendix']}",
+        f":table-caption: {words['table']}",
+        f":figure-caption: {words['figure']}",
+        ":hyphens:",
+        "",
+        titles[2],
+        "",
+        "toc::[]",
+        "",
+    ]
+    for block in document.blocks:
+        if block.kind == "heading":
+            if block.number is None:  # the foreword and the bibliography, unnumbered
+                out += [":sectnums!:", f"== {block.text}", ":sectnums:", ""]
+            elif block.number.startswith(("Anhang", "Annex", "Annexe")):
+                out += ["[appendix]", f"== {_adoc_inline(annex_parts(block)[1])}", ""]
+            elif not block.numbered:
+                out += [f"=== {_adoc_inline(block.text)}", ""]
+            else:
+                out += [f"{'=' * (block.level + 1)} {_adoc_inline(block.text)}", ""]
+        elif block.kind == "para":
+            out += [_adoc_inline(block.text), ""]
+        elif block.kind == "table":
+            ruled = block.number != "2"
+            cols = len(block.header)
+            widths = ",".join(["2"] * (cols - 1) + ["4"])
+            frame = "all" if ruled else "none"
+            out += [f".{_adoc_inline(block.text)}", f'[cols="{widths}",options="header",frame={frame},grid={frame}]', "|==="]
+            out.append(" ".join(f"|{_adoc_inline(cell)}" for cell in block.header))
+            out += [" ".join(f"|{_adoc_inline(cell)}" for cell in row) for row in block.rows]
+            out += ["|===", ""]
+        elif block.kind == "figure":
+            name = f"{document.key}-figure-{1 if block.figure == 'shapes' else 2}.{'svg' if block.figure == 'shapes' else 'png'}"
+            out += [f".{_adoc_inline(block.text)}", f"image::{name}[width={FIGURE_CM[block.figure][0] * 10:.0f}mm]", ""]
+    return "\n".join(out) + "\n"

@@ -131,7 +131,9 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
     pngs = PngQueue()
     tables = find_tables(stream, page_by_index, headings, figure_text, regions)
-    in_tables = {p for found in tables.values() for table in found for p in [*table.positions, table.caption] if p is not None}
+    in_tables = {
+        p for found in tables.values() for table in found for p in [*table.positions, table.caption, *table.caption_more] if p is not None
+    }
 
     def flush() -> None:
         """Write the paragraph gathered so far."""
@@ -230,7 +232,10 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             flush()
             for table in tables[position]:
                 if table.caption is not None:
-                    body.append(safe_text_line(clean_inline(stream[table.caption].text)))
+                    caption = clean_inline(stream[table.caption].text)
+                    for previous, following in itertools.pairwise([table.caption, *table.caption_more]):
+                        caption = wrapped(caption, stream[previous].text, stream[following].text)  # one caption line
+                    body.append(safe_text_line(caption))
                 rows = [[_cell_text(cell, vocabulary, french) for cell in row] for row in table.rows]
                 body.extend(pipe_table(rows, table.header))
                 body.append("")

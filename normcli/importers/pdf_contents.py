@@ -10,6 +10,7 @@ outline, the entries check it: those the outline lacks are reported.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from normcli.importers.common import Number, clean_inline, is_toc_line, parse_number, title_key
@@ -25,8 +26,11 @@ CONTENTS_TITLE = re.compile(
 _ENTRY = re.compile(r"^(?P<text>.*?\S)(?:\s*(?:\.\s?){2,}\s*|\s+[·•|]\s+|\s+)(?P<page>\d{1,4}|[ivxlcdm]{1,7})$", re.I)
 _GLUED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?=[^\W\d_])")  # `11.10Liste` (a wide number set in a narrow box)
 _LIST_TITLE = re.compile(r"^(?:list of|liste des|elenco delle|abbildungsverzeichnis|tabellenverzeichnis)", re.I)
+_RUNNING_CONTENTS = re.compile(r"\b(?:contents|table des mati[eè]res|inhaltsverzeichnis|sommaire|indice)\b", re.I)
 _BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·–—]|\(?[a-z0-9][.)])\s")
 _LETTER = re.compile(r"^(?P<letter>[A-Z])\s+(?P<title>\S.*)$")
+# the title of an index (`Index`, `General Index`, `Index of Objects`): its entries end in page numbers too
+INDEX_TITLE = re.compile(r"^(?:[^\W\d_][\w-]* ){0,2}index$|^index of [^\W\d_].{0,40}$|^(?:index|register|stichwortverzeichnis)$", re.I)
 
 
 @dataclass
@@ -36,12 +40,15 @@ class ContentsEntry:
     number: Number | None
     title: str
     page: str
+    indent: float = 0.0  # how far its first line is set in from the page's leftmost entry
+    depth: int = 1  # its number's depth; for an unnumbered entry, the depth its indent gives (see `_indent_depths`)
 
 
 def mark_contents(pages: list[Page]) -> None:
     """Flag the pages of the printed contents (`page.toc`): runs of contents-like pages that start at
-    a contents title or lie in the front third; blank pages inside a run and a last page holding
-    only the tail of the list belong to it. A lone table of numbers further on is not contents."""
+    a contents title or lie in the front third; blank pages inside a run and pages that hold nearly
+    only entries (the tail of the list, or entries printed without leaders) belong to it. A lone table
+    of numbers further on is not contents, nor an index (its title above its entries)."""
     candidates = [is_toc_page(page) or (_contents_title(page) is not None and _tail_of_contents(page)) for page in pages]
     front = max(3, len(pages) // 3)
     index = 0
@@ -57,15 +64,27 @@ def mark_contents(pages: list[Page]) -> None:
             elif pages[following].lines and not _tail_of_contents(pages[following]):
                 break
             elif pages[following].lines:
-                run.append(following)
-                following += 1
-                break
+                run.append(following)  # a page of entries without leaders (sections listed without them)
             following += 1
         titled = any(_contents_title(page) is not None for page in (pages[k] for k in run))
+        if not titled and _index_opens(pages[run[0]]):
+            index = following  # an index: its entries end in page numbers too, but it is no contents
+            continue
         if titled or run[0] < front:
             for k in run:
                 pages[k].toc = True
         index = following
+
+
+def _index_opens(page: Page) -> bool:
+    """Whether an index title (`Index`, `General Index`) stands on the page above its first entry line."""
+    for line in page.lines:
+        text = clean_inline(line.text)
+        if INDEX_TITLE.match(text.rstrip(":.")) or ((number := parse_number(text)) and INDEX_TITLE.match(number.title)):
+            return True
+        if _ENTRY.match(text) or is_toc_line(line.text):
+            return False
+    return False
 
 
 def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
@@ -167,10 +186,18 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
     toc = contents_positions(stream, pages)
     entries: list[ContentsEntry] = []
     pending = ""
+    pending_x: float | None = None  # where the first line of a wrapped entry starts
     listing = True  # inside the table of contents proper, not a list of figures or tables
+    page = -1
+    margin: dict[int, float] = {}
+    for position in toc:
+        margin[stream[position].page] = min(margin.get(stream[position].page, stream[position].x0), stream[position].x0)
     for position, line in enumerate(stream):
         if position not in toc:
             continue
+        if line.page != page:
+            pending = ""  # an entry's title wraps on its page; what is left over at a page's foot is no title's head
+            page = line.page
         text = clean_inline(line.text)
         title = CONTENTS_TITLE.match(text.rstrip(":."))
         if title:
@@ -180,18 +207,23 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
         if not listing:
             continue
         match = _ENTRY.match(text)
+        if not match and _RUNNING_CONTENTS.search(text) and re.search(r"^\d{1,4}\s|\s\d{1,4}$", text):
+            pending = ""  # a running header with its page number left on a contents page (`6 gnuplot 5.4 CONTENTS`)
+            continue
         if not match:
+            pending_x = line.x0 if not pending else pending_x
             pending = f"{pending} {text}".strip() if len(pending) < 200 else text
             continue
+        indent = (pending_x if pending and pending_x is not None else line.x0) - margin[line.page]
         body = f"{pending} {match.group('text')}".strip()
         pending = ""
         body = re.sub(r"(?:\s*\.){2,}$", "", body).strip()
         body = _GLUED_NUMBER.sub(r"\1 ", body)
         number = parse_number(body)
         if number and number.title:
-            entries.append(ContentsEntry(number, number.title, match.group("page")))
+            entries.append(ContentsEntry(number, number.title, match.group("page"), indent, number.depth))
         elif not number:
-            entries.append(ContentsEntry(None, body, match.group("page")))
+            entries.append(ContentsEntry(None, body, match.group("page"), indent))
     # a single capital letter before a title is an annex when its clauses follow (`A Annexe 236`, then `A.1 …`)
     for position, entry in enumerate(entries):
         letter = _LETTER.match(entry.title) if entry.number is None else None
@@ -200,18 +232,46 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
             if following and following.path.startswith(letter.group("letter") + "."):
                 entry.number = Number(f"Appendix {letter.group('letter')}", letter.group("title"), "annex")
                 entry.title = letter.group("title")
+                entry.depth = 1
+    _indent_depths(entries)
     return entries
+
+
+def _indent_depths(entries: list[ContentsEntry]) -> None:
+    """An unnumbered entry's depth from its indent: as deep as the last entry set at the same indent, one deeper
+    than the last entry set further left, else a chapter. Numbered entries keep their number's depth and so
+    anchor the levels (`Column`, set in under the unnumbered `Functions`, is its sub-clause)."""
+    levels: list[tuple[float, int]] = []  # (indent, depth) of the entries met, innermost last
+    for entry in entries:
+        while levels and levels[-1][0] > entry.indent + 3:
+            levels.pop()
+        if entry.number is None:
+            if levels and abs(levels[-1][0] - entry.indent) <= 3:
+                entry.depth = levels[-1][1]
+            elif levels:
+                entry.depth = levels[-1][1] + 1
+        if levels and abs(levels[-1][0] - entry.indent) <= 3:
+            levels[-1] = (entry.indent, entry.depth)
+        else:
+            levels.append((entry.indent, entry.depth))
 
 
 def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list[Page], body_size: float) -> dict[int, ContentsEntry]:
     """Each entry's heading line in the body (stream position → entry): on the page the contents names
-    (or the next one), else the first matching line after the previous entry's heading. When the
-    printed pages do not map to PDF pages (no page labels), the offset learnt from the entries found
-    so far is used."""
+    (or the next one), else the first matching line after the previous entry's heading.
+
+    Once entries were found on the pages their printed numbers name (page labels, or the numbers printed at
+    the page edges), those pages are trusted: a heading not found there is looked for only a page before to
+    three pages after, so one line that merely repeats a title further on (`Columnheaders` for `Columnhead`)
+    never moves the search away. When the printed pages do not map to PDF pages, the offset is learnt from
+    the entries found elsewhere, once two of them agree on it. An entry naming a contents list on a contents
+    page (`List of Figures`) is that list's own node."""
     toc = contents_positions(stream, pages)
+    toc_pages = {page.index for page in pages if page.toc}
     index_of: dict[str, int] = {}
     for page in pages:
         index_of.setdefault(page.label.lower(), page.index)
+    for page in pages:  # a roman front page counts by value (`iv` is 4) only where no page is labelled `4`
         index_of.setdefault(str(page.printed), page.index)
     by_page: dict[int, list[int]] = {}
     for index, line in enumerate(stream):
@@ -221,45 +281,66 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
     found: dict[int, ContentsEntry] = {}
     last = -1
     offset: int | None = None  # PDF page index minus printed page, once the labels proved wrong
+    proven = 0  # entries found on the page the current mapping names
+    votes: Counter[int] = Counter()  # offsets shown by entries found elsewhere
     for entry in entries:
         expected = index_of.get(entry.page.lower())
         if offset is not None and entry.page.isdigit():
             expected = int(entry.page) + offset
+        if expected in toc_pages and CONTENTS_TITLE.match(entry.title):
+            continue  # the contents list themselves (`List of Figures`): their node is the contents'
         if expected is not None and last >= 0 and expected < stream[last].page:
             last = -1  # a second list starts over (a short contents, then the full one): search from the start again
-        near = []
-        if expected is not None:
-            near = [p for page in (expected, expected + 1) for p in by_page.get(page, []) if p > last]
-        position: int | None = next((p for p in near if _matches(stream, p, entry, body_size)), None)
-        if position is None:
-            window = [p for p in body if p > last][:4000]
-            position = next((p for p in window if _matches(stream, p, entry, body_size)), None)
+        position: int | None = None
+        for target in (expected, expected + 1) if expected is not None else ():
+            matching = [p for p in by_page.get(target, []) if p > last and _matches(stream, p, entry, body_size)]
+            if matching:  # the heading rather than a running header that repeats its title in small print
+                position = max(matching, key=lambda p: (_marked(stream[p], body_size), -p))
+                break
+        if position is not None:
+            proven += 1
+        else:
+            window = [p for p in body if p > last]
+            if expected is not None and proven:
+                window = [p for p in window if expected - 1 <= stream[p].page <= expected + 3]
+            position = next((p for p in window[:4000] if _matches(stream, p, entry, body_size, loose=False)), None)
             if position is not None and entry.page.isdigit():
-                offset = stream[position].page - int(entry.page)
+                delta = stream[position].page - int(entry.page)
+                votes[delta] += 1
+                if delta != offset and votes[delta] >= 2 and votes[delta] > proven:
+                    offset, proven = delta, 0
         if position is not None:
             found[position] = entry
             last = position
     return found
 
 
-def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size: float) -> bool:
+def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size: float, loose: bool = True) -> bool:
     """Whether the line at `position` is the heading of `entry` (number and title, the title possibly wrapped).
 
     A title without its number on the line must look like a heading (larger or bold) or sit under
-    its printed number, so that a list item repeating the title is not taken for it."""
+    its printed number, so that a list item repeating the title is not taken for it. A bold title that
+    runs on into its text (`Column The column(x) function …`) is a heading too. `loose` also accepts a line
+    that starts with the title (on the page the contents names, not further away)."""
     line = stream[position]
     text = clean_inline(line.text)
-    if len(text) > 2 * len(entry.title) + 40 or _BULLET.match(text):
+    if _BULLET.match(text):
         return False
     want = title_key(entry.title)
     if not want:
+        return False
+    if run_in_rest(line, entry) is not None:
+        return True
+    if len(text) > 2 * len(entry.title) + 40:
         return False
     number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
     own = title_key(number.title) if number and number.title else title_key(text)
     following = stream[position + 1] if position + 1 < len(stream) else None
     joined = own + (title_key(following.text) if following is not None and following.page == stream[position].page else "")
     same_title = (
-        own == want or (len(own) >= 6 and want.startswith(own) and joined.startswith(want)) or (len(want) >= 8 and own.startswith(want))
+        own == want
+        or (len(own) >= 6 and want.startswith(own) and joined.startswith(want))
+        or (loose and len(want) >= 8 and own.startswith(want))
     )
     if not same_title:
         return False
@@ -270,7 +351,33 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     above = clean_inline(stream[position - 1].text) if position > 0 and stream[position - 1].page == line.page else ""
     above_number = parse_number(above)
     marked = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
-    return marked or line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1
+    return marked or _marked(line, body_size)
+
+
+def _marked(line: Line, body_size: float) -> bool:
+    """Set larger than the body text, or bold throughout."""
+    return line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1
+
+
+def run_in_rest(line: Line, entry: ContentsEntry) -> str | None:
+    """The text after an entry's title set bold at the start of a line that runs on (`Column The column(x) …`,
+    `2.1 Scope. This …`), or None when the line does not open with the entry's title in bold."""
+    if not line.bold_prefix or line.bold_prefix >= len(line.text.rstrip()) - 1:
+        return None
+    bold = clean_inline(line.text[: line.bold_prefix]).rstrip(" .:–—")
+    number = parse_number(bold)
+    if entry.number is not None:
+        if not (number and number.title and number.path == entry.number.path):
+            return None
+        bold = number.title
+    elif number and number.title:
+        return None
+    if title_key(bold) != title_key(entry.title):
+        return None
+    rest = clean_inline(line.text[line.bold_prefix :]).lstrip(" .:–—")
+    if not rest[:1].isupper() and not rest[:1].isdigit():
+        return None  # a sentence follows a run-in title; a bold word inside a sentence is no heading
+    return rest + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
 
 
 def heading_title_lines(stream: list[Line], position: int, entry: ContentsEntry) -> list[int]:

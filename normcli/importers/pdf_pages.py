@@ -18,6 +18,9 @@ from normcli.importers.png import encode_png
 
 SCANNED_CHARS = 20
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+_REGULAR_NAME = re.compile(
+    r"(?:^|[-,+_ ])(?:roman|regular|book|light|medium|normal)\b|(?:^|\+)(?:helvetica|courier|arial|symbol)(?:-(?:oblique|italic))?$", re.I
+)
 CHAPTER_WORD = re.compile(r"^(?:chapter|chapitre|kapitel|capitolo)$", re.I)
 
 
@@ -108,7 +111,7 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
         return Page(index, 595.0, 842.0, [], index + 1, label, 0, []), draft.warnings[before:], False
     images, paths = _drawn_objects(page.raw)
     hrules, vrules = rules_of(paths)
-    lines, chars = _page_lines(textpage, index, vrules, bool(hrules or vrules))
+    lines, chars = _page_lines(textpage, index, vrules)
     scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
     if scanned and ocr:
         lines = _ocr_page(page, index, language, draft, width, height)
@@ -255,6 +258,7 @@ class _Segment:
     _real: list[tuple[float, float, float, float]] | None = None
     _baseline: tuple[float, float] | None = None
     text: tuple[float, float] | None = None  # the size and baseline of the text a script piece was joined to
+    origins: list[float | None] | None = None  # the x of each visible character's origin (where its advance starts)
 
     def real(self) -> list[tuple[float, float, float, float]]:
         """The boxes of the visible characters."""
@@ -313,7 +317,9 @@ def joined_pairs(text: str) -> str:
     return _SURROGATES.sub(lambda pair: pair.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le") + _SECOND_HALF, text)
 
 
-def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None]]:
+def _char_geometry(
+    handle, text: str
+) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None], list[float | None]]:
     """Each visible character's box and (font size, baseline height); None for white space. One tight loop
     over the page: the calls into PDFium, three per character, are most of the time an import takes."""
     import pypdfium2.raw as raw
@@ -321,6 +327,7 @@ def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, f
     count = len(text)
     boxes: list[tuple[float, float, float, float] | None] = [None] * count
     glyphs: list[tuple[float, float] | None] = [None] * count
+    origins: list[float | None] = [None] * count
     left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
     get_box = raw.FPDFText_GetCharBox
@@ -337,10 +344,11 @@ def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, f
             raw.FPDFText_GetMatrix(handle, k, matrix)
             size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
         glyphs[k] = (size, origin_y.value)
-    return boxes, glyphs
+        origins[k] = origin_x.value
+    return boxes, glyphs, origins
 
 
-def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None, ruled: bool = True) -> tuple[list[Line], int]:
+def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None) -> tuple[list[Line], int]:
     """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells
     (cut at wide gaps and at vertical rules, so a cell's text never runs into the next one)."""
     import pypdfium2.raw as raw
@@ -355,7 +363,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         text = "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
         text = joined_pairs(text)
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
-    boxes, glyphs = _char_geometry(handle, text)
+    boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
     start = 0
     # PDFium ends a line broken after a hyphen with its hyphen mark and no newline: the next printed line starts there
@@ -363,12 +371,21 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         if start >= count:
             break
         if text[start:end].strip():
-            segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end])
+            segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end], origins=origins[start:end])
             if _SECOND_HALF in segment.chars:  # the place of a pair's second half, kept until now so the indices match
                 keep = [k for k, char in enumerate(segment.chars) if char != _SECOND_HALF]
                 segment = _Segment(
-                    start, [segment.chars[k] for k in keep], [segment.boxes[k] for k in keep], [segment.glyphs[k] for k in keep]
+                    start,
+                    [segment.chars[k] for k in keep],
+                    [segment.boxes[k] for k in keep],
+                    [segment.glyphs[k] for k in keep],
+                    origins=[origins[start + k] for k in keep],
                 )
+            if segment.real() and segments:
+                head = _tail_of_line_above(segments[-1], segment)
+                if head:  # the end of the line above (a script) that PDFium put at the start of this one
+                    _extend(segments[-1], _piece(segment, 0, head))
+                    segment = _piece(segment, head, len(segment.chars))
             if segment.real():
                 if segments and _same_line(segments[-1], segment):
                     _extend(segments[-1], segment)
@@ -384,6 +401,8 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         size = segment.baseline()[0]
         plain = "".join(segment.chars)
         pieces = script_pieces(plain, segment.glyphs, size)
+        for k in _unspaced_gaps(segment, size):
+            pieces[k - 1] += " "
         line = Line(
             page=index,
             text="".join(pieces),
@@ -396,8 +415,8 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.bold_prefix = _bold_prefix(handle, segment.start, plain)
         line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
-        # the font pitch matters to tables only: lines cut into cells, or any line of a page with rules
-        line.mono = _fixed_pitch(handle, segment.start, plain) if ruled or len(line.spans) >= 2 else False
+        # the font pitch: code listings are no tables, and no body text (two calls per line)
+        line.mono = _fixed_pitch(handle, segment.start, plain)
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
@@ -514,6 +533,67 @@ def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
     return segments
 
 
+def _piece(segment: _Segment, start: int, end: int) -> _Segment:
+    """The characters `start:end` of a segment as a segment of their own."""
+    origins = segment.origins[start:end] if segment.origins is not None else None
+    return _Segment(segment.start + start, segment.chars[start:end], segment.boxes[start:end], segment.glyphs[start:end], origins=origins)
+
+
+def _tail_of_line_above(previous: _Segment, segment: _Segment) -> int:
+    """How many leading characters of a PDFium line belong to the line above: a run right of that line's end, near
+    its baseline, after which the text jumps back to the left margin (a subscript at the end of a line, `E` +
+    lowered `0,mean`, that PDFium counted to the next line); 0 when there is none."""
+    boxes = segment.boxes
+    first = next((box for box in boxes if box is not None and box[1] > box[0]), None)
+    right = max(box[1] for box in previous.real()[-3:])
+    size, base = previous.baseline()
+    if first is None or not -1.0 <= first[0] - right <= size:  # the line does not start right of the line above's end
+        return 0
+    real = [k for k, box in enumerate(boxes) if box is not None and box[1] > box[0]]
+    if len(real) < 2:
+        return 0
+    jump = next((n for n in range(1, len(real)) if boxes[real[n]][0] < boxes[real[n - 1]][0] - 2 * size), 0)  # type: ignore[index]
+    if not jump or jump > 12:
+        return 0
+    head = real[:jump]
+    left = min(boxes[k][0] for k in head)  # type: ignore[index]
+    heights = [segment.glyphs[k][1] for k in head if segment.glyphs[k] is not None]  # type: ignore[index]
+    rest = [segment.glyphs[k][1] for k in real[jump:] if segment.glyphs[k] is not None]  # type: ignore[index]
+    if not heights or not rest or not -1.0 <= left - right <= size:
+        return 0
+    height = sorted(heights)[len(heights) // 2]
+    below = sorted(rest)[len(rest) // 2]
+    if abs(height - base) < 0.6 * size and abs(height - base) < abs(height - below):
+        return real[jump]
+    return 0
+
+
+def _unspaced_gaps(segment: _Segment, size: float) -> list[int]:
+    """Where a word space is printed without a space character: the next character's advance starts more than
+    0.28 em after the ink of the one before (inside a word the side bearings leave under 0.2 em). Ghostscript's
+    PDFs of groff's PostScript have such spaces after a change of font (`γ = 9,8`, `A_ef darf`), where PDFium,
+    measuring with the other font, adds none."""
+    origins = segment.origins
+    if not origins or size <= 0:
+        return []
+    boxes, glyphs = segment.boxes, segment.glyphs
+    gaps = []
+    wide = 0.28 * size
+    right = None  # the ink's right edge of the character before, None after a space
+    for k, origin in enumerate(origins):
+        if origin is None:
+            right = None
+            continue
+        if right is not None and origin - right > wide:
+            glyph, before = glyphs[k], glyphs[k - 1]
+            box = boxes[k - 1]
+            if glyph and before and box and abs(glyph[1] - before[1]) < 0.6 * size and origin > box[0]:  # on the line
+                gaps.append(k)
+        box = boxes[k]
+        right = box[1] if box is not None else None
+    return gaps
+
+
 def _same_line(previous: _Segment, following: _Segment) -> bool:
     """Whether PDFium cut one printed line in two: the next piece goes on to the right on the same baseline
     (a word set as its own text object), or is a smaller raised or lowered piece right after it (`m` `2`)."""
@@ -525,10 +605,10 @@ def _same_line(previous: _Segment, following: _Segment) -> bool:
     tucked = next_size < 0.85 * size and previous.real()[-1][0] < left and -0.4 * size <= left - right
     if not (-1.0 <= left - right <= 12.0 or tucked):
         return False
+    if abs(next_base - base) < 0.15 * size:  # on the same baseline: a word space as wide as justification makes it (not a gutter)
+        return left - right <= 0.8 * max(size, next_size)
     if left - right > max(size, next_size) * 0.6:
         return False
-    if abs(next_base - base) < 0.15 * size:
-        return True
     lift = 0.25 * next_size if size >= 0.85 * next_size else 0.0  # a mark at the text's size must be clearly raised
     if size <= next_size + 0.1 and len(previous.real()) <= 3 and lift < base - next_base < next_size:
         return True  # a raised mark set apart before its text (a footnote's own number, FOP's list label)
@@ -551,9 +631,13 @@ def _extend(segment: _Segment, following: _Segment) -> None:
         segment.chars.append(" ")
         segment.boxes.append(None)
         segment.glyphs.append(None)
+        if segment.origins is not None:
+            segment.origins.append(None)
     segment.chars.extend(following.chars)
     segment.boxes.extend(following.boxes)
     segment.glyphs.extend(following.glyphs)
+    if segment.origins is not None:
+        segment.origins.extend(following.origins or [None] * len(following.chars))
     segment._real = segment._baseline = None
 
 
@@ -574,9 +658,13 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     pieces = list(segment)
     if size <= 0:
         return pieces
-    baselines = sorted(glyph[1] for glyph in glyphs if glyph is not None and glyph[0] >= 0.9 * size)
+    present = [glyph for glyph in glyphs if glyph is not None]
+    baselines = sorted(glyph[1] for glyph in present if glyph[0] >= 0.9 * size)
     if not baselines:
         return pieces
+    smaller = any(glyph[0] < 0.85 * size for glyph in present)
+    if not smaller and baselines[-1] - baselines[0] < 0.25 * size and all(glyph[0] >= 0.9 * size for glyph in present):
+        return pieces  # one size on one baseline: no script (most lines)
     baseline = baselines[len(baselines) // 2]
     # runs of at most six characters at the text's size but off the baseline of the character before them (or
     # opening the line): scripts that a producer moves without making them smaller; each with the baseline it
@@ -724,7 +812,11 @@ def _bold_prefix(handle, start: int, segment: str) -> int:
             continue
         weight = raw.FPDFText_GetFontWeight(handle, start + offset)
         bold = weight >= 540
-        if not bold:  # weights are not always set (FreeMonoBold says 500): the font name decides
+        if bold:  # a font named for a regular weight is regular whatever weight PDFium reads (Ghostscript's Times-Roman: 695)
+            raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
+            name = buffer.value.decode("latin-1", "replace")
+            bold = not _REGULAR_NAME.search(name) or bool(_BOLD_NAME.search(name))
+        else:  # weights are not always set (FreeMonoBold says 500): the font name decides
             raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
             bold = bool(_BOLD_NAME.search(buffer.value.decode("latin-1", "replace")))
         if bold:
@@ -892,11 +984,16 @@ def metadata_title(document) -> str:
 
 
 def body_size_of(pages: list[Page]) -> float:
-    """The font size of most of the text."""
+    """The font size of most of the prose: code listings (a fixed-pitch font) and index or contents entries (dot
+    leaders, page numbers), which fill half of some package manuals in a smaller size, count only when there
+    is nothing else; nor do lines of fewer than four words."""
     sizes: Counter[float] = Counter()
+    other: Counter[float] = Counter()
     for page in pages:
         for line in page.lines:
-            sizes[line.size] += len(line.text)
+            prose = not line.mono and len(line.text.split()) >= 4 and not is_toc_line(line.text)
+            (sizes if prose else other)[line.size] += len(line.text)
+    sizes = sizes or other
     return sizes.most_common(1)[0][0] if sizes else 10.0
 
 

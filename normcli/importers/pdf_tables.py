@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
 from normcli.importers.pdf_pages import Line, Page
@@ -32,6 +32,7 @@ class Table:
     ruled: bool = False  # read from rules
     open_end: bool = False  # ruled, and its rows run on to the foot of the page with no closing rule
     walls: tuple[float, ...] = ()  # its inner vertical rules, from its left edge
+    caption_more: list[int] = field(default_factory=list)  # the lines its caption goes on over
 
     @property
     def first(self) -> int:
@@ -88,22 +89,27 @@ def find_tables(
     sides = (-1, 1) if before > after else (1, -1)
     pending = []
     ruled: set[int] = set()  # lines taken by ruled tables: two tables side by side share their lines
+    more = {position: _caption_more(stream, position, headings, used, blocks.get(stream[position].page, [])) for position in captions}
     for position in captions:  # ruled tables first: their rules say exactly which lines are theirs
         caption = stream[position]
-        block = _block_at_caption(blocks.get(caption.page, []), caption, sides[0])
-        table = _block_table(block, stream, on_page[caption.page], headings, used - ruled, blocks[caption.page]) if block else None
+        last = stream[more[position][-1]] if more[position] else caption
+        block = _block_at_caption(blocks.get(caption.page, []), caption, last, sides[0])
+        taken = used - ruled
+        table = _block_table(block, stream, on_page[caption.page], headings, taken, blocks[caption.page], captioned=True) if block else None
         if table is None:
             pending.append(position)
             continue
         table.caption = position
-        used.add(position)
+        table.caption_more = more[position]
+        used.update([position, *more[position]])
         used.update(table.positions)
         ruled.update(table.positions)
         tables.append(table)
     for position in pending:
-        rows = sorted(_rows(stream, position, sides[0], headings, used))
+        after = more[position][-1] if more[position] else position
+        rows = sorted(_rows(stream, position, sides[0], headings, used, after))
         if len(rows) < 2:
-            rows = sorted(_rows(stream, position, sides[1], headings, used))
+            rows = sorted(_rows(stream, position, sides[1], headings, used, after))
         if len(rows) >= 2:
             row_lines = [stream[k] for k in rows]
             cells = _table_cells(row_lines)
@@ -111,8 +117,10 @@ def find_tables(
         else:
             table = _key_values(stream, position, sides, headings, used)
         if table is not None:
+            if not set(table.positions) & set(more[position]):
+                table.caption_more = more[position]
             used.update(table.positions)
-            used.add(position)
+            used.update([position, *table.caption_more])
             tables.append(table)
     for index, page_blocks in blocks.items():  # ruled grids without a caption
         for block in page_blocks:
@@ -126,15 +134,15 @@ def find_tables(
     position = 0
     while position < len(stream):
         rows = _aligned_rows(stream, position, headings, used, toc_pages)
-        if len(rows) >= 3:
+        row_lines = [stream[k] for k in rows]
+        cells = _table_cells(row_lines) if len(rows) >= 3 else []
+        if cells and _headed(cells, row_lines):
             used.update(rows)
-            row_lines = [stream[k] for k in rows]
-            cells = _table_cells(row_lines)
             tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines)))
             position = rows[-1] + 1
         else:
             position += 1
-    tables = [table for table in tables if table.caption is not None or not _glyph_chart(table.rows)]
+    tables = [table for table in tables if table.caption is not None or not (_glyph_chart(table.rows) or _leadered(table.rows))]
     tables = _join_page_breaks(tables, stream, on_page, used)
     found: dict[int, list[Table]] = {}
     for table in sorted(tables, key=lambda table: (table.first, table.left)):
@@ -254,7 +262,7 @@ def _table_band(lines: list[Line], left: float, right: float, bottom: float, top
     at the rules' left edge is prose: a framed note, or the text between two tables)."""
     inside = [line for line in lines if bottom < (line.top + line.bottom) / 2 < top and line.x1 > left and line.x0 < right]
     if not inside:
-        return True
+        return top - bottom < 12  # two rules set close (a double rule); an empty band wider is the space between two frames
     if any(line.x0 < left - 4 or line.x1 > right + 4 for line in inside):
         return False
     if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in inside):
@@ -277,13 +285,15 @@ def _rows_like(lines: list[Line], left: float, right: float) -> bool:
     left edge, or starting under a column); a few lines in one piece may be a header or a one-row table. Lines
     side by side on one printed row (PDFium may give each column's text as a line of its own) are one row."""
     rows = _printed_rows(lines)
-    cut = [row for row in rows if len(row) >= 2]
-    if sum(1 for line in lines if line.mono) >= 0.8 * len(lines) and len(cut) < 0.5 * len(rows):
+    cut = [row for row in rows if len(row) >= 2 and not _spread_prose(row)]
+    if len(rows) >= 3 and sum(1 for line in lines if line.mono) >= 0.8 * len(lines) and len(cut) < 0.5 * len(rows):
         return False  # code between rules (a framed listing, mostly lines in one piece), not a table of command names
-    if not cut:
-        return len(rows) <= 3
+    if not cut:  # a header, or a table of one row, in pieces set close; not lines of prose
+        return len(rows) <= 3 and not any(len(row[0][0]) > 60 for row in rows)
     starts = [span[1] for row in cut for span in row[1:]]
     width = max(right - left, 1.0)
+    columns = max(len(row) for row in cut)
+    rows = [[(" ".join(piece[0] for piece in row), row[0][1], row[-1][2])] if _spread_prose(row) else row for row in rows]
     prose = [
         row[0]
         for row in rows
@@ -291,9 +301,19 @@ def _rows_like(lines: list[Line], left: float, right: float) -> bool:
         and row[0][1] - left < 0.1 * width
         and row[0][2] - row[0][1] > 0.5 * width
         and not any(abs(row[0][1] - start) <= 3 for start in starts)
+        and len(row[0][0].split()) > 1.5 * columns  # more words than a row of cells set close together
     ]
     # lines of prose across the table's width; one short line is a row whose cells are set closer than a gap
     return not prose or (len(prose) == 1 and len(prose[0][0]) <= 60 and len(cut) >= 2)
+
+
+def _spread_prose(row: list[tuple[str, float, float]]) -> bool:
+    """A justified line of prose that PDFium cut at its wide word spaces: eight pieces or more, nearly all one
+    lowercase word each."""
+    if len(row) < 8:
+        return False
+    words = [piece[0].strip() for piece in row]
+    return sum(1 for word in words if " " not in word and word[:1].islower()) >= 0.7 * len(words)
 
 
 def _printed_rows(lines: list[Line]) -> list[list[tuple[str, float, float]]]:
@@ -337,18 +357,56 @@ def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     block.open_end = True
 
 
-def _block_at_caption(blocks: list[_Block], caption: Line, side: int) -> _Block | None:
-    """The ruled region right above a caption set under its table, or right below one set over it."""
+def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int) -> _Block | None:
+    """The ruled region right above a caption set under its table, or right below one set over it (below the
+    caption's last line when it goes on over several), else one beside it (a caption in the margin or at the
+    side of its table, its first line level with the table's upper part)."""
     near = 3.5 * max(caption.size, 6.0)
     facing = [b for b in blocks if not b.used and caption.x0 < b.right and b.left < caption.x1]
     above = [b for b in facing if 0 <= b.bottom - caption.top <= near]
-    below = [b for b in facing if 0 <= caption.bottom - b.top <= near]
+    below = [b for b in facing if 0 <= last.bottom - b.top <= near]
     first, second = (above, below) if side < 0 else (below, above)
     if first:
-        return min(first, key=lambda b: abs(b.bottom - caption.top) if first is above else abs(caption.bottom - b.top))
+        return min(first, key=lambda b: abs(b.bottom - caption.top) if first is above else abs(last.bottom - b.top))
     if second:
-        return min(second, key=lambda b: abs(b.bottom - caption.top) if second is above else abs(caption.bottom - b.top))
-    return None
+        return min(second, key=lambda b: abs(b.bottom - caption.top) if second is above else abs(last.bottom - b.top))
+    middle = (caption.top + caption.bottom) / 2
+    beside = [
+        b
+        for b in blocks
+        if not b.used
+        and b.bottom + (b.top - b.bottom) / 3 < middle < b.top + caption.size
+        and (0 <= b.left - caption.x1 <= near or 0 <= caption.x0 - b.right <= near)
+    ]
+    return min(beside, key=lambda b: min(abs(b.left - caption.x1), abs(caption.x0 - b.right))) if beside else None
+
+
+def _inside(line: Line, block: _Block) -> bool:
+    middle = (line.top + line.bottom) / 2
+    return block.bottom < middle < block.top and line.x0 < block.right and block.left < line.x1
+
+
+def _caption_more(stream: list[Line], position: int, headings: dict, used: set[int], blocks: list[_Block]) -> list[int]:
+    """The lines a caption goes on over (`Table 4. Spelling differences …` and the sentences under it): set
+    close under it in its size, in one piece, not left of it, outside every ruled region; four at most."""
+    caption = stream[position]
+    more: list[int] = []
+    previous = caption
+    size = max(caption.size, 6.0)
+    for following in range(position + 1, min(position + 5, len(stream))):
+        line = stream[following]
+        if following in headings or following in used or line.page != caption.page or len(line.spans) >= 2:
+            break
+        if abs(line.size - caption.size) >= 0.5 or not 0 <= previous.bottom - line.top <= 0.8 * size:
+            break
+        if line.x0 < caption.x0 - size or any(_inside(line, block) for block in blocks):
+            break  # set out left of the caption, or a table's own line (its header)
+        text = clean_inline(line.text)
+        if TABLE_CAPTION.match(text) or FIGURE_CAPTION.match(text):
+            break
+        more.append(following)
+        previous = line
+    return more
 
 
 def _uncaptioned_block(block: _Block, stream: list[Line], figures: list[Box]) -> bool:
@@ -361,7 +419,13 @@ def _uncaptioned_block(block: _Block, stream: list[Line], figures: list[Box]) ->
 
 
 def _block_table(
-    block: _Block, stream: list[Line], positions: list[int], headings: dict, used: set[int], page_blocks: list[_Block]
+    block: _Block,
+    stream: list[Line],
+    positions: list[int],
+    headings: dict,
+    used: set[int],
+    page_blocks: list[_Block],
+    captioned: bool = False,
 ) -> Table | None:
     """The table inside a ruled region: its lines' pieces put in columns (between the vertical rules, else
     where the text is aligned) and in rows (between the horizontal rules of a grid, else line by line, a
@@ -388,14 +452,14 @@ def _block_table(
         bold = line.bold_prefix >= len(line.text.rstrip()) - 1
         items.extend((line.top, line.bottom, span[1], span[2], span[0], bold) for span in mine)
         members.append(position)
-    if len(members) < 2 and not (block.vs and members):
-        return None
+    if len(members) < 2 and not ((block.vs or captioned) and members):
+        return None  # one line between rules is a table only when a caption or vertical rules say so
     body = [item for item in items if (item[0] + item[1]) / 2 < block.hs[1]] if len(block.hs) >= 3 else []
     heads = [item[2] for item in items if (item[0] + item[1]) / 2 > block.hs[1]] if body else []
     columns = _columns(block, body or items, heads)  # a header cell may run over two columns: the body decides them
     if not block.vs:
         columns = _with_extents(columns, body or items)
-    if len(columns) < 2 and not block.vs:
+    if len(columns) < 2 and not block.vs and not (captioned and len(members) == 1):
         return None
     bands = block.hs
     grid = bool(block.vs) and len(bands) >= 4  # a rule under every row: each band between two rules is one row
@@ -485,15 +549,22 @@ class _Columns(list):
     their rightmost end."""
 
     extents: list[tuple[float, float]]
+    counts: list[int]  # how many pieces start in each column
 
 
 def _with_extents(columns: list[float], items: list[tuple]) -> _Columns:
+    """The columns with their extents: a piece that runs on into the next column (cells set closer than a gap)
+    widens its column only when no other piece ends short of the next column."""
     result = _Columns(columns)
-    extents = [[x, x] for x in columns]
+    ends: list[list[float]] = [[] for _ in columns]
     for item in items:
-        k = max(0, bisect.bisect_right(columns, item[2] + 1) - 1)
-        extents[k][1] = max(extents[k][1], item[3])
-    result.extents = [(left, right) for left, right in extents]
+        ends[max(0, bisect.bisect_right(columns, item[2] + 1) - 1)].append(item[3])
+    extents = []
+    for k, x in enumerate(columns):
+        inside = [end for end in ends[k] if k + 1 >= len(columns) or end <= columns[k + 1]]
+        extents.append((x, max(inside or ends[k] or [x])))
+    result.extents = extents
+    result.counts = [len(found) for found in ends]
     return result
 
 
@@ -513,8 +584,9 @@ def _joined_cell(above: str, below: str) -> str:
 
 def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) -> list[list[str]]:
     """The rows of a band of a table: one per printed line that has a first cell; a line without one joins
-    the row above (a cell wrapped over lines), or the band's first row when it comes before it (a first
-    cell centred against several lines of the others)."""
+    the row above when it wraps its cells (`_wraps_into`; always between vertical rules), else opens a row
+    of its own under a spanning first cell; before the band's first row it joins that row (a first cell
+    centred against several lines of the others)."""
     printed: list[list[tuple]] = []
     for item in sorted(items, key=lambda item: -item[0]):
         if printed and _same_row(printed[-1], item):
@@ -528,7 +600,8 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
         if any(item[2] < first_edge - 1 for item in row):
             groups.append([*before, *row] if not groups else list(row))
             before = []
-        elif groups and (ruled or _wraps_into(groups[-1], row, columns)):  # vertical rules: a sub-row has its own rule
+        elif groups and (ruled or _wraps_into(groups[-1], row, columns, any(item[2] < first_edge - 1 for item in groups[-1]))):
+            # with vertical rules a sub-row has a rule of its own
             groups[-1].extend(row)  # a wrapped cell goes with the row above
         elif groups:
             groups.append(list(row))  # a row under a spanning first cell
@@ -542,26 +615,33 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
 _NUMBER = re.compile(r"^[-+−]?[$€£]?\d[\d.,:/×%]*$")
 
 
-def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float]) -> bool:
+def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float], headed: bool = True) -> bool:
     """Whether a printed line without a first cell goes on with the cells of the row above (multi-line cells)
     rather than opening a row of its own under a spanning first cell (booktabs' `Gnat | per gram`, then
     `| each`): every piece must sit under a piece of the row's text that ran to its column's right edge, or
-    broke a word there, and that is no number (a number does not wrap)."""
+    broke a word there, and that is no number (a number does not wrap). Under a spanning first cell (`headed`
+    false: the row has none of its own) a capitalised word under a one-word cell is the next entry."""
     for item in line:
         column = _column_of(item, columns, False)
         over = [other for other in above if _column_of(other, columns, False) == column]
         if not over:
             return False
-        last = min(over, key=lambda other: other[0])  # the lowest line of the cell so far
+        last = min(over, key=lambda other: (round(other[0]), -other[3]))  # the end of the lowest line of the cell so far
         text = clean_inline(last[4]).rstrip()
-        if _NUMBER.match(text) or _NUMBER.match(clean_inline(item[4]).strip()):
+        below = clean_inline(item[4]).strip()
+        if _NUMBER.match(text) or _NUMBER.match(below):
             return False
+        em = max(last[0] - last[1], 4.0)
+        supported = isinstance(columns, _Columns) and column + 1 < len(columns) and columns.counts[column + 1] >= 2
+        if supported and item[3] > columns[column + 1] + 0.5 * em:
+            return False  # a wrapped line stays in its column; one that runs on into the next is a row of its own
+        if not headed and len(text.split()) == 1 and below[:1].isupper() and not text.endswith(("-", "\ufffe", "\u00ad")):
+            return False  # a one-word cell, then a capitalised one: two entries (`Inner`, `ResetAll`)
         left = columns[column]
         if isinstance(columns, _Columns):
             right = columns.extents[column][1]
         else:
             right = columns[column + 1] if column + 1 < len(columns) else max(other[3] for other in [*above, *line])
-        em = max(last[0] - last[1], 4.0)
         if not (last[4].rstrip().endswith(("-", "\ufffe", "\u00ad")) or last[3] >= right - max(2.5 * em, 0.3 * (right - left))):
             return False
     return True
@@ -630,8 +710,12 @@ def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[
         if previous.walls or table.walls:  # a grid is closed on every page: its columns must be the same
             if len(previous.walls) != len(table.walls) or any(abs(a - b) > 3 for a, b in zip(previous.walls, table.walls, strict=True)):
                 return False
-        elif not previous.open_end:
-            return False  # a closing rule ends a table
+        elif not previous.open_end and not (
+            previous.header and table.header and previous.rows[0] == table.rows[0] and abs(previous.left - table.left) <= 40
+        ):
+            # a closing rule ends a table, unless the next page repeats its header row at the same place (a long
+            # table; tables side by side on each page are not one)
+            return False
     elif abs(previous.left - table.left) > 6 or abs(previous.right - table.right) > 6:
         return False
     last_page = stream[max(previous.positions)].page
@@ -730,6 +814,15 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
     return rows
 
 
+_LEADER = re.compile(r"(?:\.\s?){5,}")
+
+
+def _leadered(rows: list[list[str]]) -> bool:
+    """Entries that run on to a page number over dot leaders (a command summary, an index, a list of
+    sniplets): a list, like the printed contents, not a table."""
+    return sum(1 for row in rows if any(_LEADER.search(cell) for cell in row)) >= 0.5 * len(rows)
+
+
 def _glyph_chart(rows: list[list[str]]) -> bool:
     """A grid of single characters (a font's code chart: glyphs under hex digits, a symbol grid): a picture of
     characters, not a table whose columns hold different kinds of data. Six columns or more, nearly every cell
@@ -762,12 +855,14 @@ def _equation_row(line: Line) -> bool:
     return bool(numbered) and bool(_RELATION.search(" ".join(cells)))
 
 
-def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int]) -> list[int]:
+def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int], after: int | None = None) -> list[int]:
     """The lines of a table next to its caption, while they split into cells (short single cells and wrapped
-    cells may sit in between); the table may start on the page before a caption set below it."""
+    cells may sit in between); the table may start on the page before a caption set below it. Below the
+    caption, the rows start after its last line (`after`)."""
     rows: list[int] = []
-    position = caption + step
-    previous = stream[caption]
+    start = after if step > 0 and after is not None else caption
+    position = start + step
+    previous = stream[start]
     page = stream[caption].page
     while 0 <= position < len(stream) and len(rows) < 400:
         line = stream[position]
@@ -783,7 +878,10 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set
             break
         if len(line.cells) < 2 and len(line.text.strip()) > 24:
             starts = _column_starts(stream, position, step)
-            first_column = bool(starts) and abs(line.x0 - starts[0]) <= 3 and len(line.text.strip()) <= 48
+            following = stream[position + step] if 0 <= position + step < len(stream) else line
+            # the first row under a caption may hold a long first cell when rows cut into cells follow it
+            long_first = step > 0 and not rows and len(following.spans) >= 2 and abs(following.spans[0][1] - line.x0) <= 3
+            first_column = bool(starts) and abs(line.x0 - starts[0]) <= 3 and (len(line.text.strip()) <= 48 or long_first)
             if not (_wrapped_cell(line, starts) or first_column):
                 break
         rows.append(position)
@@ -811,6 +909,18 @@ def _table_cells(lines: list[Line]) -> list[list[str]]:
             continue
         rows.append(row)
     return rows
+
+
+def _headed(rows: list[list[str]], lines: list[Line]) -> bool:
+    """Whether text aligned in columns, with neither rules nor a caption, reads as a table rather than a
+    list of terms and their descriptions (`help  view the manual;`): two columns whose second holds prose,
+    under no header row (bold, or labels that neither start in lower case nor end a sentence)."""
+    if max(len(row) for row in rows) != 2 or sum(1 for row in rows if len(row[-1].split()) >= 3) < 0.6 * len(rows):
+        return True
+    if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
+        return True
+    first = [cell for cell in rows[0] if cell]
+    return len(first) == 2 and not any(cell[:1].islower() or cell.endswith((".", ";", ",")) for cell in first)
 
 
 def _has_header(rows: list[list[str]], lines: list[Line]) -> bool:

@@ -4,6 +4,7 @@ headings found by layout (size, weight, centring) and kept only in numbering ord
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,8 +12,20 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-from normcli.importers.common import Draft, Number, Sequencer, clean_inline, is_toc_line, parse_number, spelled_number, title_key, wrapped
-from normcli.importers.pdf_contents import ContentsEntry, contents_positions, heading_title_lines
+from normcli.importers.common import (
+    FIGURE_CAPTION,
+    TABLE_CAPTION,
+    Draft,
+    Number,
+    Sequencer,
+    clean_inline,
+    is_toc_line,
+    parse_number,
+    spelled_number,
+    title_key,
+    wrapped,
+)
+from normcli.importers.pdf_contents import INDEX_TITLE, ContentsEntry, contents_positions, heading_title_lines, run_in_rest
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
 from normcli.labels import DIVISION_LABEL
 
@@ -40,8 +53,7 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
-# the title of an index (`Index`, `General Index`, `Index of Objects`) and the titles of its letter groups
-_INDEX_TITLE = re.compile(r"^(?:[^\W\d_][\w-]* ){0,2}index$|^index of [^\W\d_].{0,40}$|^(?:index|register|stichwortverzeichnis)$", re.I)
+# the titles of an index's letter groups
 _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
 # a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
 _DESIGNATED = re.compile(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$")
@@ -453,33 +465,109 @@ def text_headings(
         for extra in used[1:]:
             headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
     chapter_size = _chapter_size(stream, headings, body_size)
-    first = min((p for p, h in headings.items() if h.number and h.number.kind != "division"), default=len(stream))
+    # the first clause, numbered or located by the printed contents: large lines before it are front matter
+    first = min((p for p, h in headings.items() if h.depth and (h.number is None or h.number.kind != "division")), default=len(stream))
+    styles = _heading_styles(stream, headings, body_size)
+    # a first page without a heading of its own is a title page: its largest line names it, the rest is its text
+    cover = [p for p in range(min(len(stream), 200)) if stream[p].page == stream[0].page]
+    title_page = not any(p in headings for p in cover)
+    title_line = max(cover, key=lambda p: (stream[p].size, -p), default=None)
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     for position, line in enumerate(stream):
         existing = headings.get(position)
         if existing is not None:
-            in_index = (existing.number is None and bool(_INDEX_TITLE.match(existing.title))) if existing.depth else in_index
+            in_index = bool(INDEX_TITLE.match(existing.title)) if existing.depth else in_index
             continue
         if position in toc_lines:
             continue
         text = clean_inline(line.text)
-        if not text or len(text) > 60 or parse_number(text):
+        if not text or parse_number(text):
+            continue
+        depth = _styled_depth(stream, position, styles, text) if position > first else None
+        if depth is not None:  # set as the numbered headings of one level are, without a number (`\section*`)
+            title, used = _wrapped_title(stream, position, text)
+            headings[position] = Heading(None, title, depth)
+            for extra in used:
+                headings[extra] = Heading(None, "", 0)  # the rest of the wrapped title
+            in_index = bool(INDEX_TITLE.match(title))
+            continue
+        if len(text) > 60:
             continue
         marked = line.size >= body_size + 0.8 or line.bold_prefix >= len(text) - 1 or centred(line)
         if in_index and _INDEX_GROUP.match(text) and marked:
             headings[position] = Heading(None, text, 2)
             continue
-        special = _SPECIAL_HEADINGS.match(text.rstrip(":.")) or _INDEX_TITLE.match(text)
+        special = _SPECIAL_HEADINGS.match(text.rstrip(":.")) or INDEX_TITLE.match(text)
         big = line.size >= chapter_size - 0.5 and line.size >= body_size + 2
         if special and (big or marked):
             headings[position] = Heading(None, proper_titles.get(title_key(text), text.title() if text.isupper() else text), 1)
-            in_index = bool(_INDEX_TITLE.match(text))
-        elif big and position < first and len(text) > 2:
-            headings[position] = Heading(None, text.title() if text.isupper() else text, 1)
+            in_index = bool(INDEX_TITLE.match(text))
+        elif big and position < first and len(text) > 2 and (position == title_line or not title_page or line.page != stream[0].page):
+            if text.endswith((",", ";")):
+                continue
+            title, used = _wrapped_title(stream, position, text)  # on the first page, only its largest line
+            if len(title) > 150:
+                continue  # a block of large text (a title page's authors), no heading
+            headings[position] = Heading(None, title.title() if title.isupper() else title, 1)
+            for extra in used:
+                headings[extra] = Heading(None, "", 0)
             in_index = False
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+Style = tuple[float, bool]  # a heading's font size and whether it is bold throughout
+
+
+def _style(line: Line) -> Style:
+    return (round(line.size, 1), line.bold_prefix >= len(line.text.rstrip()) - 1)
+
+
+def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size: float) -> dict[Style, int]:
+    """The styles of the numbered headings (size and weight) with the depth most of them have: only styles set
+    larger than the body text, shared by three headings or more, used by headings of one depth mostly, and by
+    few other lines (a style the prose or a list is set in is no heading's)."""
+    depths: dict[Style, Counter[int]] = {}
+    for position, heading in headings.items():
+        if heading.number is not None and heading.depth and heading.number.kind in ("clause", "annex_clause"):
+            wraps = position + 1 in headings and not headings[position + 1].depth  # its title goes on below
+            if stream[position].size >= body_size + 0.8 and not wraps:
+                depths.setdefault(_style(stream[position]), Counter())[heading.depth] += 1
+    used = Counter(_style(line) for line in stream if line.size >= body_size + 0.8)
+    styles = {}
+    for style, counts in depths.items():
+        depth, count = counts.most_common(1)[0]
+        if count >= 3 and count >= 0.8 * sum(counts.values()) and used[style] <= 3 * sum(counts.values()):
+            styles[style] = depth
+    return styles
+
+
+def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], text: str) -> int | None:
+    """The depth of an unnumbered line set exactly in the style of one level of numbered headings: a short line of
+    its own that reads as a title (no sentence end, not the wrapped rest of the line above)."""
+    line = stream[position]
+    depth = styles.get(_style(line))
+    if depth is None or len(text) > 80 or text.endswith((".", ",", ";", ":")) or not re.match(r"[\w\[(\"'“]", text):
+        return None
+    above = stream[position - 1] if position > 0 else None
+    if (above is not None and _continues_title(line, above) and _style(above) == _style(line)) or (
+        FIGURE_CAPTION.match(text) or TABLE_CAPTION.match(text)
+    ):
+        return None  # the second line of a title above; a caption
+    return depth
+
+
+def _wrapped_title(stream: list[Line], position: int, text: str) -> tuple[str, list[int]]:
+    """A large title and the lines it wraps onto (same size, right below): the whole title and those lines."""
+    title = text
+    used: list[int] = []
+    following = position + 1
+    while following < len(stream) and _continues_title(stream[following], stream[following - 1]) and len(used) < 3:
+        title = wrapped(title, stream[following - 1].text, stream[following].text)
+        used.append(following)
+        following += 1
+    return title, used
 
 
 def _division_heading(
@@ -541,7 +629,11 @@ def _anchor_heading(
                 else:
                     break
     else:
-        headings[position] = Heading(None, entry.title, 1)
+        headings[position] = Heading(None, entry.title, entry.depth)
+    rest = run_in_rest(stream[position], entry)
+    if rest:  # a run-in title: the text after it on its line is the clause's first words
+        headings[position].body = rest
+        return
     for extra in heading_title_lines(stream, position, entry)[1:]:
         consumed.add(extra)
         headings[extra] = Heading(None, "", 0)

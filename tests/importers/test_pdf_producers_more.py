@@ -19,7 +19,7 @@ import pytest
 from importer_helpers import norm_text, read_back
 
 from normcli.importers import ingest
-from normcli.importers.pdf_pages import _extend, _same_line, _Segment, outline_title, script_pieces
+from normcli.importers.pdf_pages import _extend, _same_line, _Segment, _tail_of_line_above, _unspaced_gaps, outline_title, script_pieces
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "producers"
 CASES = [
@@ -291,3 +291,70 @@ def test_a_running_head_over_a_rule_that_repeats_a_heading_is_dropped(pdf_builde
     texts = {node.path: node.text for node in nodes}
     assert "Materials" not in texts["1"]
     assert texts["2"].count("Loads") == 1  # the last page's first line, no rule under it, stays; the ruled one is gone
+
+
+def _glyph_line(text: str, start: float, size: float, base: float, advance: float, gap_after: dict[int, float] | None = None) -> _Segment:
+    """A segment of characters `advance` apart (ink 80 % of it) on one baseline; `gap_after` widens the step after index k."""
+    boxes, glyphs, origins = [], [], []
+    x = start
+    for k, char in enumerate(text):
+        if char == " ":
+            boxes.append(None)
+            glyphs.append(None)
+            origins.append(None)
+        else:
+            origins.append(x)
+            boxes.append((x + 0.1 * advance, x + 0.9 * advance, base, base + 0.7 * size))
+            glyphs.append((size, base))
+        x += advance + (gap_after or {}).get(k, 0.0)
+    return _Segment(0, list(text), boxes, glyphs, origins=origins)
+
+
+def test_a_word_space_printed_as_a_gap_without_a_space_character_is_a_space() -> None:
+    """Ghostscript's PDFs of groff's PostScript: `γ =9,8` where the gap after `=` is a third of an em and no space
+    character; side bearings inside a word (`11`) leave less than a fifth of an em."""
+    line = _glyph_line("γ =9,8 and 11", 72.0, 11.0, 500.0, 5.5, gap_after={2: 3.5})
+    assert _unspaced_gaps(line, 11.0) == [3]
+    assert _unspaced_gaps(_glyph_line("1111", 72.0, 11.0, 500.0, 5.5, gap_after={1: 1.5}), 11.0) == []
+
+
+def test_pieces_on_one_baseline_join_across_a_justified_space_but_not_a_gutter() -> None:
+    """A justified word space of two thirds of an em joins two pieces PDFium cut; a gap of an em is a column gutter."""
+    left = _glyph_line("Die Holzfeuchte", 72.0, 11.0, 500.0, 5.5)
+    right_edge = max(box[1] for box in left.real())
+    assert _same_line(left, _glyph_line("beim", right_edge + 7.0 - 0.55, 11.0, 500.0, 5.5))
+    assert not _same_line(left, _glyph_line("beim", right_edge + 11.5 - 0.55, 11.0, 500.0, 5.5))
+
+
+def test_a_script_at_a_line_end_that_pdfium_put_on_the_next_line_goes_back() -> None:
+    """`… Elastizitätsmoduls E` then `0,mean` lowered at the right end, then `berechnet …` back at the margin on the next
+    line: PDFium gives `0,mean berechnet …` as one line; the first six characters belong to the line above."""
+    above = _glyph_line("Elastizitätsmoduls E", 400.0, 11.0, 503.0, 5.0)
+    end = max(box[1] for box in above.real())
+    script = _glyph_line("0,mean", end + 0.5, 8.0, 498.5, 3.8)
+    rest = _glyph_line(" berechnet sind", 72.0, 11.0, 490.0, 5.0)
+    segment = _Segment(
+        0, script.chars + rest.chars, script.boxes + rest.boxes, script.glyphs + rest.glyphs, origins=script.origins + rest.origins
+    )
+    head = _tail_of_line_above(above, segment)
+    assert "".join(segment.chars[:head]).strip() == "0,mean"
+    assert _tail_of_line_above(above, rest) == 0
+
+
+def test_a_font_named_roman_is_not_bold_whatever_weight_pdfium_reads(imported) -> None:
+    """Ghostscript's Times-Roman reads as weight 695: body lines are not bold, headings (Times-Bold) are."""
+    pytest.importorskip("pypdfium2")
+    import pypdfium2 as pdfium
+
+    from normcli.importers.common import Draft
+    from normcli.importers.pdf_pages import _read_page
+
+    document = pdfium.PdfDocument(str(FIXTURES / "facade-fr-small.ps2pdf.pdf"))
+    try:
+        page, _, _ = _read_page(document, 0, "", False, "fr", Draft())
+    finally:
+        document.close()
+    body = [line for line in page.lines if len(line.text) > 60]
+    headings = [line for line in page.lines if re.match(r"^1\.\d?\.? ", line.text)]
+    assert body and all(line.bold_prefix == 0 for line in body), [(line.text, line.bold_prefix) for line in body]
+    assert headings and all(line.bold_prefix == len(line.text) for line in headings)

@@ -215,3 +215,184 @@ def test_a_power_of_ten_alone_at_a_page_edge_is_no_page_number(pdf_builder, work
     pdf = builder.save(tmp_path / "power-at-edge.pdf")
     report = ingest(pdf, "TEST 149", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "3"]
+
+
+def _contents_page(builder: PdfBuilder, entries: list[tuple[str, int]], x: float = 72) -> PdfBuilder:
+    """A page `Contents` listing `(title, printed page)` with dot leaders."""
+    builder.line("Contents", size=16, bold=True).gap()
+    for title, page in entries:
+        builder.line(f"{title} {'. ' * 30} {page}", x=x)
+    return builder
+
+
+def test_run_in_titles_of_the_printed_contents_are_found_and_keep_their_text(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Unnumbered contents entries whose titles the body sets bold at the start of a paragraph (`Column The column(x)
+    function …`) are clauses; the sentence after the title stays their text. A title the body does not set as a
+    heading, met again on a later page at the start of a longer word in bold (`Columnheaders`), moves nothing:
+    the entries after it are still found on their pages."""
+    builder = pdf_builder(first_page_number=1).page()
+    _contents_page(builder, [("Functions", 2), ("Column", 2), ("Stringcolumn", 2), ("Columnhead", 3), ("Operators", 3), ("Unary", 4)])
+    builder.page().line("Functions", size=13, bold=True).line(BODY).line(BODY)
+    builder.pdf.set_font("Helvetica", "B", 10)
+    for title in ("Column", "Stringcolumn"):
+        builder.y += 13
+        builder.pdf.text(72, builder.y, title)
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72 + builder.pdf.get_string_width(title + " "), builder.y, f"The {title.lower()}(x) function returns a field.")
+        builder.pdf.set_font("Helvetica", "B", 10)
+        builder.line(BODY)
+    builder.page().line("The columnhead(x) function is described with the others above.").line(BODY)
+    builder.line("Operators", size=13, bold=True).line(BODY).line(BODY)
+    builder.page().line("Unary", size=13, bold=True).line(BODY).line(BODY)
+    builder.page().line("Columnheaders", bold=True).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "run-in.pdf")
+    report = ingest(pdf, "TEST 150", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    pages = {node.path: node.page_start for node in bundle.nodes}
+    assert {path: pages.get(path) for path in ("Functions", "Column", "Stringcolumn", "Operators", "Unary")} == {
+        "Functions": 2,
+        "Column": 2,
+        "Stringcolumn": 2,
+        "Operators": 3,
+        "Unary": 4,
+    }
+    assert "Columnhead" not in pages
+    text = norm_text(workspace, report)
+    assert "# Column\n\nThe column(x) function returns a field." in text
+
+
+def test_printed_pages_named_by_page_labels_win_over_roman_front_pages_of_the_same_value(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Front matter labelled i–iv, the body from 1: the contents entry `2 Loads . . . 2` names the page labelled 2,
+    not the front page ii (worth 2 too) whose preface lists the chapters with their numbers."""
+    builder = pdf_builder()
+    builder.pdf.add_page(label_style="r")
+    builder.y = 90.0
+    builder.line("Preface", size=16, bold=True).line(BODY).line("The chapters are:")
+    builder.line("1 Scope", x=90).line("2 Loads", x=90).line("3 Actions", x=90).line(BODY)
+    builder.pdf.add_page(label_style="r")
+    builder.y = 90.0
+    _contents_page(builder, [("1 Scope", 1), ("2 Loads", 2), ("3 Actions", 3)])
+    for number, title in enumerate(["Scope", "Loads", "Actions"], start=1):
+        builder.pdf.add_page(label_style="D", label_start=1) if number == 1 else builder.pdf.add_page()
+        builder.y = 90.0
+        builder.line(f"{number} {title}", size=12).line(BODY).line(BODY)  # set at nearly body size: the contents find it
+    pdf = builder.save(tmp_path / "labels.pdf")
+    report = ingest(pdf, "TEST 151", "1", workspace=workspace, language="en")
+    nodes = {node.path: node for node in read_back(workspace, report).nodes}
+    assert [(path, nodes[path].page_start) for path in ("1", "2", "3")] == [("1", 1), ("2", 2), ("3", 3)]
+    assert "2 Loads" in norm_text(workspace, report).split("# Contents")[0]  # the preface keeps its list
+
+
+def test_the_body_size_is_the_prose_not_the_code_listings(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A package manual mostly made of code listings in a smaller fixed-pitch font: its prose size is the body size,
+    so numbered prose lines (a list of steps) are not clauses and the running header is furniture."""
+    builder = pdf_builder()
+    for number in (1, 2, 3):
+        builder.page().line(f"manual {number}", size=10)  # the running header, with the page number
+        builder.line(f"{number} Chapter {number}", size=14, bold=True).line(BODY)
+        builder.line("1 Install the package in the tree of the system.").line("2 Run the tests of the package here.")
+        for row in range(30):
+            builder.pdf.set_font("Courier", "", 9)
+            builder.y += 11
+            builder.pdf.text(72, builder.y, f"\\def\\macro{row}{{\\relax}} % a line of the code listing number {row}")
+    pdf = builder.save(tmp_path / "code.pdf")
+    report = ingest(pdf, "TEST 152", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "3"]
+
+
+def test_a_numbered_index_keeps_its_letter_groups_and_is_no_contents(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A short package note: `3 Index` ends it, its entries end in page numbers behind dot leaders, its letter
+    groups are set bold at the body size. The index pages are no printed contents (the headings above them are
+    kept), and the letter groups are the index's sub-clauses."""
+    builder = pdf_builder().page()
+    builder.heading("1 Introduction").line(BODY).line(BODY).heading("2 Implementation").line(BODY)
+    builder.heading("2.1 Interrupt hooks", level=1).line(BODY).line(BODY)
+    builder.heading("3 Index").line(BODY)
+    for letter, words in (("A", ["\\AddToHook", "\\advance"]), ("D", ["\\def", "\\dimen", "\\dp"]), ("E", ["\\ExplSyntaxOn"])):
+        builder.line(letter, x=250, bold=True)
+        for word in words:
+            builder.line(f"{word} {'. ' * 25} 37, 48", x=72)
+    pdf = builder.save(tmp_path / "index-numbered.pdf")
+    report = ingest(pdf, "TEST 153", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.depth) for node in nodes] == [
+        ("1", 1),
+        ("2", 1),
+        ("2.1", 2),
+        ("3", 1),
+        ("A", 2),
+        ("D", 2),
+        ("E", 2),
+    ]
+    assert {node.path: node.parent_path for node in nodes}["D"] == "3"
+
+
+def test_unnumbered_contents_entries_take_their_depth_from_their_indent(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A manual whose contents list unnumbered titles, set in by level (and without leaders for the chapters,
+    so a whole contents page may have none): each clause's depth is its entry's, and the running header of a
+    contents page (`4 manual CONTENTS`) is no entry's first line."""
+    chapters = [("Expressions", ["Functions", "Operators"]), ("Plotting", ["Styles", "Axes"]), ("Terminals", ["Canvas", "Printer"])]
+    builder = pdf_builder().page().line("Contents", size=16, bold=True).gap()
+    page = 3  # the chapters start on the third page, after two pages of contents
+    for chapter, sections in chapters[:2]:
+        builder.line(f"{chapter} {page}", bold=True)
+        for section in sections:
+            builder.line(f"{section} {'. ' * 30} {page}", x=87)
+        page += 1
+    builder.page().line("4 manual CONTENTS")  # a running header left on the contents page
+    for chapter, sections in chapters[2:]:
+        builder.line(f"{chapter} {page}", bold=True)
+        for section in sections:
+            builder.line(f"{section} {page}", x=87)
+    for chapter, sections in chapters:
+        builder.page().line(chapter, size=16, bold=True).line(BODY).line(BODY)
+        for section in sections:
+            builder.line(section, size=13, bold=True).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "indented.pdf")
+    report = ingest(pdf, "TEST 154", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    clauses = [(node.path, node.depth, node.parent_path) for node in nodes if node.path not in ("Contents", "Contents (2)")]
+    assert clauses == [
+        (title, depth, parent)
+        for chapter, sections in chapters
+        for title, depth, parent in [(chapter, 1, None), *((section, 2, chapter) for section in sections)]
+    ]
+
+
+def test_unnumbered_headings_set_like_numbered_ones_are_clauses(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A change history whose entries (`[2016/05/14 v0.11]`) are set exactly as the numbered sections are (13 pt bold)
+    and listed nowhere: they are clauses of that depth under their chapter. A bold line at the body size, a
+    caption and a sentence in that size stay text."""
+    builder = pdf_builder().page().heading("1 Documentation").line(BODY)
+    for number in range(1, 4):
+        builder.heading(f"1.{number} Usage {number}", level=1).line(BODY).line(BODY)
+    builder.page().heading("2 History").line(BODY)
+    for version in ("[2016/05/14 v0.11]", "[2019/12/05 v0.12]"):
+        builder.line(version, size=13, bold=True).line(BODY).line(BODY, bold=True)
+    builder.line("Table 1: Versions of the package.", size=13, bold=True).line(BODY)
+    builder.line("The last version is the one described in this manual.", size=13, bold=True).line(BODY)
+    pdf = builder.save(tmp_path / "history.pdf")
+    report = ingest(pdf, "TEST 155", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.depth) for node in nodes][4:] == [("2", 1), ("[2016/05/14 v0.11]", 2), ("[2019/12/05 v0.12]", 2)]
+    assert {node.path: node.parent_path for node in nodes}["[2019/12/05 v0.12]"] == "2"
+
+
+def test_a_title_page_is_one_node_named_by_its_largest_line(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A title page of large lines (title, subtitle, a list of authors): one node named by the title, the rest its
+    text; a large unnumbered title wrapped over two lines before the first chapter is one heading."""
+    builder = pdf_builder().page().line("gnuplot 5.4", size=24, bold=True).line("An Interactive Plotting Program", size=18)
+    builder.line("Thomas Williams, Colin Kelley,", size=16).line("and many others", size=16)
+    builder.page().line("A note on the history of this", size=16, bold=True).line("plotting program", size=16, bold=True)
+    builder.line(BODY).line(BODY)
+    builder.page().heading("1 Introduction").line(BODY).heading("2 Plotting").line(BODY)
+    pdf = builder.save(tmp_path / "title-page.pdf")
+    report = ingest(pdf, "TEST 156", "1", workspace=workspace, language="en")
+    assert [node.title for node in read_back(workspace, report).nodes] == [
+        "gnuplot 5.4",
+        "A note on the history of this plotting program",
+        "Introduction",
+        "Plotting",
+    ]

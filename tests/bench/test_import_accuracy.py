@@ -1,0 +1,74 @@
+"""The accuracy bench's own reading of which bookmarks a page prints as a heading (its second, honest recall)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load_bench():  # the bench/ module, which is not a package
+    spec = importlib.util.spec_from_file_location("import_accuracy", ROOT / "bench" / "import_accuracy.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["import_accuracy"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_bench()
+BODY = "The text of this clause goes on over a full line of words like the body of a manual."
+
+
+def _slides(tmp_path: Path) -> Path:
+    """Three pages: a navigation line repeated at the top of every page, a bookmark per page."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    same = True  # set on the line of the text before it
+    pages = [
+        # (bookmark, what the page prints: (x, text, size, bold, on the same line as the text before))
+        ("Cover: The manual", [(72, "The manual", 24, True, False)]),
+        ("Loads", [(72, "2 Loads", 16, True, False), (72, BODY, 10, False, False)]),
+        ("Symbols", [(72, "Symbols", 10, True, False), (72, "alpha . . . . . 3", 10, False, False)]),
+        ("A", [(72, "A", 14, True, False), (110, "apples . . . . . 3", 10, False, same), (72, BODY, 10, False, False)]),
+        ("Column", [(72, "Column", 10, True, False), (112, "The column(x) function returns the value of column x.", 10, False, same)]),
+        ("\\newcmd", [(72, "\\newcmd", 10, False, False), (114, "{<name>}{<text>}", 10, False, same), (72, BODY, 10, False, False)]),
+        ("Table 1", [(72, "Table 1.", 10, True, False), (110, "Loads on the roof.", 10, False, same)]),
+        ("Navigation", [(72, BODY, 10, False, False)]),
+    ]
+    for bookmark, lines in pages:
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 8)
+        pdf.text(72, 30, "Navigation")  # a line every page repeats at its top: a navigation bar
+        pdf.set_y(80)
+        pdf.start_section(bookmark, level=0)
+        y = 100.0
+        for x, text, size, bold, on_the_line in lines:
+            pdf.set_font("Helvetica", "B" if bold else "", size)
+            y += 0 if on_the_line else size * 1.4
+            pdf.text(x, y, text)
+    path = tmp_path / "slides.pdf"
+    pdf.output(str(path))
+    return path
+
+
+def test_a_bookmark_counts_as_printed_only_where_its_page_sets_it_as_a_heading(tmp_path: Path) -> None:
+    """Printed: a numbered title, a title alone on its line, a letter group set apart from the entry beside it, a
+    title in a font of its own running into a sentence. Not printed: a cover bookmark the page does not print, a
+    command followed by its arguments, a table's caption, a navigation line that every page repeats."""
+    shown = {entry.title: entry.shown for entry in bench.outline_reference(_slides(tmp_path))}
+    assert shown == {
+        "coverthemanual": False,
+        "loads": True,
+        "symbols": True,
+        "a": True,
+        "column": True,
+        "newcmd": False,
+        "table1": False,
+        "navigation": False,
+    }
