@@ -67,18 +67,30 @@ def _is_letter(key: str) -> bool:
     return len(key) == 1 and "a" <= key <= "z"
 
 
+def _annex_alias(key: str) -> str | None:
+    """The other spelling of an annex's folded key: `a` → `annexa`, and `annexa.1` → `a.1` (an annex's
+    subclauses are numbered by its letter alone). `annexa` never names a bare `A` heading: that is an index letter."""
+    if _is_letter(key):
+        return f"annex{key}"
+    if key.startswith("annex") and _is_letter(key[5:6]) and key[6:7] == ".":
+        return key[5:]
+    return None
+
+
 def candidates(key: str) -> list[tuple[str, bool]]:
     """The folded paths to look for when `key` is asked, nearest first, each with whether finding it
-    counts as finding the clause itself (`a` also names `Annexe A`) or only the heading above it."""
+    counts as finding the clause itself (`a` also names `Annexe A`, `Annexe A.1` names `A.1`) or only the heading above it."""
     found = [(key, True)]
-    if _is_letter(key):
-        found.append((f"annex{key}", True))
+    alias = _annex_alias(key)
+    if alias:
+        found.append((alias, True))
     trimmed = key
     while "." in trimmed:
         trimmed = trimmed.rsplit(".", 1)[0]
         found.append((trimmed, False))
-        if _is_letter(trimmed):
-            found.append((f"annex{trimmed}", False))
+        alias = _annex_alias(trimmed)
+        if alias:
+            found.append((alias, False))
     return found
 
 

@@ -441,3 +441,34 @@ def test_a_document_without_printed_pages_is_cited_without_a_page(tmp_path: Path
         assert unpaged.toc("RFC 9999").tree[0].to_json()["pageStart"] is None
     finally:
         unpaged.close()
+
+
+def test_an_annex_subclause_named_with_the_annex_word_is_found(service: Service, tmp_path: Path, make_bundle) -> None:
+    """`Annexe A.1`, `Appendix A.2`, `Anhang B.1` name the clauses numbered `A.1`, `A.2`, `B.1` (as text cites them)."""
+    for asked, expected in (("Annexe A.1", "A.1"), ("Appendix A.2", "A.2"), ("annex b.1", "B.1")):
+        answer = service.section("SIA 261:2020", asked)
+        assert (answer.path, answer.requested_path) == (expected, None), asked
+    make_bundle(
+        tmp_path,
+        "doc-1",
+        "1",
+        """
+        ---
+        code: DOC 1
+        edition: "1"
+        title: A manual with an index
+        language: en
+        ---
+        # 1 Scope
+        See Appendix A.
+        # Index
+        ## A
+        alpha, 3
+        """,
+    )
+    other = Service.open(tmp_path)
+    try:
+        with pytest.raises(NotFound):  # an index letter is no annex
+            other.section("DOC 1", "Appendix A")
+    finally:
+        other.close()
