@@ -266,6 +266,11 @@ def find_clause_or_part(index: Index, version: Version, path: str) -> tuple[sqli
     part = part_reference(check_path(path))
     if part is None:
         return find_node(index, version, path)
+    # A heading printed `Table 1` or `Figure 3` (a manual of font tables, say) is a clause by that path:
+    # the clause itself comes before the clause that holds the table of that number.
+    exact = index.nodes_by_keys(version.bundle_id, [path_key(path)]).get(path_key(path))
+    if exact is not None:
+        return exact, None
     kind, wanted = part
     row = find_table(index, version, wanted) if kind == "table" else find_figure(index, version, wanted)
     node, _ = find_node(index, version, row["node_path"])

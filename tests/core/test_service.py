@@ -472,3 +472,38 @@ def test_an_annex_subclause_named_with_the_annex_word_is_found(service: Service,
             other.section("DOC 1", "Appendix A")
     finally:
         other.close()
+
+
+def test_a_heading_named_like_a_table_is_read_as_that_clause(tmp_path: Path, make_bundle) -> None:
+    """A clause whose printed path is `Table 2` (a manual of font tables) is read by that path; `tab-2` still
+    opens the clause holding the table numbered 2 and says so in `requestedPath` (SPEC §6)."""
+    make_bundle(
+        tmp_path,
+        "doc-1",
+        "1",
+        """
+        ---
+        code: DOC 1
+        edition: "1"
+        title: Font tables
+        language: en
+        ---
+        # 3 Layouts
+        The layouts follow.
+
+        Table 2: Glyphs of the upright face
+        | slot | glyph |
+        |---|---|
+        | 0 | alpha |
+        # Table 2
+        The layout of the upright face, as a clause of its own.
+        """,
+    )
+    service = Service.open(tmp_path)
+    try:
+        heading = service.section("DOC 1", "Table 2")
+        holder = service.section("DOC 1", "tab-2")
+    finally:
+        service.close()
+    assert (heading.path, heading.requested_path) == ("Table 2", None)
+    assert (holder.path, holder.requested_path) == ("3", "tab-2")
