@@ -33,10 +33,10 @@ _ANNEX = re.compile(
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d+)+)\.?(?:[ \t]+(?P<title>.*))?$")
 _IMAGE = re.compile(r"!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _FIGURE_LABEL = re.compile(
-    rf"^{FIGURE_LABEL}\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
+    rf"^{FIGURE_LABEL}\s*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*[a-z]?)"  # 3, 2.1, A1, A.1 (an annex's)
     r"\s*[–—:\-.]?\s*(?P<caption>.*)$"
 )
-_TABLE_CAPTION = re.compile(rf"^\**{TABLE_LABEL}\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\**\s*[–—:\-.]?\s*(?P<caption>.*)$")
+_TABLE_CAPTION = re.compile(rf"^\**{TABLE_LABEL}\s*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*)\**\s*[–—:\-.]?\s*(?P<caption>.*)$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 _FORMULA_NUMBER = re.compile(r"(?:\\qquad|\\quad)?\s*(?:\((?P<num>[A-Z]?\d+(?:\.\d+)*[a-z]?)\)|\\tag\{(?P<tag>[^}]+)\})\s*$")
 _SCALAR_TRUE = {"true", "yes", "on", "1"}

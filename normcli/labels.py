@@ -25,6 +25,10 @@ ANNEX_LABEL = r"(?i:annexes?|anh[aä]nge?|annex(?:es)?|appendix|appendices|alleg
 # The annex words folded (`fold.path_key` makes each of them `annex`, so all name one annex).
 ANNEX_FOLDED = ("annexe", "annex", "anhang", "allegato", "appendix", "appendice")
 
+# A division above the chapters, as a heading names it: `Part II`, `Partie II`, `Teil 2`, `Book I`, `File 1`
+# (annexes are not divisions).
+DIVISION_LABEL = r"(?i:part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei)"
+
 # A chapter as a heading or a text names it: `Chapter 4`, `chapitre 4`, `Kapitel 4`, `capitolo 4`.
 CHAPTER_LABEL = r"(?i:chapters?|chapitres?|kapitel|capitol[oi])"
 

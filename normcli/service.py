@@ -17,11 +17,15 @@ from normcli.errors import InvalidArgument, NotFound
 from normcli.operations import checked
 from normcli.session import IndexSession
 from normcli.snapshot import in_snapshot as _operation
+from normcli.snapshot import spec_scope
 from normcli.store.schema import BUILT_AT_KEY
 from normcli.trees import cut_to_size, tree
 
 # `split_code` is read from here by the TUI; it lives in `catalogue` now.
 __all__ = ["Service", "Version", "split_code"]
+
+# A read whose answer is made of the norms alone: its freshness check stats no spec file (docs/specs.md).
+_norms_alone = spec_scope("none")
 
 _IMAGE_TYPES = {
     ".png": "image/png",
@@ -43,6 +47,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("info")
     @_operation
+    @_norms_alone
     def info(self) -> r.InfoResult:
         """`info` / `whoami`."""
         index = self.index()
@@ -62,12 +67,14 @@ class Service(IndexSession, SpecReads):
 
     @checked("norms")
     @_operation
+    @_norms_alone
     def norms(self) -> r.NormsResult:
         """`norms` / `list_norms`: every norm with its editions, newest first (made again when the index changes)."""
         return self.catalogue().listing()
 
     @checked("methodology")
     @_operation
+    @spec_scope("listings")
     def methodology(self, norm: str | None = None) -> r.MethodologyResult:
         """`methodology` / `get_methodology`: the reading method built for this workspace, with `norm`
         (the norm a question is about) first when it is given."""
@@ -77,6 +84,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("toc")
     @_operation
+    @_norms_alone
     def toc(self, code: str, max_depth: int = 1, edition: str | None = None, language: str | None = None) -> r.TocResult:
         """`toc` / `get_toc`: the clause tree down to `max_depth` (1 = chapters)."""
         version = self.version(code, edition, language)
@@ -85,6 +93,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("subtree")
     @_operation
+    @_norms_alone
     def subtree(
         self,
         code: str,
@@ -104,6 +113,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("section")
     @_operation
+    @_norms_alone
     def section(
         self,
         code: str,
@@ -164,6 +174,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("table")
     @_operation
+    @_norms_alone
     def table(self, code: str, table_id: str, edition: str | None = None, language: str | None = None) -> r.TableResult:
         """`table` / `get_table`: one table, its caption, the clause that holds it and its rows."""
         from normcli.resolve import find_node, find_table, table_rows
@@ -185,6 +196,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("search")
     @_operation
+    @_norms_alone
     def search(self, code: str, keyword: str, limit: int = 20, edition: str | None = None, language: str | None = None) -> r.SearchResult:
         """`search` / `search_in_norm`: titles and text of one norm, best first; every language version
         of the edition unless `language` names one (each hit says its language)."""
@@ -200,6 +212,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("corpus")
     @_operation
+    @_norms_alone
     def corpus(self, keyword: str, limit: int = 20, edition: str | None = None) -> r.CorpusResult:
         """`corpus` / `search_corpus`: every norm's default edition (or `all`, or a year), clause numbers,
         then titles, then text."""
@@ -211,6 +224,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("xrefs")
     @_operation
+    @_norms_alone
     def xrefs(
         self, code: str, path: str, edition: str | None = None, language: str | None = None, direction: str = "outgoing"
     ) -> r.XrefsResult:
@@ -229,6 +243,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("diff")
     @_operation
+    @_norms_alone
     def diff(
         self,
         from_edition: str,
@@ -246,6 +261,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("define")
     @_operation
+    @_norms_alone
     def define(self, term: str, limit: int = 20, language: str | None = None) -> r.DefineResult:
         """`define` / `define_term`: where a term or symbol is defined (`lookups.define`)."""
         from normcli.lookups import define
@@ -254,6 +270,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("cite")
     @_operation
+    @_norms_alone
     def cite(self, code: str, path: str, format: str = "text", edition: str | None = None, language: str | None = None) -> r.CiteResult:
         """`cite`: a reference to a clause as text, BibTeX, CSL-JSON or RIS (`lookups.cite`)."""
         from normcli.lookups import cite
@@ -262,6 +279,7 @@ class Service(IndexSession, SpecReads):
 
     @checked("figure")
     @_operation
+    @_norms_alone
     def figure(self, code: str, figure_id: str, edition: str | None = None, language: str | None = None) -> r.FigureResult:
         """`figure` / `get_figure`: a figure's image, read only from inside its bundle folder."""
         from normcli.resolve import find_figure
@@ -293,6 +311,7 @@ class Service(IndexSession, SpecReads):
         return r.FigureResult(version.describe(), row["fig_id"], row["number"], row["caption"], mime, row["file"], data, target.as_uri())
 
     @_operation
+    @_norms_alone
     def neighbour(self, code: str, path: str, step: int, edition: str | None = None, language: str | None = None) -> r.ChildRef | None:
         """The clause before (`step` -1) or after (+1) `path` in reading order, for readers that walk."""
         from normcli.resolve import find_node

@@ -47,6 +47,9 @@ class ReadSession:
         # Seconds during which a long-running reader (batch) trusts its last freshness check.
         self.recheck_after = 0.0
         self._data_version = -1
+        # Which spec files this operation checks: all, or only those its answer can be made of (a discovery
+        # operation says so: `listings` or `search`; an endpoint's page then checks its own: `check_method_files`).
+        self.spec_files = "all"
 
     @classmethod
     def open(cls, workspace: StrPath | None = None) -> Self:
@@ -80,7 +83,7 @@ class ReadSession:
                     just_opened = self._index.connection if self._index is not None else None
                 else:
                     known, just_opened = self._known_bundles(), None
-                done = refresh(self.folder, known=known, open_index=just_opened)
+                done = refresh(self.folder, known=known, open_index=just_opened, spec_files=self.spec_files)
                 self._checked_at = time.monotonic()
                 if self._index is not None and (done.indexed or done.removed or done.rebuilt or self._replaced(done.location)):
                     self.close()
@@ -135,24 +138,69 @@ class ReadSession:
     def _data_changed(self, index: IndexConnection) -> None:
         """Called inside the snapshot when the index's data changed: drop what was derived from it."""
 
+    def _restart(self, spec_files: str) -> None:
+        """Start the running operation again: a new freshness check (of the spec files named) and a new snapshot."""
+        if self._index is not None:
+            self._index.end_snapshot()
+        self._checked, self._checked_at = False, 0.0
+        self.spec_files = spec_files
+
+    def check_method_files(self, domain: str, lists: tuple[str, str, str, str], positions: str) -> None:
+        """After a check of the listings' files only: make sure the other files an endpoint's page is made of
+        (`positions` in its domain's search and more files, `lists` with their stamps) are as the index read
+        them, else run the operation again after a check of every file (`SpecFilesChanged`, caught by `in_snapshot`)."""
+        if self.spec_files == "all":
+            return
+        from normcli.store.spec_refresh import method_files_changed
+
+        if method_files_changed(self.folder, domain, lists, positions):
+            raise SpecFilesChanged
+
+
+def spec_scope(spec_files: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Declare which spec files a read operation's answer can be made of, so that its freshness check stats
+    only those: `none` (an answer of the norms alone), `listings`, `search` or `all` (docs/specs.md)."""
+
+    def mark(operation: Callable[..., T]) -> Callable[..., T]:
+        operation.spec_files = spec_files  # type: ignore[attr-defined]  # read by `in_snapshot`
+        return operation
+
+    return mark
+
+
+class SpecFilesChanged(Exception):
+    """A file an endpoint's page is made of changed: its operation runs again after a check of every spec file."""
+
 
 def in_snapshot(operation: Callable[..., T]) -> Callable[..., T]:
-    """Wrap a read operation of a `ReadSession`: one freshness check, one snapshot, a damaged index rebuilt once."""
+    """Wrap a read operation of a `ReadSession`: one freshness check, one snapshot, a damaged index rebuilt once,
+    and an operation that found a file of its answer changed past the first check run again after a full one."""
+
+    # An operation checks only the spec files its answer can be made of (`spec_scope`; undeclared, all of them). A
+    # reader that trusts its last check for a while (batch) checks all: the next operation may need the others.
+    scope = getattr(operation, "spec_files", "all")
 
     @functools.wraps(operation)
     def run(self: Any, *args: Any, **kwargs: Any) -> T:
         if self._in_operation:
             return operation(self, *args, **kwargs)
         self._in_operation, self._checked = True, False
+        self.spec_files = "all" if self.recheck_after > 0 else scope
         try:
             try:
-                return operation(self, *args, **kwargs)
+                try:
+                    return operation(self, *args, **kwargs)
+                except SpecFilesChanged:
+                    self._restart("all")
+                    return operation(self, *args, **kwargs)
             except DatabaseError:
                 self.close()
                 refresh(self.folder, rebuild=True)
+                self.spec_files = "all"  # everything was just read: nothing for an endpoint to find changed
                 return operation(self, *args, **kwargs)
         finally:
             self._in_operation = False
+            self.spec_files = "all"
             if self._index is not None:
                 self._index.end_snapshot()
 

@@ -53,8 +53,8 @@ _REFERENCE_CUE = re.compile(
 )
 _LIST_JOINT = re.compile(r"^[\s,;–-]*(?:(?i:et|and|und|ou|or|oder|à|bis|to|e)\s*)?$")
 _ANNEX = re.compile(rf"\b(?P<word>{_ANNEX_WORD})\s+(?P<letter>[A-Z])\b(?!\.\d)")
-_FIGURE = re.compile(rf"(?<![\w.])(?P<word>{FIGURE_LABEL})\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)")
-_TABLE = re.compile(rf"(?<![\w.])(?P<word>{TABLE_LABEL})\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)")
+_FIGURE = re.compile(rf"(?<![\w.])(?P<word>{FIGURE_LABEL})\s+(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*)")
+_TABLE = re.compile(rf"(?<![\w.])(?P<word>{TABLE_LABEL})\s+(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*)")
 _BARE = re.compile(r"(?<![\w.,/:#-])(?P<clause>\d{1,3}(?:\.\d{1,3}){1,9}|[A-Z](?:\.\d{1,3}){1,9})(?![\w%]|[.,]\d)")
 
 

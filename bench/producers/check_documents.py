@@ -37,6 +37,10 @@ _BACK = {v: k for k, v in [*_SUP.items(), *_SUB.items()]} | {"⁻": "-", "₋": 
 _FIGURE_CM = {("odt", "shapes"): (14.0, 3.5), ("odt", "png"): (12.0, 6.0), ("html", "shapes"): (12.1, 4.0), ("html", "png"): (12.1, 6.0)}
 
 
+_LISTS = ["Table of Contents", "List of Tables", "List of Figures", "Tabellenverzeichnis", "Abbildungsverzeichnis", "Liste des tableaux", "Liste des figures",
+          "Table des figures"]  # fmt: skip
+
+
 def key(text: str) -> str:
     """Text reduced for comparison: scripts written plainly, case, accents and punctuation ignored."""
     text = "".join(_BACK.get(c, c) for c in text)
@@ -65,8 +69,25 @@ def pipe_rows(markdown: str) -> list[list[str]]:
     return rows
 
 
-def score(pdf: Path, facts: dict, workspace: Path) -> dict:
-    """Import one PDF and compare it with the truth."""
+def stripped_copy(pdf: Path, folder: Path) -> Path:
+    """A real copy of the PDF without its outline (its pages copied into a new document), as
+    `bench/import_accuracy.py` makes it."""
+    import pypdfium2 as pdfium
+
+    source = pdfium.PdfDocument(str(pdf))
+    copy = pdfium.PdfDocument.new()
+    try:
+        copy.import_pages(source)
+        target = folder / f"{pdf.stem}-stripped.pdf"
+        copy.save(str(target))
+    finally:
+        copy.close()
+        source.close()
+    return target
+
+
+def score(pdf: Path, facts: dict, workspace: Path, use_outline: bool = True, source: Path | None = None) -> dict:
+    """Import one PDF (or `source`, its stripped copy) and compare it with the truth."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(str(pdf))
@@ -74,7 +95,7 @@ def score(pdf: Path, facts: dict, workspace: Path) -> dict:
     producer = document.get_metadata_dict().get("Producer", "")
     document.close()
     started = time.perf_counter()
-    draft = build_draft(pdf, "pdf", use_outline=True)
+    draft = build_draft(source or pdf, "pdf", use_outline=use_outline)
     seconds = time.perf_counter() - started
     written = write_bundle(workspace, draft, f"CHECK {pdf.name}", "1", facts["language"], "check", force=True)
     bundle = parse_bundle(written)
@@ -125,23 +146,26 @@ def score(pdf: Path, facts: dict, workspace: Path) -> dict:
     kept = [s for s in scripts if any(form in flat for form in script_forms(*s))]
     lost = sorted(f"{b}{'^' if k == 'sup' else '_'}{c}" for k, b, c in scripts - set(kept))
     # footnotes: the note's text as `[^n]: text`, and `[^n]` cited in the text
-    defined = dict(re.findall(r"^\[\^([^\]]+)\]: (.*)$", text, re.M))
+    defined = re.findall(r"^\[\^([^\]]+)\]: (.*)$", text, re.M)  # pairs: a label may come again (notes numbered per chapter)
     notes_ok = 0
     other = []
     for note in facts["footnotes"]:
-        label = next((label for label, body in defined.items() if key(body).startswith(key(note)[:30])), None)
+        label = next((label for label, body in defined if key(body).startswith(key(note)[:30])), None)
         if label is not None and re.search(rf"\S\[\^{re.escape(label)}\](?!:)", text):
             notes_ok += 1
         else:
             other.append(f"note missing: {note[:40]}")
     # figures
     figures_ok = {"found": 0, "id": 0, "size": 0, "labels": 0}
-    kind_of = "html" if "chromium" in pdf.name else "odt"
+    kind_of = "html" if any(word in pdf.name for word in ("chromium", "weasyprint", "wkhtmltopdf")) else "odt"
     by_fig = {str(figure.number): figure for figure in bundle.figures if figure.number}
+    # the bundle reads no number from `Figure A.1` (the core knows `A1`, not `A.1`): such a figure is found by its id
+    by_fig.update({figure.id.removeprefix("fig-").upper(): figure for figure in bundle.figures if not figure.number})
     body_text = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
     for expected in facts["figures"]:
         figure = by_fig.get(expected["number"])
         if figure is None:
+            other.append(f"figure {expected['number']} missing")
             continue
         figures_ok["found"] += 1
         if figure.file and Path(figure.file).stem == figure.id:
@@ -165,11 +189,13 @@ def score(pdf: Path, facts: dict, workspace: Path) -> dict:
     hyphen_ok = sum(1 for word in facts["hyphenated"] if word in text and not _lost_hyphen(word, text))
     soft_ok = sum(1 for word in facts["soft"] if word in text and _no_split(word, text))
     contents_key = key(facts["contents"])
-    contents_nodes = [node for node in bundle.nodes if key(node.title) in (contents_key, "contents")]
+    lists = {contents_key, "contents", *(key(title) for title in _LISTS)}  # the contents, and lists of tables and figures
+    contents_nodes = [node for node in bundle.nodes if key(node.title) in lists]
     leaders = [node.path for node in bundle.nodes if node not in contents_nodes and re.search(r"\.{5,}\s*\d", node.text)]
     return {
         "pdf": pdf.name,
         "producer": producer,
+        "treeShare": round(100 * tree_found / max(1, len(facts["tree"])), 1),
         "outline": has_outline,
         "pages": draft.pages,
         "seconds": round(seconds, 2),
@@ -213,6 +239,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--details", action="store_true", help="also print the misses of each PDF")
+    parser.add_argument(
+        "--modes", action="store_true", help="also the tree % with the outline ignored and stripped (as is / ignored / stripped)"
+    )
+    parser.add_argument("--match", action="append", default=[], help="only PDFs whose name holds this (repeatable)")
     args = parser.parse_args(argv)
     rows = []
     with tempfile.TemporaryDirectory() as folder:
@@ -222,14 +252,23 @@ def main(argv: list[str] | None = None) -> int:
             facts = json.loads(truth_file.read_text(encoding="utf-8"))
             stem = truth_file.name.removesuffix(".truth.json")
             for pdf in sorted(args.folder.glob(f"{stem}.*.pdf")):
+                if args.match and not any(word in pdf.name for word in args.match):
+                    continue
                 try:
-                    rows.append(score(pdf, facts, workspace))
+                    row = score(pdf, facts, workspace)
+                    if args.modes:  # the tree with the outline ignored, and from a copy with the outline stripped
+                        ignored = score(pdf, facts, workspace, use_outline=False) if row["outline"] else row
+                        stripped = score(pdf, facts, workspace, source=stripped_copy(pdf, workspace)) if row["outline"] else row
+                        row["treeModes"] = f"{row['treeShare']} / {ignored['treeShare']} / {stripped['treeShare']}"
+                        row["missesIgnored"] = ignored["misses"]
+                        row["missesStripped"] = stripped["misses"]
+                    rows.append(row)
                 except Exception as exc:  # every failure is a finding, reported in its row
                     rows.append({"pdf": pdf.name, "error": f"{type(exc).__name__}: {exc}"})
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
-    columns = ["pdf", "pages", "tree", "treePages", "tables", "header", "rows", "uncaptioned", "scripts", "footnotes", "figures", "nbsp",
+    columns = ["pdf", "producer", "pages", "tree", *(["treeModes"] if args.modes else []), "treePages", "tables", "header", "rows", "uncaptioned", "scripts", "footnotes", "figures", "nbsp",
                "hyphens", "contents"]  # fmt: skip
     print("| " + " | ".join(columns) + " |")
     print("|" + "---|" * len(columns))
@@ -237,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         print("| " + " | ".join(str(row.get(c, row.get("error", ""))) for c in columns) + " |")
     if args.details:
         for row in rows:
-            for field in ("misses", "tableNotes", "lostScripts", "other", "warnings"):
+            for field in ("misses", "missesIgnored", "missesStripped", "tableNotes", "lostScripts", "other", "warnings"):
                 if row.get(field):
                     print(f"{row['pdf']} {field}: {row[field]}", file=sys.stderr)
     return 0

@@ -39,6 +39,7 @@ from xml.sax.saxutils import escape
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from content import SPECS, Block, Document, build
+from writers import figure_files, write_asciidoc, write_docbook, write_markdown, write_ms
 
 _INLINE = re.compile(r"\^\{([^}]*)\}|_\{([^}]*)\}|\[\^([^\]]*)\]")
 
@@ -590,6 +591,170 @@ def _chromium_pdf(html: Path, target: Path, outline: bool) -> bool:
     return True
 
 
+# -- other producers: FOP and dblatex (DocBook), groff (-ms), pandoc (LaTeX), HTML printers ----------------
+
+_DOCBOOK_XSL = Path("/usr/share/xml/docbook/stylesheet/docbook-xsl/fo/docbook.xsl")
+_APPENDIX = {"de": "Anhang", "fr": "Annexe", "en": "Appendix"}  # the word the DocBook stylesheets print
+# which documents are set as a DocBook book (chapters) and which as an article (numbered sections)
+_DOCBOOK_ROOT = {"timber-de": "book", "facade-fr": "article", "drainage-en": "book"}
+
+
+def _quiet(command: list[str], cwd: Path, **kwargs) -> None:
+    subprocess.run(
+        command, cwd=cwd, check=True, stdout=kwargs.pop("stdout", subprocess.DEVNULL), stderr=subprocess.DEVNULL, timeout=900, **kwargs
+    )
+
+
+def _docbook_root(document: Document) -> str:
+    return _DOCBOOK_ROOT.get(document.key.split("-small")[0].split("-v")[0], "book")
+
+
+def _fop_pdfs(document: Document, out: Path) -> dict[str, Path]:
+    """DocBook → XSL-FO (xsltproc, the DocBook XSL stylesheets) → PDF (Apache FOP), with and without bookmarks."""
+    if not (shutil.which("fop") and shutil.which("xsltproc") and _DOCBOOK_XSL.exists()):
+        return {}
+    source = out / f"{document.key}.docbook.xml"
+    source.write_text(write_docbook(document, _docbook_root(document), "svg"), encoding="utf-8")
+    outputs = {}
+    for bookmarks in (True, False):
+        fo = out / f"{document.key}.fo"
+        params = {"paper.type": "A4", "section.autolabel": "1", "section.label.includes.component.label": "1",
+                  "fop1.extensions": "1" if bookmarks else "0", "hyphenate": "true", "body.font.master": "10"}  # fmt: skip
+        command = ["xsltproc", "--nonet", "--output", str(fo)]
+        for name, value in params.items():
+            command += ["--stringparam", name, value]
+        _quiet([*command, str(_DOCBOOK_XSL), str(source)], out)
+        target = out / f"{document.key}-fop.fop{'' if bookmarks else '-nobookmarks'}.pdf"
+        _quiet(["fop", "-fo", str(fo), "-pdf", str(target)], out)
+        fo.unlink()
+        outputs[target.name] = target
+    return outputs
+
+
+def _dblatex_pdf(document: Document, out: Path) -> dict[str, Path]:
+    """DocBook → LaTeX → PDF with dblatex (its own stylesheets, pdfTeX, hyperref bookmarks)."""
+    if not shutil.which("dblatex"):
+        return {}
+    source = out / f"{document.key}.dblatex.xml"
+    source.write_text(write_docbook(document, _docbook_root(document), "pdf"), encoding="utf-8")
+    target = out / f"{document.key}-dblatex.dblatex.pdf"
+    _quiet(["dblatex", "-q", "-P", "latex.babel.language=" + {"de": "ngerman", "fr": "french", "en": "english"}[document.language],
+            "-P", "doc.lot.show=", "-o", str(target), str(source)], out)  # fmt: skip
+    return {target.name: target}
+
+
+def _groff_pdfs(document: Document, out: Path) -> dict[str, Path]:
+    """groff -ms with tbl and pic: `-Tpdf` (gropdf), and `-Tps` then Ghostscript's `ps2pdf`."""
+    if not shutil.which("groff"):
+        return {}
+    source = out / f"{document.key}.ms"
+    source.write_text(write_ms(document), encoding="utf-8")
+    outputs = {}
+    target = out / f"{document.key}.gropdf.pdf"
+    with target.open("wb") as sink:
+        _quiet(["groff", "-k", "-t", "-p", "-ms", "-mpdf", "-Tpdf", "-P-pa4", "-dpaper=a4", str(source)], out, stdout=sink)
+    outputs[target.name] = target
+    if shutil.which("ps2pdf"):
+        postscript = out / f"{document.key}.ps"
+        with postscript.open("wb") as sink:
+            _quiet(["groff", "-k", "-t", "-p", "-ms", "-mpdfmark", "-Tps", "-P-pa4", "-dpaper=a4", str(source)], out, stdout=sink)
+        target = out / f"{document.key}.ps2pdf.pdf"
+        _quiet(["ps2pdf", "-sPAPERSIZE=a4", str(postscript), str(target)], out)
+        postscript.unlink()
+        outputs[target.name] = target
+    return outputs
+
+
+def _pandoc_pdf(document: Document, out: Path) -> dict[str, Path]:
+    """pandoc Markdown → LaTeX → PDF (pdfTeX): `--number-sections`, `--toc`, booktabs tables, footnotes."""
+    if not (shutil.which("pandoc") and shutil.which("pdflatex")):
+        return {}
+    source = out / f"{document.key}.md"
+    source.write_text(write_markdown(document, latex=True), encoding="utf-8")
+    target = out / f"{document.key}.pandoc-latex.pdf"
+    _quiet(["pandoc", str(source), "--number-sections", "--toc", "-V", "papersize=a4", "-V", "geometry:margin=2.5cm",
+            "-V", "colorlinks=false", "--pdf-engine=pdflatex", "-o", str(target)], out)  # fmt: skip
+    return {target.name: target}
+
+
+def _html_printers(document: Document, out: Path) -> dict[str, Path]:
+    """The HTML of `write_html` printed by WeasyPrint and by wkhtmltopdf (Qt WebKit), where installed."""
+    html = out / f"{document.key}.html"
+    outputs = {}
+    if shutil.which("weasyprint"):
+        target = out / f"{document.key}.weasyprint.pdf"
+        _quiet(["weasyprint", html.name, str(target)], out)
+        outputs[target.name] = target
+    if shutil.which("wkhtmltopdf"):
+        target = out / f"{document.key}.wkhtmltopdf.pdf"
+        _quiet(["wkhtmltopdf", "--quiet", "--enable-local-file-access", "-s", "A4", html.name, str(target)], out)
+        outputs[target.name] = target
+    return outputs
+
+
+def producer_truth(facts: dict, document: Document, producer: str) -> dict:
+    """The truth as the DocBook stylesheets print the document: in a book, tables and figures are numbered per
+    chapter (`Table 2.1`, `Figure A.1` in the annex), in an article one after another (FOP: `A.1` in the annex); the annex is
+    `Appendix A` / `Anhang A` / `Annexe A` in a book and `A` in an article; dblatex numbers the bibliography
+    as the next chapter (or section) and sets it before the appendix."""
+    root = _docbook_root(document)
+    chapter, last, counts, numbers = "", 0, {}, {"table": [], "figure": []}
+    for block in document.blocks:
+        if block.kind == "heading" and block.numbered and block.level == 1:
+            chapter = last = int(block.number or 0) or last
+            chapter = str(chapter)
+        elif block.kind == "heading" and block.number and block.number.startswith(("Anhang", "Annex")):
+            chapter = "A"
+        elif block.kind in numbers:
+            counts[(block.kind, chapter)] = counts.get((block.kind, chapter), 0) + 1
+            sequential = len(numbers[block.kind]) + 1
+            per_chapter = root == "book" or (producer == "fop" and chapter == "A")  # FOP numbers an article's annex A.1
+            numbers[block.kind].append(f"{chapter}.{counts[(block.kind, chapter)]}" if per_chapter else str(sequential))
+    for kind, key in (("table", "tables"), ("figure", "figures")):
+        for entry, number in zip(facts[key], numbers[kind], strict=True):
+            entry["number"] = number
+    tree = facts["tree"]
+    for entry in tree:
+        if entry["path"].startswith(("Anhang ", "Annex ", "Annexe ")):
+            entry["path"] = f"{_APPENDIX[document.language]} A" if root == "book" else "A"
+    if producer == "dblatex":
+        bibliography = tree.pop()
+        bibliography["path"] = str(last + 1)
+        annex = next(k for k, entry in enumerate(tree) if entry["path"] in ("A", f"{_APPENDIX[document.language]} A"))
+        tree.insert(annex, bibliography)
+    return facts
+
+
+def _asciidoctor_pdf(document: Document, out: Path) -> dict[str, Path]:
+    """AsciiDoc → PDF with asciidoctor-pdf (Prawn), its outline included."""
+    if not shutil.which("asciidoctor-pdf"):
+        return {}
+    source = out / f"{document.key}.adoc"
+    source.write_text(write_asciidoc(document), encoding="utf-8")
+    target = out / f"{document.key}-adoc.asciidoctor.pdf"
+    _quiet(["asciidoctor-pdf", "-a", "pdf-page-size=A4", "-o", str(target), str(source)], out)
+    return {target.name: target}
+
+
+def asciidoc_truth(facts: dict, document: Document) -> dict:
+    """The truth as asciidoctor-pdf prints the annex: `Annex A: Title` (path `Annex A`, `Anhang A`, `Annexe A`)."""
+    word = {"de": "Anhang", "fr": "Annexe", "en": "Annex"}[document.language]
+    for entry in facts["tree"]:
+        if entry["path"].startswith(("Anhang ", "Annex ", "Annexe ")):
+            entry["path"] = f"{word} {entry['path'].split()[-1]}"
+    return facts
+
+
+OTHER_PRODUCERS = {
+    "fop": _fop_pdfs,
+    "dblatex": _dblatex_pdf,
+    "groff": _groff_pdfs,
+    "pandoc": _pandoc_pdf,
+    "html": _html_printers,
+    "asciidoctor": _asciidoctor_pdf,
+}
+
+
 _VARIANT = [
     ("Liberation Serif", "DejaVu Sans Body"),
     ("Liberation Sans", "DejaVu Serif"),
@@ -610,7 +775,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[], help="only these documents (keys of content.SPECS)")
     parser.add_argument("--no-chromium", action="store_true")
     parser.add_argument("--variant", type=int, default=0, help="other sentences and another look (fonts, size, page)")
+    parser.add_argument(
+        "--producers",
+        default="office,chromium",
+        help=f"comma-separated: office (LibreOffice), chromium, {', '.join(OTHER_PRODUCERS)} (default: office,chromium)",
+    )
     args = parser.parse_args(argv)
+    producers = {name.strip() for name in args.producers.split(",") if name.strip()}
+    if args.no_chromium:
+        producers.discard("chromium")
     args.out.mkdir(parents=True, exist_ok=True)
     documents = [build(key, "small" if args.small else "full", args.variant) for key in (args.only or SPECS)]
     sources = []
@@ -620,37 +793,62 @@ def main(argv: list[str] | None = None) -> int:
         if args.variant:  # another look: sans-serif body in 10 pt under serif headings, on US Letter
             for old, new in _VARIANT:
                 fodt, html = fodt.replace(old, new), html.replace(old, new)
-        source.write_text(fodt, encoding="utf-8")
+        if "office" in producers:
+            source.write_text(fodt, encoding="utf-8")
+            sources.append(source)
         (args.out / f"{document.key}.html").write_text(html, encoding="utf-8")
-        sources.append(source)
-    _uno_convert(sources)
+        figure_files(args.out, document, png_plot())
+    if sources:
+        _uno_convert(sources)
     for document in documents:
         stem = args.out / document.key
-        outputs = {}
-        for fmt in ("odt", "docx"):
-            for bookmarks in (True, False):
-                target = args.out / f"{document.key}.{fmt}{'' if bookmarks else '-nobookmarks'}.pdf"
-                _soffice_pdf(stem.with_suffix(f".{fmt}"), target, bookmarks)
-                outputs[target.name] = target
-        if not args.no_chromium:
+        outputs: dict[str, dict[str, Path]] = {
+            document.key: {},
+            f"{document.key}-fop": {},
+            f"{document.key}-dblatex": {},
+            f"{document.key}-adoc": {},
+        }
+        if "office" in producers:
+            for fmt in ("odt", "docx"):
+                for bookmarks in (True, False):
+                    target = args.out / f"{document.key}.{fmt}{'' if bookmarks else '-nobookmarks'}.pdf"
+                    _soffice_pdf(stem.with_suffix(f".{fmt}"), target, bookmarks)
+                    outputs[document.key][target.name] = target
+        if "chromium" in producers:
             for outline in (False, True):
                 target = args.out / f"{document.key}.chromium{'-outline' if outline else ''}.pdf"
                 if _chromium_pdf(stem.with_suffix(".html"), target, outline):
-                    outputs[target.name] = target
-        facts = truth(document)
-        facts["pages"] = {}
-        for name, _pdf in outputs.items():
-            twin = {  # the PDF with bookmarks that has the same pages as this one
-                f"{document.key}.odt-nobookmarks.pdf": f"{document.key}.odt.pdf",
-                f"{document.key}.docx-nobookmarks.pdf": f"{document.key}.docx.pdf",
-                f"{document.key}.chromium.pdf": f"{document.key}.chromium-outline.pdf",
-            }.get(name, name)
-            if twin in outputs:
-                pages = pages_from_outline(outputs[twin], facts["tree"])
-                if pages:
-                    facts["pages"][name] = pages
-        (args.out / f"{document.key}.truth.json").write_text(json.dumps(facts, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        print(f"{document.key}: {', '.join(sorted(outputs))}")
+                    outputs[document.key][target.name] = target
+        for name, make in OTHER_PRODUCERS.items():
+            if name in producers:
+                made = make(document, args.out)
+                family = {"fop": "-fop", "dblatex": "-dblatex", "asciidoctor": "-adoc"}.get(name, "")
+                outputs[document.key + family].update(made)
+        for family, made in outputs.items():
+            if not made:
+                continue
+            facts = truth(document)
+            facts["document"] = family
+            if family.endswith(("-fop", "-dblatex")):
+                facts = producer_truth(facts, document, family.rsplit("-", 1)[1])
+            elif family.endswith("-adoc"):
+                facts = asciidoc_truth(facts, document)
+            facts["pages"] = {}
+            for name in made:
+                twin = name.replace("-nobookmarks.pdf", ".pdf") if name.replace("-nobookmarks.pdf", ".pdf") in made else name
+                twin = f"{document.key}.chromium-outline.pdf" if name == f"{document.key}.chromium.pdf" else twin
+                if twin in made:
+                    pages = pages_from_outline(made[twin], facts["tree"])
+                    if pages:
+                        facts["pages"][name] = pages
+            truth_file = args.out / f"{family}.truth.json"
+            if truth_file.exists():  # the same document made by other producers before: their pages are kept
+                before = json.loads(truth_file.read_text(encoding="utf-8"))
+                now = json.loads(json.dumps(facts))
+                if {k: v for k, v in before.items() if k != "pages"} == {k: v for k, v in now.items() if k != "pages"}:
+                    facts["pages"] = {**before.get("pages", {}), **facts["pages"]}
+            truth_file.write_text(json.dumps(facts, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            print(f"{family}: {', '.join(sorted(made))}")
     return 0
 
 

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
         def index(self) -> IndexConnection: ...
 
+        def check_method_files(self, domain: str, lists: tuple[str, str, str, str], positions: str) -> None: ...
+
 
 SNIPPET_CHARS = 180
 _ENDPOINT_NAME = r"^\s*([A-Za-z]+)\s+(\S.*?)\s*$"
@@ -148,6 +150,11 @@ class Discovery:
             raise _not_found("method", value)
         domain = queries.domain_by_row(row["domain_row"])
         assert domain is not None
+        if row["files"]:  # the files this page shows beyond the listings': the check so far may have left them out
+            files = queries.domain_files(row["domain_row"])
+            assert files is not None
+            lists = (files["search_files"], files["search_fingerprint"], files["more_files"], files["more_fingerprint"])
+            self.service.check_method_files(files["domain"], lists, row["files"])
         body = loads(row["body"])
         targets = load_targets(body, lambda keys: queries.refs(row["domain_row"], keys))
         root_file = (domain["root"] or "").removeprefix(f"specs/{domain['domain']}/")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 
+from normcli.snapshot import spec_scope
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -21,8 +23,22 @@ if TYPE_CHECKING:
 
 
 def _read(operation: Callable[..., T]) -> Callable[..., T]:
-    """Run `operation` as the class it is called on runs its reads (`_wrap_read`)."""
+    """Run `operation` as the class it is called on runs its reads (`_wrap_read`), checking only the spec
+    files the listings are made of (an endpoint's page checks its own after: `Discovery.endpoint_by_id`)."""
+    return _checking("listings")(operation)
 
+
+def _checking(spec_files: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Run an operation as the class runs its reads (`_wrap_read`), checking the spec files named: `listings`,
+    `search` (and those search is made of) or `all` (docs/specs.md, which files each answer depends on)."""
+
+    def wrap(operation: Callable[..., T]) -> Callable[..., T]:
+        return _run(spec_scope(spec_files)(operation))
+
+    return wrap
+
+
+def _run(operation: Callable[..., T]) -> Callable[..., T]:
     @functools.wraps(operation)
     def run(self: Any, *args: Any, **kwargs: Any) -> T:
         return self._wrap_read(operation)(self, *args, **kwargs)
@@ -42,7 +58,7 @@ class SpecReads:
 
         return Discovery(self)  # type: ignore[arg-type]  # the class it is mixed into has index()
 
-    @_read
+    @_checking("all")  # the problems of every file
     def spec_checks(self) -> list[sr.SpecCheck]:
         """Each spec folder's problems as `check` reports them (file, line, reason)."""
         return self._discovery().spec_checks()
@@ -102,7 +118,7 @@ class SpecReads:
         """`api endpoint DOMAIN "GET /pets/{petId}"`: a method named by its verb and path."""
         return self._discovery().endpoint_named(domain, name)
 
-    @_read
+    @_checking("search")
     def search_specs(self, keyword: str, limit: int = 20) -> sr.SpecSearchResult:
         """`api search KEYWORD` / `search_specs`: methods by path, summary, description, parameter and schema
         names over every spec, best first."""

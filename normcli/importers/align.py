@@ -1,8 +1,9 @@
 """A new language version aligned to the clause tree of the languages an edition already has.
 
 The same clause has the same path in every language, so that its `nodeId` is the same (SPEC §1).
-Numbered headings align by number (an annex by its letter: `Annexe A` is `Appendix A`); unnumbered
-ones by their order between two numbered headings. A heading whose path differs from its
+Numbered headings align by number (an annex by its letter: `Annexe A` is `Appendix A`; a part by its
+designator: `Partie II` is `Part II` and `Teil 2`; a clause numbered again inside a part by its qualified
+path, `II.3.1`); unnumbered ones by their order between two numbered headings. A heading whose path differs from its
 counterpart's is written with that path explicitly (`## Préface {#Preface}`); what finds no
 counterpart is reported, never guessed.
 """
@@ -15,12 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from normcli.bundle import parse_bundle
-from normcli.importers.common import Draft
+from normcli.importers.common import Draft, roman_value
 from normcli.importers.writer import front_matter
-from normcli.labels import ANNEX_FOLDED
+from normcli.labels import ANNEX_FOLDED, DIVISION_LABEL
 from normcli.model import Node
 
 _ANNEX_PATH = re.compile(r"^(?P<word>[^\W\d_]+) (?P<letter>[A-Z]|\d{1,2})$")
+_DIVISION_PATH = re.compile(rf"^{DIVISION_LABEL} (?P<value>[IVXLC]+|\d{{1,3}})$")
+# a clause of a part that numbers its clauses again, qualified by the part (`II.3.1`), or an annex clause (`A.1`)
+_EXPLICIT = re.compile(r"\s*\{#[^{}]*\}\s*$")
+_QUALIFIED = re.compile(r"^(?:[A-Z]|[IVXLC]+)(?:\.\d+)+$")
 
 
 @dataclass
@@ -59,9 +64,14 @@ class Alignment:
 
 
 def _key(path: str) -> tuple[str, str] | None:
-    """The alignment key of a numbered path (`4.2.1`, `A.1`, an annex by its letter), None when unnumbered."""
-    if path[:1].isdigit() or re.match(r"^[A-Z](?:\.\d+)+$", path):
+    """The alignment key of a numbered path (`4.2.1`, `A.1`, `II.3`, an annex by its letter, a part by its
+    designator's value), None when unnumbered."""
+    if path[:1].isdigit() or _QUALIFIED.match(path):
         return ("clause", path)
+    division = _DIVISION_PATH.match(path)
+    if division:
+        value = division.group("value")
+        return ("division", str(int(value) if value.isdecimal() else roman_value(value) or value))
     match = _ANNEX_PATH.match(path)
     if match and match.group("word").lower() in ANNEX_FOLDED:
         return ("annex", match.group("letter"))
@@ -112,7 +122,8 @@ def align_language(draft: Draft, existing: Path, code: str, edition: str, langua
         if new.path != old.path:
             index = new.line - len(header) - 1
             line = draft.body[index]
-            if line.lstrip().startswith("#") and "{#" not in line:
-                draft.body[index] = f"{line.rstrip()} {{#{old.path}}}"
+            if line.lstrip().startswith("#"):
+                written = _EXPLICIT.search(line)  # a path the importer wrote already (`{#Teil II}`) gives way
+                draft.body[index] = f"{line[: written.start()] if written else line.rstrip()} {{#{old.path}}}"
                 result.renamed += 1
     return result

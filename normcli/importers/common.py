@@ -17,6 +17,8 @@ _ANNEX = re.compile(
 )
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d{1,3})+)(?P<dot>\.?)(?:[ \t\u00a0]+(?P<title>\S.*))?$")
 _CHAPTER = re.compile(rf"^{CHAPTER_LABEL}[ \t\u00a0]+(?P<number>\d{{1,3}})\b\.?(?:[ \t\u00a0]*[:–—\-.]?[ \t\u00a0]*(?P<title>.*))?$")
+_ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
+_ROMAN_DIGITS = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 _LIGATURE = re.compile("[\ufb00-\ufb06]")
 _UNSAFE_START = re.compile(r"^( {0,3})(?=#{1,6}(?:[ \t]|$))|^(\s*)(?=\$\$|<!--|```|~~~)")
 _SPELLED = {
@@ -25,11 +27,11 @@ _SPELLED = {
     "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
 }  # fmt: skip
 FIGURE_CAPTION = re.compile(
-    rf"^(?P<label>{FIGURE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?)"
+    rf"^(?P<label>{FIGURE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*[a-z]?)"  # 3, 2.1, A.1
     r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
 TABLE_CAPTION = re.compile(
-    rf"^(?P<label>{TABLE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)"
+    rf"^(?P<label>{TABLE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*)"
     r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
 
@@ -282,3 +284,11 @@ def ascii_figure_svg(lines: list[str]) -> bytes:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}" viewBox="0 0 {width:.0f} {height}">'
         f'<rect width="100%" height="100%" fill="white"/><g font-family="monospace" font-size="12" fill="black">{texts}</g></svg>\n'
     ).encode()
+
+
+def roman_value(text: str) -> int | None:
+    """The value of a well-formed roman numeral in either case (`xiv` → 14, `II` → 2), None for anything else."""
+    if not text or not _ROMAN.match(text):
+        return None
+    digits = [_ROMAN_DIGITS[char] for char in text.lower()]
+    return sum(-value if value < following else value for value, following in zip(digits, [*digits[1:], 0], strict=True))

@@ -8,6 +8,7 @@ hyphenation undone, page markers with printed and PDF page numbers, figures and 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections import Counter
@@ -130,7 +131,9 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
     pngs = PngQueue()
     tables = find_tables(stream, page_by_index, headings, figure_text, regions)
-    in_tables = {p for found in tables.values() for table in found for p in [*table.positions, table.caption] if p is not None}
+    in_tables = {
+        p for found in tables.values() for table in found for p in [*table.positions, table.caption, *table.caption_more] if p is not None
+    }
 
     def flush() -> None:
         """Write the paragraph gathered so far."""
@@ -229,7 +232,10 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
             flush()
             for table in tables[position]:
                 if table.caption is not None:
-                    body.append(safe_text_line(clean_inline(stream[table.caption].text)))
+                    caption = clean_inline(stream[table.caption].text)
+                    for previous, following in itertools.pairwise([table.caption, *table.caption_more]):
+                        caption = wrapped(caption, stream[previous].text, stream[following].text)  # one caption line
+                    body.append(safe_text_line(caption))
                 rows = [[_cell_text(cell, vocabulary, french) for cell in row] for row in table.rows]
                 body.extend(pipe_table(rows, table.header))
                 body.append("")
@@ -379,7 +385,7 @@ def _figure_regions(document, pages: dict[int, Page], stream: list[Line], headin
             except Exception:  # no drawing found: the caption falls back to the older rules
                 objects[line.page] = []
         on_page = [(p, other) for p, other in enumerate(stream) if other.page == line.page and p != position and p not in headings]
-        region = _drawing_region(page, line, objects[line.page], [other for _, other in on_page])
+        region = _nearest_drawing(page, line, objects[line.page], [other for _, other in on_page])
         if region is None:
             continue
         regions[position] = region
@@ -387,6 +393,23 @@ def _figure_regions(document, pages: dict[int, Page], stream: list[Line], headin
             if region[0] - 2 <= other.x0 and other.x1 <= region[2] + 2 and region[1] - 2 <= other.bottom and other.top <= region[3] + 2:
                 labels.add(p)
     return regions, labels
+
+
+def _nearest_drawing(page: Page, caption: Line, drawn: list[Box], lines: list[Line]) -> Box | None:
+    """The drawing a caption names: the one right above it, or right below it where the document sets its
+    captions over the figures (DocBook's stylesheets do); of both, the one closer to the caption."""
+    above = _drawing_region(page, caption, drawn, lines)
+    height = page.height
+    flipped = _drawing_region(
+        page,
+        dataclasses.replace(caption, top=height - caption.bottom, bottom=height - caption.top),
+        [(box[0], height - box[3], box[2], height - box[1]) for box in drawn],
+        [dataclasses.replace(line, top=height - line.bottom, bottom=height - line.top) for line in lines],
+    )
+    below = (flipped[0], height - flipped[3], flipped[2], height - flipped[1]) if flipped else None
+    if above is None or below is None:
+        return above or below
+    return above if above[1] - caption.top <= caption.bottom - below[3] else below
 
 
 def _drawing_region(page: Page, caption: Line, drawn: list[Box], lines: list[Line]) -> Box | None:
@@ -429,7 +452,8 @@ def _drawing_region(page: Page, caption: Line, drawn: list[Box], lines: list[Lin
             if not inside and box not in labels:
                 break  # text outside every drawn object: the text (or a table) above the figure
         chosen.append(box)
-        drawing = drawing or is_drawing
+        # horizontal rules alone (a running head's rule in pieces, a table's) are no drawing
+        drawing = drawing or (is_drawing and box[3] - box[1] > 2.5)
         ceiling = max(ceiling, box[3])
     if not drawing or not chosen:
         return None

@@ -13,13 +13,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number
+from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value
 from normcli.importers.png import encode_png
 
 SCANNED_CHARS = 20
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+_REGULAR_NAME = re.compile(
+    r"(?:^|[-,+_ ])(?:roman|regular|book|light|medium|normal)\b|(?:^|\+)(?:helvetica|courier|arial|symbol)(?:-(?:oblique|italic))?$", re.I
+)
 CHAPTER_WORD = re.compile(r"^(?:chapter|chapitre|kapitel|capitolo)$", re.I)
-_ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 
 
 @dataclass
@@ -113,7 +115,7 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
     scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
     if scanned and ocr:
         lines = _ocr_page(page, index, language, draft, width, height)
-    printed = int(label) if label.isdecimal() else (_roman_value(label) if label and _ROMAN.match(label) else index + 1)
+    printed = int(label) if label.isdecimal() else (roman_value(label) or index + 1)
     textpage.close()
     page.close()
     return Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules), draft.warnings[before:], scanned
@@ -245,16 +247,6 @@ def _labels(document) -> list[str]:
     return labels
 
 
-def _roman_value(text: str) -> int:
-    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
-    total = 0
-    text = text.lower()
-    for position, char in enumerate(text):
-        value = values[char]
-        total += -value if position + 1 < len(text) and values[text[position + 1]] > value else value
-    return total
-
-
 @dataclass
 class _Segment:
     """One line as PDFium cuts the text: its characters with their boxes, sizes and baselines."""
@@ -265,6 +257,8 @@ class _Segment:
     glyphs: list[tuple[float, float] | None]  # font size and baseline height of each visible character
     _real: list[tuple[float, float, float, float]] | None = None
     _baseline: tuple[float, float] | None = None
+    text: tuple[float, float] | None = None  # the size and baseline of the text a script piece was joined to
+    origins: list[float | None] | None = None  # the x of each visible character's origin (where its advance starts)
 
     def real(self) -> list[tuple[float, float, float, float]]:
         """The boxes of the visible characters."""
@@ -274,9 +268,17 @@ class _Segment:
 
     def baseline(self) -> tuple[float, float]:
         """The main font size and baseline height (of the full-size characters)."""
+        if self.text is not None:  # `a` + `3,t`: the scripts may outnumber their letter, the size is the letter's
+            return self.text
         if self._baseline is None:
             glyphs = [glyph for glyph in self.glyphs if glyph is not None]
             size = sorted(glyph[0] for glyph in glyphs)[len(glyphs) // 2]
+            largest = max(glyph[0] for glyph in glyphs)
+            if largest * 0.85 > size:  # most characters smaller: scripts of the larger ones (`a₃,ₜ`) or the text?
+                bases = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * largest)
+                base = bases[len(bases) // 2]
+                if all(abs(glyph[1] - base) >= 0.1 * largest for glyph in glyphs if glyph[0] < 0.85 * largest):
+                    size = largest  # every smaller character is off the larger ones' baseline: they are its scripts
             heights = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size) or [glyphs[0][1]]
             self._baseline = (size, heights[len(heights) // 2])
         return self._baseline
@@ -315,7 +317,9 @@ def joined_pairs(text: str) -> str:
     return _SURROGATES.sub(lambda pair: pair.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le") + _SECOND_HALF, text)
 
 
-def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None]]:
+def _char_geometry(
+    handle, text: str
+) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None], list[float | None]]:
     """Each visible character's box and (font size, baseline height); None for white space. One tight loop
     over the page: the calls into PDFium, three per character, are most of the time an import takes."""
     import pypdfium2.raw as raw
@@ -323,6 +327,7 @@ def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, f
     count = len(text)
     boxes: list[tuple[float, float, float, float] | None] = [None] * count
     glyphs: list[tuple[float, float] | None] = [None] * count
+    origins: list[float | None] = [None] * count
     left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
     get_box = raw.FPDFText_GetCharBox
@@ -339,7 +344,8 @@ def _char_geometry(handle, text: str) -> tuple[list[tuple[float, float, float, f
             raw.FPDFText_GetMatrix(handle, k, matrix)
             size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
         glyphs[k] = (size, origin_y.value)
-    return boxes, glyphs
+        origins[k] = origin_x.value
+    return boxes, glyphs, origins
 
 
 def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None) -> tuple[list[Line], int]:
@@ -357,7 +363,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         text = "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
         text = joined_pairs(text)
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
-    boxes, glyphs = _char_geometry(handle, text)
+    boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
     start = 0
     # PDFium ends a line broken after a hyphen with its hyphen mark and no newline: the next printed line starts there
@@ -365,12 +371,21 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         if start >= count:
             break
         if text[start:end].strip():
-            segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end])
+            segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end], origins=origins[start:end])
             if _SECOND_HALF in segment.chars:  # the place of a pair's second half, kept until now so the indices match
                 keep = [k for k, char in enumerate(segment.chars) if char != _SECOND_HALF]
                 segment = _Segment(
-                    start, [segment.chars[k] for k in keep], [segment.boxes[k] for k in keep], [segment.glyphs[k] for k in keep]
+                    start,
+                    [segment.chars[k] for k in keep],
+                    [segment.boxes[k] for k in keep],
+                    [segment.glyphs[k] for k in keep],
+                    origins=[origins[start + k] for k in keep],
                 )
+            if segment.real() and segments:
+                head = _tail_of_line_above(segments[-1], segment)
+                if head:  # the end of the line above (a script) that PDFium put at the start of this one
+                    _extend(segments[-1], _piece(segment, 0, head))
+                    segment = _piece(segment, head, len(segment.chars))
             if segment.real():
                 if segments and _same_line(segments[-1], segment):
                     _extend(segments[-1], segment)
@@ -383,10 +398,11 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     for segment in segments:
         real = segment.real()
         visible += len(real)
-        sizes = sorted(glyph[0] for glyph in segment.glyphs if glyph is not None)
-        size = sizes[len(sizes) // 2] if sizes else 0.0
+        size = segment.baseline()[0]
         plain = "".join(segment.chars)
         pieces = script_pieces(plain, segment.glyphs, size)
+        for k in _unspaced_gaps(segment, size):
+            pieces[k - 1] += " "
         line = Line(
             page=index,
             text="".join(pieces),
@@ -517,19 +533,87 @@ def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
     return segments
 
 
+def _piece(segment: _Segment, start: int, end: int) -> _Segment:
+    """The characters `start:end` of a segment as a segment of their own."""
+    origins = segment.origins[start:end] if segment.origins is not None else None
+    return _Segment(segment.start + start, segment.chars[start:end], segment.boxes[start:end], segment.glyphs[start:end], origins=origins)
+
+
+def _tail_of_line_above(previous: _Segment, segment: _Segment) -> int:
+    """How many leading characters of a PDFium line belong to the line above: a run right of that line's end, near
+    its baseline, after which the text jumps back to the left margin (a subscript at the end of a line, `E` +
+    lowered `0,mean`, that PDFium counted to the next line); 0 when there is none."""
+    boxes = segment.boxes
+    first = next((box for box in boxes if box is not None and box[1] > box[0]), None)
+    right = max(box[1] for box in previous.real()[-3:])
+    size, base = previous.baseline()
+    if first is None or not -1.0 <= first[0] - right <= size:  # the line does not start right of the line above's end
+        return 0
+    real = [k for k, box in enumerate(boxes) if box is not None and box[1] > box[0]]
+    if len(real) < 2:
+        return 0
+    jump = next((n for n in range(1, len(real)) if boxes[real[n]][0] < boxes[real[n - 1]][0] - 2 * size), 0)  # type: ignore[index]
+    if not jump or jump > 12:
+        return 0
+    head = real[:jump]
+    left = min(boxes[k][0] for k in head)  # type: ignore[index]
+    heights = [segment.glyphs[k][1] for k in head if segment.glyphs[k] is not None]  # type: ignore[index]
+    rest = [segment.glyphs[k][1] for k in real[jump:] if segment.glyphs[k] is not None]  # type: ignore[index]
+    if not heights or not rest or not -1.0 <= left - right <= size:
+        return 0
+    height = sorted(heights)[len(heights) // 2]
+    below = sorted(rest)[len(rest) // 2]
+    if abs(height - base) < 0.6 * size and abs(height - base) < abs(height - below):
+        return real[jump]
+    return 0
+
+
+def _unspaced_gaps(segment: _Segment, size: float) -> list[int]:
+    """Where a word space is printed without a space character: the next character's advance starts more than
+    0.28 em after the ink of the one before (inside a word the side bearings leave under 0.2 em). Ghostscript's
+    PDFs of groff's PostScript have such spaces after a change of font (`γ = 9,8`, `A_ef darf`), where PDFium,
+    measuring with the other font, adds none."""
+    origins = segment.origins
+    if not origins or size <= 0:
+        return []
+    boxes, glyphs = segment.boxes, segment.glyphs
+    gaps = []
+    wide = 0.28 * size
+    right = None  # the ink's right edge of the character before, None after a space
+    for k, origin in enumerate(origins):
+        if origin is None:
+            right = None
+            continue
+        if right is not None and origin - right > wide:
+            glyph, before = glyphs[k], glyphs[k - 1]
+            box = boxes[k - 1]
+            if glyph and before and box and abs(glyph[1] - before[1]) < 0.6 * size and origin > box[0]:  # on the line
+                gaps.append(k)
+        box = boxes[k]
+        right = box[1] if box is not None else None
+    return gaps
+
+
 def _same_line(previous: _Segment, following: _Segment) -> bool:
     """Whether PDFium cut one printed line in two: the next piece goes on to the right on the same baseline
     (a word set as its own text object), or is a smaller raised or lowered piece right after it (`m` `2`)."""
     right = max(box[1] for box in previous.real()[-3:])  # the line's last characters
     left = min(box[0] for box in following.real()[:3])
-    if not -1.0 <= left - right <= 12.0:
-        return False
     size, base = previous.baseline()
     next_size, next_base = following.baseline()
+    # a script may be tucked under or over the last letter's box (groff kerns `γ` + lowered `M`): it still follows it
+    tucked = next_size < 0.85 * size and previous.real()[-1][0] < left and -0.4 * size <= left - right
+    if not (-1.0 <= left - right <= 12.0 or tucked):
+        return False
+    if abs(next_base - base) < 0.15 * size:  # on the same baseline: a word space as wide as justification makes it (not a gutter)
+        return left - right <= 0.8 * max(size, next_size)
     if left - right > max(size, next_size) * 0.6:
         return False
-    if abs(next_base - base) < 0.15 * size:
-        return True
+    lift = 0.25 * next_size if size >= 0.85 * next_size else 0.0  # a mark at the text's size must be clearly raised
+    if size <= next_size + 0.1 and len(previous.real()) <= 3 and lift < base - next_base < next_size:
+        return True  # a raised mark set apart before its text (a footnote's own number, FOP's list label)
+    if len(following.real()) <= 6 and 0.25 * size < abs(next_base - base) < 0.6 * size and left - right < 0.3 * size:
+        return True  # a script at the text's size, only moved off the baseline (WeasyPrint)
     return next_size < 0.85 * size and -size < next_base - base < size  # a script run, or text after one
 
 
@@ -537,14 +621,23 @@ def _extend(segment: _Segment, following: _Segment) -> None:
     """Join two pieces of one printed line (a space between them when the gap is one)."""
     right = max(box[1] for box in segment.real()[-3:])
     left = min(box[0] for box in following.real()[:3])
-    size, _ = segment.baseline()
-    if left - right > 0.15 * size and following.chars[0] not in " .,)]" and segment.chars[-1] != " ":  # no space before closing marks
+    size, base = segment.baseline()
+    if following.baseline()[0] < 0.85 * size and abs(following.baseline()[1] - base) >= 0.1 * size:
+        segment.text = (size, base)  # a script joined to its text
+    last = next((glyph for glyph in reversed(segment.glyphs) if glyph is not None), None)
+    # a script's box is narrower than its advance (a digit's side bearings): after one, only a wider gap is a space
+    space = 0.25 * size if last is not None and last[0] < 0.85 * size else 0.15 * size
+    if left - right > space and following.chars[0] not in " .,)]" and segment.chars[-1] != " ":  # no space before closing marks
         segment.chars.append(" ")
         segment.boxes.append(None)
         segment.glyphs.append(None)
+        if segment.origins is not None:
+            segment.origins.append(None)
     segment.chars.extend(following.chars)
     segment.boxes.extend(following.boxes)
     segment.glyphs.extend(following.glyphs)
+    if segment.origins is not None:
+        segment.origins.extend(following.origins or [None] * len(following.chars))
     segment._real = segment._baseline = None
 
 
@@ -565,16 +658,47 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     pieces = list(segment)
     if size <= 0:
         return pieces
-    baselines = sorted(glyph[1] for glyph in glyphs if glyph is not None and glyph[0] >= 0.9 * size)
+    present = [glyph for glyph in glyphs if glyph is not None]
+    baselines = sorted(glyph[1] for glyph in present if glyph[0] >= 0.9 * size)
     if not baselines:
         return pieces
+    smaller = any(glyph[0] < 0.85 * size for glyph in present)
+    if not smaller and baselines[-1] - baselines[0] < 0.25 * size and all(glyph[0] >= 0.9 * size for glyph in present):
+        return pieces  # one size on one baseline: no script (most lines)
     baseline = baselines[len(baselines) // 2]
+    # runs of at most six characters at the text's size but off the baseline of the character before them (or
+    # opening the line): scripts that a producer moves without making them smaller; each with the baseline it
+    # leaves (a cell of a table row may sit a little higher than the next)
+    short: dict[int, float] = {}
+    k = 0
+    while k < len(segment):
+        glyph = glyphs[k]
+        previous = glyphs[k - 1] if k > 0 else None
+        reference = (
+            previous[1] if previous is not None and previous[0] >= 0.9 * size and abs(previous[1] - baseline) < 0.25 * size else baseline
+        )
+        if glyph is None or glyph[0] < 0.85 * size or abs(glyph[1] - reference) < 0.25 * size:
+            k += 1
+            continue
+        end = k
+        while end + 1 < len(segment) and (following := glyphs[end + 1]) is not None and abs(following[1] - glyph[1]) < 0.05 * size:
+            end += 1
+        opening = not segment[:k].strip() and glyph[1] > reference  # a raised mark opening the line (a note's number)
+        if end - k < 6 and ((previous is not None and abs(previous[1] - reference) < 0.1 * size) or opening):
+            short.update(dict.fromkeys(range(k, end + 1), reference))
+        k = end + 1
 
     def shift(k: int) -> int:
         glyph = glyphs[k]
-        if glyph is None or glyph[0] >= 0.85 * size:
+        if glyph is None:
             return 0
         rise = glyph[1] - baseline
+        if glyph[0] >= 0.85 * size:
+            if k not in short:
+                return 0
+            # a script set at the text's size and only moved by a third of an em (WeasyPrint's `<sup>`, `<sub>`)
+            rise = glyph[1] - short[k]
+            return 1 if 0.25 * size < rise < 0.6 * size else (-1 if -0.6 * size < rise < -0.25 * size else 0)
         # a run set much smaller (an office suite's script font, 58 %) is a subscript when lowered at all (LibreOffice
         # lowers it by a twelfth); a run barely smaller (small capitals) must drop clearly below the baseline
         low = -0.05 * size if glyph[0] < 0.7 * size else -0.1 * size
@@ -604,7 +728,8 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             kind == 1
             and (run.isdigit() or run in _MARK_SYMBOLS)
             and (before == segment[:k] or (word and len(word.group(0)) >= 4 and len(segment[:k]) - len(before) == 1))
-            and ((word and len(word.group(0)) >= 4) or before[-1:] in ".,;:)”’\"'")
+            # after a word of four letters, after punctuation, or after the tail of a word broken at the line above (`se³`)
+            and ((word and (len(word.group(0)) >= 4 or (word.start() == 0 and len(word.group(0)) >= 2))) or before[-1:] in ".,;:)”’\"'")
         ):
             pieces[k] = f"\ue000{run}\ue001"
             if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
@@ -624,7 +749,7 @@ def _raised(mark: str) -> str:
 
 
 _SPACE_AFTER_MARK = re.compile(r"(\[\^[^\]\s]+\]) (?=[.,)])")
-_PLAIN_NOTE = re.compile(r"^(\d{1,3})(\s+)(?=\S)")
+_PLAIN_NOTE = re.compile(r"^(\d{1,3})[.)]?(\s+)(?=\S)")  # `1 Note`, `1. Note` (babel-french), `1) Note`
 
 
 def _plain_notes(lines: list[Line], referenced: set[str]) -> None:
@@ -687,7 +812,11 @@ def _bold_prefix(handle, start: int, segment: str) -> int:
             continue
         weight = raw.FPDFText_GetFontWeight(handle, start + offset)
         bold = weight >= 540
-        if not bold:  # weights are not always set (FreeMonoBold says 500): the font name decides
+        if bold:  # a font named for a regular weight is regular whatever weight PDFium reads (Ghostscript's Times-Roman: 695)
+            raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
+            name = buffer.value.decode("latin-1", "replace")
+            bold = not _REGULAR_NAME.search(name) or bool(_BOLD_NAME.search(name))
+        else:  # weights are not always set (FreeMonoBold says 500): the font name decides
             raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
             bold = bool(_BOLD_NAME.search(buffer.value.decode("latin-1", "replace")))
         if bold:
@@ -714,8 +843,30 @@ def _fixed_pitch(handle, start: int, segment: str) -> bool:
     for offset in {visible[len(visible) // 2], visible[-1]}:
         raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
         if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
-            return False
+            return _even_advances(handle, start, segment)
     return True
+
+
+def _even_advances(handle, start: int, segment: str) -> bool:
+    """Whether the letters of a line advance by one width, whatever the font calls itself (a typewriter font
+    named `SFTT0900` without the fixed-pitch flag): eight pairs of letters or more, of five different letters,
+    their origins as far apart within 3 %."""
+    import pypdfium2.raw as raw
+
+    x, y = ctypes.c_double(), ctypes.c_double()
+    steps: list[float] = []
+    letters: set[str] = set()
+    previous: float | None = None
+    for offset, char in enumerate(segment):
+        if not char.isalpha():
+            previous = None
+            continue
+        raw.FPDFText_GetCharOrigin(handle, start + offset, x, y)
+        if previous is not None and x.value > previous:
+            steps.append(x.value - previous)
+            letters.add(segment[offset - 1])
+        previous = x.value
+    return len(steps) >= 8 and len(letters) >= 5 and max(steps) <= 1.03 * min(steps)
 
 
 def _cells(
@@ -811,6 +962,17 @@ def _printed_from_text(pages: list[Page]) -> None:
                 page.label = str(page.printed)
 
 
+_ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")
+
+
+def outline_title(text: str) -> str:
+    """A bookmark's title with each glyph left in roff's escape notation read as its character: groff's pdfmark
+    macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character)."""
+    if "[u" not in text:
+        return text
+    return _ROFF_GLYPH.sub(lambda match: chr(int(match.group(1), 16)) if int(match.group(1), 16) <= 0x10FFFF else match.group(0), text)
+
+
 def metadata_title(document) -> str:
     """The title in the PDF metadata, unless it is empty or a file name."""
     try:
@@ -857,8 +1019,10 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
             counts[signature] += 1
     threshold = 2 if len(pages) <= 6 else max(3, len(pages) // 10)
     removed: list[str] = []
+    titles = _heading_titles(pages, body_size)
     for page in pages:
         edges = _edge_lines(page)
+        heads = _ruled_heads(page, body_size, titles)
         drop = set()
         for line in edges:
             text = line.text.strip()
@@ -872,12 +1036,55 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
                 and not _framed(line, page)
                 and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
             )
-            if is_number or (carries_page and line.size <= body_size + 0.6) or repeated:
+            if is_number or (carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads:
                 drop.add(id(line))
         if drop:
             removed.extend(line.text for line in page.lines if id(line) in drop)
             page.lines = [line for line in page.lines if id(line) not in drop]
     return removed
+
+
+_DESIGNATOR = re.compile(
+    r"^(?:(?:chapter|chapitre|kapitel|capitolo|part|partie|teil|annex|annexe|anhang|appendix|allegato)\s+)?"
+    r"(?:\d+|[A-Z]|[IVXLC]+)(?:\.\d+)*\.?\s+",
+    re.I,
+)
+
+
+def _title_of(text: str) -> str:
+    """A heading's or running head's title without its number or designator (`Kapitel 2. Baustoffe` → `baustoffe`)."""
+    return " ".join(_DESIGNATOR.sub("", text.strip()).lower().split())
+
+
+def _heading_titles(pages: list[Page], body_size: float) -> dict[str, int]:
+    """The titles of the lines set larger than the text (headings), with the first page each is on."""
+    titles: dict[str, int] = {}
+    for page in pages:
+        for line in page.lines:
+            if line.size >= body_size + 1.5 and len(line.text) <= 120:
+                titles.setdefault(_title_of(line.text), page.index)
+    titles.pop("", None)
+    return titles
+
+
+def _ruled_heads(page: Page, body_size: float, titles: dict[str, int]) -> set[int]:
+    """A running head or foot that repeats a heading printed on an earlier page (the chapter's title, as DocBook's
+    stylesheets set it) and is set apart from the text by a rule across the text: the page's first line with a
+    rule under it, or its last line with a rule over it. Its text varies from chapter to chapter, so it does
+    not repeat often enough to be found as furniture."""
+    if len(page.lines) < 3 or not page.hrules:
+        return set()
+    ordered = sorted(page.lines, key=lambda line: -line.top)
+    left, right = min(line.x0 for line in page.lines), max(line.x1 for line in page.lines)
+    wide = [y for x0, x1, y in page.hrules if x1 - x0 >= 0.6 * (right - left)]
+    heads = set()
+    for line, neighbour, below in ((ordered[0], ordered[1], True), (ordered[-1], ordered[-2], False)):
+        if line.size > body_size + 0.6 or titles.get(_title_of(line.text), page.index) >= page.index:
+            continue
+        low, high = (neighbour.top, line.bottom) if below else (line.top, neighbour.bottom)
+        if any(low < y < high for y in wide):
+            heads.add(id(line))
+    return heads
 
 
 def _framed(line: Line, page: Page) -> bool:

@@ -9,8 +9,9 @@ does not fit a table stays text: no text is lost.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
 from normcli.importers.pdf_pages import Line, Page
@@ -31,6 +32,7 @@ class Table:
     ruled: bool = False  # read from rules
     open_end: bool = False  # ruled, and its rows run on to the foot of the page with no closing rule
     walls: tuple[float, ...] = ()  # its inner vertical rules, from its left edge
+    caption_more: list[int] = field(default_factory=list)  # the lines its caption goes on over
 
     @property
     def first(self) -> int:
@@ -71,6 +73,9 @@ def find_tables(
     on_page: dict[int, list[int]] = {}
     for position, line in enumerate(stream):
         on_page.setdefault(line.page, []).append(position)
+    for index, page in pages.items():
+        if page.hrules and not page.toc:
+            used.update(_other_floats(page, stream, on_page.get(index, [])))
     figures_on: dict[int, list[Box]] = {}
     for position, region in figure_regions.items():
         figures_on.setdefault(stream[position].page, []).append(region)
@@ -84,22 +89,27 @@ def find_tables(
     sides = (-1, 1) if before > after else (1, -1)
     pending = []
     ruled: set[int] = set()  # lines taken by ruled tables: two tables side by side share their lines
+    more = {position: _caption_more(stream, position, headings, used, blocks.get(stream[position].page, [])) for position in captions}
     for position in captions:  # ruled tables first: their rules say exactly which lines are theirs
         caption = stream[position]
-        block = _block_at_caption(blocks.get(caption.page, []), caption, sides[0])
-        table = _block_table(block, stream, on_page[caption.page], headings, used - ruled, blocks[caption.page]) if block else None
+        last = stream[more[position][-1]] if more[position] else caption
+        block = _block_at_caption(blocks.get(caption.page, []), caption, last, sides[0])
+        taken = used - ruled
+        table = _block_table(block, stream, on_page[caption.page], headings, taken, blocks[caption.page], captioned=True) if block else None
         if table is None:
             pending.append(position)
             continue
         table.caption = position
-        used.add(position)
+        table.caption_more = more[position]
+        used.update([position, *more[position]])
         used.update(table.positions)
         ruled.update(table.positions)
         tables.append(table)
     for position in pending:
-        rows = sorted(_rows(stream, position, sides[0], headings, used))
+        after = more[position][-1] if more[position] else position
+        rows = sorted(_rows(stream, position, sides[0], headings, used, after))
         if len(rows) < 2:
-            rows = sorted(_rows(stream, position, sides[1], headings, used))
+            rows = sorted(_rows(stream, position, sides[1], headings, used, after))
         if len(rows) >= 2:
             row_lines = [stream[k] for k in rows]
             cells = _table_cells(row_lines)
@@ -107,8 +117,10 @@ def find_tables(
         else:
             table = _key_values(stream, position, sides, headings, used)
         if table is not None:
+            if not set(table.positions) & set(more[position]):
+                table.caption_more = more[position]
             used.update(table.positions)
-            used.add(position)
+            used.update([position, *table.caption_more])
             tables.append(table)
     for index, page_blocks in blocks.items():  # ruled grids without a caption
         for block in page_blocks:
@@ -122,14 +134,15 @@ def find_tables(
     position = 0
     while position < len(stream):
         rows = _aligned_rows(stream, position, headings, used, toc_pages)
-        if len(rows) >= 3:
+        row_lines = [stream[k] for k in rows]
+        cells = _table_cells(row_lines) if len(rows) >= 3 else []
+        if cells and _headed(cells, row_lines):
             used.update(rows)
-            row_lines = [stream[k] for k in rows]
-            cells = _table_cells(row_lines)
             tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines)))
             position = rows[-1] + 1
         else:
             position += 1
+    tables = [table for table in tables if table.caption is not None or not (_glyph_chart(table.rows) or _leadered(table.rows))]
     tables = _join_page_breaks(tables, stream, on_page, used)
     found: dict[int, list[Table]] = {}
     for table in sorted(tables, key=lambda table: (table.first, table.left)):
@@ -212,39 +225,112 @@ def _distinct(xs: list[float]) -> list[float]:
     return result
 
 
+def _other_floats(page: Page, stream: list[Line], positions: list[int]) -> set[int]:
+    """The lines of floats of another kind framed by rules (`Example 21: …`, `Listing 3: …` between two rules,
+    its content down to the next rule as wide): an example's output beside its code is no table."""
+    taken: set[int] = set()
+    rules = [rule for rule in page.hrules if rule[1] - rule[0] >= 15.0]
+    for position in positions:
+        line = stream[position]
+        text = clean_inline(line.text)
+        if len(line.spans) >= 2 or not _OTHER_CAPTION.match(text) or TABLE_CAPTION.match(text) or FIGURE_CAPTION.match(text):
+            continue
+        size = max(line.size, 6.0)
+        over = [r for r in rules if r[0] - 4 <= line.x0 and line.x1 <= r[1] + 4]
+        above = [r for r in over if 0 <= r[2] - line.top <= 2.5 * size]
+        below = [r for r in over if 0 <= line.bottom - r[2] <= 4 * size]
+        if not above or not below:
+            continue
+        lower = max(below, key=lambda r: r[2])
+        ends = [r[2] for r in over if r[2] < lower[2] - 1 and abs(r[0] - lower[0]) <= 4 and abs(r[1] - lower[1]) <= 4]
+        if not ends:
+            continue
+        bottom = max(ends)
+        for other in positions:
+            middle = (stream[other].top + stream[other].bottom) / 2
+            if bottom < middle < lower[2] and stream[other].x1 > lower[0] and stream[other].x0 < lower[1]:
+                taken.add(other)
+    return taken
+
+
+_OTHER_CAPTION = re.compile(r"^[A-Z][a-z]{2,15}\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*\s*[:.–—]\s+\S")
+
+
 def _table_band(lines: list[Line], left: float, right: float, bottom: float, top: float) -> bool:
     """Whether the band between two rules holds table rows: no text wider than the rules, no caption, text
     close to the rules, and every line cut into cells or continuing a cell (a line in one piece that starts
     at the rules' left edge is prose: a framed note, or the text between two tables)."""
     inside = [line for line in lines if bottom < (line.top + line.bottom) / 2 < top and line.x1 > left and line.x0 < right]
     if not inside:
-        return True
+        return top - bottom < 12  # two rules set close (a double rule); an empty band wider is the space between two frames
     if any(line.x0 < left - 4 or line.x1 > right + 4 for line in inside):
         return False
     if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in inside):
         return False
+    top_line = max(inside, key=lambda line: line.top)
+    if len(inside) <= 3 and all(len(line.spans) < 2 for line in inside) and _OTHER_CAPTION.match(clean_inline(top_line.text)):
+        return False  # a float's caption between two rules (`Example 21: …`, `Listing 3: …`): not a header row
     size = max(max(line.size for line in inside), 6.0)
     if top - max(line.top for line in inside) > 1.5 * size or min(line.bottom for line in inside) - bottom > 1.5 * size:
-        return False  # text set well apart from the rules: what lies between two tables, or a framed note
+        # text set well apart from the rules: what lies between two tables, or a framed note, unless nearly
+        # every printed row is cut into cells (a table in a small font with room around it)
+        rows = _printed_rows(inside)
+        if sum(1 for row in rows if len(row) >= 2) < 0.6 * len(rows):
+            return False
     return _rows_like(inside, left, right)
 
 
 def _rows_like(lines: list[Line], left: float, right: float) -> bool:
     """Lines that read as table rows: some cut into cells, the others continuing a cell (not starting at the
-    left edge, or starting under a column); a few lines in one piece may be a header or a one-row table."""
-    if sum(1 for line in lines if line.mono) >= 0.8 * len(lines):
-        return False  # code between rules (a framed listing), not a table
-    cut = [line for line in lines if len(line.spans) >= 2]
-    if not cut:
-        return len(lines) <= 3
-    starts = [span[1] for line in cut for span in line.spans[1:]]
+    left edge, or starting under a column); a few lines in one piece may be a header or a one-row table. Lines
+    side by side on one printed row (PDFium may give each column's text as a line of its own) are one row."""
+    rows = _printed_rows(lines)
+    cut = [row for row in rows if len(row) >= 2 and not _spread_prose(row)]
+    if len(rows) >= 3 and sum(1 for line in lines if line.mono) >= 0.8 * len(lines) and len(cut) < 0.5 * len(rows):
+        return False  # code between rules (a framed listing, mostly lines in one piece), not a table of command names
+    if not cut:  # a header, or a table of one row, in pieces set close; not lines of prose
+        return len(rows) <= 3 and not any(len(row[0][0]) > 60 for row in rows)
+    starts = [span[1] for row in cut for span in row[1:]]
     width = max(right - left, 1.0)
-    for line in lines:
-        if len(line.spans) >= 2:
-            continue
-        if line.x0 - left < 0.1 * width and line.x1 - line.x0 > 0.5 * width and not any(abs(line.x0 - start) <= 3 for start in starts):
-            return False  # a line of prose across the table's width
-    return True
+    columns = max(len(row) for row in cut)
+    rows = [[(" ".join(piece[0] for piece in row), row[0][1], row[-1][2])] if _spread_prose(row) else row for row in rows]
+    prose = [
+        row[0]
+        for row in rows
+        if len(row) < 2
+        and row[0][1] - left < 0.1 * width
+        and row[0][2] - row[0][1] > 0.5 * width
+        and not any(abs(row[0][1] - start) <= 3 for start in starts)
+        and len(row[0][0].split()) > 1.5 * columns  # more words than a row of cells set close together
+    ]
+    # lines of prose across the table's width; one short line is a row whose cells are set closer than a gap
+    return not prose or (len(prose) == 1 and len(prose[0][0]) <= 60 and len(cut) >= 2)
+
+
+def _spread_prose(row: list[tuple[str, float, float]]) -> bool:
+    """A justified line of prose that PDFium cut at its wide word spaces: eight pieces or more, nearly all one
+    lowercase word each."""
+    if len(row) < 8:
+        return False
+    words = [piece[0].strip() for piece in row]
+    return sum(1 for word in words if " " not in word and word[:1].islower()) >= 0.7 * len(words)
+
+
+def _printed_rows(lines: list[Line]) -> list[list[tuple[str, float, float]]]:
+    """The pieces of the lines grouped by printed row, top to bottom, each row left to right: lines that
+    overlap in height by half and not in width are one row."""
+    rows: list[tuple[float, float, list[tuple[str, float, float]]]] = []
+    for line in sorted(lines, key=lambda line: -line.top):
+        spans = line.spans or [(line.text, line.x0, line.x1)]
+        if rows:
+            top, bottom, pieces = rows[-1]
+            overlap = min(top, line.top) - max(bottom, line.bottom)
+            apart = all(x1 <= span[1] or span[2] <= x0 for _, x0, x1 in pieces for span in spans)
+            if overlap > 0.5 * min(top - bottom, line.top - line.bottom) and apart:
+                rows[-1] = (max(top, line.top), min(bottom, line.bottom), sorted([*pieces, *spans], key=lambda span: span[1]))
+                continue
+        rows.append((line.top, line.bottom, list(spans)))
+    return [pieces for _, _, pieces in rows]
 
 
 def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
@@ -271,18 +357,56 @@ def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     block.open_end = True
 
 
-def _block_at_caption(blocks: list[_Block], caption: Line, side: int) -> _Block | None:
-    """The ruled region right above a caption set under its table, or right below one set over it."""
+def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int) -> _Block | None:
+    """The ruled region right above a caption set under its table, or right below one set over it (below the
+    caption's last line when it goes on over several), else one beside it (a caption in the margin or at the
+    side of its table, its first line level with the table's upper part)."""
     near = 3.5 * max(caption.size, 6.0)
     facing = [b for b in blocks if not b.used and caption.x0 < b.right and b.left < caption.x1]
     above = [b for b in facing if 0 <= b.bottom - caption.top <= near]
-    below = [b for b in facing if 0 <= caption.bottom - b.top <= near]
+    below = [b for b in facing if 0 <= last.bottom - b.top <= near]
     first, second = (above, below) if side < 0 else (below, above)
     if first:
-        return min(first, key=lambda b: abs(b.bottom - caption.top) if first is above else abs(caption.bottom - b.top))
+        return min(first, key=lambda b: abs(b.bottom - caption.top) if first is above else abs(last.bottom - b.top))
     if second:
-        return min(second, key=lambda b: abs(b.bottom - caption.top) if second is above else abs(caption.bottom - b.top))
-    return None
+        return min(second, key=lambda b: abs(b.bottom - caption.top) if second is above else abs(last.bottom - b.top))
+    middle = (caption.top + caption.bottom) / 2
+    beside = [
+        b
+        for b in blocks
+        if not b.used
+        and b.bottom + (b.top - b.bottom) / 3 < middle < b.top + caption.size
+        and (0 <= b.left - caption.x1 <= near or 0 <= caption.x0 - b.right <= near)
+    ]
+    return min(beside, key=lambda b: min(abs(b.left - caption.x1), abs(caption.x0 - b.right))) if beside else None
+
+
+def _inside(line: Line, block: _Block) -> bool:
+    middle = (line.top + line.bottom) / 2
+    return block.bottom < middle < block.top and line.x0 < block.right and block.left < line.x1
+
+
+def _caption_more(stream: list[Line], position: int, headings: dict, used: set[int], blocks: list[_Block]) -> list[int]:
+    """The lines a caption goes on over (`Table 4. Spelling differences …` and the sentences under it): set
+    close under it in its size, in one piece, not left of it, outside every ruled region; four at most."""
+    caption = stream[position]
+    more: list[int] = []
+    previous = caption
+    size = max(caption.size, 6.0)
+    for following in range(position + 1, min(position + 5, len(stream))):
+        line = stream[following]
+        if following in headings or following in used or line.page != caption.page or len(line.spans) >= 2:
+            break
+        if abs(line.size - caption.size) >= 0.5 or not 0 <= previous.bottom - line.top <= 0.8 * size:
+            break
+        if line.x0 < caption.x0 - size or any(_inside(line, block) for block in blocks):
+            break  # set out left of the caption, or a table's own line (its header)
+        text = clean_inline(line.text)
+        if TABLE_CAPTION.match(text) or FIGURE_CAPTION.match(text):
+            break
+        more.append(following)
+        previous = line
+    return more
 
 
 def _uncaptioned_block(block: _Block, stream: list[Line], figures: list[Box]) -> bool:
@@ -295,7 +419,13 @@ def _uncaptioned_block(block: _Block, stream: list[Line], figures: list[Box]) ->
 
 
 def _block_table(
-    block: _Block, stream: list[Line], positions: list[int], headings: dict, used: set[int], page_blocks: list[_Block]
+    block: _Block,
+    stream: list[Line],
+    positions: list[int],
+    headings: dict,
+    used: set[int],
+    page_blocks: list[_Block],
+    captioned: bool = False,
 ) -> Table | None:
     """The table inside a ruled region: its lines' pieces put in columns (between the vertical rules, else
     where the text is aligned) and in rows (between the horizontal rules of a grid, else line by line, a
@@ -322,13 +452,14 @@ def _block_table(
         bold = line.bold_prefix >= len(line.text.rstrip()) - 1
         items.extend((line.top, line.bottom, span[1], span[2], span[0], bold) for span in mine)
         members.append(position)
-    if len(members) < 2 and not (block.vs and members):
-        return None
+    if len(members) < 2 and not ((block.vs or captioned) and members):
+        return None  # one line between rules is a table only when a caption or vertical rules say so
     body = [item for item in items if (item[0] + item[1]) / 2 < block.hs[1]] if len(block.hs) >= 3 else []
-    columns = _columns(block, body or items)  # a header cell may run over two columns: the body decides them
+    heads = [item[2] for item in items if (item[0] + item[1]) / 2 > block.hs[1]] if body else []
+    columns = _columns(block, body or items, heads)  # a header cell may run over two columns: the body decides them
     if not block.vs:
         columns = _with_extents(columns, body or items)
-    if len(columns) < 2 and not block.vs:
+    if len(columns) < 2 and not block.vs and not (captioned and len(members) == 1):
         return None
     bands = block.hs
     grid = bool(block.vs) and len(bands) >= 4  # a rule under every row: each band between two rules is one row
@@ -357,11 +488,11 @@ def _block_table(
     return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls)
 
 
-def _columns(block: _Block, items: list[tuple]) -> list[float]:
+def _columns(block: _Block, items: list[tuple], header: list[float] | None = None) -> list[float]:
     """The left edges of the columns: the vertical rules, else the places where pieces of text start again
     and again (starts within a character's width of one another are one column: right-aligned numbers)
     and that hardly any piece runs across (a cell that overflows into an empty neighbour does not merge
-    two columns)."""
+    two columns), or where a header cell starts too (`header`: cells set closer than a gap run across it)."""
     if block.vs:
         return [block.left - 1, *block.vs]
     if not items:
@@ -370,15 +501,16 @@ def _columns(block: _Block, items: list[tuple]) -> list[float]:
     em = min(max(heights[len(heights) // 2], 6.0), 14.0)
     clusters: list[list[float]] = []  # first start, count, last start
     for x in sorted(item[2] for item in items):
-        if clusters and x - clusters[-1][2] <= 0.8 * em:
+        if clusters and x - clusters[-1][2] <= em:  # columns are at least a gap (1.2 em) apart
             clusters[-1][1] += 1
             clusters[-1][2] = x
         else:
             clusters.append([x, 1, x])
     columns: list[float] = []
-    for x, count, _ in clusters:
+    for x, count, last in clusters:
         crossing = sum(1 for item in items if item[2] < x - 1 and item[3] > x + 1)
-        if not columns or (crossing <= max(1, 0.15 * count) and (count >= 2 or crossing == 0)):
+        headed = count >= 2 and any(x - em <= start <= last + em for start in header or [])
+        if not columns or headed or (crossing <= max(1, 0.15 * count) and (count >= 2 or crossing == 0)):
             columns.append(x)
     return columns
 
@@ -403,11 +535,12 @@ def _cells_of(items: list[tuple], columns: list[float], ruled: bool = False) -> 
 def _column_of(item: tuple, columns: list[float] | _Columns, ruled: bool) -> int:
     if ruled or not isinstance(columns, _Columns):
         return max(0, bisect.bisect_right(columns, item[2] + 1) - 1)
-    best, score = 0, float("-inf")
+    best, score = 0, (float("-inf"), 0.0)
     for k, (left, right) in enumerate(columns.extents):
         overlap = min(right, item[3]) - max(left, item[2])  # negative: the distance to the column
-        if overlap > score:
-            best, score = k, overlap
+        candidate = (round(overlap), -abs(item[2] - left))  # as much overlap: the column it starts nearest to
+        if candidate > score:
+            best, score = k, candidate
     return best
 
 
@@ -416,15 +549,22 @@ class _Columns(list):
     their rightmost end."""
 
     extents: list[tuple[float, float]]
+    counts: list[int]  # how many pieces start in each column
 
 
 def _with_extents(columns: list[float], items: list[tuple]) -> _Columns:
+    """The columns with their extents: a piece that runs on into the next column (cells set closer than a gap)
+    widens its column only when no other piece ends short of the next column."""
     result = _Columns(columns)
-    extents = [[x, x] for x in columns]
+    ends: list[list[float]] = [[] for _ in columns]
     for item in items:
-        k = max(0, bisect.bisect_right(columns, item[2] + 1) - 1)
-        extents[k][1] = max(extents[k][1], item[3])
-    result.extents = [(left, right) for left, right in extents]
+        ends[max(0, bisect.bisect_right(columns, item[2] + 1) - 1)].append(item[3])
+    extents = []
+    for k, x in enumerate(columns):
+        inside = [end for end in ends[k] if k + 1 >= len(columns) or end <= columns[k + 1]]
+        extents.append((x, max(inside or ends[k] or [x])))
+    result.extents = extents
+    result.counts = [len(found) for found in ends]
     return result
 
 
@@ -444,8 +584,9 @@ def _joined_cell(above: str, below: str) -> str:
 
 def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) -> list[list[str]]:
     """The rows of a band of a table: one per printed line that has a first cell; a line without one joins
-    the row above (a cell wrapped over lines), or the band's first row when it comes before it (a first
-    cell centred against several lines of the others)."""
+    the row above when it wraps its cells (`_wraps_into`; always between vertical rules), else opens a row
+    of its own under a spanning first cell; before the band's first row it joins that row (a first cell
+    centred against several lines of the others)."""
     printed: list[list[tuple]] = []
     for item in sorted(items, key=lambda item: -item[0]):
         if printed and _same_row(printed[-1], item):
@@ -453,14 +594,57 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
         else:
             printed.append([item])
     first_edge = columns[1] if len(columns) > 1 else float("inf")
-    anchors = [k for k, row in enumerate(printed) if any(item[2] < first_edge - 1 for item in row)]
-    if not anchors:
-        return [_cells_of([item for row in printed for item in row], columns, ruled)]
-    groups: dict[int, list[tuple]] = {k: list(printed[k]) for k in anchors}
-    for k, row in enumerate(printed):
-        if k not in groups:  # a wrapped cell goes with the row above; before the first row, with the first row
-            groups[max((a for a in anchors if a < k), default=anchors[0])].extend(row)
-    return [_cells_of(groups[k], columns, ruled) for k in anchors]
+    groups: list[list[tuple]] = []
+    before: list[tuple] = []  # lines before the first row's first cell (a first cell centred against them)
+    for row in printed:
+        if any(item[2] < first_edge - 1 for item in row):
+            groups.append([*before, *row] if not groups else list(row))
+            before = []
+        elif groups and (ruled or _wraps_into(groups[-1], row, columns, any(item[2] < first_edge - 1 for item in groups[-1]))):
+            # with vertical rules a sub-row has a rule of its own
+            groups[-1].extend(row)  # a wrapped cell goes with the row above
+        elif groups:
+            groups.append(list(row))  # a row under a spanning first cell
+        else:
+            before.extend(row)
+    if not groups:
+        return [_cells_of(before, columns, ruled)]
+    return [_cells_of(group, columns, ruled) for group in groups]
+
+
+_NUMBER = re.compile(r"^[-+−]?[$€£]?\d[\d.,:/×%]*$")
+
+
+def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float], headed: bool = True) -> bool:
+    """Whether a printed line without a first cell goes on with the cells of the row above (multi-line cells)
+    rather than opening a row of its own under a spanning first cell (booktabs' `Gnat | per gram`, then
+    `| each`): every piece must sit under a piece of the row's text that ran to its column's right edge, or
+    broke a word there, and that is no number (a number does not wrap). Under a spanning first cell (`headed`
+    false: the row has none of its own) a capitalised word under a one-word cell is the next entry."""
+    for item in line:
+        column = _column_of(item, columns, False)
+        over = [other for other in above if _column_of(other, columns, False) == column]
+        if not over:
+            return False
+        last = min(over, key=lambda other: (round(other[0]), -other[3]))  # the end of the lowest line of the cell so far
+        text = clean_inline(last[4]).rstrip()
+        below = clean_inline(item[4]).strip()
+        if _NUMBER.match(text) or _NUMBER.match(below):
+            return False
+        em = max(last[0] - last[1], 4.0)
+        supported = isinstance(columns, _Columns) and column + 1 < len(columns) and columns.counts[column + 1] >= 2
+        if supported and item[3] > columns[column + 1] + 0.5 * em:
+            return False  # a wrapped line stays in its column; one that runs on into the next is a row of its own
+        if not headed and len(text.split()) == 1 and below[:1].isupper() and not text.endswith(("-", "\ufffe", "\u00ad")):
+            return False  # a one-word cell, then a capitalised one: two entries (`Inner`, `ResetAll`)
+        left = columns[column]
+        if isinstance(columns, _Columns):
+            right = columns.extents[column][1]
+        else:
+            right = columns[column + 1] if column + 1 < len(columns) else max(other[3] for other in [*above, *line])
+        if not (last[4].rstrip().endswith(("-", "\ufffe", "\u00ad")) or last[3] >= right - max(2.5 * em, 0.3 * (right - left))):
+            return False
+    return True
 
 
 def _same_row(row: list[tuple], item: tuple) -> bool:
@@ -526,8 +710,12 @@ def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[
         if previous.walls or table.walls:  # a grid is closed on every page: its columns must be the same
             if len(previous.walls) != len(table.walls) or any(abs(a - b) > 3 for a, b in zip(previous.walls, table.walls, strict=True)):
                 return False
-        elif not previous.open_end:
-            return False  # a closing rule ends a table
+        elif not previous.open_end and not (
+            previous.header and table.header and previous.rows[0] == table.rows[0] and abs(previous.left - table.left) <= 40
+        ):
+            # a closing rule ends a table, unless the next page repeats its header row at the same place (a long
+            # table; tables side by side on each page are not one)
+            return False
     elif abs(previous.left - table.left) > 6 or abs(previous.right - table.right) > 6:
         return False
     last_page = stream[max(previous.positions)].page
@@ -619,11 +807,41 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         rows.pop()
     if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
         return []
-    if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows):
+    if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows) or _numbered_listing([stream[row] for row in rows]):
         return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
     if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
         return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+_LEADER = re.compile(r"(?:\.\s?){5,}")
+
+
+def _leadered(rows: list[list[str]]) -> bool:
+    """Entries that run on to a page number over dot leaders (a command summary, an index, a list of
+    sniplets): a list, like the printed contents, not a table."""
+    return sum(1 for row in rows if any(_LEADER.search(cell) for cell in row)) >= 0.5 * len(rows)
+
+
+def _glyph_chart(rows: list[list[str]]) -> bool:
+    """A grid of single characters (a font's code chart: glyphs under hex digits, a symbol grid): a picture of
+    characters, not a table whose columns hold different kinds of data. Six columns or more, nearly every cell
+    one character (a letter and its accent, which PDFium may give as two; a ligature, `ffi`)."""
+    cells = [cell.replace(" ", "") for row in rows for cell in row if cell.strip()]
+    if len(rows) < 2 or max(len(row) for row in rows) < 6 or len(cells) < 12:
+        return False
+    if sum(1 for cell in cells if any(char.isdigit() for char in cell)) >= 0.5 * len(cells):
+        return False  # a grid of numbers is data
+    return sum(1 for cell in cells if len(cell) <= 3) >= 0.85 * len(cells)
+
+
+def _numbered_listing(lines: list[Line]) -> bool:
+    """Lines led by a line number that rises by one from line to line (a numbered code listing, a docstrip
+    source): the numbers count lines, they are no column of data."""
+    numbers = [int(line.spans[0][0].strip()) for line in lines if len(line.spans) >= 2 and line.spans[0][0].strip().isdecimal()]
+    if len(numbers) < 3 or len(numbers) < 0.8 * sum(1 for line in lines if len(line.spans) >= 2):
+        return False
+    return sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1)
 
 
 _EQUATION_NUMBER = re.compile(r"^\(\d{1,3}(?:\.\d{1,2})?[a-z]?\)$")
@@ -637,12 +855,14 @@ def _equation_row(line: Line) -> bool:
     return bool(numbered) and bool(_RELATION.search(" ".join(cells)))
 
 
-def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int]) -> list[int]:
+def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int], after: int | None = None) -> list[int]:
     """The lines of a table next to its caption, while they split into cells (short single cells and wrapped
-    cells may sit in between); the table may start on the page before a caption set below it."""
+    cells may sit in between); the table may start on the page before a caption set below it. Below the
+    caption, the rows start after its last line (`after`)."""
     rows: list[int] = []
-    position = caption + step
-    previous = stream[caption]
+    start = after if step > 0 and after is not None else caption
+    position = start + step
+    previous = stream[start]
     page = stream[caption].page
     while 0 <= position < len(stream) and len(rows) < 400:
         line = stream[position]
@@ -658,7 +878,10 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set
             break
         if len(line.cells) < 2 and len(line.text.strip()) > 24:
             starts = _column_starts(stream, position, step)
-            first_column = bool(starts) and abs(line.x0 - starts[0]) <= 3 and len(line.text.strip()) <= 48
+            following = stream[position + step] if 0 <= position + step < len(stream) else line
+            # the first row under a caption may hold a long first cell when rows cut into cells follow it
+            long_first = step > 0 and not rows and len(following.spans) >= 2 and abs(following.spans[0][1] - line.x0) <= 3
+            first_column = bool(starts) and abs(line.x0 - starts[0]) <= 3 and (len(line.text.strip()) <= 48 or long_first)
             if not (_wrapped_cell(line, starts) or first_column):
                 break
         rows.append(position)
@@ -686,6 +909,18 @@ def _table_cells(lines: list[Line]) -> list[list[str]]:
             continue
         rows.append(row)
     return rows
+
+
+def _headed(rows: list[list[str]], lines: list[Line]) -> bool:
+    """Whether text aligned in columns, with neither rules nor a caption, reads as a table rather than a
+    list of terms and their descriptions (`help  view the manual;`): two columns whose second holds prose,
+    under no header row (bold, or labels that neither start in lower case nor end a sentence)."""
+    if max(len(row) for row in rows) != 2 or sum(1 for row in rows if len(row[-1].split()) >= 3) < 0.6 * len(rows):
+        return True
+    if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
+        return True
+    first = [cell for cell in rows[0] if cell]
+    return len(first) == 2 and not any(cell[:1].islower() or cell.endswith((".", ";", ",")) for cell in first)
 
 
 def _has_header(rows: list[list[str]], lines: list[Line]) -> bool:

@@ -26,7 +26,8 @@ from normcli.importers.common import (
     wrapped,
 )
 from normcli.importers.pdf_contents import INDEX_TITLE, ContentsEntry, contents_positions, heading_title_lines, run_in_rest
-from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page
+from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
+from normcli.labels import DIVISION_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
     r"^(?:index|references|bibliography|bibliographie|literatur|foreword|preface|avant-propos|vorwort|premessa|"
@@ -51,8 +52,7 @@ class Heading:
 
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
-_DIVISION_WORD = r"(?:part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei)"
-_DIVISION = re.compile(rf"^(?P<word>(?i:{_DIVISION_WORD}))\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+_DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
 _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
 # the titles of an index's letter groups
 _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
@@ -88,7 +88,7 @@ def read_outline(document) -> list[OutlineEntry]:
                     top = float(view[0]) if mode in (2, 3) and view else (float(view[1]) if mode == 1 and len(view) > 1 else None)
                 except Exception:  # a destination without a view still gives the page
                     top = None
-            entries.append(OutlineEntry(bookmark.level, clean_inline(bookmark.get_title() or ""), page, top))
+            entries.append(OutlineEntry(bookmark.level, clean_inline(outline_title(bookmark.get_title() or "")), page, top))
     except Exception:  # a broken outline is treated as no outline
         return []
     return [entry for entry in entries if entry.title]

@@ -1,6 +1,13 @@
 """The files of one spec and the targets of their `$ref`s: each file read once, each `$ref` made a
 canonical key (see `refs`) whose target is read once from whichever file holds it, so that a cycle
-ends at a key already seen. Problems are recorded with file and line as they are met."""
+ends at a key already seen. Problems are recorded with file and line as they are met.
+
+What is read from the targets is recorded by file (`used`): the index checks a listing against the
+files its rows were made of, and an endpoint against those and the files its page shows (docs/specs.md,
+"Which files each answer depends on"). For that a target's content must depend on its own file only:
+a target nested too deeply is left out on its own (never the whole spec), and the targets a listing
+reads are resolved when it asks for them (`lazy`), before any other, so that no other file can push
+them past `MAX_TARGETS`."""
 
 from __future__ import annotations
 
@@ -32,9 +39,14 @@ class RefGraph:
         self.unreadable: dict[str, UnreadableFile] = {}
         self.stamps: dict[str, tuple[str, int]] = {}  # file → (stamp, size) taken before it was read
         self.targets: dict[str, Any] = {}
-        self.pending: list[tuple[str, str, int]] = []  # (key, file that names it, line)
+        self.pending: list[str] = []  # keys seen and not yet resolved
+        self.origin: dict[str, tuple[str, int]] = {}  # key → (the file that first names it, line)
         self.seen: set[str] = set()
+        self.attempted: set[str] = set()  # keys whose target was looked for (found or not)
         self.problems: list[Problem] = []
+        self.lazy = False  # deref resolves a key it meets (the listing walk), rather than finding it resolved
+        self.used: set[str] | None = None  # where deref records the file of each key it follows
+        self.limited = False  # MAX_TARGETS was reached: some targets are left unresolved
 
     # -- problems and files ------------------------------------------------------------------
 
@@ -107,46 +119,56 @@ class RefGraph:
             return f"!{ref}"  # never a key: shown as unresolved when read
         if key not in self.seen:
             self.seen.add(key)
-            self.pending.append((key, file, line))
+            self.origin[key] = (file, line)
+            self.pending.append(key)
         return key
 
     def resolve_pending(self) -> None:
         """Read the target of every queued key, queueing the keys its own refs name, until none is left."""
         while self.pending:
-            key, named_in, line = self.pending.pop()
-            if len(self.targets) >= MAX_TARGETS:
+            self.resolve(self.pending.pop())
+
+    def resolve(self, key: str) -> None:
+        """Read the target of one key (once), or record why it cannot be read."""
+        if key in self.attempted:
+            return
+        self.attempted.add(key)
+        named_in, line = self.origin.get(key, ("", 0))
+        if len(self.targets) >= MAX_TARGETS:
+            if not self.limited:
                 self.problem(named_in, line, "too_large", f"more than {MAX_TARGETS:,} $ref targets; the rest are left unresolved")
-                self.pending.clear()
-                return
-            file, pointer = refs.split_key(key)
-            try:
-                document = self.document(file)
-            except UnreadableFile as exc:
-                if exc.reason == OUTSIDE:
-                    self.problem(
-                        named_in, line, "ref_outside", f"$ref to {file} {OUTSIDE}; normcli does not read it", near=_key_patterns(key)
-                    )
-                elif (self.folder / file).is_file():
-                    self.problem(
-                        named_in,
-                        line,
-                        "bad_ref",
-                        f"$ref to {file} cannot be followed: {exc.reason} ({file}:{exc.line})",
-                        near=_key_patterns(key),
-                    )
-                else:
-                    self.problem(
-                        named_in, line, "bad_ref", f"$ref '{_shown(key)}' names a file that does not exist: {file}", near=_key_patterns(key)
-                    )
-                continue
-            try:
-                target = refs.follow(document, pointer)
-            except KeyError:
+            self.limited = True
+            return
+        file, pointer = refs.split_key(key)
+        try:
+            document = self.document(file)
+        except UnreadableFile as exc:
+            if exc.reason == OUTSIDE:
+                self.problem(named_in, line, "ref_outside", f"$ref to {file} {OUTSIDE}; normcli does not read it", near=_key_patterns(key))
+            elif (self.folder / file).is_file():
                 self.problem(
-                    named_in, line, "bad_ref", f"$ref '{_shown(key)}' resolves nowhere: {file} has no '{pointer}'", near=_key_patterns(key)
+                    named_in,
+                    line,
+                    "bad_ref",
+                    f"$ref to {file} cannot be followed: {exc.reason} ({file}:{exc.line})",
+                    near=_key_patterns(key),
                 )
-                continue
+            else:
+                self.problem(
+                    named_in, line, "bad_ref", f"$ref '{_shown(key)}' names a file that does not exist: {file}", near=_key_patterns(key)
+                )
+            return
+        try:
+            target = refs.follow(document, pointer)
+        except KeyError:
+            self.problem(
+                named_in, line, "bad_ref", f"$ref '{_shown(key)}' resolves nowhere: {file} has no '{pointer}'", near=_key_patterns(key)
+            )
+            return
+        try:
             self.targets[key] = self.canon(target, file)
+        except RecursionError:  # this target alone: the rest of the spec does not depend on this file
+            self.problem(named_in, line, "too_deep", f"$ref '{_shown(key)}' leads to a value nested too deeply to read")
 
     def report_loops(self) -> None:
         """Report each loop of `$ref`s that only name one another (`A: {$ref: B}`, `B: {$ref: A}`): it names
@@ -174,9 +196,17 @@ class RefGraph:
     def deref(self, value: Any, depth: int = 0) -> Any:
         """`value` itself, or what its `$ref` leads to (through chains of refs); an unresolved ref stays."""
         seen = 0
-        while isinstance(value, dict) and isinstance(value.get("$ref"), str) and value["$ref"] in self.targets and seen < 50:
+        while isinstance(value, dict) and isinstance(value.get("$ref"), str) and seen < 50:
+            ref = value["$ref"]
+            if ref in self.seen:  # a canonical key (a refused one is marked `!` and names no file)
+                if self.used is not None:
+                    self.used.add(ref.partition("#")[0])  # whether it resolves or not: a fix to that file shows
+                if self.lazy:
+                    self.resolve(ref)
+            if ref not in self.targets:
+                break
             siblings = {key: item for key, item in value.items() if key != "$ref"}
-            value = self.targets[value["$ref"]]
+            value = self.targets[ref]
             if siblings and isinstance(value, dict):  # OpenAPI 3.1: summary and description beside $ref win
                 value = {**value, **siblings}
             seen += 1

@@ -30,6 +30,7 @@ class SpecMethod:
     line: int
     body: dict[str, Any]
     search_names: tuple[str, ...]  # parameter and schema names, for search
+    files: tuple[str, ...] = ()  # the files its page is made of beyond the spec's `structure` (its `searched` ones too)
 
 
 @record
@@ -65,3 +66,5 @@ class Spec:
     files: tuple[str, ...]  # every file read, relative to the spec's folder
     stamps: dict[str, tuple[str, int]]  # file → (stamp, size) taken before it was read (`specs.files`)
     problems: tuple[Problem, ...]
+    structure: tuple[str, ...] = ()  # the files the listings are made of (the root and the files the listing walk read)
+    searched: tuple[str, ...] = ()  # the other files search is made of (read for parameters, bodies, responses, descriptions)

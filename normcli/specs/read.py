@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from normcli.model import Problem
+from normcli.record import replace
 from normcli.specs import refs
 from normcli.specs.files import DomainFolder
 from normcli.specs.graph import RefGraph
@@ -51,6 +52,10 @@ class _Reader(RefGraph):
         self.version = ""
         self.root_file = ""
         self.root: dict[str, Any] = {}
+        # Each method's operation, path item, the spec's security and servers (for `searchable` and `finish`).
+        self.deferred: list[tuple[dict, dict, Any, list]] = []
+        self.searched: set[str] = set()  # the files read for what search finds of the methods (beyond the listings')
+        self.children: dict[str, list[str]] = {}  # key → the keys its target names
 
     # -- the spec ----------------------------------------------------------------------------
 
@@ -77,27 +82,48 @@ class _Reader(RefGraph):
         self.swagger = "swagger" in data and "openapi" not in data
         self.root_file = root_file
         self.version = _text(data.get("swagger") if self.swagger else data.get("openapi"))
-        self.seen.add(f"{root_file}#")
+        root_key = f"{root_file}#"
+        self.seen.add(root_key)
+        self.attempted.add(root_key)
         try:
             self.root = self.canon(data, root_file)
-            self.targets[f"{root_file}#"] = self.root
-            self.resolve_pending()
-            self.report_loops()
         except RecursionError:
             raise UnreadableSpec(
                 [Problem(f"{self.prefix}/{root_file}", 0, "error", "too_deep", "the spec is nested too deeply to read")], self.stamps
             ) from None
+        self.targets[root_key] = self.root
+        # The walk that the listings and search are made of: each target it reads is resolved when met, and its
+        # file recorded (`structure`); everything else is resolved after it (docs/specs.md, the freshness argument).
+        structure: set[str] = {root_file}
+        self.used, self.lazy = structure, True
         info = self.deref(self.root.get("info"))
         info = info if isinstance(info, dict) else {}
         methods = self.methods(root_file)
         tags = self.tags(methods)
         collections = self.collections(info, tags, methods)
+        title = _text(self.deref(info.get("title"))) or self.domain
+        # Then what search finds of each method, still resolving as it goes: after the listings' targets, so
+        # that the files read for it cannot take those past MAX_TARGETS.
+        searchable = [self.searchable(method, *deferred) for method, deferred in zip(methods, self.deferred, strict=True)]
+        self.searched = set().union(*(searched for _, searched in searchable))
+        self.used, self.lazy = None, False
+        self.resolve_pending()
+        self.report_loops()
+        methods = [
+            self.finish(method, searched, op, item, servers)
+            for (method, searched), (op, item, _, servers) in zip(searchable, self.deferred, strict=True)
+        ]
         self.duplicates(methods)
         version = str(data.get("swagger") if self.swagger else data.get("openapi"))
+        stamped = set(self.stamps)
+        searched = self.searched - structure
+        if self.limited:  # which targets were left out depends on every file: each answer then depends on all of them
+            structure, searched = stamped, set()
+            methods = [replace(method, files=()) for method in methods]
         return Spec(
             domain=self.domain,
             root=f"{self.prefix}/{root_file}",
-            title=_text(self.deref(info.get("title"))) or self.domain,
+            title=title,
             version=_text(info.get("version")),
             format=f"{'swagger' if self.swagger else 'openapi'} {version}",
             collections=tuple(collections),
@@ -107,7 +133,40 @@ class _Reader(RefGraph):
             files=tuple(sorted(set(self.documents) | set(self.unreadable))),
             stamps=self.stamps,
             problems=tuple(sorted(self.problems, key=lambda problem: (problem.file, problem.line))),  # as `check` lists them
+            structure=tuple(sorted(structure & stamped)),
+            searched=tuple(sorted(searched & stamped)),
         )
+
+    def finish(self, method: SpecMethod, searched: set[str], op: dict, item: dict, servers: list) -> SpecMethod:
+        """A method with what only its page shows (servers, code samples) and the files its page is made of
+        beyond the listings': those read for its search text, those of every target its body reaches, and
+        those of its servers and code samples."""
+        files = set(searched)
+        self.used = files
+        method.body["servers"] = self.servers(op) or self.servers(item) or servers
+        method.body["codeSamples"] = self.code_samples(op)
+        self.used = None
+        files.update(self.reached_files(method.body))
+        return replace(method, files=tuple(sorted(files & set(self.stamps))))
+
+    def reached_files(self, body: Any) -> set[str]:
+        """The files of every `$ref` key `body` reaches, through the targets, as an endpoint's page loads them."""
+        files: set[str] = set()
+        todo = list(refs.written_keys(body))
+        done: set[str] = set()
+        children = self.children
+        while todo:
+            key = todo.pop()
+            if key in done:
+                continue
+            done.add(key)
+            files.add(key.partition("#")[0])
+            named = children.get(key)
+            if named is None:
+                target = self.targets.get(key)
+                named = children[key] = list(refs.written_keys(target)) if target is not None else []
+            todo.extend(named)
+        return files
 
     def methods(self, root_file: str) -> list[SpecMethod]:
         found: list[SpecMethod] = []
@@ -157,9 +216,31 @@ class _Reader(RefGraph):
     def method(
         self, verb: str, path: str, op: dict, item: dict, security: Any, servers: list, webhook: bool, file: str, line: int
     ) -> SpecMethod:
+        """A method as the listings show it; what search finds of it and its page come later (`searchable`, `finish`)."""
         tags = op.get("tags")
         tags = [tags] if isinstance(tags, str) else tags  # `tags: pets`, written for `tags: [pets]`
         tag_names = tuple(dict.fromkeys(_text(tag) for tag in tags if _text(tag))) if isinstance(tags, list) else ()
+        self.deferred.append((op, item, security, servers))
+        return SpecMethod(
+            verb=verb.upper(),
+            path=path,
+            summary=_text(op.get("summary")),
+            description="",
+            operation_id=_text(op.get("operationId")),
+            deprecated=op.get("deprecated") is True,
+            webhook=webhook,
+            tags=tag_names or (DEFAULT_TAG,),
+            file=file,
+            line=line,
+            body={},
+            search_names=(),
+        )
+
+    def searchable(self, method: SpecMethod, op: dict, item: dict, security: Any, servers: list) -> tuple[SpecMethod, set[str]]:
+        """A method with what search finds of it and its page shows (parameters, request body, responses,
+        description), and the files read for them: searched and shown, never listed, so recorded apart."""
+        searched: set[str] = set()
+        self.used = searched
         parameters, request_body = self.parameters(item.get("parameters"), op.get("parameters"), op)
         if not self.swagger and op.get("requestBody") is not None:
             request_body = self.deref(op["requestBody"])
@@ -167,35 +248,29 @@ class _Reader(RefGraph):
         if "responses" not in op or not responses:
             allowed = " (OpenAPI 3.1 allows it, but a reader cannot tell what it answers)" if self.version.startswith("3.1") else ""
             self.problem(
-                file, line, "no_responses", f"{verb.upper()} {path} declares no responses{allowed}", near=_operation_patterns(op, path)
+                method.file,
+                method.line,
+                "no_responses",
+                f"{method.verb} {method.path} declares no responses{allowed}",
+                near=_operation_patterns(op, method.path),
             )
         body: dict[str, Any] = {
             "parameters": parameters,
             "requestBody": request_body if isinstance(request_body, dict) else None,
             "responses": responses,
             "security": op.get("security", security),
-            "servers": self.servers(op) or self.servers(item) or servers,
-            "codeSamples": self.code_samples(op),
+            "servers": [],  # servers and code samples are only shown on the method's page: `finish` fills them
+            "codeSamples": [],
         }
         if isinstance(op.get("callbacks"), dict):
             body["callbacks"] = sorted(op["callbacks"])
         names = [str(p.get("name")) for p in parameters if isinstance(p, dict) and p.get("name")]
         written = refs.written_keys([request_body, responses, parameters])
         names.extend(refs.name_of(key) for key in itertools.islice(written, MAX_SEARCH_NAMES))
-        return SpecMethod(
-            verb=verb.upper(),
-            path=path,
-            summary=_text(op.get("summary")),
-            description=_text(self.deref(op.get("description"))),
-            operation_id=_text(op.get("operationId")),
-            deprecated=op.get("deprecated") is True,
-            webhook=webhook,
-            tags=tag_names or (DEFAULT_TAG,),
-            file=file,
-            line=line,
-            body=body,
-            search_names=tuple(dict.fromkeys(names))[:MAX_SEARCH_NAMES],
-        )
+        description = _text(self.deref(op.get("description")))
+        self.used = None
+        found = replace(method, description=description, body=body, search_names=tuple(dict.fromkeys(names))[:MAX_SEARCH_NAMES])
+        return found, searched
 
     def parameters(self, common: Any, own: Any, op: dict) -> tuple[list[dict], dict | None]:
         """The operation's parameters (the path's, overridden by its own by name and place); for

@@ -131,24 +131,32 @@ def _fail_if_stopped(lock_fd: int) -> None:
 
 
 def refresh(
-    root: StrPath, rebuild: bool = False, known: dict[str, tuple[int, int]] | None = None, open_index: Connection | None = None
+    root: StrPath,
+    rebuild: bool = False,
+    known: dict[str, tuple[int, int]] | None = None,
+    open_index: Connection | None = None,
+    spec_files: str = "all",
 ) -> Refresh:
     """Bring the index of `root` up to date with its bundles and its API specs (`store.spec_refresh`), and return where it is.
 
     `open_index` is a read-only connection the caller holds to the index: what the index recorded of
     the specs is read through it rather than through a connection of its own (each costs an open and
-    a parse of the whole schema)."""
+    a parse of the whole schema). `spec_files` says which spec files to check: `all`, or only those the
+    call's answer can be made of, `listings`, `search`, or `none` for a read of the norms alone
+    (`store.spec_refresh`, docs/specs.md)."""
     root = os.fspath(root)
     done = _refresh_bundles(root, rebuild, known)
     if not done.as_known:
         open_index = None  # the caller's bundles were not the index's: it may hold another file
+    if spec_files == "none":
+        return done  # an answer of the norms alone: no spec file to check
     if open_index is not None and not os.path.isdir(os.path.join(root, SPECS_DIR)) and _holds_no_specs(open_index):
         return done  # no spec folder and no spec indexed: nothing to check, nor the spec modules to load
     from normcli.store.spec_refresh import refresh_specs
 
     with _write_failures_reported(os.path.dirname(done.location)):
         try:
-            refresh_specs(root, done.location, _writer_lock, open_index)
+            refresh_specs(root, done.location, _writer_lock, open_index, spec_files)
         except DatabaseError as exc:
             if _write_failure(exc) is not None:
                 raise

@@ -114,14 +114,31 @@ def _read_domain(root: Path, domain: DomainFolder) -> dict:
 
 
 def _with_fingerprint(read: dict) -> dict:
-    """`read` with the files it used, their fingerprint (their stamps in order) and their total size."""
+    """`read` with the files it used in three lists, each with its fingerprint (their stamps in order), each
+    method's files as positions in the last two, and the files' total size. The first list holds the files
+    every answer about the domain depends on (the top files, and those the listing walk read: all of them
+    for a spec that could not be read); the second, the others that search depends on; the third, the
+    files only some endpoint pages show."""
     stamps: dict[str, tuple[str, int]] = read.pop("stamps")
-    files = sorted(stamps)
+    spec = read["spec"]
+    listed = set(stamps) if spec is None else {*spec.structure, *read["top"].split("\n")}
+    structure = listed & set(stamps)
+    searched = set(spec.searched if spec else ()) & set(stamps) - structure
+    files = sorted(structure)
+    search = sorted(searched)
+    more = sorted(set(stamps) - structure - searched)
+    position = {name: index for index, name in enumerate([*search, *more])}
+    method_files = [" ".join(str(position[name]) for name in method.files if name in position) for method in (spec.methods if spec else ())]
     return {
         **read,
         "files": files,
         "fingerprint": " ".join(stamps[name][0] for name in files),
-        "bytes": sum(stamps[name][1] for name in files),
+        "search_files": search,
+        "search_fingerprint": " ".join(stamps[name][0] for name in search),
+        "more_files": more,
+        "more_fingerprint": " ".join(stamps[name][0] for name in more),
+        "method_files": method_files,
+        "bytes": sum(size for _, size in stamps.values()),
     }
 
 
@@ -145,6 +162,10 @@ def _insert_domain(connection: sqlite3.Connection, read: dict) -> None:
         "top": read["top"],
         "files": "\n".join(files),
         "fingerprint": read["fingerprint"],
+        "search_files": "\n".join(read["search_files"]),
+        "search_fingerprint": read["search_fingerprint"],
+        "more_files": "\n".join(read["more_files"]),
+        "more_fingerprint": read["more_fingerprint"],
         "bytes": read["bytes"],
         "methods": len(spec.methods) if spec else 0,
     }
@@ -159,7 +180,7 @@ def _insert_domain(connection: sqlite3.Connection, read: dict) -> None:
     first_method = (connection.execute("SELECT max(id) FROM spec_methods").fetchone()[0] or 0) + 1
     connection.executemany(
         "INSERT INTO spec_methods (id, domain_row, ord, method_id, verb, path, summary, description, operation_id, deprecated, webhook, tags,"
-        " file, line, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " file, line, body, files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 first_method + ord_,
@@ -177,6 +198,7 @@ def _insert_domain(connection: sqlite3.Connection, read: dict) -> None:
                 f"specs/{domain}/{method.file}",
                 method.line,
                 json.dumps(method.body, ensure_ascii=False, default=str),
+                read["method_files"][ord_],
             )
             for ord_, method in enumerate(spec.methods)
         ],

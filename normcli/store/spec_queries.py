@@ -9,6 +9,10 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on every 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+# A domain's columns that answers show: not the file lists and stamps the freshness check compares
+# (tens of kilobytes for a spec of thousands of files), which `domain_files` reads for an endpoint.
+_DOMAIN = "id, domain, spec_id, root, title, version, format, readable, problems, methods"
+
 # bm25 weights for path, summary and the rest (description, operationId, parameter and schema names).
 RANK = f"bm25({_FTS}, 6.0, 4.0, 1.0)"
 
@@ -33,15 +37,21 @@ class SpecQueries:
 
     def domains(self) -> list[sqlite.Row]:
         """Every spec folder, readable or not, by domain."""
-        return self._all("SELECT * FROM spec_domains ORDER BY domain")
+        return self._all(f"SELECT {_DOMAIN} FROM spec_domains ORDER BY domain")
 
     def domain_by_spec_id(self, spec_id: str) -> sqlite.Row | None:
         """The domain with this spec id."""
-        return self._one("SELECT * FROM spec_domains WHERE spec_id = ?", (spec_id,))
+        return self._one(f"SELECT {_DOMAIN} FROM spec_domains WHERE spec_id = ?", (spec_id,))
 
     def domain_by_row(self, domain_row: int) -> sqlite.Row | None:
         """The domain of a row id."""
-        return self._one("SELECT * FROM spec_domains WHERE id = ?", (domain_row,))
+        return self._one(f"SELECT {_DOMAIN} FROM spec_domains WHERE id = ?", (domain_row,))
+
+    def domain_files(self, domain_row: int) -> sqlite.Row | None:
+        """The files of a domain beyond those of its listings, with their stamps (`spec_schema`)."""
+        return self._one(
+            "SELECT domain, search_files, search_fingerprint, more_files, more_fingerprint FROM spec_domains WHERE id = ?", (domain_row,)
+        )
 
     def collections(self, domain_row: int) -> list[sqlite.Row]:
         """A spec's collections in the spec's order."""

@@ -2,6 +2,10 @@
 nothing changed, a `stat` of the `specs/` folder, of each domain's folder and of each file the last
 read of that domain used (see `specs.files` for why each file, and why that is enough).
 
+A discovery call checks only the files its answer can be made of: a listing those of the listings, a
+search those of search too, an endpoint's page those of the listings and then its own
+(`method_files_changed`); `check` and every other call check all of them (docs/specs.md gives the argument).
+
 A folder whose stamp is the one recorded when it was last listed has the same entries, so it is not
 listed again; a changed one is listed, and its domain read again only when its spec files changed.
 
@@ -29,8 +33,8 @@ if TYPE_CHECKING:
 
 @record
 class StoredDomain:
-    """What the index recorded of one domain: its folder's stamp when listed, its top files, the
-    files its read used and their stamps."""
+    """What the index recorded of one domain: its folder's stamp when listed, its top files, and the files a
+    check compares (those of its listings, of search, or all of them) with their stamps."""
 
     folder: str
     top: tuple[str, ...]
@@ -46,50 +50,58 @@ class StoredSpecs:
     domains: dict[str, StoredDomain]
 
 
+# Which of a domain's files a check compares: those its listings are made of, those search is made of
+# too, or every file (`spec_schema` keeps them in three lists, in this order).
+LISTINGS, SEARCH, ALL = "listings", "search", "all"
+_LISTS = {LISTINGS: 1, SEARCH: 2, ALL: 3}
+
 # Paths are plain strings here (pathlib is a tenth of a --json call's start-up).
-# What `_stored` last read, by index file, with that file's (inode, mtime, size): a long-running reader
-# (the MCP server, batch, the TUI) checks the specs at every call and need not read them back each time.
+# What `_stored` last read, by index file and scope, with that file's (inode, mtime, size): a long-running
+# reader (the MCP server, batch, the TUI) checks the specs at every call and need not read them back each time.
 # A stale entry costs no missed change: the files on disk are what is compared with it.
-_LAST: dict[str, tuple[tuple[int, int, int], StoredSpecs]] = {}
+_LAST: dict[tuple[str, str], tuple[tuple[int, int, int], StoredSpecs]] = {}
 
 
-def _stored(path: str, open_index: Connection | None = None) -> StoredSpecs | None:
-    """What the index holds of the specs; None when the spec tables are missing or old. Read through
-    `open_index` when the caller holds a connection to that file."""
+def _stored(path: str, open_index: Connection | None = None, scope: str = ALL) -> StoredSpecs | None:
+    """What the index holds of the specs, with the files of each domain that `scope` names; None when the
+    spec tables are missing or old. Read through `open_index` when the caller holds a connection to that file."""
     try:
         stat = os.stat(path)
         key = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
     except OSError:
         return None
-    last = _LAST.get(path)
+    last = _LAST.get((path, scope))
     if last is not None and last[0] == key:
         return last[1]
-    found = _read_stored(path, open_index)
+    found = _read_stored(path, open_index, scope)
     if found is not None:
-        _LAST[path] = (key, found)
+        _LAST[path, scope] = (key, found)
     return found
 
 
 _META = "SELECT key, value FROM meta WHERE key IN (?, ?)"
+_COLUMNS = ("files, fingerprint", "search_files, search_fingerprint", "more_files, more_fingerprint")
 
 
-def _read_stored(path: str, open_index: Connection | None = None) -> StoredSpecs | None:
+def _read_stored(path: str, open_index: Connection | None = None, scope: str = ALL) -> StoredSpecs | None:
+    lists = _LISTS[scope]
     try:
         connection = open_index or connect(schema.read_only_uri(path), uri=True, timeout=30)
         try:
             meta = {key: value for key, value in connection.execute(_META, (SPEC_SCHEMA_KEY, SPEC_FOLDER_KEY))}
             if meta.get(SPEC_SCHEMA_KEY) != SPEC_SCHEMA:
                 return None
-            rows = connection.execute("SELECT domain, folder, top, files, fingerprint FROM spec_domains").fetchall()
+            rows = connection.execute(f"SELECT domain, folder, top, {', '.join(_COLUMNS[:lists])} FROM spec_domains").fetchall()
         finally:
             if connection is not open_index:
                 connection.close()
     except DatabaseError:
         return None
-    domains = {
-        domain: StoredDomain(folder, tuple(top.split("\n")) if top else (), files.split("\n") if files else [], fingerprint_)
-        for domain, folder, top, files, fingerprint_ in rows
-    }
+    domains = {}
+    for row in rows:
+        names = [name for part in row[3::2] if part for name in part.split("\n")]
+        stamps = " ".join(part for part in row[4::2] if part)
+        domains[row[0]] = StoredDomain(row[1], tuple(row[2].split("\n")) if row[2] else (), names, stamps)
     return StoredSpecs(meta.get(SPEC_FOLDER_KEY, ""), domains)
 
 
@@ -112,14 +124,34 @@ def _stale(root: str, stored: StoredSpecs) -> tuple[list[str], list[str]]:
     return changed, removed
 
 
+def method_files_changed(root: str, domain: str, lists: tuple[str, str, str, str], positions: str) -> bool:
+    """Whether any of the files an endpoint's page is made of beyond its domain's listings has changed since
+    the index read it: `positions` in the domain's search and more files (`lists`: those two with their
+    stamps, as the index records them)."""
+    if not positions:
+        return False
+    search_files, search_stamps, more_files, more_stamps = lists
+    names = [name for part in (search_files, more_files) if part for name in part.split("\n")]
+    stamps = [stamp for part in (search_stamps, more_stamps) if part for stamp in part.split(" ")]
+    wanted = [int(position) for position in positions.split(" ")]
+    return fingerprint(os.path.join(root, SPECS_DIR, domain), [names[index] for index in wanted]) != " ".join(
+        stamps[index] for index in wanted
+    )
+
+
 def refresh_specs(
-    root: str, path: str, writer_lock: Callable[[str], AbstractContextManager[None]], open_index: Connection | None = None
+    root: str,
+    path: str,
+    writer_lock: Callable[[str], AbstractContextManager[None]],
+    open_index: Connection | None = None,
+    scope: str = ALL,
 ) -> int:
     """Bring the spec tables of the index at `path` in step with `root/specs`; the number of domains
-    (re)read or removed. Costs a `stat` per folder and per file when nothing changed; writes under
+    (re)read or removed. Costs a `stat` per folder and per file `scope` names (`LISTINGS`: those the
+    listings are made of; `SEARCH`: and those of search; `ALL`) when nothing changed; writes under
     `writer_lock`. `open_index`, a read-only connection to `path` the caller holds, is used for the
     first look (under the lock, the index is read afresh)."""
-    stored = _stored(path, open_index)
+    stored = _stored(path, open_index, scope)
     if stored is not None:
         changed, removed = _stale(root, stored)
         if not changed and not removed:
@@ -129,7 +161,7 @@ def refresh_specs(
     with writer_lock(os.path.dirname(path)):  # the norms' builder lock (`store.refresh`): one writer at a time
         specs_stamp, _ = stamp_before_read(os.path.join(root, SPECS_DIR))  # before the listing, like every stamp
         domains = list_domains(root)
-        stored = _stored(path)
+        stored = _stored(path, scope=scope)
         fresh = stored is None
         if stored is None:
             changed, removed = [domain.domain for domain in domains], []

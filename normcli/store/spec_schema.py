@@ -7,16 +7,21 @@ reads them.
 
 from __future__ import annotations
 
-SPEC_SCHEMA = "8"  # bump whenever what spec_build writes changes: the spec tables are then made anew
+SPEC_SCHEMA = "9"  # bump whenever what spec_build writes changes: the spec tables are then made anew
 SPEC_SCHEMA_KEY = "spec_schema"
 SPEC_FOLDER_KEY = "spec_folder"  # the stamp of `specs/` when its domains were last listed
+# A domain's files are kept in three lists, each with its stamps (`specs.files`): `files`, those every
+# answer about the domain is made of (the root, the top files, what the listing walk read); `search_files`,
+# the others that search is made of; `more_files`, the rest. A method's `files` are the positions, in
+# `search_files` followed by `more_files`, of the files its page is made of beyond `files`.
 FTS = "spec_fts"
 TABLES = ("spec_domains", "spec_collections", "spec_tags", "spec_collection_tags", "spec_methods", "spec_method_tags", "spec_refs", FTS)
 
 CREATE = f"""
 CREATE TABLE spec_domains (
     id INTEGER PRIMARY KEY, domain TEXT UNIQUE, spec_id TEXT, root TEXT, title TEXT, version TEXT, format TEXT,
-    readable INTEGER, problems TEXT, folder TEXT, top TEXT, files TEXT, fingerprint TEXT, bytes INTEGER, methods INTEGER
+    readable INTEGER, problems TEXT, folder TEXT, top TEXT, files TEXT, fingerprint TEXT,
+    search_files TEXT, search_fingerprint TEXT, more_files TEXT, more_fingerprint TEXT, bytes INTEGER, methods INTEGER
 );
 CREATE INDEX idx_spec_domains_id ON spec_domains (spec_id);
 CREATE TABLE spec_collections (
@@ -31,7 +36,7 @@ CREATE TABLE spec_collection_tags (domain_row INTEGER, collection_id TEXT, tag_i
 CREATE INDEX idx_spec_collection_tags ON spec_collection_tags (collection_id, ord);
 CREATE TABLE spec_methods (
     id INTEGER PRIMARY KEY, domain_row INTEGER, ord INTEGER, method_id TEXT, verb TEXT, path TEXT, summary TEXT,
-    description TEXT, operation_id TEXT, deprecated INTEGER, webhook INTEGER, tags TEXT, file TEXT, line INTEGER, body TEXT
+    description TEXT, operation_id TEXT, deprecated INTEGER, webhook INTEGER, tags TEXT, file TEXT, line INTEGER, body TEXT, files TEXT
 );
 CREATE INDEX idx_spec_methods ON spec_methods (method_id);
 CREATE INDEX idx_spec_methods_domain ON spec_methods (domain_row, ord);

@@ -1,6 +1,7 @@
 """PDF tables read from their rules and on their captions, on small PDFs made by the tests: grids whose text
-runs into the next cell, booktabs tables with a centred first cell, side-by-side tables, `name = value`
-tables, tables cut by a page break, and code listings that are not tables."""
+runs into the next cell, booktabs tables with a centred first cell or no rules between rows, side-by-side
+tables, `name = value` tables, tables cut by a page break, captions over two lines or beside their table;
+and code listings, numbered listings, glyph charts and framed examples that are not tables."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from importer_helpers import PdfBuilder, norm_text, read_back
 
 from normcli.importers import ingest
 from normcli.importers.common import TABLE_CAPTION
-from normcli.importers.pdf_pages import _cells, rules_of
+from normcli.importers.pdf_pages import Line, _cells, _even_advances, rules_of
+from normcli.importers.pdf_tables import _printed_rows, _spread_prose
 
 
 def _grid(builder: PdfBuilder, columns: list[float], rows: list[list[str]], height: float = 16) -> None:
@@ -191,3 +193,228 @@ def test_rules_are_joined_and_cut_the_line_between_characters() -> None:
     ]
     assert [cell[0] for cell in _cells("abcd ef", boxes, 10.0, upright)] == ["abcd", "ef"]
     assert [cell[0] for cell in _cells("abcd ef", boxes, 10.0, [])] == ["abcd ef"]
+
+
+def _booktabs(builder: PdfBuilder, x0: float, x1: float, header: list[tuple[float, str]], rows: list[list[tuple[float, str]]]) -> None:
+    """A booktabs table: top rule, header, middle rule, the rows with no rule between them, bottom rule."""
+    _rule(builder, x0, x1)
+    for x, text in header:
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(x, builder.y + 12, text)
+    builder.y += 12
+    _rule(builder, x0, x1, 0.4)
+    for cells in rows:
+        builder.y += 13
+        builder.pdf.set_font("Helvetica", "", 10)
+        for x, text in cells:
+            builder.pdf.text(x, builder.y, text)
+    _rule(builder, x0, x1)
+
+
+def test_a_booktabs_table_without_rules_between_rows_keeps_sub_rows_wrapped_cells_and_its_header(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    builder = pdf_builder().page().heading("3 Features").line("The options of each feature are listed in Table 6.")
+    builder.gap(10).line("Table 6: Options for the feature Contextuals", x=150)
+    _booktabs(
+        builder,
+        140,
+        470,
+        [(145, "Feature"), (260, "Option"), (340, "Description")],
+        [
+            [(145, "Contextuals"), (260, "Swash"), (340, "swash forms at the start and")],
+            [(340, "at the end of words")],  # a wrapped cell: the line above ran to the column's edge
+            [(260, "Alternate"), (340, "alternate forms")],  # a sub-row under the spanning first cell
+            [(260, "Inner"), (340, "medial forms")],
+            [(145, "Kerning"), (260, "On"), (340, "kerning on")],
+        ],
+    )
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "booktabs-rows.pdf")
+    report = ingest(pdf, "TEST 126", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "Table 6: Options for the feature Contextuals\n| Feature | Option | Description |\n|---|---|---|\n" in text
+    assert "| Contextuals | Swash | swash forms at the start and at the end of words |\n" in text
+    assert "|  | Alternate | alternate forms |\n|  | Inner | medial forms |\n| Kerning | On | kerning on |" in text
+
+
+def test_a_caption_over_two_lines_is_one_caption_over_its_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("6 Latin").line("The spelling differs between the variants.")
+    builder.gap(10).line("Table 4. Spelling differences between the Latin language variants.", x=110)
+    builder.line("The capitalization of month names may be affected by an option.", x=130)
+    builder.gap(6)
+    _booktabs(
+        builder,
+        150,
+        450,
+        [(155, "classic"), (230, "medieval"), (305, "modern"), (380, "ecclesiastic")],
+        [
+            [(155, "Ianuarii"), (230, "Ianuarii"), (305, "Ianuarii"), (380, "ianuarii")],
+            [(155, "Iulius"), (230, "IVLIVS"), (305, "Iulius"), (380, "iulius")],
+        ],
+    )
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "caption-lines.pdf")
+    report = ingest(pdf, "TEST 127", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    caption = (
+        "Table 4. Spelling differences between the Latin language variants. The capitalization of month names may be affected by an option."
+    )
+    assert (
+        f"{caption}\n| classic | medieval | modern | ecclesiastic |\n|---|---|---|---|\n| Ianuarii | Ianuarii | Ianuarii | ianuarii |"
+        in text
+    )
+    assert [table.number for table in read_back(workspace, report).tables] == ["4"]
+
+
+def test_a_caption_beside_its_table_and_a_table_of_one_line(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("9 Lists").line("The file extensions are in Table 9.2, the arguments in Table 10.6.")
+    builder.gap(10).line("Table 9.2: Values for X in the macros", x=180)
+    _rule(builder, 220, 380)
+    builder.line("toc lof lot", x=250)  # one line between two rules: a table because its caption says so
+    _rule(builder, 220, 380)
+    builder.gap(30)
+    top = builder.y
+    _booktabs(builder, 250, 480, [(255, "margin"), (360, "override")], [[(255, "left"), (360, "left")], [(255, "right"), (360, "right")]])
+    builder.pdf.set_font("Helvetica", "", 10)
+    builder.pdf.text(80, top + 14, "Table 10.6: Permitted")  # a side caption, level with the table's top
+    builder.pdf.text(80, top + 27, "arguments")
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "side.pdf")
+    report = ingest(pdf, "TEST 128", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert sorted(table.number for table in read_back(workspace, report).tables) == ["10.6", "9.2"]
+    assert "Table 9.2: Values for X in the macros\n|  |\n|---|\n| toc lof lot |" in text
+    assert "Table 10.6: Permitted arguments\n| margin | override |\n|---|---|\n| left | left |\n| right | right |" in text
+
+
+def test_a_glyph_chart_and_a_numbered_listing_are_not_tables(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("8 Font charts").line("The glyphs of the font are shown below.")
+    hexes = "01234567"
+    glyphs = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"
+    chart = [["", *hexes], *[[row, *glyphs[k * 8 : k * 8 + 8]] for k, row in enumerate(hexes[:4])]]
+    _grid(builder, [80 + 30 * k for k in range(10)], chart)  # a ruled grid, one glyph a cell
+    builder.gap(20).line("The macro is defined by the following code.")
+    for number, code in (
+        (461, "}%"),
+        (462, "\\def\\tab@right{%"),
+        (463, "    \\egroup%"),
+        (464, "    \\m@th\\@arrayright$\\egroup%"),
+        (465, "    \\spewnotes%"),
+    ):
+        builder.y += 11
+        builder.pdf.set_font("Helvetica", "", 7)
+        builder.pdf.text(80, builder.y, str(number))
+        builder.pdf.set_font("Courier" if number % 2 else "Times", "", 9)  # the listing's font need not be named fixed-pitch
+        builder.pdf.text(110 + (20 if code.startswith(" ") else 0), builder.y, code.strip())
+    builder.gap(20).line("The text goes on after the listing with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "chart.pdf")
+    report = ingest(pdf, "TEST 129", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    assert "\\spewnotes%" in norm_text(workspace, report)  # kept as text
+
+
+def test_an_example_framed_between_rules_is_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("6 Transformations").line("Example 17 shows the fake bold and slant.")
+    _rule(builder, 140, 480)
+    builder.line("Example 17: Artificial font transformations.", x=220)
+    _rule(builder, 140, 480, 0.4)
+    for left, code in (
+        ("ABCxyz     ABCxyz", "\\fontspec{Quattrocento}[FakeSlant=0.2]"),
+        ("ABCxyz     ABCxyz", "\\fontspec{Quattrocento}[FakeBold=1.5]"),
+    ):
+        builder.line(left, x=150).pdf.set_font("Courier", "", 9)
+        builder.pdf.text(290, builder.y, code)
+    builder.line("ABCxyz     ABCxyz", x=150)
+    _rule(builder, 140, 480)
+    builder.gap(20).line("The text goes on after the example with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "example.pdf")
+    report = ingest(pdf, "TEST 130", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+
+
+def test_side_by_side_lines_are_one_printed_row_and_a_justified_line_is_prose() -> None:
+    def line(text: str, x0: float, x1: float, top: float, spans: list[tuple[str, float, float]] | None = None) -> Line:
+        return Line(0, text, x0, x1, top, top - 8, 8.0, spans=spans or [(text, x0, x1)])
+
+    rows = _printed_rows([line("Adlam", 145, 163, 435), line("Georgian", 244, 269, 435), line("Ahom", 145, 162, 427)])
+    assert [[piece[0] for piece in row] for row in rows] == [["Adlam", "Georgian"], ["Ahom"]]
+    words = ["the", "base", "package", "contains", "an", "authoritative", "list", "of", "the", "user", "and", "the", "group"]
+    justified = [(word, 66 + 40 * k, 96 + 40 * k) for k, word in enumerate(words)]
+    assert _spread_prose(justified)
+    assert not _spread_prose(
+        [(word, 66 + 40 * k, 96 + 40 * k) for k, word in enumerate(["\\Colonsim", "≐", "\\doteq", "⊸", "\\multimap"] * 2)]
+    )
+
+
+def test_a_line_whose_letters_advance_evenly_is_fixed_pitch(pdf_builder, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+
+    builder = pdf_builder().page()
+    builder.pdf.set_font("Courier", "", 10)
+    builder.pdf.text(72, 100, "\\global\\tab@endheight\\z@%")
+    builder.pdf.set_font("Helvetica", "", 10)
+    builder.pdf.text(72, 130, "The standard positioning things, we just do")
+    pdf = builder.save(tmp_path / "pitch.pdf")
+    document = pdfium.PdfDocument(str(pdf))
+    textpage = document[0].get_textpage()
+    text = textpage.get_text_range()
+    first, second = text.splitlines()[:2]
+    assert _even_advances(textpage.raw, 0, first)
+    assert not _even_advances(textpage.raw, text.index(second), second)
+    document.close()
+
+
+def test_terms_and_their_descriptions_in_two_columns_are_a_list_unless_a_header_labels_them(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    entries = [
+        ("help", "view the manual of the program;"),
+        ("erase", "erase the current picture and start again;"),
+        ("quit", "exit the interactive mode of the program."),
+    ]
+    builder = pdf_builder().page().heading("10 Interactive mode").line("The following commands are supported:")
+    builder.gap(6)
+    for term, description in entries:
+        builder.line(term, x=80).pdf.text(180, builder.y, description)
+    builder.gap(14).line("And the same commands as a table:")
+    builder.gap(6).line("Command", x=80).pdf.text(180, builder.y, "Description")
+    for term, description in entries:
+        builder.line(term, x=80).pdf.text(180, builder.y, description)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "terms.pdf")
+    report = ingest(pdf, "TEST 131", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert len(read_back(workspace, report).tables) == 1
+    assert "| Command | Description |\n|---|---|\n| help | view the manual of the program; |" in text
+
+
+def test_a_long_table_that_repeats_its_header_on_the_next_page_is_one_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("5 Dimensions").line("The font dimensions are listed below.")
+    for page, numbers in ((1, range(10, 16)), (2, range(16, 20))):
+        if page == 2:
+            builder.page()
+        # a long table: every page has its top rule, the header again, and a bottom rule
+        _booktabs(builder, 100, 450, [(105, "Number"), (200, "Name")], [[(105, str(n)), (200, f"Dimension{chr(65 + n)}")] for n in numbers])
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "longtable.pdf")
+    report = ingest(pdf, "TEST 132", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert len(read_back(workspace, report).tables) == 1 and text.count("| Number | Name |") == 1
+    assert "| 15 | DimensionP |\n| 16 | DimensionQ |" in text
+
+
+def test_entries_over_dot_leaders_are_a_list_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("B Command summary").line("The commands of the class, with the page that describes them.")
+    builder.gap(6)
+    for command, what, page in (
+        ("\\booknumfont", "Font for the book number", "81"),
+        ("\\chapnamefont", "Font for the chapter name", "86"),
+        ("\\midbookskip", "Spacing in a book title", "81"),
+    ):
+        builder.line(command, x=80).pdf.text(160, builder.y, what + " . . . . . . . . . . . . . . . . . . . . .")
+        builder.pdf.text(460, builder.y, page)
+    builder.gap(20).line("The text goes on after the list with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "summary.pdf")
+    report = ingest(pdf, "TEST 133", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables

@@ -180,3 +180,40 @@ def test_search_finds_methods_across_the_corpus(spec_service) -> None:
     assert hits and hits[0].domain == "digitalocean" and "snapshot" in hits[0].path
     hits = spec_service.search_specs("verification check", limit=10).hits
     assert any(hit.domain.startswith("twilio_verify") for hit in hits)
+
+
+def test_digitalocean_listings_check_the_operation_files_and_only_an_endpoint_its_code_samples(corpus_workspace: Path) -> None:
+    """The files each call checks (docs/specs.md), against a plain walk of the root and the operation files."""
+    import sqlite3
+
+    from tests.specs.conftest import VERBS
+
+    folder = OPENAPI / "digitalocean" / "specification"
+    document = plain_load(folder / "DigitalOcean-public.v2.yaml")
+    operation_files: set[str] = set()
+    samples_of: dict[tuple[str, str], set[str]] = {}
+    for path, item in document["paths"].items():
+        for verb, operation in item.items():
+            if verb not in VERBS or "$ref" not in operation:
+                continue
+            file = posixpath.normpath(operation["$ref"])
+            operation_files.add(file)
+            samples = plain_load(folder / file).get("x-codeSamples") or []
+            samples_of[verb.upper(), path] = {
+                posixpath.normpath(posixpath.join(posixpath.dirname(file), sample["$ref"])) for sample in samples if "$ref" in sample
+            }
+    every_sample = set().union(*samples_of.values())
+    assert len(operation_files) > 500 and len(every_sample) > 1000
+    with sqlite3.connect(corpus_workspace / ".normcli" / "index.sqlite") as index:
+        row, files, search, more = index.execute(
+            "SELECT id, files, search_files, more_files FROM spec_domains WHERE domain = 'digitalocean'"
+        ).fetchone()
+        methods = index.execute("SELECT verb, path, files FROM spec_methods WHERE domain_row = ?", (row,)).fetchall()
+    listings, searched, rest = (set(text.split("\n")) for text in (files, search, more))
+    assert operation_files <= listings, "every listing is made of the operation files"
+    assert not every_sample & (listings | searched), "a code sample changes only its endpoint's page"
+    assert every_sample <= rest
+    beyond = [*search.split("\n"), *more.split("\n")]
+    own = {(verb, path): {beyond[int(position)] for position in positions.split()} for verb, path, positions in methods}
+    for key, samples in samples_of.items():
+        assert samples <= own[key], key

@@ -21,13 +21,13 @@ def _no_lock(_folder: Path) -> contextlib.AbstractContextManager[None]:
     return contextlib.nullcontext()
 
 
-def check(root: Path) -> int:
-    """The number of spec domains one freshness check read again or forgot."""
+def check(root: Path, scope: str = "all") -> int:
+    """The number of spec domains one freshness check (of every file, or of those of the listings or search) read again or forgot."""
     from normcli.store.schema import INDEX_FILE
     from normcli.store.spec_refresh import refresh_specs
     from normcli.workspace import index_folder
 
-    return refresh_specs(str(root), os.path.join(index_folder(root), INDEX_FILE), _no_lock)
+    return refresh_specs(str(root), os.path.join(index_folder(root), INDEX_FILE), _no_lock, scope=scope)
 
 
 def settled(root: Path) -> None:
@@ -200,3 +200,248 @@ def test_a_fingerprint_is_the_same_text_whether_the_folder_is_opened_or_not(tmp_
     for names in (["openapi.yaml"], ["openapi.yaml", "gone.yaml"], ["openapi.yaml", "schemas/pet.yaml", "schemas/tag.yaml"], [*each]):
         assert fingerprint(tmp_path, names) == " ".join(each[name] for name in names), names
     assert fingerprint(tmp_path / "nowhere", ["a.yaml"]) == fingerprint(tmp_path / "nowhere", ["a.yaml", "b", "c"]).split(" ")[0] == MISSING
+
+
+# -- which files each answer depends on (docs/specs.md) -------------------------------------------
+#
+# A listing or a search checks only the files the listing walk read; an endpoint those and the files its
+# page shows. The test below is the argument's check: after each kind of edit, every call answers from an
+# index made before the edit exactly what it answers from an index built afresh, and the edits that only
+# an endpoint's page can show cost the listings no read.
+
+SHOP = {
+    "openapi.yaml": """openapi: 3.0.3
+info: {title: Shop, version: "1"}
+tags:
+  - name: items
+    description: What the shop sells
+paths:
+  /items/{itemId}:
+    $ref: paths/item.yaml
+  /items:
+    get:
+      summary: List the items
+      operationId: listItems
+      tags: [items]
+      responses:
+        '200': {description: the items}
+""",
+    "paths/item.yaml": """get:
+  summary: Read an item
+  operationId: getItem
+  tags: [items]
+  parameters:
+    - $ref: '../parameters/item.yaml#/itemId'
+  responses:
+    '200':
+      $ref: '../responses/item.yaml'
+  x-codeSamples:
+    - $ref: '../samples/get_item.yaml'
+""",
+    "parameters/item.yaml": """itemId:
+  name: itemId
+  in: path
+  required: true
+  schema: {type: string}
+""",
+    "responses/item.yaml": """description: The item
+content:
+  application/json:
+    schema:
+      $ref: '../schemas/item.yaml'
+    examples:
+      first:
+        $ref: '../examples/item.yaml'
+""",
+    "schemas/item.yaml": """type: object
+properties:
+  colour: {type: string}
+""",
+    "examples/item.yaml": """value: {colour: red}
+""",
+    "samples/get_item.yaml": """lang: shell
+source: curl https://shop.example/items/1
+""",
+}
+
+# (file, old text, new text, the narrowest check that must see it: the listings', search's, or only the page's)
+SHOP_EDITS = [
+    ("samples/get_item.yaml", "curl https", "wget https", "page"),
+    ("examples/item.yaml", "red", "blue", "page"),
+    ("schemas/item.yaml", "colour", "flavour", "page"),  # a property's name is shown by the page, not searched
+    ("responses/item.yaml", "The item", "One item", "search"),  # read for the names search finds (its schema's)
+    ("responses/item.yaml", "schemas/item.yaml", "schemas/gadget.yaml", "search"),  # a schema's name is searched
+    ("parameters/item.yaml", "name: itemId", "name: sku", "search"),  # a parameter's name is searched
+    ("paths/item.yaml", "Read an item", "Fetch an item", "listings"),
+    ("openapi.yaml", "What the shop sells", "What the shop offers", "listings"),
+    # The sample file becomes the operation's description: from then on search reads it.
+    (
+        "paths/item.yaml",
+        "  operationId: getItem",
+        "  operationId: getItem\n  description: {$ref: '../samples/get_item.yaml#/source'}",
+        "listings",
+    ),
+    ("samples/get_item.yaml", "wget https", "fetch2 https", "search"),
+]
+
+SHOP_WORDS = ("item", "gadget", "sku", "fetch", "wget", "fetch2", "flavour", "blue")
+
+
+def _write_shop(root: Path) -> None:
+    for name, text in SHOP.items():
+        path = root / "specs" / "shop" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def _shop_answers(root: Path, only: str | None = None) -> dict[str, object]:
+    """Every discovery answer about the shop spec (or only those of one kind), each from a new session, as separate processes would."""
+    from normcli.discovery.session import SpecSession
+    from normcli.specs.ids import spec_id
+
+    spec = spec_id("shop")
+    # Ids as SPEC §7 makes them, so that no call needs an earlier one's answer.
+    import hashlib
+
+    def md5(text: str) -> str:
+        return hashlib.md5(text.encode()).hexdigest()
+
+    calls: dict[str, tuple[str, tuple]] = {
+        "spec_list": ("spec_list", ()),
+        "spec_by_id": ("spec_by_id", (spec,)),
+        "collection_by_id": ("collection_by_id", (md5("collection|shop|Shop"),)),
+        "tag_by_spec": ("tag_by_spec", (spec,)),
+        "tag_by_id": ("tag_by_id", (md5("tag|shop|items"),)),
+        "endpoint_by_tag": ("endpoint_by_tag", (md5("tag|shop|items"),)),
+        "endpoint_by_id": ("endpoint_by_id", (md5("method|shop|GET|/items/{itemId}"),)),
+        "endpoint_named": ("endpoint_named", ("shop", "GET /items/{itemId}")),
+        "other_endpoint": ("endpoint_by_id", (md5("method|shop|GET|/items"),)),
+        **{f"search {word}": ("search_specs", (word,)) for word in SHOP_WORDS},
+    }
+    found: dict[str, object] = {}
+    for name, (operation, args) in calls.items():
+        if only is not None and name != only:
+            continue
+        session = SpecSession.open(root)
+        try:
+            found[name] = getattr(session, operation)(*args).to_json()
+        finally:
+            session.close()
+    return found
+
+
+def test_each_call_answers_after_each_kind_of_edit_as_a_fresh_index_would(tmp_path: Path) -> None:
+    from normcli.store.spec_refresh import _LAST
+    from normcli.workspace import index_folder
+
+    root = tmp_path / "ws"
+    (root / "norms").mkdir(parents=True)
+    _write_shop(root)
+    settled(root)
+    index = Path(index_folder(root)) / "index.sqlite"
+    before_answers = _shop_answers(root)
+    assert "wget" not in str(before_answers["endpoint_by_id"]) and before_answers["search item"]["hits"]  # type: ignore[index]
+    for file, old, new, seen_by in SHOP_EDITS:
+        settled(root)
+        kept = index.read_bytes()  # the index as it was before the edit
+        _same_place_edit(root / "specs" / "shop" / file, old, new)
+        time.sleep(0.15)  # not too recent to trust: a scoped check must decide by the stamps alone
+        # What each call answers from an index built afresh...
+        shutil.rmtree(index.parent)
+        _LAST.clear()
+        fresh = _shop_answers(root)
+        # ...and from the index made before the edit, each call on its own.
+        for name in fresh:
+            index.write_bytes(kept)
+            _LAST.clear()
+            assert _shop_answers(root, only=name) == {name: fresh[name]}, f"{name} after an edit of {file} ({old} → {new})"
+        # The checks that cannot miss it read the spec again; the narrower ones cost no read.
+        for scope, due in (("listings", seen_by == "listings"), ("search", seen_by != "page"), ("all", True)):
+            index.write_bytes(kept)
+            _LAST.clear()
+            assert check(root, scope) == int(due), f"an edit of {file} ({old} → {new}) and a check of the files of {scope}"
+    after = _shop_answers(root)
+    assert "fetch2" in str(after["endpoint_by_id"]) and "blue" in str(after["endpoint_by_id"])
+    assert [hit["path"] for hit in after["search fetch2"]["hits"]] == ["/items/{itemId}"]  # type: ignore[index]  # by its description now
+
+
+def _same_place_edit(path: Path, old: str, new: str) -> None:
+    """Edit a file in place (its inode kept, its folder untouched), as VS Code or `>>` save."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    with open(path, "r+", encoding="utf-8") as handle:
+        handle.write(text.replace(old, new, 1))
+        handle.truncate()
+
+
+def test_a_long_running_reader_sees_a_page_file_change_and_batch_checks_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    import normcli.store.spec_refresh as spec_refresh
+    from normcli.service import Service
+
+    root = tmp_path / "ws"
+    (root / "norms").mkdir(parents=True)
+    _write_shop(root)
+    settled(root)
+    scopes: list[str] = []
+    real = spec_refresh.refresh_specs
+
+    def recorded(*args: object, **kwargs: object) -> int:
+        scopes.append(str(args[4] if len(args) > 4 else kwargs.get("scope", "all")))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(spec_refresh, "refresh_specs", recorded)
+    method = hashlib.md5(b"method|shop|GET|/items/{itemId}").hexdigest()
+    service = Service.open(root)  # as the MCP server or the browser hold it
+    assert "curl https" in str(service.endpoint_by_id(method).method["codeSamples"])
+    service.spec_list()
+    service.search_specs("item")
+    assert scopes == ["listings", "listings", "search"]
+    _same_place_edit(root / "specs/shop/samples/get_item.yaml", "curl https", "wget https")
+    time.sleep(0.15)
+    assert [spec.domain for spec in service.spec_list().specs] == ["shop"]
+    assert "wget https" in str(service.endpoint_by_id(method).method["codeSamples"]), "its page checks its own files"
+    assert scopes[-2:] == ["listings", "all"], "found changed, so checked again in full"
+    service.check()
+    assert scopes[-1] == "all"
+    service.recheck_after = 1.0  # as batch: the next requests trust this check for a second, whatever they read
+    service.spec_list()
+    assert scopes[-1] == "all"
+    service.close()
+
+
+def test_at_the_target_limit_the_listings_and_search_do_not_depend_on_the_other_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The targets the listings and search read are resolved first, so that a file they do not read (here a code
+    sample naming many more targets) cannot take theirs past the limit: their check need not stat it."""
+    import normcli.specs.graph as graph
+    from normcli.specs.read import read_spec
+
+    # The root, the path item, the parameter, the response and the description: what the listings and search read.
+    monkeypatch.setattr(graph, "MAX_TARGETS", 5)
+
+    def read(extra: int) -> tuple[list[tuple], set[str]]:
+        root = tmp_path / f"extra{extra}"
+        _write_shop(root)
+        folder = root / "specs/shop"
+        _same_place_edit(
+            folder / "paths/item.yaml", "  x-codeSamples:", "  description: {$ref: '../texts/item.yaml#/text'}\n  x-codeSamples:"
+        )
+        (folder / "texts").mkdir()
+        (folder / "texts/item.yaml").write_text("text: One item of the shop, with its colour\n", encoding="utf-8")
+        sample = folder / "samples/get_item.yaml"
+        sample.write_text(sample.read_text(encoding="utf-8") + "".join(f"x-more{n}: {{$ref: 'more{n}.yaml'}}\n" for n in range(extra)))
+        for n in range(extra):
+            (folder / f"samples/more{n}.yaml").write_text(f"n: {n}\n", encoding="utf-8")
+        spec = read_spec(folder, "shop", "openapi.yaml", "specs/shop")
+        seen = [(m.verb, m.path, m.summary, m.tags, m.description, m.search_names) for m in spec.methods]
+        return seen, {problem.kind for problem in spec.problems}
+
+    plain, _ = read(0)
+    crowded, problems = read(12)
+    assert "too_large" in problems
+    assert crowded == plain
+    item = next(row for row in plain if row[1] == "/items/{itemId}")
+    assert item[4] == "One item of the shop, with its colour", "the description was read within the limit"
