@@ -609,7 +609,7 @@ def _division_heading(
         headings[nxt] = Heading(None, "", 0)
         while nxt + 1 < len(stream) and _continues_title(stream[nxt + 1], stream[nxt]):
             nxt += 1
-            title += " " + clean_inline(stream[nxt].text)
+            title = wrapped(title, stream[nxt - 1].text, stream[nxt].text)
             consumed.add(nxt)
             headings[nxt] = Heading(None, "", 0)
     headings[position] = Heading(Number(path, title or path, "division"), title or path, 1, explicit=path)

@@ -431,3 +431,14 @@ def test_index_groups_set_beside_their_first_entry_are_the_index_clauses(pdf_bui
     assert [(node.path, node.depth) for node in read_back(workspace, report).nodes][2:] == [("Commands", 2), ("A", 2), ("B", 2)]
     text = norm_text(workspace, report)
     assert "## A\n\nactivate" in text and "auto" in text
+
+
+def test_a_part_title_wrapped_at_a_hyphen_is_joined_like_every_title(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`Part II` over a title broken at its hyphen (`Selecting font fea-` / `tures and scripts`): one word again."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).line("The scope ends here.")
+    builder.page().line("Part II", size=20, bold=True).line("Selecting font fea-", size=20, bold=True)
+    builder.line("tures and scripts", size=20, bold=True).gap().heading("1 Main commands").line(BODY).line("The commands.")
+    pdf = builder.save(tmp_path / "part-hyphen.pdf")
+    report = ingest(pdf, "TEST 159", "1", workspace=workspace, language="en")
+    titles = {node.path: node.title for node in read_back(workspace, report).nodes}
+    assert titles["Part II"] == "Selecting font features and scripts"
