@@ -319,6 +319,8 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None) ->
                 value = spelled(above[1]) if not above[1].isdecimal() else int(above[1])
                 if value is not None:
                     return str(value)
+        if rest == wanted and not number and not word:
+            return None  # the title printed alone, unnumbered (`Format`): a later `7 format from …` is a list item
     loose = loosely_printed(lines, title)
     return loose[0] if loose else None
 

@@ -67,18 +67,30 @@ def _is_letter(key: str) -> bool:
     return len(key) == 1 and "a" <= key <= "z"
 
 
+def _annex_alias(key: str) -> str | None:
+    """The other spelling of an annex's folded key: `a` → `annexa`, and `annexa.1` → `a.1` (an annex's
+    subclauses are numbered by its letter alone). `annexa` never names a bare `A` heading: that is an index letter."""
+    if _is_letter(key):
+        return f"annex{key}"
+    if key.startswith("annex") and _is_letter(key[5:6]) and key[6:7] == ".":
+        return key[5:]
+    return None
+
+
 def candidates(key: str) -> list[tuple[str, bool]]:
     """The folded paths to look for when `key` is asked, nearest first, each with whether finding it
-    counts as finding the clause itself (`a` also names `Annexe A`) or only the heading above it."""
+    counts as finding the clause itself (`a` also names `Annexe A`, `Annexe A.1` names `A.1`) or only the heading above it."""
     found = [(key, True)]
-    if _is_letter(key):
-        found.append((f"annex{key}", True))
+    alias = _annex_alias(key)
+    if alias:
+        found.append((alias, True))
     trimmed = key
     while "." in trimmed:
         trimmed = trimmed.rsplit(".", 1)[0]
         found.append((trimmed, False))
-        if _is_letter(trimmed):
-            found.append((f"annex{trimmed}", False))
+        alias = _annex_alias(trimmed)
+        if alias:
+            found.append((alias, False))
     return found
 
 
@@ -254,6 +266,11 @@ def find_clause_or_part(index: Index, version: Version, path: str) -> tuple[sqli
     part = part_reference(check_path(path))
     if part is None:
         return find_node(index, version, path)
+    # A heading printed `Table 1` or `Figure 3` (a manual of font tables, say) is a clause by that path:
+    # the clause itself comes before the clause that holds the table of that number.
+    exact = index.nodes_by_keys(version.bundle_id, [path_key(path)]).get(path_key(path))
+    if exact is not None:
+        return exact, None
     kind, wanted = part
     row = find_table(index, version, wanted) if kind == "table" else find_figure(index, version, wanted)
     node, _ = find_node(index, version, row["node_path"])

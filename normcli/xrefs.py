@@ -51,6 +51,7 @@ _CLAUSE_OF = re.compile(
 _REFERENCE_CUE = re.compile(
     r"(?i:\b(?:voir|voyez|see|siehe|vgl\.|vedi|cf\.|selon|nach|gem[äa](?:ss|ß)|according to|conform[ée]ment [àa]|d'apr[èe]s|per))\W{0,3}$"
 )
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _LIST_JOINT = re.compile(r"^[\s,;–-]*(?:(?i:et|and|und|ou|or|oder|à|bis|to|e)\s*)?$")
 _ANNEX = re.compile(rf"\b(?P<word>{_ANNEX_WORD})\s+(?P<letter>[A-Z])\b(?!\.\d)")
 _FIGURE = re.compile(rf"(?<![\w.])(?P<word>{FIGURE_LABEL})\s+(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*)")
@@ -156,7 +157,10 @@ def find_references(
         return CrossRef(match.group(), "implicit", None, number, "table")
 
     found: list[tuple[int, CrossRef]] = []
-    scan = _IMAGE.sub(lambda m: " " * len(m.group()), text)
+    # A reference never spans a paragraph break ("… in the Appendix" / "A new paragraph"): the break
+    # becomes NULs, which no `\s` matches, of the same length so that positions stay those of `text`.
+    scan = _PARAGRAPH_BREAK.sub(lambda m: "\0" * len(m.group()), text)
+    scan = _IMAGE.sub(lambda m: " " * len(m.group()), scan)
     scan = _take(_LINK, scan, lambda m: _explicit(m.group("label"), m.group("target")), found)
     scan = _MATH.sub(lambda m: " " * len(m.group()), scan)
     known = _known_patterns(known_codes) if known_codes else None

@@ -13,7 +13,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 # A bracketed group that is not a Markdown link target; one group may hold several citations split by ";".
-_BRACKETS = re.compile(r"\[([^\[\]\n]{3,400})\](?!\()")
+# One level of brackets inside is allowed: an unnumbered heading's path is its title, which may hold some
+# (`[DOC 11:1, [2005/02/23 v2.0], p. 46]` is the citation its section answer carries).
+_BRACKETS = re.compile(r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\]){3,400})\](?!\()")
+_FLAT_BRACKETS = re.compile(r"\[([^\[\]\n]{3,400})\](?!\()")
 _PAGES = re.compile(r"^(?:pp?\.|pages?|S\.|Seiten?)\s*(\d+)(?:\s*[–—-]\s*(\d+))?$", re.IGNORECASE)
 _CODE = re.compile(r"^(?P<code>[^:\[\]]*?[A-Za-z][^:\[\]]*?)(?::\s*(?P<edition>[\w.\-]+))?\s*(?P<draft>\((?:draft|projet|Entwurf)\))?$")
 
@@ -102,10 +105,16 @@ def find_citations(text: str) -> list[Citation]:
     """
     found: list[Citation] = []
     for match in _BRACKETS.finditer(text):
-        for part in match.group(1).split(";"):
-            citation = _parse(part.strip())
-            if citation is not None:
-                found.append(citation)
+        inner = match.group(1)
+        parsed = [citation for part in inner.split(";") if (citation := _parse(part.strip())) is not None]
+        if not parsed and "[" in inner:  # `[see [SIA 261:2020, 4.2.1, p. 17]]`: the citations are the inner brackets
+            parsed = [
+                citation
+                for flat in _FLAT_BRACKETS.finditer(inner)
+                for part in flat.group(1).split(";")
+                if (citation := _parse(part.strip())) is not None
+            ]
+        found.extend(parsed)
     return found
 
 

@@ -24,10 +24,10 @@ def _finite(text: str) -> float:
     return number
 
 
-def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
+def run_batch(workspace: str | None, source: TextIO, sink: TextIO, notices: TextIO | None = None) -> int:
     """Answer each line; a bad line gets an error object and the next line is still answered.
     Blank lines are skipped without an answer. The status is 0 when every request was answered,
-    1 when any failed (its line says why)."""
+    1 when any failed (its line says why, and one line on `notices` says how many: SPEC §4's line on stderr)."""
     from normcli.operations import run
     from normcli.service import Service
 
@@ -37,7 +37,7 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
     except NormcliError as error:
         sink.write(json.dumps(error_json(error), ensure_ascii=False) + "\n")
         return exit_code_for(error)
-    failures = 0
+    failures = answered = 0
     for number, line in enumerate(source):
         if number == 0:
             line = line.removeprefix("\ufeff")  # a byte-order mark, as some editors save UTF-8
@@ -63,9 +63,12 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO) -> int:
         except Exception as exc:  # one bad request must not end the batch
             failures += 1
             data = error_json(NormcliError(f"internal error ({type(exc).__name__})", "please report it"))
+        answered += 1
         if request_id is not None:
             data = {"id": request_id, **data}
         sink.write(json.dumps(data, ensure_ascii=False) + "\n")
         sink.flush()
     service.close()
+    if failures and notices is not None:
+        notices.write(f'normcli: {failures} of {answered} requests failed; their answer lines carry {{"error": …}}\n')
     return ExitCode.NOT_FOUND if failures else ExitCode.OK

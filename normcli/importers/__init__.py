@@ -163,7 +163,7 @@ def ingest(
     if not draft.scanned_pages and not any(line.strip() and not line.startswith(("#", "<!--")) for line in draft.body):
         raise InvalidArgument(
             f"'{source.name}' has no text to import",
-            "check that it is the right file; a scanned PDF needs a text layer or OCR",
+            "check that it is the right file",  # each frontend adds how it reads a scan (the CLI: --ocr)
             param="source",
         )
     if language is None:

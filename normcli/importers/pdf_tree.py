@@ -53,6 +53,7 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+_ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
 # the titles of an index's letter groups
 _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
 # a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
@@ -383,8 +384,8 @@ def text_headings(
             restart = False
             continue
         text = clean_inline(line.text)
-        if not text or is_toc_line(line.text):
-            continue
+        if not text or (is_toc_line(line.text) and _ENDS_IN_PAGE.search(text)):
+            continue  # a contents entry (a title ending in an ellipsis, `OCG-color, . . .`, has no page number)
         strong = line.size >= body_size + 0.8
         division = _DIVISION.match(text)
         if division and (strong or line.bold_prefix >= len(line.text.rstrip()) - 1 or centred(line)):
@@ -392,6 +393,9 @@ def text_headings(
             restart = True
             continue
         number = parse_number(text)
+        inner = parse_number(number.title) if number and number.title and "." not in number.path else None
+        if inner and inner.title and "." in inner.path:
+            number = inner  # `13 5.1 Basic code`: a line number left in the margin, then the clause's number
         body = ""
         used = [position]
         if CHAPTER_WORD.match(text) and position + 2 < len(stream):
@@ -481,6 +485,10 @@ def text_headings(
         if position in toc_lines:
             continue
         text = clean_inline(line.text)
+        group, rest = _index_group(line, stream[position + 1] if position + 1 < len(stream) else None) if in_index else ("", "")
+        if group:  # a group set bold beside its first entry (`A` in the margin, then `activate . . . 5`; `Options`)
+            headings[position] = Heading(None, group, 2, body=rest)
+            continue
         if not text or parse_number(text):
             continue
         depth = _styled_depth(stream, position, styles, text) if position > first else None
@@ -515,6 +523,23 @@ def text_headings(
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+def _index_group(line: Line, following: Line | None) -> tuple[str, str]:
+    """A letter group or a named group of an index set bold at the start of the line of its first entry and out
+    in the margin left of the entries (`A` apart, then `activate . . . 5`; `Commands \\DeclareCharacterInheritance
+    . . . 19`): its title and the entry; else empty."""
+    text = line.text.rstrip()
+    hanging = following is not None and following.page == line.page and line.x0 < following.x0 - 5
+    if len(line.spans) >= 2 and line.bold_prefix >= len(line.spans[0][0].rstrip()):
+        head, rest = line.spans[0][0], " ".join(span[0] for span in line.spans[1:])  # set apart by a gap
+    elif 0 < line.bold_prefix < len(text) and hanging:
+        head, rest = text[: line.bold_prefix], text[line.bold_prefix :]
+    else:
+        return "", ""
+    head, rest = clean_inline(head), clean_inline(rest)
+    named = hanging and re.fullmatch(r"[^\W\d_]+(?: [^\W\d_]+){0,2}", head) and not rest.startswith(".") and _ENDS_IN_PAGE.search(rest)
+    return (head, rest) if _INDEX_GROUP.match(head) or named else ("", "")
 
 
 Style = tuple[float, bool]  # a heading's font size and whether it is bold throughout
@@ -584,7 +609,7 @@ def _division_heading(
         headings[nxt] = Heading(None, "", 0)
         while nxt + 1 < len(stream) and _continues_title(stream[nxt + 1], stream[nxt]):
             nxt += 1
-            title += " " + clean_inline(stream[nxt].text)
+            title = wrapped(title, stream[nxt - 1].text, stream[nxt].text)
             consumed.add(nxt)
             headings[nxt] = Heading(None, "", 0)
     headings[position] = Heading(Number(path, title or path, "division"), title or path, 1, explicit=path)

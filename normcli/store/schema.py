@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     StrPath = str | os.PathLike[str]
 
 APPLICATION_ID = 0x4E524D43  # "NRMC"
-SCHEMA_VERSION = 20  # bump whenever what the builder writes changes
+SCHEMA_VERSION = 21  # bump whenever what the builder writes changes
 INDEX_FILE = "index.sqlite"
 
 # Keys of the meta table, written by the builder and read by refresh and the service.

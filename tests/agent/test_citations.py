@@ -135,3 +135,41 @@ def test_a_document_without_printed_pages_is_cited_and_verified_without_a_page(t
     assert data["section"]["pageStart"] is None and "p." not in citation
     assert verify_draft(f"See {citation}.", [SectionRead.from_json(data)])["verified"]
     assert not verify_draft("See [RFC 9999:2024, 1.1, p. 1].", [SectionRead.from_json(data)])["verified"], "never a made-up p. 1"
+
+
+def test_a_path_holding_brackets_is_cited_and_verified(tmp_path, make_bundle) -> None:
+    """An unnumbered heading's path is its title; a title in brackets (a dated change-log entry) still cites."""
+    from normcli.service import Service
+
+    make_bundle(
+        tmp_path,
+        "doc-11",
+        "1",
+        """
+        ---
+        code: DOC 11
+        edition: "1"
+        title: A package manual with a dated history
+        language: en
+        ---
+        <!-- page 46 -->
+        # 5 History
+        The changes, newest last.
+        # [2005/02/23 v2.0]
+        New options draft and final.
+        """,
+    )
+    service = Service.open(tmp_path)
+    try:
+        data = service.section("DOC 11", "[2005/02/23 v2.0]").to_json()
+    finally:
+        service.close()
+    citation = data["section"]["citation"]
+    assert citation == "[DOC 11:1, [2005/02/23 v2.0], p. 46]"
+    answer = verify_draft(f"The options came in {citation}.", [SectionRead.from_json(data)])
+    assert answer["verified"] and [c["path"] for c in answer["citations"]] == ["[2005/02/23 v2.0]"], answer
+
+
+def test_a_citation_inside_brackets_is_still_found() -> None:
+    assert found("(see [also [SIA 261:2020, 4.2.1, p. 17]])") == [("SIA 261", "2020", "4.2.1", 17, 17)]
+    assert found("[SIA 261:2020, [draft] 4.2.1, p. 17] and [1]") == [("SIA 261", "2020", "[draft] 4.2.1", 17, 17)]

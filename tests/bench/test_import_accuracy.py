@@ -72,3 +72,18 @@ def test_a_bookmark_counts_as_printed_only_where_its_page_sets_it_as_a_heading(t
         "table1": False,
         "navigation": False,
     }
+
+
+def test_a_title_printed_alone_is_unnumbered_though_a_list_item_below_starts_with_it(tmp_path: Path) -> None:
+    """The bookmark `Format` over a page printing `Format` alone, then a numbered list (`7 format from …`): the
+    reference path is the title, not 7."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.add_page()
+    pdf.start_section("Format", level=0)
+    for y, (text, bold) in enumerate([("Format", True), (BODY, False), ("7 format from the mouse settings", False)]):
+        pdf.set_font("Helvetica", "B" if bold else "", 10)
+        pdf.text(72, 100 + 14 * y, text)
+    path = tmp_path / "format.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.title) for entry in bench.outline_reference(path)] == [("Format", "format")]

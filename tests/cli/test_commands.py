@@ -249,12 +249,13 @@ def test_batch_answers_each_line(cli, sample_copy: Path) -> None:
     assert ran.code == 1 and len(answers) == 5  # some requests failed: the status says so
     assert answers[0]["code"] == "SIA 261" and answers[1]["id"] == 7 and answers[1]["section"]["truncated"]
     assert answers[2]["error"]["code"] == "not_found" and answers[4]["error"]["code"] == "invalid_argument"
+    assert ran.stderr.strip().splitlines() == ['normcli: 2 of 5 requests failed; their answer lines carry {"error": …}']
 
 
 def test_batch_exits_0_when_every_request_is_answered_and_skips_blank_lines(cli, sample_copy: Path) -> None:
     ran = cli("batch", workspace=sample_copy, stdin='{"op":"info"}\n\n   \n{"op":"norms","id":"b"}\n')
     answers = [json.loads(line) for line in ran.stdout.splitlines()]
-    assert ran.code == 0 and len(answers) == 2 and answers[1]["id"] == "b"
+    assert ran.code == 0 and len(answers) == 2 and answers[1]["id"] == "b" and ran.stderr == ""
 
 
 def test_batch_answers_only_strict_json(cli, sample_copy: Path) -> None:

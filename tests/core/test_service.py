@@ -441,3 +441,69 @@ def test_a_document_without_printed_pages_is_cited_without_a_page(tmp_path: Path
         assert unpaged.toc("RFC 9999").tree[0].to_json()["pageStart"] is None
     finally:
         unpaged.close()
+
+
+def test_an_annex_subclause_named_with_the_annex_word_is_found(service: Service, tmp_path: Path, make_bundle) -> None:
+    """`Annexe A.1`, `Appendix A.2`, `Anhang B.1` name the clauses numbered `A.1`, `A.2`, `B.1` (as text cites them)."""
+    for asked, expected in (("Annexe A.1", "A.1"), ("Appendix A.2", "A.2"), ("annex b.1", "B.1")):
+        answer = service.section("SIA 261:2020", asked)
+        assert (answer.path, answer.requested_path) == (expected, None), asked
+    make_bundle(
+        tmp_path,
+        "doc-1",
+        "1",
+        """
+        ---
+        code: DOC 1
+        edition: "1"
+        title: A manual with an index
+        language: en
+        ---
+        # 1 Scope
+        See Appendix A.
+        # Index
+        ## A
+        alpha, 3
+        """,
+    )
+    other = Service.open(tmp_path)
+    try:
+        with pytest.raises(NotFound):  # an index letter is no annex
+            other.section("DOC 1", "Appendix A")
+    finally:
+        other.close()
+
+
+def test_a_heading_named_like_a_table_is_read_as_that_clause(tmp_path: Path, make_bundle) -> None:
+    """A clause whose printed path is `Table 2` (a manual of font tables) is read by that path; `tab-2` still
+    opens the clause holding the table numbered 2 and says so in `requestedPath` (SPEC §6)."""
+    make_bundle(
+        tmp_path,
+        "doc-1",
+        "1",
+        """
+        ---
+        code: DOC 1
+        edition: "1"
+        title: Font tables
+        language: en
+        ---
+        # 3 Layouts
+        The layouts follow.
+
+        Table 2: Glyphs of the upright face
+        | slot | glyph |
+        |---|---|
+        | 0 | alpha |
+        # Table 2
+        The layout of the upright face, as a clause of its own.
+        """,
+    )
+    service = Service.open(tmp_path)
+    try:
+        heading = service.section("DOC 1", "Table 2")
+        holder = service.section("DOC 1", "tab-2")
+    finally:
+        service.close()
+    assert (heading.path, heading.requested_path) == ("Table 2", None)
+    assert (holder.path, holder.requested_path) == ("3", "tab-2")

@@ -105,3 +105,23 @@ def test_a_hyphenated_table_number_is_one_reference_to_that_table(tmp_path) -> N
     )
     refs = Service.open(tmp_path).xrefs("T 1", "1").cross_refs
     assert [(ref.text, ref.target_path, ref.resolvable) for ref in refs] == [("Table 7-1", "tab-7-1", True)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The layouts are described in the Appendix\n\nA new paragraph starts here.",
+        "The example at the end of tab.\n\n914 lines were read.",
+        "See the figure\n\n3 reasons follow.",
+        "Siehe Anhang\n  \nB ist leer.",
+    ],
+)
+def test_a_reference_never_spans_a_paragraph_break(text: str) -> None:
+    """A label ending one paragraph and a number or letter starting the next are no reference (seen in manuals)."""
+    assert find_references(text) == []
+
+
+def test_a_reference_across_a_line_break_is_still_found_at_its_place() -> None:
+    text = "First paragraph.\n\nThe rules of Appendix\nA and of Table\n3 apply."
+    found = [(ref.target_kind, ref.target_path, ref.position) for ref in find_references(text)]
+    assert found == [("annex", "Appendix A", text.index("Appendix")), ("table", "3", text.index("Table"))]

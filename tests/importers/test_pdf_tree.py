@@ -396,3 +396,49 @@ def test_a_title_page_is_one_node_named_by_its_largest_line(pdf_builder, workspa
         "Introduction",
         "Plotting",
     ]
+
+
+def test_a_title_ending_in_an_ellipsis_and_a_number_after_a_margin_line_number_are_headings(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """`7 Link decorations: border, color, . . .` has no page number: no contents entry but a heading; `13 5.1 Basic
+    code` is clause 5.1 with a line number left in the margin before it."""
+    builder = pdf_builder().page()
+    for number in range(1, 5):
+        builder.heading(f"{number} Chapter {number}").line(BODY)
+    builder.heading("5 Link decorations: border, color, . . .").line(BODY).line(BODY)
+    builder.heading("13 5.1 Basic code", level=1).line(BODY).heading("6 Options").line(BODY)
+    pdf = builder.save(tmp_path / "ellipsis.pdf")
+    report = ingest(pdf, "TEST 157", "1", workspace=workspace, language="en")
+    nodes = {node.path: node.title for node in read_back(workspace, report).nodes}
+    assert nodes["5"] == "Link decorations: border, color, . . ." and nodes["5.1"] == "Basic code" and "6" in nodes
+
+
+def test_index_groups_set_beside_their_first_entry_are_the_index_clauses(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An index whose letters (`A`) and named groups (`Commands`) are set bold in the margin on the line of their
+    first entry: they are its sub-clauses, the entry stays text; a bold entry of the index is no group."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).heading("2 Index").line(BODY)
+    for head, entries in (("Commands", ["\\microtypesetup", "\\textls"]), ("A", ["activate", "auto"]), ("B", ["babel", "beamer"])):
+        for number, entry in enumerate(entries):
+            y = builder.y = builder.y + 13
+            if number == 0:
+                builder.pdf.set_font("Helvetica", "B", 10)
+                builder.pdf.text(60 if len(head) > 1 else 80, y, head)
+            builder.pdf.set_font("Helvetica", "B" if entry == "auto" else "", 10)
+            builder.pdf.text(110, y, f"{entry} {'. ' * 20} 5")
+    pdf = builder.save(tmp_path / "index-groups.pdf")
+    report = ingest(pdf, "TEST 158", "1", workspace=workspace, language="en")
+    assert [(node.path, node.depth) for node in read_back(workspace, report).nodes][2:] == [("Commands", 2), ("A", 2), ("B", 2)]
+    text = norm_text(workspace, report)
+    assert "## A\n\nactivate" in text and "auto" in text
+
+
+def test_a_part_title_wrapped_at_a_hyphen_is_joined_like_every_title(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`Part II` over a title broken at its hyphen (`Selecting font fea-` / `tures and scripts`): one word again."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).line("The scope ends here.")
+    builder.page().line("Part II", size=20, bold=True).line("Selecting font fea-", size=20, bold=True)
+    builder.line("tures and scripts", size=20, bold=True).gap().heading("1 Main commands").line(BODY).line("The commands.")
+    pdf = builder.save(tmp_path / "part-hyphen.pdf")
+    report = ingest(pdf, "TEST 159", "1", workspace=workspace, language="en")
+    titles = {node.path: node.title for node in read_back(workspace, report).nodes}
+    assert titles["Part II"] == "Selecting font features and scripts"

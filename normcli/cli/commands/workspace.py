@@ -46,7 +46,7 @@ def batch(ctx: typer.Context) -> None:
     from normcli.cli.batch import run_batch
 
     try:
-        code = run_batch(options_of(ctx).workspace, sys.stdin, sys.stdout)
+        code = run_batch(options_of(ctx).workspace, sys.stdin, sys.stdout, sys.stderr)
     except KeyboardInterrupt as exc:
         code = report(exc)
     except BrokenPipeError:  # the reader has gone: as every command, end quietly with 0
