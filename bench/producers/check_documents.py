@@ -24,6 +24,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from import_accuracy import stripped_copy  # noqa: E402  # the outline-stripped copy, made as the accuracy bench makes it
 
 from normcli.bundle import parse_bundle  # noqa: E402
 from normcli.importers import build_draft  # noqa: E402
@@ -67,23 +70,6 @@ def pipe_rows(markdown: str) -> list[list[str]]:
             continue
         rows.append([cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", line.strip("|"))])
     return rows
-
-
-def stripped_copy(pdf: Path, folder: Path) -> Path:
-    """A real copy of the PDF without its outline (its pages copied into a new document), as
-    `bench/import_accuracy.py` makes it."""
-    import pypdfium2 as pdfium
-
-    source = pdfium.PdfDocument(str(pdf))
-    copy = pdfium.PdfDocument.new()
-    try:
-        copy.import_pages(source)
-        target = folder / f"{pdf.stem}-stripped.pdf"
-        copy.save(str(target))
-    finally:
-        copy.close()
-        source.close()
-    return target
 
 
 def score(pdf: Path, facts: dict, workspace: Path, use_outline: bool = True, source: Path | None = None) -> dict:
@@ -240,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--details", action="store_true", help="also print the misses of each PDF")
     parser.add_argument(
-        "--modes", action="store_true", help="also the tree % with the outline ignored and stripped (as is / ignored / stripped)"
+        "--modes", action="store_true", help="also the tree %% with the outline ignored and stripped (as is / ignored / stripped)"
     )
     parser.add_argument("--match", action="append", default=[], help="only PDFs whose name holds this (repeatable)")
     args = parser.parse_args(argv)

@@ -39,28 +39,7 @@ from xml.sax.saxutils import escape
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from content import SPECS, Block, Document, build
-from writers import figure_files, write_asciidoc, write_docbook, write_markdown, write_ms
-
-_INLINE = re.compile(r"\^\{([^}]*)\}|_\{([^}]*)\}|\[\^([^\]]*)\]")
-
-
-def runs(text: str) -> list[tuple[str, str]]:
-    """Inline markup as runs: (`text`|`sup`|`sub`|`note`, content)."""
-    result = []
-    last = 0
-    for match in _INLINE.finditer(text):
-        if match.start() > last:
-            result.append(("text", text[last : match.start()]))
-        if match.group(1) is not None:
-            result.append(("sup", match.group(1)))
-        elif match.group(2) is not None:
-            result.append(("sub", match.group(2)))
-        else:
-            result.append(("note", match.group(3)))
-        last = match.end()
-    if last < len(text):
-        result.append(("text", text[last:]))
-    return result
+from writers import figure_files, runs, write_asciidoc, write_docbook, write_markdown, write_ms
 
 
 def plain(text: str) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import struct
+import unicodedata
 import zlib
 from pathlib import Path
 
@@ -65,6 +67,17 @@ class PdfBuilder:
         self.y += size * 0.8
         return self
 
+    def bookmarked(self, lines: list[str], bookmark: str, level: int, size: float = 16) -> PdfBuilder:
+        """Heading lines in a large bold font, with one bookmark titled `bookmark` on the first of them."""
+        self.pdf.set_y(self.y + size * 0.2)
+        self.pdf.start_section(bookmark, level=level)
+        for text in lines:
+            self.y += size * 1.2
+            self.pdf.set_font("Helvetica", "B", size)
+            self.pdf.text(72, self.y, text)
+        self.y += size * 0.8
+        return self
+
     def line(self, text: str, x: float = 72, size: float = BODY, bold: bool = False) -> PdfBuilder:
         """One line of body text."""
         self.y += size * 1.3
@@ -97,3 +110,25 @@ def read_back(root: Path, report) -> Bundle:
 def norm_text(root: Path, report) -> str:
     """The written norm.md."""
     return (root / report.file).read_text(encoding="utf-8")
+
+
+# The Unicode forms of raised and lowered characters, as the importer writes scripts (`m²`, `x₁`).
+SUPERSCRIPTS = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", strict=True))
+SUBSCRIPTS = dict(zip("0123456789+-=()aeoxhklmnpstiruvj", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢᵣᵤᵥⱼ", strict=True))
+_PLAIN = {script: plain for plain, script in [*SUPERSCRIPTS.items(), *SUBSCRIPTS.items()]}
+
+
+def reader_key(text: str) -> str:
+    """Text compared as a reader would: scripts written plainly, case, accents and punctuation ignored."""
+    text = re.sub(r"[\^_]\{([^{}]*)\}", r"\1", "".join(_PLAIN.get(c, c) for c in text))
+    decomposed = unicodedata.normalize("NFKD", text)
+    return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
+
+
+def pipe_rows(markdown: str) -> list[list[str]]:
+    """The cells of a Markdown pipe table, row by row, without its rule line."""
+    return [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in markdown.splitlines()
+        if line.strip().startswith("|") and not re.fullmatch(r"\|(?:\s*:?-{3,}:?\s*\|)+", line.strip())
+    ]

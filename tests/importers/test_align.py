@@ -19,14 +19,7 @@ BODY = {
 
 def _bookmarked(builder: PdfBuilder, lines: list[str], bookmark: str, level: int, language: str, size: float = 16) -> None:
     """Heading lines in a large bold font with one bookmark on the first, then two lines of body text."""
-    builder.pdf.set_y(builder.y + size * 0.2)
-    builder.pdf.start_section(bookmark, level=level)
-    for text in lines:
-        builder.y += size * 1.2
-        builder.pdf.set_font("Helvetica", "B", size)
-        builder.pdf.text(72, builder.y, text)
-    builder.y += size * 0.8
-    builder.line(BODY[language]).line(BODY[language])
+    builder.bookmarked(lines, bookmark, level, size).line(BODY[language]).line(BODY[language])
 
 
 def _two_parts(builder: PdfBuilder, language: str, part_word: str, titles: list[str], acknowledgements: bool) -> PdfBuilder:

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from pathlib import Path
 
 import pytest
-from importer_helpers import norm_text, read_back
+from importer_helpers import SUBSCRIPTS, SUPERSCRIPTS, norm_text, pipe_rows, read_back, reader_key
 
 from normcli.importers import ingest
 
@@ -27,24 +26,6 @@ CASES = [
     ("facade-fr-small.docx.pdf", "facade-fr-small", "fr"),  # LibreOffice from .docx, with its outline
     ("drainage-en-small.chromium.pdf", "drainage-en-small", "en"),  # Chromium (Skia/PDF) from HTML, no outline
 ]
-_SUP = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", strict=True))
-_SUB = dict(zip("0123456789+-=()aeoxhklmnpstiruvj", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢᵣᵤᵥⱼ", strict=True))
-_BACK = {v: k for k, v in [*_SUP.items(), *_SUB.items()]}
-
-
-def _key(text: str) -> str:
-    """Text compared as a reader would: scripts written plainly, case, accents and punctuation ignored."""
-    text = re.sub(r"[\^_]\{([^{}]*)\}", r"\1", "".join(_BACK.get(c, c) for c in text))
-    decomposed = unicodedata.normalize("NFKD", text)
-    return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
-
-
-def _pipe_rows(markdown: str) -> list[list[str]]:
-    return [
-        [cell.strip() for cell in line.strip().strip("|").split("|")]
-        for line in markdown.splitlines()
-        if line.strip().startswith("|") and not re.fullmatch(r"\|(?:\s*:?-{3,}:?\s*\|)+", line.strip())
-    ]
 
 
 @pytest.fixture(scope="module")
@@ -75,10 +56,10 @@ def test_every_heading_of_the_source_is_a_clause_on_its_page(imported, pdf: str)
         match = re.match(r"^<!--\s*page\s+\S+\s+pdf=(\d+)", line)
         page = int(match.group(1)) if match else page
         pdf_page[number] = page
-    nodes = {(_key(node.path), _key(node.title)): pdf_page[node.line] for node in bundle.nodes}
+    nodes = {(reader_key(node.path), reader_key(node.title)): pdf_page[node.line] for node in bundle.nodes}
     pages = truth["pages"][pdf]
     for entry in truth["tree"]:
-        found = nodes.get((_key(entry["path"]), _key(entry["title"])))
+        found = nodes.get((reader_key(entry["path"]), reader_key(entry["title"])))
         assert found is not None, (entry, sorted(nodes))
         assert found == pages[entry["path"]], entry
 
@@ -86,7 +67,7 @@ def test_every_heading_of_the_source_is_a_clause_on_its_page(imported, pdf: str)
 @pytest.mark.parametrize("pdf", [case[0] for case in CASES])
 def test_the_printed_contents_is_a_node_of_its_own(imported, pdf: str) -> None:
     _, bundle, truth, _ = imported[pdf]
-    contents = [node for node in bundle.nodes if _key(node.title) in (_key(truth["contents"]), "contents")]
+    contents = [node for node in bundle.nodes if reader_key(node.title) in (reader_key(truth["contents"]), "contents")]
     assert contents, [node.title for node in bundle.nodes]
     assert not [node.path for node in bundle.nodes if node not in contents and re.search(r"\.{5,}\s*\d", node.text)]
 
@@ -97,9 +78,9 @@ def test_captioned_tables_keep_their_header_row_and_multi_line_cells(imported, p
     tables = {str(table.number): table for table in bundle.tables if table.number}
     assert len(bundle.tables) == len(truth["tables"])  # no paragraph or figure taken for a table
     for expected in truth["tables"]:
-        rows = _pipe_rows(tables[expected["number"]].markdown)
-        assert [_key(cell) for cell in rows[0]] == [_key(cell) for cell in expected["header"]]
-        assert [[_key(cell) for cell in row] for row in rows[1:]] == [[_key(cell) for cell in row] for row in expected["rows"]]
+        rows = pipe_rows(tables[expected["number"]].markdown)
+        assert [reader_key(cell) for cell in rows[0]] == [reader_key(cell) for cell in expected["header"]]
+        assert [[reader_key(cell) for cell in row] for row in rows[1:]] == [[reader_key(cell) for cell in row] for row in expected["rows"]]
 
 
 @pytest.mark.parametrize("pdf", [case[0] for case in CASES])
@@ -110,7 +91,7 @@ def test_superscripts_and_subscripts_stay_raised_and_lowered(imported, pdf: str)
     for kind, base, content in truth["scripts"]:
         if not base:
             continue
-        table, mark = (_SUP, "^") if kind == "sup" else (_SUB, "_")
+        table, mark = (SUPERSCRIPTS, "^") if kind == "sup" else (SUBSCRIPTS, "_")
         forms = [f"{base}{mark}{{{content}}}"]
         if all(c in table for c in content):
             forms.append(base + "".join(table[c] for c in content))
@@ -123,7 +104,7 @@ def test_footnotes_become_markdown_footnotes_cited_where_the_mark_was(imported, 
     text, _, truth, _ = imported[pdf]
     defined = dict(re.findall(r"^\[\^([^\]]+)\]: (.*)$", text, re.M))
     for note in truth["footnotes"]:
-        labels = [label for label, body in defined.items() if _key(body) == _key(note)]
+        labels = [label for label, body in defined.items() if reader_key(body) == reader_key(note)]
         assert labels, (note, defined)
         assert any(re.search(rf"[^\W\d_]\[\^{re.escape(label)}\][.,;]", text) for label in labels), note  # no space before the mark
     assert not re.search(r"\w[¹²³⁴⁵⁶⁷⁸⁹]\s*\.", re.sub(r"m[²³]|10⁻?[¹²³⁴⁵⁶⁷⁸⁹]", "", text))  # no mark left as a superscript
@@ -199,7 +180,7 @@ def test_text_under_a_grid_at_the_foot_of_a_page_is_not_a_row_of_it(pdf_builder,
     builder.page().heading("2 Outfalls").line("The text of the next clause.")
     report = ingest(builder.save(tmp_path / "grid-foot.pdf"), "TEST 301", "1", workspace=workspace, language="en")
     bundle = read_back(workspace, report)
-    assert [len(_pipe_rows(table.markdown)) for table in bundle.tables] == [3]
+    assert [len(pipe_rows(table.markdown)) for table in bundle.tables] == [3]
     assert "The outfall is protected against erosion with rip-rap over its length. Nothing else follows." in bundle.nodes[0].text
 
 

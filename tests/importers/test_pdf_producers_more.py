@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from pathlib import Path
 
 import pytest
-from importer_helpers import norm_text, read_back
+from importer_helpers import SUBSCRIPTS, SUPERSCRIPTS, norm_text, pipe_rows, read_back, reader_key
 
 from normcli.importers import ingest
 from normcli.importers.pdf_pages import _extend, _same_line, _Segment, _tail_of_line_above, _unspaced_gaps, outline_title, script_pieces
@@ -28,24 +27,6 @@ CASES = [
     ("facade-fr-small.ps2pdf.pdf", "facade-fr-small", "fr"),  # groff -ms -Tps + Ghostscript: bookmarks in roff escapes
     ("drainage-en-small.weasyprint.pdf", "drainage-en-small", "en"),  # WeasyPrint 57: scripts moved, not made smaller
 ]
-_SUP = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", strict=True))
-_SUB = dict(zip("0123456789+-=()aeoxhklmnpstiruvj", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢᵣᵤᵥⱼ", strict=True))
-_BACK = {v: k for k, v in [*_SUP.items(), *_SUB.items()]}
-
-
-def _key(text: str) -> str:
-    """Text compared as a reader would: scripts written plainly, case, accents and punctuation ignored."""
-    text = re.sub(r"[\^_]\{([^{}]*)\}", r"\1", "".join(_BACK.get(c, c) for c in text))
-    decomposed = unicodedata.normalize("NFKD", text)
-    return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
-
-
-def _pipe_rows(markdown: str) -> list[list[str]]:
-    return [
-        [cell.strip() for cell in line.strip().strip("|").split("|")]
-        for line in markdown.splitlines()
-        if line.strip().startswith("|") and not re.fullmatch(r"\|(?:\s*:?-{3,}:?\s*\|)+", line.strip())
-    ]
 
 
 def _pdf_pages(text: str) -> dict[int, int]:
@@ -83,10 +64,10 @@ def test_every_heading_of_the_source_is_a_clause_on_its_page(imported, pdf: str,
     numbered as a chapter (dblatex); groff's bookmarks read `R[u00E9]f[u00E9]rences` and still name their clause."""
     text, bundle, truth, _ = imported[(pdf, use_outline)]
     pdf_page = _pdf_pages(text)
-    nodes = {(_key(node.path), _key(node.title)): pdf_page[node.line] for node in bundle.nodes}
+    nodes = {(reader_key(node.path), reader_key(node.title)): pdf_page[node.line] for node in bundle.nodes}
     pages = truth["pages"].get(pdf, {})
     for entry in truth["tree"]:
-        found = nodes.get((_key(entry["path"]), _key(entry["title"])))
+        found = nodes.get((reader_key(entry["path"]), reader_key(entry["title"])))
         assert found is not None, (entry, sorted(nodes))
         if entry["path"] in pages:
             assert found == pages[entry["path"]], entry
@@ -98,9 +79,9 @@ def test_captioned_tables_keep_their_header_row_and_cells(imported, pdf: str) ->
     _, bundle, truth, _ = imported[(pdf, True)]
     tables = {str(table.number): table for table in bundle.tables if table.number}
     for expected in truth["tables"]:
-        rows = _pipe_rows(tables[expected["number"]].markdown)
-        assert [_key(cell) for cell in rows[0]] == [_key(cell) for cell in expected["header"]], rows
-        assert [[_key(cell) for cell in row] for row in rows[1:]] == [[_key(cell) for cell in row] for row in expected["rows"]]
+        rows = pipe_rows(tables[expected["number"]].markdown)
+        assert [reader_key(cell) for cell in rows[0]] == [reader_key(cell) for cell in expected["header"]], rows
+        assert [[reader_key(cell) for cell in row] for row in rows[1:]] == [[reader_key(cell) for cell in row] for row in expected["rows"]]
 
 
 @pytest.mark.parametrize("pdf", [case[0] for case in CASES])
@@ -112,7 +93,7 @@ def test_superscripts_and_subscripts_stay_raised_and_lowered(imported, pdf: str)
     for kind, base, content in truth["scripts"]:
         if not base:
             continue
-        table, mark = (_SUP, "^") if kind == "sup" else (_SUB, "_")
+        table, mark = (SUPERSCRIPTS, "^") if kind == "sup" else (SUBSCRIPTS, "_")
         forms = [f"{base}{mark}{{{content}}}"]
         if all(c in table for c in content):
             forms.append(base + "".join(table[c] for c in content))
@@ -126,7 +107,7 @@ def test_footnotes_become_markdown_footnotes(imported, pdf: str) -> None:
     text, _, truth, _ = imported[(pdf, True)]
     defined = re.findall(r"^\[\^([^\]]+)\]: (.*)$", text, re.M)
     for note in truth["footnotes"]:
-        labels = [label for label, body in defined if _key(body) == _key(note)]
+        labels = [label for label, body in defined if reader_key(body) == reader_key(note)]
         assert labels, (note, defined)
         assert any(re.search(rf"[^\W\d_]\[\^{re.escape(label)}\][.,;]", text) for label in labels), note
 

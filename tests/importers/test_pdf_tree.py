@@ -13,15 +13,8 @@ BODY = "The text of this clause goes on over a full line of words like the body 
 
 
 def _bookmarked(builder: PdfBuilder, lines: list[str], bookmark: str, level: int, size: float = 16) -> PdfBuilder:
-    """Heading lines in a large bold font, with one bookmark titled `bookmark` on the first of them."""
-    builder.pdf.set_y(builder.y + size * 0.2)
-    builder.pdf.start_section(bookmark, level=level)
-    for text in lines:
-        builder.y += size * 1.2
-        builder.pdf.set_font("Helvetica", "B", size)
-        builder.pdf.text(72, builder.y, text)
-    builder.y += size * 0.8
-    return builder.line(BODY).line(BODY)
+    """Heading lines in a large bold font, with one bookmark titled `bookmark` on the first of them, then two lines of text."""
+    return builder.bookmarked(lines, bookmark, level, size).line(BODY).line(BODY)
 
 
 def _parts(builder: PdfBuilder) -> PdfBuilder:
