@@ -132,3 +132,24 @@ def pipe_rows(markdown: str) -> list[list[str]]:
         for line in markdown.splitlines()
         if line.strip().startswith("|") and not re.fullmatch(r"\|(?:\s*:?-{3,}:?\s*\|)+", line.strip())
     ]
+
+
+def assert_table_matches(markdown: str, expected: dict) -> None:
+    """A written pipe table has the truth's header row and body rows, cell for cell (as `reader_key` reads them)."""
+    rows = pipe_rows(markdown)
+    assert [reader_key(cell) for cell in rows[0]] == [reader_key(cell) for cell in expected["header"]], rows
+    assert [[reader_key(cell) for cell in row] for row in rows[1:]] == [[reader_key(cell) for cell in row] for row in expected["rows"]]
+
+
+def assert_scripts_kept(text: str, scripts: list) -> None:
+    """Every raised or lowered run of the truth (`kind`, `base`, `content`) is in the text after its base,
+    as Unicode script characters where they all exist, else as `^{…}` / `_{…}`."""
+    flat = text.replace("\n", " ")
+    for kind, base, content in scripts:
+        if not base:
+            continue
+        table, mark = (SUPERSCRIPTS, "^") if kind == "sup" else (SUBSCRIPTS, "_")
+        forms = [f"{base}{mark}{{{content}}}"]
+        if all(c in table for c in content):
+            forms.append(base + "".join(table[c] for c in content))
+        assert any(form in flat for form in forms), (kind, base, content)

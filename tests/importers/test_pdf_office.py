@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from importer_helpers import SUBSCRIPTS, SUPERSCRIPTS, norm_text, pipe_rows, read_back, reader_key
+from importer_helpers import assert_scripts_kept, assert_table_matches, norm_text, pipe_rows, read_back, reader_key
 
 from normcli.importers import ingest
 
@@ -78,24 +78,14 @@ def test_captioned_tables_keep_their_header_row_and_multi_line_cells(imported, p
     tables = {str(table.number): table for table in bundle.tables if table.number}
     assert len(bundle.tables) == len(truth["tables"])  # no paragraph or figure taken for a table
     for expected in truth["tables"]:
-        rows = pipe_rows(tables[expected["number"]].markdown)
-        assert [reader_key(cell) for cell in rows[0]] == [reader_key(cell) for cell in expected["header"]]
-        assert [[reader_key(cell) for cell in row] for row in rows[1:]] == [[reader_key(cell) for cell in row] for row in expected["rows"]]
+        assert_table_matches(tables[expected["number"]].markdown, expected)
 
 
 @pytest.mark.parametrize("pdf", [case[0] for case in CASES])
 def test_superscripts_and_subscripts_stay_raised_and_lowered(imported, pdf: str) -> None:
     """`m²`, `kN/m³`, `10⁻³` and the subscripts LibreOffice lowers by only a twelfth of the size (`A_ef`, `u₁`)."""
     text, _, truth, _ = imported[pdf]
-    flat = text.replace("\n", " ")
-    for kind, base, content in truth["scripts"]:
-        if not base:
-            continue
-        table, mark = (SUPERSCRIPTS, "^") if kind == "sup" else (SUBSCRIPTS, "_")
-        forms = [f"{base}{mark}{{{content}}}"]
-        if all(c in table for c in content):
-            forms.append(base + "".join(table[c] for c in content))
-        assert any(form in flat for form in forms), (kind, base, content)
+    assert_scripts_kept(text, truth["scripts"])
 
 
 @pytest.mark.parametrize("pdf", [case[0] for case in CASES])

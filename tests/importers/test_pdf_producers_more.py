@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from importer_helpers import SUBSCRIPTS, SUPERSCRIPTS, norm_text, pipe_rows, read_back, reader_key
+from importer_helpers import assert_scripts_kept, assert_table_matches, norm_text, read_back, reader_key
 
 from normcli.importers import ingest
 from normcli.importers.pdf_pages import _extend, _same_line, _Segment, _tail_of_line_above, _unspaced_gaps, outline_title, script_pieces
@@ -79,9 +79,7 @@ def test_captioned_tables_keep_their_header_row_and_cells(imported, pdf: str) ->
     _, bundle, truth, _ = imported[(pdf, True)]
     tables = {str(table.number): table for table in bundle.tables if table.number}
     for expected in truth["tables"]:
-        rows = pipe_rows(tables[expected["number"]].markdown)
-        assert [reader_key(cell) for cell in rows[0]] == [reader_key(cell) for cell in expected["header"]], rows
-        assert [[reader_key(cell) for cell in row] for row in rows[1:]] == [[reader_key(cell) for cell in row] for row in expected["rows"]]
+        assert_table_matches(tables[expected["number"]].markdown, expected)
 
 
 @pytest.mark.parametrize("pdf", [case[0] for case in CASES])
@@ -89,15 +87,7 @@ def test_superscripts_and_subscripts_stay_raised_and_lowered(imported, pdf: str)
     """`m²`, `10⁻³`, `A_ef` however the producer sets them: smaller and moved (FOP, dblatex), kerned into the letter's
     box (groff's `γ` + lowered `M`), or at the text's size and only moved (WeasyPrint)."""
     text, _, truth, _ = imported[(pdf, True)]
-    flat = text.replace("\n", " ")
-    for kind, base, content in truth["scripts"]:
-        if not base:
-            continue
-        table, mark = (SUPERSCRIPTS, "^") if kind == "sup" else (SUBSCRIPTS, "_")
-        forms = [f"{base}{mark}{{{content}}}"]
-        if all(c in table for c in content):
-            forms.append(base + "".join(table[c] for c in content))
-        assert any(form in flat for form in forms), (kind, base, content)
+    assert_scripts_kept(text, truth["scripts"])
 
 
 @pytest.mark.parametrize("pdf", [case[0] for case in CASES])
