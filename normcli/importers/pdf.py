@@ -553,13 +553,15 @@ def _french_spacing(stream: list[Line]) -> bool:
     that space is a no-break space, which PDF producers write as a plain one (the glyph is a space)."""
     spaced = unspaced = 0
     for line in stream:
-        if not line.mono:
+        text = line.text
+        if not line.mono and (":" in text or ";" in text or "!" in text or "?" in text):  # most lines have none of the signs
             spaced += len(_SPACE_BEFORE_SIGN.findall(line.text))
             unspaced += len(_UNSPACED_SIGN.findall(line.text))
     return spaced >= 3 and spaced >= 2 * unspaced
 
 
 _BROKEN_WORD = re.compile(r"[^\W\d_]*\ufffe[^\W\d_]*")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def _vocabulary(stream: list[Line]) -> set[str]:
@@ -568,9 +570,12 @@ def _vocabulary(stream: list[Line]) -> set[str]:
     broken = False
     for line in stream:
         marked = line.text.rstrip().endswith("\ufffe")  # `verifi\ufffe`: the line ends in a broken word's head
-        text = _BROKEN_WORD.sub(" ", line.text).rstrip()  # `verifi\ufffecation`: a word broken at a line end PDFium joined
-        printed = re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)
-        found = [word.lower() for word in printed]
+        text = line.text
+        if "\ufffe" in text:  # `verifi\ufffecation`: a word broken at a line end PDFium joined
+            text = _BROKEN_WORD.sub(" ", text)
+        text = text.rstrip()
+        printed = _WORD.findall(text)
+        found = " ".join(printed).lower().split(" ") if printed else []  # one call (no word holds a space, nor gains one)
         ends_broken = text.endswith(("-", "\u00ad"))
         if found and (broken or (printed[0].islower() and len(printed[0]) <= 4)):
             # a short first word may be the tail of a word broken on a line elsewhere in reading order (`ing`,
@@ -580,8 +585,9 @@ def _vocabulary(stream: list[Line]) -> set[str]:
             found = found[:-1]
         words.update(found)
         for compound in found:  # `porte-à-faux` also vouches for `porte-à` and `à-faux`, met broken at a line end
-            parts = compound.split("-")
-            words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
+            if "-" in compound:
+                parts = compound.split("-")
+                words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
         broken = ends_broken or marked  # the next line opens with the broken word's tail (`ing`, `erful`)
     return words
 

@@ -4,6 +4,7 @@ running headers and footers removed, two columns put in reading order, contents 
 from __future__ import annotations
 
 import ctypes
+import functools
 import itertools
 import re
 import shutil
@@ -13,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value
 from normcli.importers.png import encode_png
@@ -273,14 +275,17 @@ class _Segment:
             return self.text
         if self._baseline is None:
             glyphs = [glyph for glyph in self.glyphs if glyph is not None]
-            size = sorted(glyph[0] for glyph in glyphs)[len(glyphs) // 2]
-            largest = max(glyph[0] for glyph in glyphs)
+            sizes = sorted([glyph[0] for glyph in glyphs])
+            size, largest = sizes[len(glyphs) // 2], sizes[-1]
             if largest * 0.85 > size:  # most characters smaller: scripts of the larger ones (`a₃,ₜ`) or the text?
                 bases = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * largest)
                 base = bases[len(bases) // 2]
                 if all(abs(glyph[1] - base) >= 0.1 * largest for glyph in glyphs if glyph[0] < 0.85 * largest):
                     size = largest  # every smaller character is off the larger ones' baseline: they are its scripts
-            heights = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size) or [glyphs[0][1]]
+            if sizes[0] >= 0.9 * size:  # one size (most lines): every character's baseline counts
+                heights = sorted([glyph[1] for glyph in glyphs])
+            else:
+                heights = sorted([glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size]) or [glyphs[0][1]]
             self._baseline = (size, heights[len(heights) // 2])
         return self._baseline
 
@@ -319,6 +324,49 @@ def joined_pairs(text: str) -> str:
     return _SURROGATES.sub(lambda pair: pair.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le") + _SECOND_HALF, text)
 
 
+@functools.cache
+def _text_calls() -> SimpleNamespace:
+    """PDFium's per-character text calls as bare function pointers. pypdfium2 declares each argument's type, and
+    ctypes then converts every argument of every call; without the declarations a call costs a third as much,
+    and an import makes several per character. Callers pass each argument in its exact C type: Python ints
+    only where the C parameter is an `int` (character indices), ctypes objects (by reference) elsewhere."""
+    import pypdfium2.raw as raw
+
+    def bare(function, result):
+        return ctypes.CFUNCTYPE(result)(ctypes.cast(function, ctypes.c_void_p).value)
+
+    return SimpleNamespace(
+        box=bare(raw.FPDFText_GetCharBox, ctypes.c_int),
+        origin=bare(raw.FPDFText_GetCharOrigin, ctypes.c_int),
+        size=bare(raw.FPDFText_GetFontSize, ctypes.c_double),
+        unicode=bare(raw.FPDFText_GetUnicode, ctypes.c_uint),
+        weight=bare(raw.FPDFText_GetFontWeight, ctypes.c_int),
+        font_info=bare(raw.FPDFText_GetFontInfo, ctypes.c_ulong),
+    )
+
+
+class _FontName:
+    """A buffer for the font name of a character, read with one bare call (`_text_calls`). One serves a page:
+    `fresh()` empties it for each line, so a failed read gives what a new buffer would (no name, no flags)."""
+
+    def __init__(self) -> None:
+        self.buffer = ctypes.create_string_buffer(128)
+        self.flags = ctypes.c_int()
+        self._arguments = (self.buffer, ctypes.c_ulong(128), ctypes.byref(self.flags))
+        self._call = _text_calls().font_info
+
+    def fresh(self) -> _FontName:
+        """The buffer emptied, as if new."""
+        self.buffer.value = b""
+        self.flags.value = 0
+        return self
+
+    def read(self, handle, index: int) -> str:
+        """The font name of the character at `index` (its flags are left in `flags`)."""
+        self._call(handle, index, *self._arguments)
+        return self.buffer.value.decode("latin-1", "replace")
+
+
 def _char_geometry(
     handle, text: str
 ) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None], list[float | None]]:
@@ -332,13 +380,14 @@ def _char_geometry(
     origins: list[float | None] = [None] * count
     left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
-    get_box = raw.FPDFText_GetCharBox
-    get_origin = raw.FPDFText_GetCharOrigin
-    get_size = raw.FPDFText_GetFontSize
+    to_box = (ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top))
+    to_origin = (ctypes.byref(origin_x), ctypes.byref(origin_y))
+    calls = _text_calls()
+    get_box, get_origin, get_size = calls.box, calls.origin, calls.size
     matrix = None
     for k in [k for k, char in enumerate(text) if not char.isspace()]:
-        get_box(handle, k, left, right, bottom, top)
-        get_origin(handle, k, origin_x, origin_y)
+        get_box(handle, k, *to_box)
+        get_origin(handle, k, *to_origin)
         boxes[k] = (left.value, right.value, bottom.value, top.value)
         size = get_size(handle, k)
         if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
@@ -353,15 +402,13 @@ def _char_geometry(
 def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] | None = None) -> tuple[list[Line], int]:
     """The lines PDFium finds on a page, with their box, font size, bold prefix, scripts and table cells
     (cut at wide gaps and at vertical rules, so a cell's text never runs into the next one)."""
-    import pypdfium2.raw as raw
-
     count = textpage.count_chars()
     if count <= 0:
         return [], 0
     handle = textpage.raw  # the raw handle: pypdfium2's wrapper converts itself on every call, thousands per page
     text = textpage.get_text_range(0, count)
     if len(text) != count:  # PDFium's text left out or added characters: read them one by one to keep the indices
-        unicode_of = raw.FPDFText_GetUnicode
+        unicode_of = _text_calls().unicode
         text = "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
         text = joined_pairs(text)
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
@@ -397,6 +444,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     segments = _without_line_numbers(segments)
     lines: list[Line] = []
     visible = 0
+    font = _FontName()
     for segment in segments:
         real = segment.real()
         visible += len(real)
@@ -405,20 +453,15 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         pieces = script_pieces(plain, segment.glyphs, size)
         for k in _unspaced_gaps(segment, size):
             pieces[k - 1] += " "
+        lefts, rights, bottoms, tops = zip(*real, strict=True)
         line = Line(
-            page=index,
-            text="".join(pieces),
-            x0=min(box[0] for box in real),
-            x1=max(box[1] for box in real),
-            top=max(box[3] for box in real),
-            bottom=min(box[2] for box in real),
-            size=round(size, 1),
+            page=index, text="".join(pieces), x0=min(lefts), x1=max(rights), top=max(tops), bottom=min(bottoms), size=round(size, 1)
         )
-        line.bold_prefix = _bold_prefix(handle, segment.start, plain)
+        line.bold_prefix = _bold_prefix(handle, segment.start, plain, font)
         line.spans = _cells(pieces, segment.boxes, size, vrules)
         line.cells = [span[0] for span in line.spans]
         # the font pitch: code listings are no tables, and no body text (two calls per line)
-        line.mono = _fixed_pitch(handle, segment.start, plain, origins)
+        line.mono = _fixed_pitch(handle, segment.start, plain, origins, font)
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
@@ -579,21 +622,20 @@ def _unspaced_gaps(segment: _Segment, size: float) -> list[int]:
     if not origins or size <= 0:
         return []
     boxes, glyphs = segment.boxes, segment.glyphs
-    gaps = []
     wide = 0.28 * size
-    right = None  # the ink's right edge of the character before, None after a space
-    for k, origin in enumerate(origins):
-        if origin is None:
-            right = None
-            continue
-        if right is not None and origin - right > wide:
-            glyph, before = glyphs[k], glyphs[k - 1]
-            box = boxes[k - 1]
-            if glyph and before and box and abs(glyph[1] - before[1]) < 0.6 * size and origin > box[0]:  # on the line
-                gaps.append(k)
-        box = boxes[k]
-        right = box[1] if box is not None else None
-    return gaps
+    # after a character with an origin and a box, its ink's right edge; after a space (no origin), no gap counts
+    return [
+        k
+        for k, origin, previous, box in zip(itertools.count(1), origins[1:], origins, boxes, strict=False)
+        if origin is not None
+        and previous is not None
+        and box is not None
+        and origin - box[1] > wide
+        and (glyph := glyphs[k])
+        and (before := glyphs[k - 1])
+        and abs(glyph[1] - before[1]) < 0.6 * size
+        and origin > box[0]  # on the line
+    ]
 
 
 def _same_line(previous: _Segment, following: _Segment) -> bool:
@@ -661,12 +703,17 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     if size <= 0:
         return pieces
     present = [glyph for glyph in glyphs if glyph is not None]
-    baselines = sorted(glyph[1] for glyph in present if glyph[0] >= 0.9 * size)
-    if not baselines:
+    if not present:
         return pieces
-    smaller = any(glyph[0] < 0.85 * size for glyph in present)
-    if not smaller and baselines[-1] - baselines[0] < 0.25 * size and all(glyph[0] >= 0.9 * size for glyph in present):
-        return pieces  # one size on one baseline: no script (most lines)
+    if min([glyph[0] for glyph in present]) >= 0.9 * size:  # one size: the scripts, if any, are only moved
+        heights = [glyph[1] for glyph in present]
+        if max(heights) - min(heights) < 0.25 * size:
+            return pieces  # one size on one baseline: no script (most lines)
+        baselines = sorted(heights)
+    else:
+        baselines = sorted([glyph[1] for glyph in present if glyph[0] >= 0.9 * size])
+        if not baselines:
+            return pieces
     baseline = baselines[len(baselines) // 2]
     # runs of at most six characters at the text's size but off the baseline of the character before them (or
     # opening the line): scripts that a producer moves without making them smaller; each with the baseline it
@@ -801,26 +848,16 @@ def resolve_footnotes(lines: list[Line]) -> None:
         line.cells = [span[0] for span in line.spans]
 
 
-def _bold_prefix(handle, start: int, segment: str) -> int:
+def _bold_prefix(handle, start: int, segment: str, font: _FontName | None = None) -> int:
     """Where the line's leading bold run ends (0: none); the run may follow a plain clause number (`1.1. **Title.**`)."""
-    import pypdfium2.raw as raw
-
-    buffer = ctypes.create_string_buffer(128)
-    flags = ctypes.c_int()
+    font = font.fresh() if font is not None else _FontName()
+    weight_of = _text_calls().weight
     end = 0
     in_run = False
     for offset, char in enumerate(segment[:160]):
         if char.isspace():
             continue
-        weight = raw.FPDFText_GetFontWeight(handle, start + offset)
-        bold = weight >= 540
-        if bold:  # a font named for a regular weight is regular whatever weight PDFium reads (Ghostscript's Times-Roman: 695)
-            raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
-            name = buffer.value.decode("latin-1", "replace")
-            bold = not _REGULAR_NAME.search(name) or bool(_BOLD_NAME.search(name))
-        else:  # weights are not always set (FreeMonoBold says 500): the font name decides
-            raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
-            bold = bool(_BOLD_NAME.search(buffer.value.decode("latin-1", "replace")))
+        bold = _bold_font(font.read(handle, start + offset), weight_of(handle, start + offset) >= 540)
         if bold:
             in_run = True
             end = offset + 1
@@ -829,24 +866,45 @@ def _bold_prefix(handle, start: int, segment: str) -> int:
     return end
 
 
+@functools.lru_cache(maxsize=512)
+def _bold_font(name: str, heavy: bool) -> bool:
+    """Whether a font is bold, from its name and whether PDFium reads its weight as heavy (a document has few fonts)."""
+    if heavy:  # a font named for a regular weight is regular whatever weight PDFium reads (Ghostscript's Times-Roman: 695)
+        return not _REGULAR_NAME.search(name) or bool(_BOLD_NAME.search(name))
+    return bool(_BOLD_NAME.search(name))  # weights are not always set (FreeMonoBold says 500): the font name decides
+
+
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _fixed_pitch(handle, start: int, segment: str, origins: list[float | None]) -> bool:
+def _fixed_pitch(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> bool:
     """Whether a line is set in a fixed-pitch font: its middle and last letters are (flag or name); a line
     number or a bullet before it may be in another font."""
-    import pypdfium2.raw as raw
-
-    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
-    if not visible:
+    middle = _middle_visible(segment)
+    if middle is None:
         return False
-    buffer = ctypes.create_string_buffer(128)
-    flags = ctypes.c_int()
-    for offset in {visible[len(visible) // 2], visible[-1]}:
-        raw.FPDFText_GetFontInfo(handle, start + offset, buffer, 128, flags)
-        if not (flags.value & 1 or _FIXED_NAME.search(buffer.value.decode("latin-1", "replace"))):
+    font = font.fresh() if font is not None else _FontName()
+    for offset in {middle, len(segment.rstrip()) - 1}:
+        name = font.read(handle, start + offset)
+        if not (font.flags.value & 1 or _FIXED_NAME.search(name)):
             return _even_advances(handle, start, segment, origins)
     return True
+
+
+_VISIBLE_RUN = re.compile(r"\S+")
+
+
+def _middle_visible(segment: str) -> int | None:
+    """The offset of the middle one of a line's visible characters (None: there is none), counted word by word."""
+    runs = [(match.start(), match.end()) for match in _VISIBLE_RUN.finditer(segment)]
+    if not runs:
+        return None
+    wanted = sum(end - start for start, end in runs) // 2
+    for start, end in runs:
+        if wanted < end - start:
+            return start + wanted
+        wanted -= end - start
+    return None  # not reached: `wanted` is less than the count
 
 
 def _even_advances(handle, start: int, segment: str, origins: Sequence[float | None] = ()) -> bool:
@@ -898,11 +956,15 @@ def _cells(
     end: float | None = None
     gap = max(size, 4.0) * 1.2
     walls: list[float] = []  # the x of the vertical rules crossing this line, left to right
-    if vrules:
-        real = [box for box in boxes if box is not None and box[1] > box[0]]
-        if real:
-            middle = sorted((box[2] + box[3]) / 2 for box in real)[len(real) // 2]
-            walls = sorted(x for x, y0, y1 in vrules if y0 - 1 <= middle <= y1 + 1)
+    real = [box for box in boxes if box is not None and box[1] > box[0]]
+    if vrules and real:
+        middle = sorted((box[2] + box[3]) / 2 for box in real)[len(real) // 2]
+        walls = sorted(x for x, y0, y1 in vrules if y0 - 1 <= middle <= y1 + 1)
+    if not walls and real:  # most lines: no rule to cross, so a cut needs a wide gap or a step back left of the start
+        first = real[0][0]
+        if not any(box[0] - before[1] > gap or box[1] < first for before, box in itertools.pairwise(real)):
+            text = "".join(segment).strip()
+            return [(text, first, real[-1][1])] if text else []
     wall = 0
     previous_middle = float("-inf")
     ruled = False  # a rule was crossed since the last cut: cut at the next space (text that overflows its cell ends its word)
