@@ -369,6 +369,7 @@ def _figure_regions(document, pages: dict[int, Page], stream: list[Line], headin
     regions: dict[int, Box] = {}
     labels: set[int] = set()
     objects: dict[int, list[Box]] = {}
+    by_page: dict[int, list[int]] | None = None  # the stream positions of each page's lines, made at the first caption
     for position, line in enumerate(stream):
         page = pages.get(line.page)
         if page is None or page.toc or not FIGURE_CAPTION.match(clean_inline(line.text)):
@@ -384,7 +385,11 @@ def _figure_regions(document, pages: dict[int, Page], stream: list[Line], headin
                 pdf_page.close()
             except Exception:  # no drawing found: the caption falls back to the older rules
                 objects[line.page] = []
-        on_page = [(p, other) for p, other in enumerate(stream) if other.page == line.page and p != position and p not in headings]
+        if by_page is None:
+            by_page = {}
+            for p, other in enumerate(stream):
+                by_page.setdefault(other.page, []).append(p)
+        on_page = [(p, stream[p]) for p in by_page[line.page] if p != position and p not in headings]
         region = _nearest_drawing(page, line, objects[line.page], [other for _, other in on_page])
         if region is None:
             continue

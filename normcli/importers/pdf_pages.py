@@ -342,6 +342,7 @@ def _text_calls() -> SimpleNamespace:
         unicode=bare(raw.FPDFText_GetUnicode, ctypes.c_uint),
         weight=bare(raw.FPDFText_GetFontWeight, ctypes.c_int),
         font_info=bare(raw.FPDFText_GetFontInfo, ctypes.c_ulong),
+        matrix=bare(raw.FPDFText_GetMatrix, ctypes.c_int),
     )
 
 
@@ -380,19 +381,19 @@ def _char_geometry(
     origins: list[float | None] = [None] * count
     left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
-    to_box = (ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top))
-    to_origin = (ctypes.byref(origin_x), ctypes.byref(origin_y))
+    to_left, to_right, to_bottom, to_top = ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top)
+    to_x, to_y = ctypes.byref(origin_x), ctypes.byref(origin_y)
     calls = _text_calls()
-    get_box, get_origin, get_size = calls.box, calls.origin, calls.size
-    matrix = None
+    get_box, get_origin, get_size, get_matrix = calls.box, calls.origin, calls.size, calls.matrix
+    matrix = raw.FS_MATRIX()
+    to_matrix = ctypes.byref(matrix)
     for k in [k for k, char in enumerate(text) if not char.isspace()]:
-        get_box(handle, k, *to_box)
-        get_origin(handle, k, *to_origin)
+        get_box(handle, k, to_left, to_right, to_bottom, to_top)
+        get_origin(handle, k, to_x, to_y)
         boxes[k] = (left.value, right.value, bottom.value, top.value)
         size = get_size(handle, k)
         if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
-            matrix = matrix or raw.FS_MATRIX()
-            raw.FPDFText_GetMatrix(handle, k, matrix)
+            get_matrix(handle, k, to_matrix)
             size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
         glyphs[k] = (size, origin_y.value)
         origins[k] = origin_x.value
@@ -414,6 +415,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
+    pairs = _SECOND_HALF in text
     start = 0
     # PDFium ends a line broken after a hyphen with its hyphen mark and no newline: the next printed line starts there
     for end, skip in [*((m.start(), len(m.group())) for m in re.finditer("\r\n|\n|\r|(?<=\ufffe)(?=\\S)", text)), (count, 1)]:
@@ -421,7 +423,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
             break
         if text[start:end].strip():
             segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end], origins=origins[start:end])
-            if _SECOND_HALF in segment.chars:  # the place of a pair's second half, kept until now so the indices match
+            if pairs and _SECOND_HALF in segment.chars:  # the place of a pair's second half, kept until now so the indices match
                 keep = [k for k, char in enumerate(segment.chars) if char != _SECOND_HALF]
                 segment = _Segment(
                     start,
@@ -960,11 +962,23 @@ def _cells(
     if vrules and real:
         middle = sorted((box[2] + box[3]) / 2 for box in real)[len(real) // 2]
         walls = sorted(x for x, y0, y1 in vrules if y0 - 1 <= middle <= y1 + 1)
-    if not walls and real:  # most lines: no rule to cross, so a cut needs a wide gap or a step back left of the start
-        first = real[0][0]
-        if not any(box[0] - before[1] > gap or box[1] < first for before, box in itertools.pairwise(real)):
-            text = "".join(segment).strip()
-            return [(text, first, real[-1][1])] if text else []
+    if not walls:  # most lines: no rule to cross, so only a wide gap or a step back left of the cell's start cuts
+        begin = 0  # where the current cell's text starts in `segment`
+        for k, box in enumerate(boxes[: len(segment)]):
+            if box is None or box[1] <= box[0]:
+                continue
+            if (
+                start is not None
+                and end is not None
+                and (box[0] - end > gap or box[1] < start)
+                and (text := "".join(segment[begin:k]).strip())
+            ):
+                cells.append((text, start, end))
+                begin, start = k, None
+            start = box[0] if start is None else start
+            end = box[1]
+        text = "".join(segment[begin : len(boxes)]).strip()
+        return [*cells, (text, start, end)] if text and start is not None and end is not None else cells
     wall = 0
     previous_middle = float("-inf")
     ruled = False  # a rule was crossed since the last cut: cut at the next space (text that overflows its cell ends its word)
