@@ -53,6 +53,7 @@ class _Block:
     vs: list[float]  # the x of its inner vertical rules, left to right
     used: bool = False
     open_end: bool = False
+    fold: float | None = None  # where the second half begins, in a table set in two halves side by side
 
 
 def find_tables(
@@ -94,6 +95,8 @@ def find_tables(
         caption = stream[position]
         last = stream[more[position][-1]] if more[position] else caption
         block = _block_at_caption(blocks.get(caption.page, []), caption, last, sides[0])
+        if block is not None:
+            block = _with_other_half(block, blocks[caption.page], caption, [stream[p] for p in on_page[caption.page]])
         taken = used - ruled
         table = _block_table(block, stream, on_page[caption.page], headings, taken, blocks[caption.page], captioned=True) if block else None
         if table is None:
@@ -381,6 +384,53 @@ def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int
     return min(beside, key=lambda b: min(abs(b.left - caption.x1), abs(caption.x0 - b.right))) if beside else None
 
 
+def _with_other_half(block: _Block, blocks: list[_Block], caption: Line, lines: list[Line]) -> _Block:
+    """A table set as two halves side by side under one caption (a long, narrow table folded once): the
+    ruled region beside the caption's one, with rules at the same heights, the same header row and rows on
+    the same baselines, under the same caption (it spans both), joins it; the result is one region, its
+    rows the printed lines across both halves. Tables side by side each under a caption of their own, or
+    with no caption, stay apart."""
+    for other in blocks:
+        if other is block or other.used or len(other.hs) != len(block.hs) or len(block.hs) < 3:
+            continue
+        if any(abs(a - b) > 2 for a, b in zip(block.hs, other.hs, strict=True)):
+            continue
+        left, right = (block, other) if block.left < other.left else (other, block)
+        gap = right.left - left.right
+        if not 0 < gap <= 0.5 * min(left.right - left.left, right.right - right.left):
+            continue
+        if not (caption.x0 < other.right and other.left < caption.x1):
+            continue  # the caption is over one half only: a table of its own stands beside it
+        heads = [
+            sorted((line for line in lines if _inside(line, half) and (line.top + line.bottom) / 2 > half.hs[1]), key=lambda line: line.x0)
+            for half in (left, right)
+        ]
+        if not heads[0] or [clean_inline(line.text) for line in heads[0]] != [clean_inline(line.text) for line in heads[1]]:
+            continue
+        if any(abs(a.bottom - b.bottom) > 1 for a, b in zip(*heads, strict=True)):
+            continue
+        body = [[line for line in lines if _inside(line, half) and (line.top + line.bottom) / 2 < half.hs[1]] for half in (left, right)]
+        if not _same_baselines(*body):
+            continue
+        other.used = block.used = True  # the joined region stands for both
+        fold = right.left - gap / 2
+        walls = [*left.vs, fold, *right.vs] if left.vs or right.vs else []
+        bottom, top = min(left.bottom, right.bottom), max(left.top, right.top)
+        return _Block(block.page, left.left, bottom, right.right, top, block.hs, walls, fold=fold)
+    return block
+
+
+def _same_baselines(lines: list[Line], others: list[Line]) -> bool:
+    """Whether the lines of two regions side by side sit on one grid of baselines: each pair of lines, one from
+    each, either shares its baseline or lies a whole number of line steps apart."""
+    bottoms = sorted({round(line.bottom, 1) for line in [*lines, *others]})
+    steps = [b - a for a, b in itertools.pairwise(bottoms) if b - a > 1.0]
+    if not steps:
+        return True
+    step = min(steps)
+    return all(abs(gap / step - round(gap / step)) <= 0.15 for gap in steps)
+
+
 def _inside(line: Line, block: _Block) -> bool:
     middle = (line.top + line.bottom) / 2
     return block.bottom < middle < block.top and line.x0 < block.right and block.left < line.x1
@@ -476,7 +526,10 @@ def _block_table(
             rows.append(_cells_of(inside, columns, bool(block.vs)))
             header = header or (number == 0 and not block.vs)  # without vertical rules the first band is the header
             continue
-        rows.extend(_band_rows(inside, columns, bool(block.vs)))
+        if block.fold is not None:
+            rows.extend(_folded_rows(inside, columns, block.fold, bool(block.vs)))
+        else:
+            rows.extend(_band_rows(inside, columns, bool(block.vs)))
     rows = [row for row in rows if any(row)]
     if not rows:
         return None
@@ -607,10 +660,15 @@ def _joined_cell(above: str, below: str) -> str:
 
 
 def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) -> list[list[str]]:
-    """The rows of a band of a table: one per printed line that has a first cell; a line without one joins
-    the row above when it wraps its cells (`_wraps_into`; always between vertical rules), else opens a row
-    of its own under a spanning first cell; before the band's first row it joins that row (a first cell
-    centred against several lines of the others)."""
+    """The rows of a band of a table, their cells."""
+    return [_cells_of(group, columns, ruled) for group in _band_groups(items, columns, ruled)]
+
+
+def _band_groups(items: list[tuple], columns: list[float], ruled: bool = False) -> list[list[tuple]]:
+    """The pieces of a band of a table grouped by row: one row per printed line that has a first cell; a line
+    without one joins the row above when it wraps its cells (`_wraps_into`; always between vertical rules),
+    else opens a row of its own under a spanning first cell; before the band's first row it joins that row (a
+    first cell centred against several lines of the others)."""
     printed = _printed_lines(items)
     first_edge = columns[1] if len(columns) > 1 else float("inf")
     groups: list[list[tuple]] = []
@@ -628,9 +686,41 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
             groups.append(list(row))  # a row under a spanning first cell
         else:
             before.extend(row)
-    if not groups:
-        return [_cells_of(before, columns, ruled)]
-    return [_cells_of(group, columns, ruled) for group in groups]
+    return groups or [before]
+
+
+def _folded_rows(items: list[tuple], columns: list[float], fold: float, ruled: bool = False) -> list[list[str]]:
+    """The rows of a band of a table set in two halves side by side: each half's rows read on their own (a line
+    of one half opens a row when it has that half's first cell), then put side by side where they start on the
+    same printed line; a row of one half beside none of the other gets empty cells there."""
+    split = bisect.bisect_left(columns, fold)
+    halves = [(0, _columns_part(columns, 0, split)), (split, _columns_part(columns, split, len(columns)))]
+    placed: list[tuple[float, int, list[str]]] = []  # top, first column, cells
+    for offset, part in halves:
+        mine = [item for item in items if (item[2] < fold) == (offset == 0)]
+        if mine:
+            placed.extend(
+                (max(item[0] for item in group), offset, _cells_of(group, part, ruled)) for group in _band_groups(mine, part, ruled)
+            )
+    rows: list[tuple[float, list[str]]] = []
+    for top, offset, cells in sorted(placed, key=lambda placed: (-placed[0], placed[1])):
+        if rows and abs(rows[-1][0] - top) <= 1.5 and not any(rows[-1][1][offset : offset + len(cells)]):
+            rows[-1][1][offset : offset + len(cells)] = cells
+        else:
+            row = [""] * len(columns)
+            row[offset : offset + len(cells)] = cells
+            rows.append((top, row))
+    return [row for _, row in rows]
+
+
+def _columns_part(columns: list[float], start: int, end: int) -> list[float]:
+    """Some of the columns, with their extents when they have them."""
+    if not isinstance(columns, _Columns):
+        return columns[start:end]
+    part = _Columns(columns[start:end])
+    part.extents = columns.extents[start:end]
+    part.counts = columns.counts[start:end]
+    return part
 
 
 def _first_cell_wraps(above: list[tuple], line: list[tuple], columns: list[float], first_edge: float) -> bool:

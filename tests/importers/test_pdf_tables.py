@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importer_helpers import PdfBuilder, norm_text, read_back
+from importer_helpers import PdfBuilder, assert_table_matches, norm_text, read_back
 
 from normcli.importers import ingest
 from normcli.importers.common import TABLE_CAPTION
@@ -530,3 +530,47 @@ def test_a_heavy_rule_under_the_header_row_keeps_the_header_apart_from_the_first
     report = ingest(builder.save(tmp_path / "heavy.pdf"), "TEST 134", "1", workspace=workspace, language="en")
     text = norm_text(workspace, report)
     assert "Table 3: Strength classes\n| Class | Strength | Use |\n|---|---|---|\n| C16 | 16 | secondary members |\n" in text
+
+
+def test_a_table_set_in_two_halves_under_one_caption_is_one_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # one table folded once: the same header over both halves, rows on one grid of baselines, some rows in one half only
+    left = [["symup", "mathup"], ["symit", "mathit"], [], [], ["symbb", "mathbb"]]
+    right = [[], [], ["symbfup", "mathbfup"], ["symbfit", "mathbfit"], ["symbfbb", "mathbfbb"]]
+    builder = pdf_builder().page().heading("3 Commands").line("The new commands are listed in Table 1.")
+    builder.gap(10).line("Table 1: New commands and the older commands they stand for, set in two halves side by side.", x=110)
+    top = builder.y
+    for x0, x1, rows in ((110, 280, left), (300, 470, right)):
+        builder.y = top
+        _booktabs(
+            builder,
+            x0,
+            x1,
+            [(x0 + 5, "Command"), (x0 + 90, "Synonym")],
+            [[(x0 + 5, row[0]), (x0 + 90, row[1])] if row else [] for row in rows],
+        )
+    builder.page().heading("4 Sizes").line("The sizes of both kinds are listed in Tables 2 and 3.")
+    top = builder.y + 10
+    for x0, number in ((110, 2), (300, 3)):
+        builder.y = top
+        builder.line(f"Table {number}: Sizes of kind {number}", x=x0 + 10)
+        _booktabs(
+            builder, x0, x0 + 170, [(x0 + 5, "Name"), (x0 + 90, "Size")], [[(x0 + 5, f"n{number}{k}"), (x0 + 90, str(k))] for k in range(3)]
+        )
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "halves.pdf")
+    report = ingest(pdf, "TEST 140", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [table.number for table in bundle.tables] == ["1", "2", "3"]
+    text = norm_text(workspace, report)
+    start = text.index("| Command |")
+    expected = {
+        "header": ["Command", "Synonym", "Command", "Synonym"],
+        "rows": [[*a, *b] if a and b else [*a, "", ""] if a else ["", "", *b] for a, b in zip(left, right, strict=True)],
+    }
+    assert_table_matches(text[start : text.index("\n\n", start)], expected)
+    for number in (2, 3):
+        start = text.index(f"Table {number}:")
+        assert_table_matches(
+            text[text.index("| Name", start) : text.index("\n\n", text.index("| Name", start))],
+            {"header": ["Name", "Size"], "rows": [[f"n{number}{k}", str(k)] for k in range(3)]},
+        )
