@@ -231,8 +231,8 @@ def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[
                         images.append(box)
         elif kind in (raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE) and bounds_of(obj, left, bottom, right, top):
             box = (left.value, bottom.value, right.value, top.value)
-            if kind == raw.FPDF_PAGEOBJ_PATH:
-                paths.append(box)
+            if kind == raw.FPDF_PAGEOBJ_PATH or min(box[2] - box[0], box[3] - box[1]) <= 1.5:
+                paths.append(box)  # an image as thin as a line is drawn as a rule (some DVI drivers set rules so)
             elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
                 images.append(box)
     return images, paths

@@ -974,12 +974,16 @@ def _glyph_chart(rows: list[list[str]]) -> bool:
     """A grid of single characters (a font's code chart: glyphs under hex digits, a symbol grid): a picture of
     characters, not a table whose columns hold different kinds of data. Six columns or more, nearly every cell
     one character (a letter and its accent, which PDFium may give as two; a ligature, `ffi`)."""
-    cells = [cell.replace(" ", "") for row in rows for cell in row if cell.strip()]
+    cells = [cell.strip() for row in rows for cell in row if cell.strip()]
     if len(rows) < 2 or max(len(row) for row in rows) < 6 or len(cells) < 12:
         return False
-    if sum(1 for cell in cells if any(char.isdigit() for char in cell)) >= 0.5 * len(cells):
-        return False  # a grid of numbers is data
-    return sum(1 for cell in cells if len(cell) <= 3) >= 0.85 * len(cells)
+    if sum(1 for cell in cells if _NUMBER.match(cell)) >= 0.5 * len(cells):
+        return False  # a grid of numbers is data (a glyph beside its code digit, `√0`, is still a glyph)
+    if sum(1 for cell in cells if len(cell.replace(" ", "")) <= 3) >= 0.85 * len(cells):
+        return True
+    # a chart ruled in blocks of four (`0 1 2 3` over the glyphs of four code points): each cell many glyphs
+    glyphs = [piece for cell in cells for piece in cell.split()]
+    return len(glyphs) >= 3 * len(cells) and sum(1 for piece in glyphs if len(piece) <= 3) >= 0.9 * len(glyphs)
 
 
 def _numbered_listing(lines: list[Line]) -> bool:
@@ -1036,7 +1040,23 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set
         position += step
     while rows and len(stream[rows[-1]].cells) < 2:
         rows.pop()
+    cut = [stream[row] for row in rows if len(stream[row].cells) >= 2]
+    if not any(_share_columns(a, b) for a, b in itertools.pairwise(cut)):
+        # no two lines cut into the same columns: a margin note beside its paragraph, a code line with a wide
+        # gap in it, and the prose between them taken for wrapped cells
+        return []
     return rows
+
+
+def _share_columns(line: Line, other: Line) -> bool:
+    """Whether two lines cut into cells are cut into the same columns: two cells of the one with fewer start,
+    end or sit centred where cells of the other do (left-aligned, right-aligned or centred columns)."""
+    fewer, more = sorted((line.spans, other.spans), key=len)
+    matched = 0
+    for _, x0, x1 in fewer:
+        if any(abs(x0 - a) <= 3 or abs(x1 - b) <= 3 or abs((x0 + x1) - (a + b)) <= 6 for _, a, b in more):
+            matched += 1
+    return matched >= 2
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importer_helpers import PdfBuilder, assert_table_matches, norm_text, read_back
+from importer_helpers import PdfBuilder, assert_table_matches, norm_text, png_bytes, read_back
 
 from normcli.importers import ingest
 from normcli.importers.common import TABLE_CAPTION
@@ -574,3 +574,63 @@ def test_a_table_set_in_two_halves_under_one_caption_is_one_table(pdf_builder, w
             text[text.index("| Name", start) : text.index("\n\n", text.index("| Name", start))],
             {"header": ["Name", "Size"], "rows": [[f"n{number}{k}", str(k)] for k in range(3)]},
         )
+
+
+def test_an_example_caption_in_the_running_text_takes_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # a manual shows what its command prints: a caption alone, in prose with a margin note and a code line with a
+    # wide gap in it (two lines cut into cells, but not into the same columns)
+    builder = pdf_builder().page().heading("3 Captions outside floats")
+    # the margin note and its paragraph's first line set a space apart (one line), then a margin note set apart
+    builder.line("\\captionof Sometimes you want to typeset a caption outside a floating environment,", x=90)
+    builder.line("\\captionof*", x=60).pdf.text(150, builder.y, "putting a figure within a minipage. For this the package offers the")
+    builder.line("command", x=150)
+    builder.gap(4).line("\\captionof{float type}{heading}", x=170).pdf.text(400, builder.y, ".")
+    builder.gap(4).line("Note that the first argument is mandatory here, because the command needs to know", x=150)
+    builder.line("which name to put into the caption label. An example:", x=150)
+    builder.gap(4).line("\\captionof{table}{A table}", x=170)
+    builder.gap(4).line("typesets captions like this:", x=150)
+    builder.gap(4).line("Table 1: A table", x=280)
+    builder.gap(8).line("The star variant has the same behaviour as the starred caption command.", x=150)
+    pdf = builder.save(tmp_path / "example-caption.pdf")
+    report = ingest(pdf, "TEST 141", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    text = norm_text(workspace, report)
+    assert "Table 1: A table" in text and "|" not in text
+
+
+def _image_grid(builder: PdfBuilder, png: Path, columns: list[float], rows: list[list[str]], height: float = 16) -> None:
+    """A ruled grid whose rules are thin images, as some DVI drivers set TeX's rules."""
+    pdf = builder.pdf
+    top = builder.y + 6
+    for k in range(len(rows) + 1):
+        pdf.image(str(png), x=columns[0], y=top + k * height - 0.25, w=columns[-1] - columns[0], h=0.5)
+    for x in columns:
+        pdf.image(str(png), x=x - 0.25, y=top, w=0.5, h=len(rows) * height)
+    for k, cells in enumerate(rows):
+        pdf.set_font("Helvetica", "B" if k == 0 else "", 10)
+        for x, text in zip(columns, cells, strict=False):
+            pdf.text(x + 3, top + k * height + 11, text)
+    builder.y = top + len(rows) * height + 4
+
+
+def test_rules_drawn_as_thin_images_rule_a_table_and_a_glyph_chart_in_blocks_is_none(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    png = tmp_path / "black.png"
+    png.write_bytes(png_bytes(4, 4))
+    builder = pdf_builder().page().heading("2 Column types").line("The column types are listed in Table 1.")
+    # the second column is narrow: `stable-proposed` runs up to the next rule, only the rule tells the cells apart
+    rows = [["Name", "Suite", "Meaning"], ["l", "stable-proposed", "Left aligned text"], ["c", "stable", "Centred text"]]
+    _image_grid(builder, png, [150, 230, 306, 420], rows)
+    builder.gap(6).line("Table 1: Column types", x=230)
+    # a font's chart ruled in blocks of four code points: the cells hold four glyphs each
+    builder.gap(30).line("The glyphs of the font are shown below.")
+    chart = [["", "0 1 2 3", "4 5 6 7", "8 9 A B", "C D E F", ""]]
+    glyphs = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    for k, label in enumerate(("0", "1", "2", "3")):
+        chart.append([label, *(" ".join(glyphs[(16 * k + 4 * b + j) % len(glyphs)] for j in range(4)) for b in range(4)), label])
+    _image_grid(builder, png, [100, 120, 200, 280, 360, 440, 460], chart)
+    builder.gap(20).line("The text goes on after the chart with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "image-rules.pdf")
+    report = ingest(pdf, "TEST 142", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert [table.number for table in tables] == ["1"]
+    assert_table_matches(tables[0].markdown, {"header": rows[0], "rows": rows[1:]})
