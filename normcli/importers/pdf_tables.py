@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
 from normcli.importers.pdf_pages import Line, Page
+from normcli.labels import TABLE_CAPTION_LABEL
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top in PDF points
 
@@ -84,7 +85,7 @@ def find_tables(
         index: _blocks(page, [stream[p] for p in on_page.get(index, [])]) for index, page in pages.items() if page.hrules and not page.toc
     }
     tables: list[Table] = []
-    captions = [p for p, line in enumerate(stream) if line.page not in toc_pages and TABLE_CAPTION.match(clean_inline(line.text))]
+    captions = [p for p, line in enumerate(stream) if line.page not in toc_pages and _is_caption(clean_inline(line.text))]
     after = sum(1 for p in captions if len(_rows(stream, p, 1, headings, used)) >= 2)
     before = sum(1 for p in captions if len(_rows(stream, p, -1, headings, used)) >= 2)
     sides = (-1, 1) if before > after else (1, -1)
@@ -431,6 +432,14 @@ def _same_baselines(lines: list[Line], others: list[Line]) -> bool:
     return all(abs(gap / step - round(gap / step)) <= 0.15 for gap in steps)
 
 
+_BARE_CAPTION = re.compile(rf"^{TABLE_CAPTION_LABEL}[ \t\u00a0]*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*[ \t\u00a0]*[:–—]$")
+
+
+def _is_caption(text: str) -> bool:
+    """A table's caption line: `Table 2.1: Title`, or its label alone (`Table 2:`, its title on the lines under it)."""
+    return bool(TABLE_CAPTION.match(text) or _BARE_CAPTION.match(text.strip()))
+
+
 def _inside(line: Line, block: _Block) -> bool:
     middle = (line.top + line.bottom) / 2
     return block.bottom < middle < block.top and line.x0 < block.right and block.left < line.x1
@@ -447,7 +456,9 @@ def _caption_more(stream: list[Line], position: int, headings: dict, used: set[i
         line = stream[following]
         if following in headings or following in used or line.page != caption.page or len(line.spans) >= 2:
             break
-        if abs(line.size - caption.size) >= 0.5 or not 0 <= previous.bottom - line.top <= 0.8 * size:
+        # a label alone (`Table 2:` in the margin) may stand further above its title
+        apart = 2.5 if previous is caption and _BARE_CAPTION.match(clean_inline(caption.text).strip()) else 0.8
+        if abs(line.size - caption.size) >= 0.5 or not 0 <= previous.bottom - line.top <= apart * size:
             break
         if line.x0 < caption.x0 - size or any(_inside(line, block) for block in blocks):
             break  # set out left of the caption, or a table's own line (its header)

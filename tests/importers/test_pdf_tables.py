@@ -634,3 +634,26 @@ def test_rules_drawn_as_thin_images_rule_a_table_and_a_glyph_chart_in_blocks_is_
     tables = read_back(workspace, report).tables
     assert [table.number for table in tables] == ["1"]
     assert_table_matches(tables[0].markdown, {"header": rows[0], "rows": rows[1:]})
+
+
+def test_a_caption_in_the_margin_at_the_head_of_each_page_is_a_caption_not_a_running_header(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    # `Table N:` alone in the margin, its title under it, level with the table's top: the first line of every page
+    builder = pdf_builder()
+    for number in (1, 2, 3):
+        builder.page()
+        builder.y = 60
+        top = builder.y
+        builder.line(f"Table {number}:", x=30, size=8)
+        builder.gap(6).line(f"Font sets of kind {number}", x=30, size=8)
+        builder.y = top - 10
+        _booktabs(builder, 150, 450, [(155, "Set name"), (300, "Encoding")], [[(155, f"set{number}{k}"), (300, f"T{k}")] for k in range(3)])
+        builder.gap(30).heading(f"{number} Section {number}")
+        builder.line("The text of the section goes on with more words in it than any cell of the table holds.")
+    pdf = builder.save(tmp_path / "margin-captions.pdf")
+    report = ingest(pdf, "TEST 143", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert [table.number for table in tables] == ["1", "2", "3"]
+    for number, table in enumerate(tables, start=1):
+        assert_table_matches(table.markdown, {"header": ["Set name", "Encoding"], "rows": [[f"set{number}{k}", f"T{k}"] for k in range(3)]})
