@@ -34,6 +34,7 @@ class Table:
     open_end: bool = False  # ruled, and its rows run on to the foot of the page with no closing rule
     walls: tuple[float, ...] = ()  # its inner vertical rules, from its left edge
     caption_more: list[int] = field(default_factory=list)  # the lines its caption goes on over
+    starts: tuple[float, ...] = ()  # the x where its columns start (a part on the next page starts them there again)
 
     @property
     def first(self) -> int:
@@ -117,7 +118,7 @@ def find_tables(
         if len(rows) >= 2:
             row_lines = [stream[k] for k in rows]
             cells = _table_cells(row_lines)
-            table = Table(position, rows, cells, _has_header(cells, row_lines), *_extent(row_lines))
+            table = Table(position, rows, cells, _has_header(cells, row_lines), *_extent(row_lines), starts=_line_starts(row_lines))
         else:
             table = _key_values(stream, position, sides, headings, used)
         if table is not None:
@@ -142,7 +143,7 @@ def find_tables(
         cells = _table_cells(row_lines) if len(rows) >= 3 else []
         if cells and _headed(cells, row_lines):
             used.update(rows)
-            tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines)))
+            tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines), starts=_line_starts(row_lines)))
             position = rows[-1] + 1
         else:
             position += 1
@@ -354,8 +355,8 @@ def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     if block.bottom - max(line.top for line in beside) > 1.5 * size:
         return
     inside = sorted(line.size for line in lines if block.bottom < (line.top + line.bottom) / 2 < block.top)
-    if not inside or any(line.size < inside[len(inside) // 2] - 0.5 for line in beside):
-        return  # footnotes under the table, not more rows
+    if not inside or any(line.size < inside[len(inside) // 2] - 0.5 and len(line.text.strip()) > 3 for line in beside):
+        return  # footnotes under the table, not more rows (a script's lone letters are no footnote)
     block.bottom = min(line.bottom for line in beside) - 1
     block.hs.append(block.bottom)
     block.open_end = True
@@ -551,7 +552,8 @@ def _block_table(
         header = _has_header(rows, [])
     block.used = True
     walls = tuple(x - block.left for x in block.vs)
-    return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls)
+    starts = tuple(columns[1:]) if block.vs else tuple(columns)  # between vertical rules, the rules (not the frame)
+    return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls, starts=starts)
 
 
 def _ruled_rows(items: list[tuple], bands: list[float]) -> bool:
@@ -852,6 +854,28 @@ def _join_page_breaks(tables: list[Table], stream: list[Line], on_page: dict[int
     return result
 
 
+def _same_columns(previous: Table, table: Table) -> bool:
+    """Whether a table that opens a page goes on with the one that ended the page before, without repeating its
+    header: as many columns, starting at the same distances from the first (the part may shift sideways on
+    facing pages), and its first row is a row of data like those above it (each cell empty, a number or text
+    where theirs are), not a header of its own."""
+    a, b = previous.starts, table.starts
+    if len(a) < 2 or len(a) != len(b) or abs(a[0] - b[0]) > 40:
+        return False
+    if any(abs((x - a[0]) - (y - b[0])) > 3 for x, y in zip(a, b, strict=True)):
+        return False
+    body = previous.rows[1:] if previous.header else previous.rows
+    first = table.rows[0]
+    if previous.header and first == previous.rows[0]:
+        return False  # a repeated header: the rules for a long table decide
+    return any(_kinds(row) == _kinds(first) for row in body[-12:])
+
+
+def _kinds(row: list[str]) -> tuple[str, ...]:
+    """What each cell of a row holds: nothing, a number, or text."""
+    return tuple("" if not cell.strip() else "9" if _NUMBER.match(cell.strip()) else "a" for cell in row)
+
+
 def _extent(lines: list[Line]) -> tuple[float, float]:
     return min(line.x0 for line in lines), max(line.x1 for line in lines)
 
@@ -862,7 +886,9 @@ def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[
         return False
     if previous.caption is not None and table.caption is not None:
         return False
-    if previous.ruled and table.ruled:
+    if _same_columns(previous, table):
+        pass  # the columns start where they did, under no header of its own: the same table goes on
+    elif previous.ruled and table.ruled:
         if abs((previous.right - previous.left) - (table.right - table.left)) > 6:
             return False  # the part that goes on is as wide (facing pages may shift it sideways)
         if previous.walls or table.walls:  # a grid is closed on every page: its columns must be the same
@@ -1068,6 +1094,12 @@ def _share_columns(line: Line, other: Line) -> bool:
         if any(abs(x0 - a) <= 3 or abs(x1 - b) <= 3 or abs((x0 + x1) - (a + b)) <= 6 for _, a, b in more):
             matched += 1
     return matched >= 2
+
+
+def _line_starts(lines: list[Line]) -> tuple[float, ...]:
+    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells."""
+    widest = max(lines, key=lambda line: len(line.spans))
+    return tuple(span[1] for span in widest.spans) or (widest.x0,)
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:

@@ -657,3 +657,50 @@ def test_a_caption_in_the_margin_at_the_head_of_each_page_is_a_caption_not_a_run
     assert [table.number for table in tables] == ["1", "2", "3"]
     for number, table in enumerate(tables, start=1):
         assert_table_matches(table.markdown, {"header": ["Set name", "Encoding"], "rows": [[f"set{number}{k}", f"T{k}"] for k in range(3)]})
+
+
+def test_a_table_going_on_over_the_page_without_its_header_is_joined_where_its_columns_start_again(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    # page 1 ends with the table; page 2 opens with its rows ruled anew (narrower rules, no header): same columns
+    builder = pdf_builder(header="Opcodes of the machine").page().heading("9 Instructions").line("The instructions are listed below.")
+    # names without digits: rows alike at the foot and head of the pages would read as running headers and footers
+    names = [a + b for a in ("KA", "LO", "MI", "NU", "PE", "RO", "SU", "TA") for b in ("BA", "DE", "FI", "GO", "HU", "JA", "KE", "LI")][:60]
+    rows = [[name, str(k % 3), f"Operation {name.lower()} of the machine."] for k, name in enumerate(names)]
+    first, second = rows[:40], rows[40:]
+    columns = [80, 200, 260]
+    _booktabs(
+        builder, 70, 520, [(80, "Mnemonic"), (200, "Args"), (260, "Description")], [list(zip(columns, row, strict=True)) for row in first]
+    )
+    builder.page()
+    builder.y = 50
+    _rule(builder, 70, 480)
+    for row in second:
+        builder.line(row[0], x=80).pdf.text(200, builder.y, row[1])
+        builder.pdf.text(260, builder.y, row[2])
+    _rule(builder, 70, 480)
+    # then a table of its own: a header of words over columns of numbers, set where the rows above were
+    builder.gap(30).line("The sizes follow.")
+    _booktabs(
+        builder, 70, 480, [(80, "Name"), (200, "Size"), (260, "Kind")], [[(80, f"n{k}"), (200, str(k)), (260, "word")] for k in range(3)]
+    )
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "continued.pdf")
+    report = ingest(pdf, "TEST 144", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 2
+    assert_table_matches(tables[0].markdown, {"header": ["Mnemonic", "Args", "Description"], "rows": rows})
+    assert_table_matches(tables[1].markdown, {"header": ["Name", "Size", "Kind"], "rows": [[f"n{k}", str(k), "word"] for k in range(3)]})
+    # a table of its own opening the next page, where the rows would go on: its first row is a header, not data
+    builder = pdf_builder(header="Opcodes of the machine").page().heading("9 Instructions").line("The instructions are listed below.")
+    _booktabs(
+        builder, 70, 520, [(80, "Mnemonic"), (200, "Args"), (260, "Description")], [list(zip(columns, row, strict=True)) for row in first]
+    )
+    builder.page()
+    builder.y = 50
+    _booktabs(
+        builder, 70, 480, [(80, "Name"), (200, "Size"), (260, "Kind")], [[(80, f"n{k}"), (200, str(k)), (260, "word")] for k in range(3)]
+    )
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "two.pdf"), "TEST 145", "1", workspace=workspace, language="en")
+    assert len(read_back(workspace, report).tables) == 2
