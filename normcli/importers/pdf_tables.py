@@ -535,6 +535,8 @@ def _block_table(
         if not inside:
             continue
         if grid or (number == 0 and len(bands) >= 3 and not block.vs):
+            if number == 0 and not block.vs:
+                inside = _header_cells_apart(inside, columns)
             rows.append(_cells_of(inside, columns, bool(block.vs)))
             header = header or (number == 0 and not block.vs)  # without vertical rules the first band is the header
             continue
@@ -554,6 +556,47 @@ def _block_table(
     walls = tuple(x - block.left for x in block.vs)
     starts = tuple(columns[1:]) if block.vs else tuple(columns)  # between vertical rules, the rules (not the frame)
     return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls, starts=starts)
+
+
+def _header_cells_apart(items: list[tuple], columns: list[float]) -> list[tuple]:
+    """A header row of one printed line whose cells are set closer than a gap (`Festigkeitsklasse f in N/mm²`
+    over two columns): a piece that runs across the start of a column of the body is cut at the word space
+    that falls there (its place estimated from the share of printed characters before it), when the header
+    has fewer pieces than the table has columns."""
+    if len(items) >= len(columns) or len(_printed_lines(items)) != 1:
+        return items
+    result: list[tuple] = []
+    for item in items:
+        text = item[4]
+        inner = [x for x in columns[1:] if item[2] + 2 < x < item[3] - 2]
+        printed = _printed_text(text)
+        if not inner or len(printed) < 3:
+            result.append(item)
+            continue
+        em = max(item[0] - item[1], 4.0)
+        width = (item[3] - item[2]) / len(printed)
+        cuts = []
+        for x in inner:
+            spaces = [k for k, char in enumerate(text) if char == " "]
+            # the x where each space falls, from the printed characters before it
+            placed = [(abs(item[2] + len(_printed_text(text[:k])) * width - x), k) for k in spaces]
+            best = min(placed, default=None)
+            if best is not None and best[0] <= 0.6 * em:
+                cuts.append((best[1], x))
+        if not cuts:
+            result.append(item)
+            continue
+        start, left = 0, item[2]
+        for cut, x in sorted(cuts):
+            result.append((item[0], item[1], left, x - 1, text[start:cut].strip(), item[5]))
+            start, left = cut + 1, x
+        result.append((item[0], item[1], left, item[3], text[start:].strip(), item[5]))
+    return result
+
+
+def _printed_text(text: str) -> str:
+    """The characters a piece prints: script markup (`_{…}`, `^{…}`) is not printed."""
+    return re.sub(r"[_^]\{([^{}]*)\}", r"\1", text)
 
 
 def _ruled_rows(items: list[tuple], bands: list[float]) -> bool:

@@ -704,3 +704,31 @@ def test_a_table_going_on_over_the_page_without_its_header_is_joined_where_its_c
     builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
     report = ingest(builder.save(tmp_path / "two.pdf"), "TEST 145", "1", workspace=workspace, language="en")
     assert len(read_back(workspace, report).tables) == 2
+
+
+def test_header_cells_set_closer_than_a_gap_are_cut_where_the_columns_below_start(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # pandoc's LaTeX tables: `Festigkeitsklasse` and `fm,k in N/mm2` printed as one run of text over two columns
+    builder = pdf_builder().page().heading("3 Baustoffe").line("Die Festigkeitsklassen stehen in Tabelle 1.")
+    builder.gap(10).line("Tabelle 1: Festigkeitskennwerte von Vollholz", x=200)
+    pdf = builder.pdf
+    pdf.set_font("Helvetica", "", 10)
+    second = 75 + pdf.get_string_width("Festigkeitsklasse ")
+    third = second + pdf.get_string_width("fm,k in N/mm2") + 14
+    fourth = third + pdf.get_string_width("rho in kg/m3") + 20
+    _rule(builder, 70, 520)
+    builder.pdf.text(75, builder.y + 12, "Festigkeitsklasse fm,k in N/mm2")
+    builder.pdf.text(third, builder.y + 12, "rho in kg/m3")
+    builder.pdf.text(fourth, builder.y + 12, "Bemerkung")
+    builder.y += 12
+    _rule(builder, 70, 520, 0.4)
+    rows = [["C16", "16", "310", "untergeordnete Bauteile"], ["C24", "24", "350", "Hochbau"], ["C30", "30", "380", "sortiert"]]
+    for row in rows:
+        builder.y += 13
+        for x, text in zip((75, second, third, fourth), row, strict=True):
+            builder.pdf.text(x, builder.y, text)
+    _rule(builder, 70, 520)
+    builder.gap(20).line("Der Text geht nach der Tabelle weiter, mit mehr Wörtern als eine Zelle enthält.")
+    report = ingest(builder.save(tmp_path / "pandoc-header.pdf"), "TEST 146", "1", workspace=workspace, language="de")
+    tables = read_back(workspace, report).tables
+    assert [table.number for table in tables] == ["1"]
+    assert_table_matches(tables[0].markdown, {"header": ["Festigkeitsklasse", "fm,k in N/mm2", "rho in kg/m3", "Bemerkung"], "rows": rows})
