@@ -335,17 +335,24 @@ def _char_geometry(
     get_box = raw.FPDFText_GetCharBox
     get_origin = raw.FPDFText_GetCharOrigin
     get_size = raw.FPDFText_GetFontSize
-    matrix = None
+    matrix = raw.FS_MATRIX()
+    get_matrix = raw.FPDFText_GetMatrix
+    last_size, scale = -1.0, 1.0
     for k in [k for k, char in enumerate(text) if not char.isspace()]:
         get_box(handle, k, left, right, bottom, top)
         get_origin(handle, k, origin_x, origin_y)
         boxes[k] = (left.value, right.value, bottom.value, top.value)
         size = get_size(handle, k)
-        if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
-            matrix = matrix or raw.FS_MATRIX()
-            raw.FPDFText_GetMatrix(handle, k, matrix)
-            size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
-        glyphs[k] = (size, origin_y.value)
+        # PDFium gives the font size of the text object, before the text matrix and the page's transformation
+        # scale it: a 1 pt font scaled up (dvips, Distiller, Ghostscript), a page drawn at 0.75 (WeasyPrint) or
+        # 0.576 (Qt, wkhtmltopdf). The printed size is what every rule compares with boxes and baselines. The
+        # matrix is read again where the size changes (a fourth call per character would cost a quarter more),
+        # and for every character of a font under 2 pt, which only a matrix makes readable.
+        if size != last_size or size < 2.0:
+            get_matrix(handle, k, matrix)
+            scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
+            last_size = size
+        glyphs[k] = (size * scale, origin_y.value)
         origins[k] = origin_x.value
     return boxes, glyphs, origins
 
@@ -704,17 +711,30 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         # a run set much smaller (an office suite's script font, 58 %) is a subscript when lowered at all (LibreOffice
         # lowers it by a twelfth); a run barely smaller (small capitals) must drop clearly below the baseline
         low = -0.05 * size if glyph[0] < 0.7 * size else -0.1 * size
-        return 1 if 0.2 * size < rise < size else (-1 if -size < rise < low else 0)
+        if 0.2 * size < rise < size:
+            return 1
+        # raised less than a fifth of an em, it is still a superscript when its top clears the top of the line's
+        # letters (a cap height of 0.7 em: Qt raises a `<sup>` one size smaller by only 0.16 em), for a short run
+        # only (below); small capitals and a smaller cell beside a larger one stay on, or near, the baseline
+        if max(0.1 * size, 0.7 * (size - glyph[0])) < rise < size:
+            return 2
+        return -1 if -size < rise < low else 0
+
+    def kind_of(k: int) -> int:
+        return min(shift(k), 1)
 
     k = 0
     while k < len(segment):
-        kind = shift(k)
+        kind = kind_of(k)
         if not kind:
             k += 1
             continue
         end = k
-        while end + 1 < len(segment) and shift(end + 1) == kind:
+        while end + 1 < len(segment) and kind_of(end + 1) == kind:
             end += 1
+        if kind == 1 and end - k >= 6 and all(shift(j) == 2 for j in range(k, end + 1) if glyphs[j] is not None):
+            k = end + 1  # a long run barely raised is a piece of smaller text on its own baseline, not a script
+            continue
         run = segment[k : end + 1]
         before = segment[:k].rstrip(" ") if kind == 1 else segment[:k]
         word = re.search(r"[^\W\d_]+$", before)
