@@ -1053,8 +1053,9 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
         for signature in {_signature(line.text) for line in _edge_lines(page)}:
             counts[signature] += 1
     threshold = 2 if len(pages) <= 6 else max(3, len(pages) // 10)
-    removed: list[str] = []
     titles = _heading_titles(pages, body_size)
+    drops: list[set[int]] = []
+    numbers: set[int] = set()  # the lines that are a page number alone
     for page in pages:
         edges = _edge_lines(page)
         heads = _ruled_heads(page, body_size, titles)
@@ -1073,6 +1074,15 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
             )
             if is_number or (carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads:
                 drop.add(id(line))
+            if is_number:
+                numbers.add(id(line))
+        drops.append(drop)
+    if not any(
+        id(line) not in drop and re.search(r"[^\W\d_]", line.text) for page, drop in zip(pages, drops, strict=True) for line in page.lines
+    ):  # nothing would be left to read (a placeholder repeating one line on every page): that text is the body
+        drops = [drop & numbers for drop in drops]
+    removed: list[str] = []
+    for page, drop in zip(pages, drops, strict=True):
         if drop:
             removed.extend(line.text for line in page.lines if id(line) in drop)
             page.lines = [line for line in page.lines if id(line) not in drop]
