@@ -99,18 +99,18 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
             headings = text_headings(stream, body_size, furniture, pages, located)
             if not any(h.number for h in headings.values()):
                 draft.warnings.append("no numbered headings were found in the text; check the tree with `normcli toc`")
-        toc = contents_positions(stream, pages)  # the printed contents' lines, read by both steps below
-        _contents_nodes(stream, pages, headings, body_size, toc)
+        _contents_nodes(stream, pages, headings, body_size)
         if not draft.title:
             draft.title = first_title(stream, body_size, set(headings))
-        _emit(document, pages, stream, headings, body_size, draft, toc)
+        _emit(document, pages, stream, headings, body_size, draft)
     finally:
         document.close()
     return draft
 
 
-def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, Heading], body_size: float, toc: set[int]) -> None:
+def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, Heading], body_size: float) -> None:
     """The printed contents as nodes of their own, and a heading for what follows them when none opens it."""
+    toc = contents_positions(stream, pages)
     for position, title in contents_headings(stream, pages).items():
         if position not in headings:
             headings[position] = Heading(None, title, 1)
@@ -125,9 +125,7 @@ def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, H
 # -- writing the Markdown ---------------------------------------------------------------------
 
 
-def _emit(
-    document, pages: list[Page], stream: list[Line], headings: dict[int, Heading], body_size: float, draft: Draft, toc_lines: set[int]
-) -> None:
+def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, Heading], body_size: float, draft: Draft) -> None:
     body = draft.body
     vocabulary = _vocabulary(stream)
     french = _french_spacing(stream)
@@ -139,6 +137,7 @@ def _emit(
     figure_numbers: Counter = Counter()
     page_by_index = {page.index: page for page in pages}
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
+    toc_lines = contents_positions(stream, pages)  # each contents line is a paragraph of its own
     regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
     pngs = PngQueue()
     tables = find_tables(stream, page_by_index, headings, figure_text, regions)
