@@ -71,7 +71,8 @@ _MARKER = re.compile(r"^<!--\s*page\s+\S+\s+pdf=(\d+)")
 # the bench's own reading of clause numbers, kept apart from the importer's on purpose
 _LEADING_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
 _WORD_NUMBER = re.compile(
-    r"^(?P<word>chapter|chapitre|kapitel|appendix|annexe|anhang|annex)\s+(?P<value>[A-Z]|\d{1,3})\b\.?\s*(?P<title>.*)$", re.I
+    r"^(?P<word>chapter|chapitre|kapitel|capitolo|cap[ií]tulo|appendix|appendice|annexe|anhang|annex|allegato|ap[eé]ndice|anexo)\s+(?P<value>[A-Z]|\d{1,3})\b\.?\s*(?P<title>.*)$",
+    re.I,
 )
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
 _SPELLED = [
@@ -350,9 +351,11 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
     value, rest = match.group("value"), match.group("title")
     for position, line in enumerate(lines):
         same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b\.?\s*(?P<title>.*)$", line)
-        if same and same.group("title") and key(same.group("title")) == key(rest):
+        printed = key(same.group("title")) if same else ""
+        following = key(" ".join(lines[position + 1 : position + 5]))  # a title may wrap over up to four lines
+        if printed and (printed == key(rest) or (key(rest).startswith(printed) and (printed + following).startswith(key(rest)))):
             return _division_path(same.group("word"), value), rest
-        if same and not same.group("title") and key(" ".join(lines[position + 1 : position + 3])).startswith(key(rest)):
+        if same and not same.group("title") and following.startswith(key(rest)):
             return _division_path(same.group("word"), value), rest
     return None
 
@@ -370,13 +373,13 @@ def printed_numbered_division(lines: list[str], value: str, title: str) -> tuple
 
 
 def _division_path(word: str, value: str) -> str:
-    return f"Appendix {value}" if re.fullmatch(r"(?i)appendix|annex|annexe|anhang", word) else f"{word} {value}"
+    return f"{word.capitalize()} {value}"
 
 
 def _word_path(match: re.Match[str]) -> str:
     word = match.group("word").lower()
     value = match.group("value")
-    if word in ("chapter", "chapitre", "kapitel"):
+    if word in ("chapter", "chapitre", "kapitel", "capitolo", "capitulo", "capítulo"):
         return str(int(value)) if value.isdecimal() else value
     return f"{match.group('word').capitalize()} {value}"
 
@@ -427,7 +430,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)
             numbered.append(bool(re.fullmatch(r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+", path)))
-            if division and not path.startswith("Appendix"):
+            if division and not re.match(r"(?i)(?:appendix|appendice|annexe?|anhang|allegato)\b", path):
                 open_division = (bookmark.level, path.split()[-1])
             entries.append(Entry(path, key(title), index + 1, printed))
         pieces: dict[int, list[Piece]] = {}

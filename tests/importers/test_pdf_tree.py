@@ -435,3 +435,25 @@ def test_a_part_title_wrapped_at_a_hyphen_is_joined_like_every_title(pdf_builder
     report = ingest(pdf, "TEST 159", "1", workspace=workspace, language="en")
     titles = {node.path: node.title for node in read_back(workspace, report).nodes}
     assert titles["Part II"] == "Selecting font features and scripts"
+
+
+def test_an_index_followed_by_a_list_of_figures_stays_the_index(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An index near the end of a manual, its entries behind dot leaders, and after it a `List of Figures` on the
+    next page: the list is printed contents, the index is not (its entries stay under the `Index` clause)."""
+    builder = pdf_builder()
+    for chapter in range(1, 7):
+        builder.page().heading(f"{chapter} Chapter number {chapter}").line(BODY).line(BODY)
+    builder.page().line("Index", size=16, bold=True).gap()
+    entries = [f"command{letter}{row} {'. ' * 25} {10 + row}" for letter in "abcd" for row in range(6)]
+    for entry in entries:
+        builder.line(entry)
+    builder.page().line("List of Figures", size=16, bold=True).gap()
+    for figure in range(1, 9):
+        builder.line(f"{figure} A figure of chapter {figure % 6 + 1} {'. ' * 25} {figure + 1}")
+    pdf = builder.save(tmp_path / "index-then-figures.pdf")
+    report = ingest(pdf, "TEST 160", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert paths[:6] == ["1", "2", "3", "4", "5", "6"] and "Index" in paths[6:]
+    text = norm_text(workspace, report)
+    index_clause = text[text.index("# Index") :]
+    assert all(entry.split()[0] in index_clause for entry in entries)
