@@ -384,6 +384,15 @@ def _word_path(match: re.Match[str]) -> str:
     return f"{match.group('word').capitalize()} {value}"
 
 
+def utf8_text(title: str) -> str:
+    """A bookmark title as printed where its UTF-8 bytes were stored one per character (`Â« trees Â»`, `RÃ©sumÃ©`):
+    the bench reads back the two-byte sequences of Latin text (enough for the accented letters and guillemets)."""
+    try:
+        return title.encode("latin-1").decode("utf-8") if re.search("[\u00c2-\u00df][\u0080-\u00bf]", title) else title
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return title
+
+
 def outline_reference(pdf: Path) -> list[Entry]:
     """The PDF's outline as reference entries (read here with pypdfium2, not through the importer).
 
@@ -402,7 +411,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
     open_division: tuple[int, str] | None = None  # (level, designator)
     try:
         for bookmark in document.get_toc(max_depth=8):
-            title = " ".join((bookmark.get_title() or "").split())
+            title = utf8_text(" ".join((bookmark.get_title() or "").split()))
             destination = bookmark.get_dest()
             index = destination.get_index() if destination is not None else None
             if not title or index is None or not 0 <= index < len(document):

@@ -457,3 +457,17 @@ def test_an_index_followed_by_a_list_of_figures_stays_the_index(pdf_builder, wor
     text = norm_text(workspace, report)
     index_clause = text[text.index("# Index") :]
     assert all(entry.split()[0] in index_clause for entry in entries)
+
+
+def test_a_bookmark_written_in_utf8_but_stored_as_pdfdocencoding_reads_as_printed(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A producer that writes a bookmark's UTF-8 bytes into a PDFDocEncoding string (`RÃ©sumÃ©` for `Résumé`):
+    the clause's title is the one the page prints, not the misread bytes."""
+    builder = pdf_builder().page()
+    builder.bookmarked(["1 Résumé des charges"], "1 " + "Résumé des charges".encode().decode("latin-1"), 0).line(BODY)
+    builder.bookmarked(["2 Sécurité structurale"], "2 Sécurité structurale", 0).line(BODY)  # stored right: kept
+    pdf = builder.save(tmp_path / "misread.pdf")
+    report = ingest(pdf, "TEST 161", "1", workspace=workspace, language="fr")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Résumé des charges"),
+        ("2", "Sécurité structurale"),
+    ]
