@@ -673,10 +673,10 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     """Share of reference entries found with the same path, title and (when known) PDF page; and the misses."""
     by_path: dict[str, list[tuple[str, int]]] = {}
     for path, title, page in run.nodes:
-        by_path.setdefault(path.lower(), []).append((title, page))
+        by_path.setdefault(" ".join(path.split()).lower(), []).append((title, page))  # a no-break space (`«\u00a0mot`) is a space
     missed = []
     for entry in reference:
-        candidates = by_path.get(entry.path.lower(), [])
+        candidates = by_path.get(" ".join(entry.path.split()).lower(), [])
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
         if not any(
             any(_same_title(wanted, title) for wanted in titles) and (entry.page is None or entry.page == page)

@@ -471,3 +471,21 @@ def test_a_bookmark_written_in_utf8_but_stored_as_pdfdocencoding_reads_as_printe
         ("1", "Résumé des charges"),
         ("2", "Sécurité structurale"),
     ]
+
+
+def test_a_drawing_label_above_a_heading_is_not_its_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A plot's axis label `4` in text size just above an unnumbered heading is no chapter number; `Chapter 2` set
+    a size smaller than its title above it still is."""
+    builder = pdf_builder().page()
+    builder.bookmarked(["Chapter 1", "Tableaux en couleur"], "Tableaux en couleur", 0, size=20).line(BODY).line(BODY)
+    builder.line("0", x=200).line("4", x=120)  # the labels of a drawing, in the body size
+    builder.bookmarked(["Nom des fonctions"], "Nom des fonctions", 0, size=17).line(BODY)
+    builder.page().line("Chapter 2", size=20, bold=True)
+    builder.bookmarked(["Variations"], "Variations", 0, size=25).line(BODY)
+    pdf = builder.save(tmp_path / "labels.pdf")
+    report = ingest(pdf, "TEST 162", "1", workspace=workspace, language="fr")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes][-3:] == [
+        ("1", "Tableaux en couleur"),
+        ("Nom des fonctions", "Nom des fonctions"),
+        ("2", "Variations"),
+    ]
