@@ -591,6 +591,15 @@ def stripped_copy(pdf: Path, folder: Path) -> Path:
     return target
 
 
+def _unrepeated(path: str, title: str, paths: set[str]) -> str:
+    """A title without the `(2)` its path carries where the title repeated (`Introduction (2)` after `Introduction`);
+    a title that ends in a number of its own (`Gegenwart (2022)`) keeps it."""
+    repeat = re.search(r"\s\(\d+\)$", path)
+    if repeat and title.endswith(repeat.group(0)) and path[: repeat.start()] in paths:
+        return title[: -len(repeat.group(0))]
+    return title
+
+
 def import_once(pdf: Path, workspace: Path, name: str, use_outline: bool = True) -> Run:
     """Import `pdf` into `workspace` and read back every clause with the PDF page it starts on."""
     started = time.perf_counter()
@@ -607,7 +616,8 @@ def import_once(pdf: Path, workspace: Path, name: str, use_outline: bool = True)
         if match:
             page = int(match.group(1))
         pdf_page_of_line[number] = page
-    nodes = [(node.path, key(re.sub(r"\s\(\d+\)$", "", node.title)), pdf_page_of_line.get(node.line, 1)) for node in bundle.nodes]
+    paths = {node.path for node in bundle.nodes}
+    nodes = [(node.path, key(_unrepeated(node.path, node.title, paths)), pdf_page_of_line.get(node.line, 1)) for node in bundle.nodes]
     table_numbers = [str(table.number) for table in bundle.tables if getattr(table, "number", None)]
     uncaptioned = sum(1 for table in bundle.tables if not getattr(table, "number", None))
     figure_numbers = [str(figure.number) for figure in bundle.figures if getattr(figure, "number", None)]

@@ -107,3 +107,11 @@ def test_the_reference_keeps_the_word_a_page_prints_before_a_chapter_or_annex(tm
     path = tmp_path / "designators.pdf"
     pdf.output(str(path))
     assert [entry.path for entry in bench.outline_reference(path)] == ["1", "Annexe B"]
+
+
+def test_a_title_keeps_a_number_in_brackets_that_is_not_a_repeat_mark() -> None:
+    """`(2)` is taken off a title only where its path marks a repeat of another clause's path."""
+    paths = {"Introduction", "Introduction (2)", "10.20"}
+    assert bench._unrepeated("Introduction (2)", "Introduction (2)", paths) == "Introduction"
+    assert bench._unrepeated("10.20", "Gegenwart (2022)", paths) == "Gegenwart (2022)"
+    assert bench._unrepeated("Stand (2022)", "Stand (2022)", paths) == "Stand (2022)"
