@@ -97,6 +97,8 @@ def find_tables(
         caption = stream[position]
         last = stream[more[position][-1]] if more[position] else caption
         block = _block_at_caption(blocks.get(caption.page, []), caption, last, sides[0])
+        if block is None and caption.page in blocks:
+            block = _block_under_subcaptions(blocks[caption.page], caption, last, [stream[p] for p in on_page[caption.page]])
         if block is not None:
             block = _with_other_half(block, blocks[caption.page], caption, [stream[p] for p in on_page[caption.page]])
         taken = used - ruled
@@ -386,6 +388,33 @@ def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int
     return min(beside, key=lambda b: min(abs(b.left - caption.x1), abs(caption.x0 - b.right))) if beside else None
 
 
+_SUBCAPTION = re.compile(r"^\((?:[a-z]|[ivx]{1,4})\)\s+\S")
+
+
+def _block_under_subcaptions(blocks: list[_Block], caption: Line, last: Line, lines: list[Line]) -> _Block | None:
+    """The first of the ruled regions under a caption over sub-tables (`Table 6: Results`, then `(a) First
+    table`, `(b) Second table` over each): the nearest region below, when nothing but sub-captions (lines
+    opening with `(a)`, and the lines they go on over, no larger than the caption) lies between."""
+    near = 3.5 * max(caption.size, 6.0)
+    found = []
+    for block in blocks:
+        if block.used or not 0 <= last.bottom - block.top <= near + 8 * max(caption.size, 6.0):
+            continue
+        if not (caption.x0 < block.right + near and block.left - near < caption.x1):
+            continue
+        between = [
+            line
+            for line in lines
+            if block.top < (line.top + line.bottom) / 2 < last.bottom and line.x1 > block.left and line.x0 < block.right
+        ]
+        if not between or len(between) > 8 or any(line.size > caption.size + 0.5 for line in between):
+            continue
+        if not _SUBCAPTION.match(clean_inline(max(between, key=lambda line: line.top).text)):
+            continue  # the first line under the caption, over this region, opens a sub-caption
+        found.append(block)
+    return max(found, key=lambda block: (round(block.top), -block.left)) if found else None
+
+
 def _with_other_half(block: _Block, blocks: list[_Block], caption: Line, lines: list[Line]) -> _Block:
     """A table set as two halves side by side under one caption (a long, narrow table folded once): the
     ruled region beside the caption's one, with rules at the same heights, the same header row and rows on
@@ -403,6 +432,8 @@ def _with_other_half(block: _Block, blocks: list[_Block], caption: Line, lines: 
             continue
         if not (caption.x0 < other.right and other.left < caption.x1):
             continue  # the caption is over one half only: a table of its own stands beside it
+        if any(_SUBCAPTION.match(clean_inline(line.text)) for line in _next_to(lines, block) + _next_to(lines, other)):
+            continue  # each under a sub-caption of its own, `(a) …`, `(b) …`: sub-tables
         heads = [
             sorted((line for line in lines if _inside(line, half) and (line.top + line.bottom) / 2 > half.hs[1]), key=lambda line: line.x0)
             for half in (left, right)
@@ -420,6 +451,18 @@ def _with_other_half(block: _Block, blocks: list[_Block], caption: Line, lines: 
         bottom, top = min(left.bottom, right.bottom), max(left.top, right.top)
         return _Block(block.page, left.left, bottom, right.right, top, block.hs, walls, fold=fold)
     return block
+
+
+def _next_to(lines: list[Line], block: _Block) -> list[Line]:
+    """The lines right above or right below a ruled region, over its width (where a sub-caption would be)."""
+    reach = 3.0 * max((line.size for line in lines), default=10.0)
+    return [
+        line
+        for line in lines
+        if line.x1 > block.left
+        and line.x0 < block.right
+        and (0 <= line.bottom - block.top <= reach or 0 <= block.bottom - line.top <= reach)
+    ]
 
 
 def _same_baselines(lines: list[Line], others: list[Line]) -> bool:

@@ -732,3 +732,30 @@ def test_header_cells_set_closer_than_a_gap_are_cut_where_the_columns_below_star
     tables = read_back(workspace, report).tables
     assert [table.number for table in tables] == ["1"]
     assert_table_matches(tables[0].markdown, {"header": ["Festigkeitsklasse", "fm,k in N/mm2", "rho in kg/m3", "Bemerkung"], "rows": rows})
+
+
+def test_a_caption_over_sub_tables_takes_the_first_of_them(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # subfig: `Table 6: …` centred over two tables, each under a sub-caption `(a) …`, `(b) …` of its own
+    builder = pdf_builder().page().heading("4 Results").line("The results are shown in Table 6.")
+    builder.gap(10).line("Table 6: Results in two tables.", x=230)
+    builder.gap(4)
+    top = builder.y
+    for x0, label in ((80, "(a) First table of results."), (310, "(b) Second table of results, with a long")):
+        builder.y = top
+        builder.line(label, x=x0 + 10, size=8)
+        if x0 == 310:
+            builder.line("caption over two lines.", x=x0 + 10, size=8)
+        builder.y = top + 40
+        _booktabs(
+            builder,
+            x0,
+            x0 + 200,
+            [(x0 + 5, "Result type"), (x0 + 120, "Value")],
+            [[(x0 + 5, f"type {k}"), (x0 + 120, f"{k}.5")] for k in range(3)],
+        )
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "subtables.pdf"), "TEST 147", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert [table.number for table in tables] == ["6", None]
+    for table in tables:
+        assert_table_matches(table.markdown, {"header": ["Result type", "Value"], "rows": [[f"type {k}", f"{k}.5"] for k in range(3)]})
