@@ -1079,9 +1079,25 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         return []
     if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows) or _numbered_listing([stream[row] for row in rows]):
         return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
+    if any(stream[row].mono for row in rows) and _inside_listing(stream, rows[0], rows[-1]):
+        return []  # aligned assignments inside a listing (`family = {rm*,sf*},`): code, its lines set in code around it
     if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
         return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+def _inside_listing(stream: list[Line], first: int, last: int) -> bool:
+    """Whether code lies on both sides of a run of lines, on its page: one of the two lines before it and one of
+    the two after it set in a fixed-pitch font, or brackets alone (`{`, `}`: too short for the font to tell)."""
+    page = stream[first].page
+
+    def code(lines: list[Line]) -> bool:
+        return any(line.page == page and (line.mono or bool(_BRACKETS.match(line.text))) for line in lines)
+
+    return code(stream[max(0, first - 2) : first]) and code(stream[last + 1 : last + 3])
+
+
+_BRACKETS = re.compile(r"^[\s\[\]\(\)\{\}<>;,]+$")
 
 
 _LEADER = re.compile(r"(?:\.\s?){5,}")

@@ -759,3 +759,26 @@ def test_a_caption_over_sub_tables_takes_the_first_of_them(pdf_builder, workspac
     assert [table.number for table in tables] == ["6", None]
     for table in tables:
         assert_table_matches(table.markdown, {"header": ["Result type", "Value"], "rows": [[f"type {k}", f"{k}.5"] for k in range(3)]})
+
+
+def test_assignments_aligned_inside_a_listing_are_code_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # the listing's font is told only on some lines: code around the aligned lines says what they are
+    builder = pdf_builder().page().heading("4 Font sets").line("A font set is declared as follows:")
+    listing = [
+        ("Courier", 80, "\\DeclareMicrotypeSet{basictext}", None),
+        ("Courier", 90, "{ encoding = {OT1,T1,T2A,LY1},", None),
+        ("Times", 100, "family", "= {rm*,sf*},"),
+        ("Times", 100, "series", "= {md*},"),
+        ("Courier", 100, "size", "= {normalsize,footnotesize,small},"),
+        ("Times", 90, "}", None),
+    ]
+    for font, x, text, value in listing:
+        builder.y += 11
+        builder.pdf.set_font(font, "", 9)
+        builder.pdf.text(x, builder.y, text)
+        if value:
+            builder.pdf.text(150, builder.y, value)
+    builder.gap(12).line("The text goes on after the listing with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "listing.pdf"), "TEST 148", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    assert "= {md*}," in norm_text(workspace, report)
