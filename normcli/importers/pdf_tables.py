@@ -149,7 +149,11 @@ def find_tables(
             position = rows[-1] + 1
         else:
             position += 1
-    tables = [table for table in tables if table.caption is not None or not (_glyph_chart(table.rows) or _leadered(table.rows))]
+    tables = [
+        table
+        for table in tables
+        if table.caption is not None or not (_glyph_chart(table.rows) or _leadered(table.rows) or _definition_lines(table.rows))
+    ]
     tables = _join_page_breaks(tables, stream, on_page, used)
     found: dict[int, list[Table]] = {}
     for table in sorted(tables, key=lambda table: (table.first, table.left)):
@@ -1109,6 +1113,16 @@ def _leadered(rows: list[list[str]]) -> bool:
     return sum(1 for row in rows if any(_LEADER.search(cell) for cell in row)) >= 0.5 * len(rows)
 
 
+_CATEGORY = re.compile(r"^\[[^\[\]]{3,60}\]$")
+
+
+def _definition_lines(rows: list[list[str]]) -> bool:
+    """Definition lines of a reference manual: a signature, its category in brackets at the right margin
+    (Texinfo's `Array2<T> (int n)  [Constructor]`): headings of entries, not rows of a table."""
+    ends = [next((cell for cell in reversed(row) if cell.strip()), "") for row in rows]
+    return len(rows) >= 2 and sum(1 for cell in ends if _CATEGORY.match(cell.strip())) >= 0.8 * len(rows)
+
+
 def _glyph_chart(rows: list[list[str]]) -> bool:
     """A grid of single characters (a font's code chart: glyphs under hex digits, a symbol grid): a picture of
     characters, not a table whose columns hold different kinds of data. Six columns or more, nearly every cell
@@ -1126,12 +1140,15 @@ def _glyph_chart(rows: list[list[str]]) -> bool:
 
 
 def _numbered_listing(lines: list[Line]) -> bool:
-    """Lines led by a line number that rises by one from line to line (a numbered code listing, a docstrip
-    source): the numbers count lines, they are no column of data."""
-    numbers = [int(line.spans[0][0].strip()) for line in lines if len(line.spans) >= 2 and line.spans[0][0].strip().isdecimal()]
-    if len(numbers) < 3 or len(numbers) < 0.8 * sum(1 for line in lines if len(line.spans) >= 2):
-        return False
-    return sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1)
+    """Lines led or ended by a line number that rises by one from line to line (a numbered code listing, a
+    docstrip source, prose numbered in the margin): the numbers count lines, they are no column of data."""
+    for end in (0, -1):
+        numbers = [int(line.spans[end][0].strip()) for line in lines if len(line.spans) >= 2 and line.spans[end][0].strip().isdecimal()]
+        if len(numbers) < 3 or len(numbers) < 0.8 * sum(1 for line in lines if len(line.spans) >= 2):
+            continue
+        if sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1):
+            return True
+    return False
 
 
 _EQUATION_NUMBER = re.compile(r"^\(\d{1,3}(?:\.\d{1,2})?[a-z]?\)$")

@@ -782,3 +782,30 @@ def test_assignments_aligned_inside_a_listing_are_code_not_a_table(pdf_builder, 
     report = ingest(builder.save(tmp_path / "listing.pdf"), "TEST 148", "1", workspace=workspace, language="en")
     assert not read_back(workspace, report).tables
     assert "= {md*}," in norm_text(workspace, report)
+
+
+def test_prose_numbered_in_the_right_margin_and_definition_lines_are_not_tables(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("5 Line numbers")
+    # lineno: every line of the paragraph carries its number at the right margin
+    for number, text in enumerate(
+        [
+            "Give a number only to lines which are multiples of the number given.",
+            "If the number is not specified, the current value of the counter is kept;",
+            "a value of one turns this off without changing the counter at all. The",
+            "counter starts at five, so that every fifth line gets its number printed.",
+        ],
+        start=4,
+    ):
+        builder.line(text, x=72).pdf.text(500, builder.y, str(number))
+    builder.gap(20)
+    # Texinfo: each entry's signature, its category in brackets at the right margin
+    for signature, category in (
+        ("Array2<T> (int n, int m)", "[Constructor]"),
+        ("Array2<T> (int n, int m, const T &val)", "[Constructor]"),
+        ("Array2<T> (const Array2<T> &a)", "[Constructor]"),
+        ("void resize (int n, int m)", "[Method on Array2<T>]"),
+    ):
+        builder.line(signature, x=90).pdf.text(420, builder.y, category)
+    builder.gap(12).line("The text goes on after the entries with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "numbered.pdf"), "TEST 149", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
