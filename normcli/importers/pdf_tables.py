@@ -581,6 +581,9 @@ def _block_table(
         inside = [item for item in items if bottom < (item[0] + item[1]) / 2 < top]
         if not inside:
             continue
+        if grid and number > 0 and _rows_in_band(inside, columns):
+            rows.extend(_band_rows(inside, columns, bool(block.vs)))
+            continue
         if grid or (number == 0 and len(bands) >= 3 and not block.vs):
             if number == 0 and not block.vs:
                 inside = _header_cells_apart(inside, columns)
@@ -603,6 +606,15 @@ def _block_table(
     walls = tuple(x - block.left for x in block.vs)
     starts = tuple(columns[1:]) if block.vs else tuple(columns)  # between vertical rules, the rules (not the frame)
     return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls, starts=starts)
+
+
+def _rows_in_band(items: list[tuple], columns: list[float]) -> bool:
+    """Whether a band of a ruled table holds several rows rather than one row of wrapped cells (a table that
+    rules off its title and header and leaves its body rows unruled): three printed lines or more, each with
+    text in every column the band uses, two at least."""
+    printed = _printed_lines(items)
+    used = {_column_of(item, columns, True) for item in items}
+    return len(printed) >= 3 and len(used) >= 2 and all({_column_of(item, columns, True) for item in line} == used for line in printed)
 
 
 def _header_cells_apart(items: list[tuple], columns: list[float]) -> list[tuple]:

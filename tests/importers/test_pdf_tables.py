@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importer_helpers import PdfBuilder, assert_table_matches, norm_text, png_bytes, read_back
+from importer_helpers import PdfBuilder, assert_table_matches, norm_text, pipe_rows, png_bytes, read_back
 
 from normcli.importers import ingest
 from normcli.importers.common import TABLE_CAPTION
@@ -809,3 +809,28 @@ def test_prose_numbered_in_the_right_margin_and_definition_lines_are_not_tables(
     builder.gap(12).line("The text goes on after the entries with more words in it than any cell holds.")
     report = ingest(builder.save(tmp_path / "numbered.pdf"), "TEST 149", "1", workspace=workspace, language="en")
     assert not read_back(workspace, report).tables
+
+
+def test_a_table_ruling_off_its_title_and_header_keeps_its_unruled_body_rows_apart(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # gnuplot's function tables: a rule under the title, one under the header, none between the body rows
+    builder = pdf_builder().page().heading("3 Functions").line("The string functions are listed below.")
+    _rule(builder, 90, 500)
+    builder.line("String functions", x=220)
+    _rule(builder, 90, 500, 0.4)
+    builder.line("Function", x=100).pdf.text(240, builder.y, "Arguments")
+    builder.pdf.text(330, builder.y, "Returns")
+    _rule(builder, 90, 500, 0.4)
+    rows = [
+        ["strlen(s)", "string", "number of characters"],
+        ["substr(s,b,e)", "multiple", "the part of s from b to e"],
+        ["trim(s)", "string", "s without spaces"],
+    ]
+    for row in rows:
+        builder.line(row[0], x=100).pdf.text(240, builder.y, row[1])
+        builder.pdf.text(330, builder.y, row[2])
+    _rule(builder, 90, 500)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "functions.pdf"), "TEST 150", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1
+    assert pipe_rows(tables[0].markdown)[-3:] == rows
