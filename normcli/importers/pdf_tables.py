@@ -1148,7 +1148,9 @@ def _glyph_chart(rows: list[list[str]]) -> bool:
         return True
     # a chart ruled in blocks of four (`0 1 2 3` over the glyphs of four code points): each cell many glyphs
     glyphs = [piece for cell in cells for piece in cell.split()]
-    return len(glyphs) >= 3 * len(cells) and sum(1 for piece in glyphs if len(piece) <= 3) >= 0.9 * len(glyphs)
+    if sum(1 for piece in glyphs if piece.isdigit()) >= 0.5 * len(glyphs):
+        return False  # short numbers, many to a cell: data
+    return len(glyphs) >= 2 * len(cells) and sum(1 for piece in glyphs if len(piece) <= 3) >= 0.9 * len(glyphs)
 
 
 def _numbered_listing(lines: list[Line]) -> bool:

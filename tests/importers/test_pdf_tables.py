@@ -626,7 +626,8 @@ def test_rules_drawn_as_thin_images_rule_a_table_and_a_glyph_chart_in_blocks_is_
     chart = [["", "0 1 2 3", "4 5 6 7", "8 9 A B", "C D E F", ""]]
     glyphs = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
     for k, label in enumerate(("0", "1", "2", "3")):
-        chart.append([label, *(" ".join(glyphs[(16 * k + 4 * b + j) % len(glyphs)] for j in range(4)) for b in range(4)), label])
+        used = 2 if k == 2 else 4  # a row of code points the font mostly leaves empty
+        chart.append([label, *(" ".join(glyphs[(16 * k + 4 * b + j) % len(glyphs)] for j in range(used)) for b in range(4)), label])
     _image_grid(builder, png, [100, 120, 200, 280, 360, 440, 460], chart)
     builder.gap(20).line("The text goes on after the chart with more words in it than any cell holds.")
     pdf = builder.save(tmp_path / "image-rules.pdf")
