@@ -16,6 +16,7 @@ from pathlib import Path
 
 from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value
 from normcli.importers.png import encode_png
+from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
 SCANNED_CHARS = 20
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
@@ -231,8 +232,8 @@ def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[
                         images.append(box)
         elif kind in (raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE) and bounds_of(obj, left, bottom, right, top):
             box = (left.value, bottom.value, right.value, top.value)
-            if kind == raw.FPDF_PAGEOBJ_PATH:
-                paths.append(box)
+            if kind == raw.FPDF_PAGEOBJ_PATH or min(box[2] - box[0], box[3] - box[1]) <= 1.5:
+                paths.append(box)  # an image as thin as a line is drawn as a rule (some DVI drivers set rules so)
             elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
                 images.append(box)
     return images, paths
@@ -1127,6 +1128,9 @@ def _signature(text: str) -> str:
     return re.sub(r"\d+|\b[ivxlc]+\b", "#", text.lower()).strip()
 
 
+_CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")
+
+
 def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
     """Drop running headers, footers and page numbers; return the dropped lines (they hold proper-case chapter titles)."""
     counts: Counter[str] = Counter()
@@ -1152,6 +1156,7 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
                 and line.size <= body_size + 0.6
                 and not _framed(line, page)
                 and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
+                and not _CAPTION_LABEL.match(text)  # `Table 2:` alone in the margin by every table: captions, not furniture
             )
             if is_number or (carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads:
                 drop.add(id(line))
