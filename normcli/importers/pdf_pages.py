@@ -351,7 +351,9 @@ def _char_geometry(
         # and for every character of a font under 2 pt, which only a matrix makes readable.
         if size != last_size or size < 2.0:
             get_matrix(handle, k, matrix)
-            scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
+            # the height of the text space's unit: a font widened or narrowed line by line (microtype's expansion,
+            # `Tz`) keeps its size
+            scale = (matrix.c * matrix.c + matrix.d * matrix.d) ** 0.5 or 1.0
             last_size = size
         glyphs[k] = (size * scale, origin_y.value)
         origins[k] = origin_x.value
@@ -624,7 +626,7 @@ def _same_line(previous: _Segment, following: _Segment) -> bool:
         return True  # a raised mark set apart before its text (a footnote's own number, FOP's list label)
     # the baseline of the letter it follows: the cells of a table row that PDFium joins may sit on baselines of their own
     letter = next((glyph for glyph in reversed(previous.glyphs) if glyph is not None), None)
-    own = letter[1] if letter is not None and letter[0] >= 0.9 * size else base
+    own = letter[1] if letter is not None and letter[0] >= 0.9 * size and next_size < 0.95 * size else base  # a script set smaller
     if len(following.real()) <= 6 and left - right < 0.3 * size and any(0.25 * size < abs(next_base - b) < 0.6 * size for b in {base, own}):
         return True  # a script at the text's size, only moved off the baseline (WeasyPrint)
     return next_size < 0.85 * size and -size < next_base - base < size  # a script run, or text after one
@@ -713,6 +715,7 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         # leads on to text elsewhere is a cell of its own
         returns = (
             after is None
+            or after[0] < 0.85 * size  # a smaller script follows (`L` + `e` over a lowered `T`)
             or abs(after[1] - reference) < 0.1 * size
             or ((after[1] - reference) * (glyph[1] - reference) < 0 and abs(after[1] - reference) >= 0.25 * size)
         )
