@@ -12,6 +12,9 @@ document of `content.py` it writes into OUT:
   LibreOffice after it has filled the contents;
 - `KEY.odt.pdf`, `KEY.odt-nobookmarks.pdf`, `KEY.docx.pdf`, `KEY.docx-nobookmarks.pdf`:
   `soffice --headless --convert-to pdf` with and without `ExportBookmarks`;
+- with `--producers office-endnotes`: `KEY-endnotes.fodt`, `.odt`, `.docx` with every second note of the text an
+  endnote (numbered i, ii … as Word and LibreOffice number them), and `KEY-endnotes.odt.pdf`,
+  `KEY-endnotes.odt-nobookmarks.pdf`, `KEY-endnotes.docx.pdf`;
 - `KEY.html`, and `KEY.chromium.pdf` / `KEY.chromium-outline.pdf` printed with headless Chromium
   (`--print-to-pdf`, the second with `--generate-pdf-document-outline`);
 - `KEY.truth.json`: what the importer should find, computed from the source blocks (tree with paths
