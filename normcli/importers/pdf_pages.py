@@ -883,8 +883,8 @@ def _settle(lines: list[Line], resolved, final: bool) -> None:
 def resolve_endnotes(pages: list[Page], body_size: float) -> None:
     """Marks whose note is not on their page are endnotes when a later line opens with their number, raised or
     set smaller than the text (`[3] Valid for …` at the end of the document or chapter, as asciidoctor-pdf, Word
-    and LibreOffice print endnotes): such a note is the first mark still waiting or the one after the last
-    note taken, so a numbered list further on is no note. The other marks are written as superscripts."""
+    and LibreOffice print endnotes): such a note is the first mark still waiting, a first note or the one
+    after the last note taken, so a numbered list further on is no note. The other marks are written as superscripts."""
     lines = [line for page in pages for line in page.lines]
     waiting: list[tuple[Line, str]] = []  # marks met so far whose note is not found yet, in reading order
     taken: set[tuple[int, str]] = set()  # (id of the citing or note line, label)
@@ -894,7 +894,9 @@ def resolve_endnotes(pages: list[Page], body_size: float) -> None:
         plain = None if raised else _ENDNOTE.match(line.text)
         label = _label(raised.group(1)) if raised else plain.group(1) if plain and line.size < body_size - 0.5 else None
         number = note_number(label) if label is not None else None
-        in_turn = bool(waiting) and (label == waiting[0][1] or (last is not None and number == last + 1))
+        # the next note: the first mark waiting, the one after the last note taken, or a first note (notes
+        # numbered again from 1 in each chapter; a mark that never found its note waits before it)
+        in_turn = bool(waiting) and (label == waiting[0][1] or number == 1 or (last is not None and number == last + 1))
         citing = next((item for item in waiting if item[1] == label), None) if in_turn else None
         if citing is not None and (raised or citing[0].size > line.size + 0.5):
             waiting.remove(citing)

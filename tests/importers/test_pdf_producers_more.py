@@ -337,6 +337,8 @@ def test_endnotes_land_at_the_end_of_the_clauses_that_cite_them(pdf_builder, wor
     bibliography numbered the same way at the text's size are no notes, nor is a mark without a note."""
     builder = pdf_builder().page().heading("1 Scope")
     builder.y += 14
+    _raised(builder, "The drains of this norm are named after the older rules", "7", 10, 4, 6, " of the same office.")
+    builder.y += 14
     _raised(builder, "Groundwater lowering is kept to the minimum the excavation requires", "[1]", 10, 4, 6, ".")
     builder.y += 14
     _raised(builder, "The outfall is protected against erosion over some metres of its", "", 10, 4, 6, "")
@@ -356,7 +358,7 @@ def test_endnotes_land_at_the_end_of_the_clauses_that_cite_them(pdf_builder, wor
     nodes = {node.path: node.text for node in read_back(workspace, report).nodes}
     assert "the excavation requires[^1]." in nodes["1"] and "[^1]: The values quoted are fictional" in nodes["1"], nodes["1"]
     assert "for the bedding[^2]; single-size" in nodes["2"] and "[^2]: See also the fictional guideline" in nodes["2"], nodes["2"]
-    assert "values⁵ are taken" in nodes["2"]
+    assert "values⁵ are taken" in nodes["2"] and "older rules⁷ of" in nodes["1"]
     assert "[1] DGN 31-10" in nodes["3"] and "[2] DGN 31-11" in nodes["3"] and "1 A numbered item in small print" in nodes["3"]
     assert "[^" not in nodes["3"]
 
