@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -688,15 +689,19 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     k = 0
     while k < len(segment):
         glyph = glyphs[k]
-        previous = glyphs[k - 1] if k > 0 else None
-        if previous is None and k > 1 and segment[k - 1] == " ":
-            previous = glyphs[k - 2]  # a space PDFium adds for the gap before a moved script (WeasyPrint's `<sup>`)
-        # the baseline of a letter at the text's size right before it, if there is one
-        letter = previous[1] if previous is not None and previous[0] >= 0.9 * size else None
+        at = k - 1
+        if at > 0 and glyphs[at] is None and segment[at] == " ":
+            at -= 1  # a space PDFium adds for the gap before a moved script (WeasyPrint's `<sup>`)
+        previous = glyphs[at] if at >= 0 else None
+        # the baseline of a letter at the text's size right before it, if there is one (a spacing accent, `ˆ`
+        # set over the next letter, sits where that letter's accent goes: no baseline, and no script either)
+        accent = at >= 0 and unicodedata.category(segment[at]) in ("Sk", "Lm")
+        letter = previous[1] if previous is not None and previous[0] >= 0.9 * size and not accent else None
         reference = letter if letter is not None and abs(letter - baseline) < 0.25 * size else baseline
         if (
             glyph is None
             or glyph[0] < 0.85 * size
+            or unicodedata.category(segment[k]) in ("Sk", "Lm")
             or (abs(glyph[1] - reference) < 0.25 * size and not (letter is not None and abs(glyph[1] - letter) >= 0.25 * size))
         ):
             k += 1

@@ -417,3 +417,16 @@ def test_a_moved_mark_after_a_gap_is_still_raised(pdf_builder, workspace: Path, 
     builder.pdf.text(x + 7.7, builder.y, "; Abweichungen sind im Katalog zu begründen.")
     report = ingest(builder.save(tmp_path / "gap.pdf"), "TEST 409", "1", workspace=workspace, language="de")
     assert "nicht überschreiten⁸; Abweichungen" in norm_text(workspace, report)
+
+
+def test_a_spacing_accent_set_over_its_letter_is_no_script(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A font test or a formula sets a spacing accent (`ˆ`, `¨`) raised over the letter after it: the accent is
+    no superscript, and no baseline for what follows it."""
+    builder = pdf_builder().page().heading("1 Accents")
+    builder.y += 14
+    x = _raised(builder, "The accents sit over the letters a +", "", 10, 0, 10, "")
+    x = _raised(builder, "", "¨", 10, 3.5, 10, "", x=x + 3)
+    _raised(builder, "", "", 10, 0, 10, "b + c and so on along the line.", x=x - 2)
+    report = ingest(builder.save(tmp_path / "accents.pdf"), "TEST 410", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "^{" not in text and "₊" not in text and "along the line" in text, text
