@@ -1092,9 +1092,37 @@ def _printed_from_text(pages: list[Page]) -> None:
 _ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")
 
 
+# PDFDocEncoding's characters for the bytes 0x80–0x9E (the rest of its upper half is Latin-1's)
+_PDFDOC_UPPER = "•†‡…—–ƒ⁄‹›−‰„“”‘’‚™ﬁﬂŁŒŠŸŽıłœšž"
+_PDFDOC_BYTE = {char: 0x80 + offset for offset, char in enumerate(_PDFDOC_UPPER)}
+_UTF8_LEAD = re.compile("[\u00c2-\u00f4]")
+
+
+def utf8_misread(text: str) -> str:
+    """A bookmark written in UTF-8 but stored as PDFDocEncoding, each byte read as a character (`Â« trees Â»`,
+    `RÃ©sumÃ©`): the text its bytes spell. Text that does not decode as UTF-8 is left as it is."""
+    if not _UTF8_LEAD.search(text):
+        return text
+    raw = bytearray()
+    for char in text:
+        code = ord(char)
+        if code < 0x80 or 0xA0 <= code <= 0xFF:
+            raw.append(code)
+        elif char in _PDFDOC_BYTE:
+            raw.append(_PDFDOC_BYTE[char])
+        else:
+            return text  # a character no byte of PDFDocEncoding reads as: the title was not misread
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return text
+
+
 def outline_title(text: str) -> str:
     """A bookmark's title with each glyph left in roff's escape notation read as its character: groff's pdfmark
-    macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character)."""
+    macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character); and
+    a title whose UTF-8 bytes were read as PDFDocEncoding, decoded."""
+    text = utf8_misread(text)
     if "[u" not in text:
         return text
     return _ROFF_GLYPH.sub(lambda match: chr(int(match.group(1), 16)) if int(match.group(1), 16) <= 0x10FFFF else match.group(0), text)
