@@ -18,7 +18,8 @@ references read independently of the importer:
   shown only in the navigation bar, a command bookmarked beside its arguments) cannot be found in the
   text without the outline: the second figure says what is missed for a reason the importer controls.
 - **tables / figures**: the captions printed in the page text (`Table 2.1:` / `Figure 2.1:`)
-  against the bundle's tables and figures with those numbers; uncaptioned tables found are shown
+  against the bundle's tables and figures with those numbers (less the table captions the truth lists
+  as set over no table: a manual's examples of its caption command); uncaptioned tables found are shown
   apart (on a document whose tables are all captioned they are false tables).
 - **superscripts**: up to 60 raised, smaller runs of characters sampled from the PDF's character
   boxes (`10` + raised `9`); one is kept when the bundle has it as `10⁹`, `10^{9}` or a footnote
@@ -653,6 +654,15 @@ def table_truth(pdf: Path, sample: str = "documents") -> dict[int, int] | None:
     return {int(page): value["tables"] for page, value in pages.items()} if pages else None
 
 
+def captions_without_table(pdf: Path) -> set[str]:
+    """The table numbers a PDF prints as captions over no table (a manual showing what its caption command
+    prints), from the hand-labelled truth: they are not captioned tables to find."""
+    if not TRUTH_UNSEEN.exists():
+        return set()
+    entry = json.loads(TRUTH_UNSEEN.read_text(encoding="utf-8"))["documents"].get(_sha256(pdf))
+    return set(entry.get("captionsWithoutTable", {})) if entry else set()
+
+
 def _sha256(pdf: Path) -> str:
     import hashlib
 
@@ -709,6 +719,7 @@ def measure(pdf: Path, repeat: int, tree_only: bool = False, tables_only: bool =
     reference = outline_reference(pdf) if has_outline else (text_reference(text_edition) if text_edition.exists() else [])
     source = "outline" if has_outline else (text_edition.name if reference else "none")
     found = {"table": set(), "figure": set()} if tree_only else captions(pdf)
+    found["table"] -= captions_without_table(pdf)
     samples = [] if tree_only or tables_only else superscript_samples(pdf)
     with tempfile.TemporaryDirectory() as folder:
         workspace = Path(folder)

@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -401,7 +402,9 @@ def _char_geometry(
         # and for every character of a font under 2 pt, which only a matrix makes readable.
         if size != last_size or size < 2.0:
             get_matrix(handle, k, to_matrix)
-            scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
+            # the height of the text space's unit: a font widened or narrowed line by line (microtype's expansion,
+            # `Tz`) keeps its size
+            scale = (matrix.c * matrix.c + matrix.d * matrix.d) ** 0.5 or 1.0
             last_size = size
         glyphs[k] = (size * scale, origin_y.value)
         origins[k] = origin_x.value
@@ -668,7 +671,7 @@ def _same_line(previous: _Segment, following: _Segment) -> bool:
         return True  # a raised mark set apart before its text (a footnote's own number, FOP's list label)
     # the baseline of the letter it follows: the cells of a table row that PDFium joins may sit on baselines of their own
     letter = next((glyph for glyph in reversed(previous.glyphs) if glyph is not None), None)
-    own = letter[1] if letter is not None and letter[0] >= 0.9 * size else base
+    own = letter[1] if letter is not None and letter[0] >= 0.9 * size and next_size < 0.95 * size else base  # a script set smaller
     if len(following.real()) <= 6 and left - right < 0.3 * size and any(0.25 * size < abs(next_base - b) < 0.6 * size for b in {base, own}):
         return True  # a script at the text's size, only moved off the baseline (WeasyPrint)
     return next_size < 0.85 * size and -size < next_base - base < size  # a script run, or text after one
@@ -735,13 +738,19 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     k = 0
     while k < len(segment):
         glyph = glyphs[k]
-        previous = glyphs[k - 1] if k > 0 else None
-        # the baseline of a letter at the text's size right before it, if there is one
-        letter = previous[1] if previous is not None and previous[0] >= 0.9 * size else None
+        at = k - 1
+        if at > 0 and glyphs[at] is None and segment[at] == " ":
+            at -= 1  # a space PDFium adds for the gap before a moved script (WeasyPrint's `<sup>`)
+        previous = glyphs[at] if at >= 0 else None
+        # the baseline of a letter at the text's size right before it, if there is one (a spacing accent, `ˆ`
+        # set over the next letter, sits where that letter's accent goes: no baseline, and no script either)
+        accent = at >= 0 and unicodedata.category(segment[at]) in ("Sk", "Lm")
+        letter = previous[1] if previous is not None and previous[0] >= 0.9 * size and not accent else None
         reference = letter if letter is not None and abs(letter - baseline) < 0.25 * size else baseline
         if (
             glyph is None
             or glyph[0] < 0.85 * size
+            or unicodedata.category(segment[k]) in ("Sk", "Lm")
             or (abs(glyph[1] - reference) < 0.25 * size and not (letter is not None and abs(glyph[1] - letter) >= 0.25 * size))
         ):
             k += 1
@@ -756,7 +765,15 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             k += 1
             continue
         opening = not segment[:k].strip() and glyph[1] > reference  # a raised mark opening the line (a note's number)
-        if end - k < 6 and ((previous is not None and abs(previous[1] - reference) < 0.1 * size) or opening):
+        # the text goes back to the baseline after a script (or ends, or a script the other way follows): a run that
+        # leads on to text elsewhere is a cell of its own
+        returns = (
+            after is None
+            or after[0] < 0.85 * size  # a smaller script follows (`L` + `e` over a lowered `T`)
+            or abs(after[1] - reference) < 0.1 * size
+            or ((after[1] - reference) * (glyph[1] - reference) < 0 and abs(after[1] - reference) >= 0.25 * size)
+        )
+        if end - k < 6 and returns and ((previous is not None and abs(previous[1] - reference) < 0.1 * size) or opening):
             short.update(dict.fromkeys(range(k, end + 1), reference))
         k = end + 1
 
@@ -802,17 +819,18 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         before = segment[:k].rstrip(" ") if kind == 1 else segment[:k]
         word = re.search(r"[^\W\d_]+$", before)
         core = run[1:-1] if re.fullmatch(r"\[\d{1,3}\]", run) else run  # `[1]`: a mark in brackets (asciidoctor-pdf)
+        numbered = note_number(core) is not None  # `5`, or `iv` (Word and LibreOffice number endnotes so)
         if kind == 1 and all(c in _PRIMES for c in run):  # Y′: a prime belongs to its letter, raised or not
             pieces[k] = "".join(_PRIMES[c] for c in run)
             back = k - 1
             while back >= 0 and segment[back] == " ":
                 pieces[back] = ""
                 back -= 1
-        elif kind == 1 and (core.isdigit() or run in _MARK_SYMBOLS) and not before:
+        elif kind == 1 and (numbered or run in _MARK_SYMBOLS) and not before:
             pieces[k] = f"\ue002{run}\ue001"
         elif (
             kind == 1
-            and (core.isdigit() or run in _MARK_SYMBOLS)
+            and (numbered or run in _MARK_SYMBOLS)
             and (before == segment[:k] or (word and len(word.group(0)) >= 4 and len(segment[:k]) - len(before) == 1))
             # after a word of four letters, after punctuation, or after the tail of a word broken at the line above (`se³`)
             and ((word and (len(word.group(0)) >= 4 or (word.start() == 0 and len(word.group(0)) >= 2))) or before[-1:] in ".,;:)”’\"'")
@@ -834,6 +852,13 @@ def _raised(mark: str) -> str:
     return "".join(_SUPERSCRIPT[c] for c in mark) if all(c in _SUPERSCRIPT for c in mark) else f"^{{{mark}}}"
 
 
+def note_number(label: str) -> int | None:
+    """The number of a note's label: `5`, or a small lower-case roman numeral (`iv`), else None."""
+    if label.isdigit() and len(label) <= 3:
+        return int(label)
+    return roman_value(label) if label.islower() and len(label) <= 5 else None
+
+
 def _label(mark: str) -> str:
     """A mark's footnote label: `[1]` is note 1."""
     return mark[1:-1] if mark.startswith("[") and mark.endswith("]") else mark
@@ -841,7 +866,7 @@ def _label(mark: str) -> str:
 
 _SPACE_AFTER_MARK = re.compile(r"(\[\^[^\]\s]+\]) (?=[.,)])")
 _PLAIN_NOTE = re.compile(r"^(\d{1,3})[.)]?(\s+)(?=\S)")  # `1 Note`, `1. Note` (babel-french), `1) Note`
-_ENDNOTE = re.compile(r"^\[?(\d{1,3})(?:\]|[.)])?(\s+)(?=\S)")  # also `[1] Note` (asciidoctor-pdf)
+_ENDNOTE = re.compile(r"^\[?(\d{1,3}|[ivx]{1,5})(?:\]|[.)])?(\s+)(?=\S)")  # also `[1] Note` (asciidoctor-pdf), `iv Note` (Word)
 
 
 def _plain_notes(lines: list[Line], referenced: set[str]) -> None:
@@ -912,8 +937,8 @@ def _settle(lines: list[Line], resolved, final: bool) -> None:
 def resolve_endnotes(pages: list[Page], body_size: float) -> None:
     """Marks whose note is not on their page are endnotes when a later line opens with their number, raised or
     set smaller than the text (`[3] Valid for …` at the end of the document or chapter, as asciidoctor-pdf, Word
-    and LibreOffice print endnotes): such a note is the first mark still waiting or the one after the last
-    note taken, so a numbered list further on is no note. The other marks are written as superscripts."""
+    and LibreOffice print endnotes): such a note is the first mark still waiting, a first note or the one
+    after the last note taken, so a numbered list further on is no note. The other marks are written as superscripts."""
     lines = [line for page in pages for line in page.lines]
     waiting: list[tuple[Line, str]] = []  # marks met so far whose note is not found yet, in reading order
     taken: set[tuple[int, str]] = set()  # (id of the citing or note line, label)
@@ -922,14 +947,17 @@ def resolve_endnotes(pages: list[Page], body_size: float) -> None:
         raised = FOOTNOTE_DEF.match(line.text)
         plain = None if raised else _ENDNOTE.match(line.text)
         label = _label(raised.group(1)) if raised else plain.group(1) if plain and line.size < body_size - 0.5 else None
-        in_turn = bool(waiting) and (label == waiting[0][1] or (last is not None and label is not None and label == str(last + 1)))
+        number = note_number(label) if label is not None else None
+        # the next note: the first mark waiting, the one after the last note taken, or a first note (notes
+        # numbered again from 1 in each chapter; a mark that never found its note waits before it)
+        in_turn = bool(waiting) and (label == waiting[0][1] or number == 1 or (last is not None and number == last + 1))
         citing = next((item for item in waiting if item[1] == label), None) if in_turn else None
         if citing is not None and (raised or citing[0].size > line.size + 0.5):
             waiting.remove(citing)
             taken.update({(id(citing[0]), citing[1]), (id(line), citing[1])})
             if plain:
                 _as_note(line, citing[1], plain.end())
-            last = int(citing[1]) if citing[1].isdigit() else None
+            last = number
         waiting.extend((line, _label(mark)) for mark in FOOTNOTE_REF.findall(line.text))
     _settle(lines, lambda line, mark: (id(line), _label(mark)) in taken, final=True)
 
