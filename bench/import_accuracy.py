@@ -341,7 +341,8 @@ def loosely_printed(lines: list[str], title: str) -> tuple[str, str] | None:
 
 def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
     """A bookmark `I Getting started` or `A External Code Interface` whose page prints the designator after a
-    word (`Part I`, `File I`, `Appendix A`) with the title: that division's path and the title without it."""
+    word (`Part I`, `File I`, `Appendix A`) with the title: that division's path and the title without it. A letter
+    printed alone over the title (`A` / `Packages and macros`) is an appendix whose path is the letter."""
     match = re.match(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$", title)
     if not match:
         return None
@@ -352,6 +353,8 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
             return _division_path(same.group("word"), value), rest
         if same and not same.group("title") and key(" ".join(lines[position + 1 : position + 3])).startswith(key(rest)):
             return _division_path(same.group("word"), value), rest
+        if len(value) == 1 and line == value and key(" ".join(lines[position + 1 : position + 3])).startswith(key(rest)):
+            return value, rest  # an appendix printed as its letter alone over its title: its path is the letter (SPEC §1)
     return None
 
 
@@ -425,7 +428,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)
             numbered.append(bool(re.fullmatch(r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+", path)))
-            if division and not path.startswith("Appendix"):
+            if division and not path.startswith("Appendix") and len(path) > 1:
                 open_division = (bookmark.level, path.split()[-1])
             entries.append(Entry(path, key(title), index + 1, printed))
         pieces: dict[int, list[Piece]] = {}
@@ -651,6 +654,9 @@ def precision(truth: dict[int, int], text: str) -> dict:
     }
 
 
+_UNNUMBERED_PATH = re.compile(r"^(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,}")  # a path that is a title: it starts with a word, not a number
+
+
 def _same_title(expected: str, found: str) -> bool:
     return expected == found or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected)))
 
@@ -658,11 +664,16 @@ def _same_title(expected: str, found: str) -> bool:
 def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     """Share of reference entries found with the same path, title and (when known) PDF page; and the misses."""
     by_path: dict[str, list[tuple[str, int]]] = {}
+    by_title_path: dict[str, list[tuple[str, int]]] = {}
     for path, title, page in run.nodes:
         by_path.setdefault(path.lower(), []).append((title, page))
+        by_title_path.setdefault(key(path), []).append((title, page))
     missed = []
     for entry in reference:
         candidates = by_path.get(entry.path.lower(), [])
+        if not candidates and _UNNUMBERED_PATH.match(entry.path):
+            # an unnumbered clause's path is its title, compared as titles are (`Cage - Chance` is `Cage — Chance`)
+            candidates = by_title_path.get(key(entry.path), [])
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
         if not any(
             any(_same_title(wanted, title) for wanted in titles) and (entry.page is None or entry.page == page)

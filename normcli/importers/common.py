@@ -180,6 +180,12 @@ class UniqueTitles:
         self._seen[key] = self._seen.get(key, 0) + 1
         return title if self._seen[key] == 1 else f"{title} ({self._seen[key]})"
 
+    def taken(self, path: str) -> None:
+        """Record a numbered heading's path, so that an unnumbered title equal to it (an index's letter group `A` after
+        the appendix `A`) is counted after it (`A (2)`) instead of repeating the path."""
+        key = title_key(path)
+        self._seen[key] = self._seen.get(key, 0) + 1
+
 
 def heading_line(path: str | None, title: str, depth: int) -> str:
     """One Markdown heading as SPEC §2 reads it: `### 4.2.1 Title` (or `## Title` without a number)."""

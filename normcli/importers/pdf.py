@@ -36,7 +36,7 @@ from normcli.importers.pdf_contents import (
 )
 from normcli.importers.pdf_pages import Line, Page, body_size_of, metadata_title, read_pages, reading_order, remove_furniture
 from normcli.importers.pdf_tables import find_tables, pipe_table
-from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
+from normcli.importers.pdf_tree import Heading, bare_annex, first_title, outline_headings, read_outline, text_headings
 from normcli.importers.png import PngQueue, RawImage
 from normcli.latex import escape_text
 
@@ -70,7 +70,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         stream = [line for page in pages for line in page.lines]
         entries = contents_entries(stream, pages)
         if outline:
-            headings = outline_headings(outline, pages, stream, draft)
+            headings = outline_headings(outline, pages, stream, draft, body_size)
             draft.outline_used = True
             missing = missing_from_outline(entries, [entry.title for entry in outline])
             if missing:
@@ -170,8 +170,10 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
         title = heading.title
         if path is None:
             title = unique(title)
+        elif heading.number is not None and bare_annex(heading.number):
+            unique.taken(heading.explicit or path)  # the letter `A` as a path: a letter group `A` after it is `A (2)`
         if heading.explicit:  # a part (`Part II`), a clause qualified by its part (`II.1`) or a repeated number (`2.5 (2)`)
-            printed = None if heading.number is None or heading.number.kind == "division" else path
+            printed = None if heading.number is None or heading.number.kind == "division" or bare_annex(heading.number) else path
             body.append(f"{heading_line(printed, title, heading.depth)} {{#{heading.explicit}}}")
         else:
             body.append(heading_line(path, title, heading.depth))

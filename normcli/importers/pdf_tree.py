@@ -105,7 +105,9 @@ def outline_entries(source: Path) -> list[OutlineEntry]:
         document.close()
 
 
-def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: list[Line], draft: Draft) -> dict[int, Heading]:
+def outline_headings(
+    outline: list[OutlineEntry], pages: list[Page], stream: list[Line], draft: Draft, body_size: float | None = None
+) -> dict[int, Heading]:
     """Place every bookmark on its page's heading line and read the clause number printed there."""
     by_page: dict[int, list[int]] = {}
     for position, line in enumerate(stream):
@@ -132,7 +134,11 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
         elif designated:  # `I Getting started`, the page printing `Part I` above it; `A Grammar` under `Appendix A`
             located = _find_heading_line(stream, candidates, designated.group("title"), entry.top, taken)
             word = _division_word(stream, located, designated.group("value"), headings) if located is not None else None
-            if word:
+            if located is not None and not word and _letter_above(stream, located, designated.group("value"), headings):
+                # an appendix printed as its letter alone over its title (`A` / `Packages and macros`): path `A` (SPEC §1)
+                value, title, found = designated.group("value"), designated.group("title"), located
+                path, kind = value, "annex"
+            elif word:
                 value, title, found = designated.group("value"), designated.group("title"), located
                 annex = parse_number(f"{word} {value}")
                 path, kind = (annex.path, "annex") if annex and annex.kind == "annex" else (f"{word.capitalize()} {value}", "division")
@@ -143,7 +149,7 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
             if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
                 path, kind = f"{printed_division.capitalize()} {path}", "division"
         if found is not None and path is None:
-            printed = _printed_number(stream, found, title)
+            printed = _printed_number(stream, found, title, body_size)
             if printed:
                 path, kind = printed.path, printed.kind
         rest = _after_title(stream[found], title) if found is not None else ""
@@ -222,6 +228,14 @@ def _division_word(stream: list[Line], position: int, value: str, headings: dict
     return _word_alone_above(stream, position, headings, lambda text: re.fullmatch(rf"(?P<word>[A-Z][a-z]+)\s+{value}\.?", text))
 
 
+def _letter_above(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> bool:
+    """Whether the line above `position` on its page is the letter `value` alone (an appendix's `A` over its title);
+    that line then belongs to the heading below."""
+    if len(value) != 1 or not value.isalpha():
+        return False
+    return bool(_word_alone_above(stream, position, headings, lambda text: re.fullmatch(rf"(?P<word>{value})", text)))
+
+
 def _printed_division(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
     """The division word (`File`, `Part`) the page prints before a bookmark's number, on its line or alone above it."""
     same = _DIVISION.match(clean_inline(stream[position].text))
@@ -274,8 +288,14 @@ def unique_paths(ordered: list[Heading]) -> None:
         seen[folded] = seen.get(folded, 0) + 1
         if seen[folded] > 1:
             path = f"{path} ({seen[folded]})"
-        if path != heading.number.path:
+        if path != heading.number.path or bare_annex(heading.number):
             heading.explicit = path
+
+
+def bare_annex(number: Number) -> bool:
+    """An annex printed as its letter alone (`A` over `Packages and macros`): its path `A` is written `{#A}`, since a
+    heading `# A Packages and macros` would read as an unnumbered title."""
+    return number.kind == "annex" and " " not in number.path
 
 
 def _after_title(line: Line, title: str) -> str:
@@ -322,8 +342,10 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
     return best[1] if best else None
 
 
-def _printed_number(stream: list[Line], position: int, title: str) -> Number | None:
-    """The clause number printed with a heading: on its line, or on the lines just above (`Chapter 2` / `CHAPTER` `TWO`)."""
+def _printed_number(stream: list[Line], position: int, title: str, body_size: float | None = None) -> Number | None:
+    """The clause number printed with a heading: on its line, or on the lines just above (`Chapter 2` / `CHAPTER` `TWO`).
+    With `body_size`, a bare number alone on the line above counts only when set larger than the body text or bold,
+    as a chapter's number is: in an index, `… 474` above the letter group `Z` is an entry's page."""
     line = clean_inline(stream[position].text)
     number = parse_number(line)
     if number and number.title:
@@ -335,6 +357,10 @@ def _printed_number(stream: list[Line], position: int, title: str) -> Number | N
         return number
     page = stream[position].page
     above = [clean_inline(stream[k].text) for k in range(max(0, position - 2), position) if stream[k].page == page]
+    if body_size is not None and above and re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", above[-1]):
+        line_above = stream[position - 1]
+        if line_above.size < body_size + 0.8 and line_above.bold_prefix < len(line_above.text.rstrip()) - 1:
+            return None
     if above:
         chapter = _chapter_lines(above)
         if chapter:
@@ -649,7 +675,8 @@ def _anchor_heading(
                 if stream[above].page != stream[position].page or above in headings:
                     break
                 text = clean_inline(stream[above].text)
-                if parse_number(text) or CHAPTER_WORD.match(text) or spelled_number(text):
+                letter = number.kind == "annex" and text == number.path.split()[-1]  # `C` alone over `Sniplets`
+                if parse_number(text) or CHAPTER_WORD.match(text) or spelled_number(text) or letter:
                     headings[above] = Heading(None, "", 0)
                 else:
                     break

@@ -435,3 +435,122 @@ def test_a_part_title_wrapped_at_a_hyphen_is_joined_like_every_title(pdf_builder
     report = ingest(pdf, "TEST 159", "1", workspace=workspace, language="en")
     titles = {node.path: node.title for node in read_back(workspace, report).nodes}
     assert titles["Part II"] == "Selecting font features and scripts"
+
+
+def _appendix_document(builder: PdfBuilder, outline: bool) -> PdfBuilder:
+    """A manual whose contents run its sections together on one line (`1.1 Terms 2, 1.2 Symbols 2, 1.3 Units 3`) and list
+    appendices `A`, `B`, `C` each printed as its letter alone over its title; an index with a letter group `A` ends it."""
+    builder.page().line("Contents", size=16, bold=True).gap()
+    builder.line(f"1 Scope {'. ' * 30} 2").line("1.1 Terms 2, 1.2 Symbols 2, 1.3 Units 3", x=87)
+    builder.line(f"2 Loads {'. ' * 30} 4").line("2.1 Dead loads 4, 2.2 Live loads 4", x=87)
+    builder.line(f"A Worked examples {'. ' * 25} 5").line(f"A.1 Beams {'. ' * 28} 5", x=87)
+    builder.line(f"B Tables {'. ' * 30} 6").line(f"C Notation {'. ' * 29} 7").line(f"Index {'. ' * 32} 8")
+    for number, title, sections in (("1", "Scope", [("1.1", "Terms"), ("1.2", "Symbols")]), ("2", "Loads", [])):
+        builder.page()
+        _bookmarked(builder, [f"{number} {title}"], f"{number} {title}", 0) if outline else builder.heading(f"{number} {title}")
+        builder.line(BODY).line(BODY)
+        for path, section in sections:  # set as plain text: only the contents tell they are clauses
+            builder.line(f"{path} {section}").line(BODY).line(BODY)
+        if number == "1":
+            builder.page().line("1.3 Units").line(BODY).line(BODY)
+        else:
+            builder.line("2.1 Dead loads").line(BODY).line("2.2 Live loads").line(BODY)
+    for letter, title in (("A", "Worked examples"), ("B", "Tables"), ("C", "Notation")):
+        builder.page()
+        if outline:
+            builder.bookmarked([letter, title], f"{letter} {title}", 0, size=22)
+        else:
+            builder.line(letter, size=24, bold=True).line(title, size=22, bold=True)
+        builder.line(BODY).line(BODY)
+        if letter == "A":
+            builder.heading("A.1 Beams", level=1).line(BODY).line(BODY)
+    builder.page()
+    _bookmarked(builder, ["Index"], "Index", 0) if outline else builder.heading("Index")
+    builder.line("A", bold=True)
+    for word in ("anchorage", "axial force", "arch"):
+        builder.line(f"{word}, 3, 5", x=90)
+    return builder
+
+
+def test_run_together_contents_entries_and_appendices_printed_as_their_letter(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Without an outline: each section of a run-together contents line is a clause on its page; an appendix printed as
+    its letter alone over its title has the letter as its path (SPEC §1: the path as printed), `A` with its clause
+    `A.1`, then `B` and `C` that go on from it (`C`, set large at the top of its page, is no roman page number); the
+    index's letter group `A` comes after the appendix `A`, so it is `A (2)`."""
+    pdf = _appendix_document(pdf_builder(), outline=False).save(tmp_path / "appendices.pdf")
+    report = ingest(pdf, "TEST 160", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes] == [
+        ("Contents", "Contents"),
+        ("1", "Scope"),
+        ("1.1", "Terms"),
+        ("1.2", "Symbols"),
+        ("1.3", "Units"),
+        ("2", "Loads"),
+        ("2.1", "Dead loads"),
+        ("2.2", "Live loads"),
+        ("A", "Worked examples"),
+        ("A.1", "Beams"),
+        ("B", "Tables"),
+        ("C", "Notation"),
+        ("Index", "Index"),
+        ("A (2)", "A (2)"),  # a repeated unnumbered title is numbered, as `Examples (2)` is
+    ]
+    assert {node.path: node.parent_path for node in nodes}["A.1"] == "A"
+
+
+def test_with_an_outline_an_appendix_bookmark_printed_as_its_letter_alone(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Bookmarks `A Worked examples`, `B Tables`, `C Notation` whose pages print the letter alone over the title: the
+    paths are `A`, `B`, `C` and the titles are without the letter, as without the outline."""
+    pdf = _appendix_document(pdf_builder(), outline=True).save(tmp_path / "appendices-outline.pdf")
+    report = ingest(pdf, "TEST 161", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    appendices = [(node.path, node.title) for node in nodes if node.path in ("A", "B", "C")]
+    assert appendices == [("A", "Worked examples"), ("B", "Tables"), ("C", "Notation")]
+
+
+def test_contents_whose_page_numbers_start_again_and_entries_numbered_with_a_dot(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A collection of two reports, each numbered from page 1, under one contents: `1. Part One 1` is found where the
+    page prints `1. PART ONE` (a number with a dot is no list item when it is the entry's), and the second report's
+    entries are looked for after the first report, wherever its pages start again."""
+    builder = pdf_builder().page().line("Contents", size=16, bold=True).gap()
+    builder.line(f"1. Part One {'. ' * 30} 1").line(f"1.1. Chapter 1 {'. ' * 28} 1", x=87).line(f"2. Part Two {'. ' * 30} 2")
+    builder.line(f"Second report {'. ' * 28} 1").line(f"Methods {'. ' * 30} 1", x=87).line(f"Results {'. ' * 30} 2", x=87)
+    builder.page().line("1. PART ONE", size=14, bold=True).line(BODY).line(BODY)
+    builder.line("1.1. Chapter 1", size=13, bold=True).line(BODY).line(BODY)
+    builder.page().line("2. PART TWO", size=14, bold=True)
+    for _ in range(6):  # a long second part: the second report starts far from where the first one's pages pointed
+        builder.line(BODY).line(BODY).page()
+    builder.line("SECOND REPORT", size=16, bold=True).line(BODY).line("Methods", bold=True).line(BODY).line(BODY)
+    builder.page().line("Results", bold=True).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "collection.pdf")
+    report = ingest(pdf, "TEST 162", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title, node.page_start) for node in nodes if node.path != "Contents"] == [
+        ("1", "Part One", 2),
+        ("1.1", "Chapter 1", 2),
+        ("2", "Part Two", 3),
+        ("Second report", "Second report", 9),
+        ("Methods", "Methods", 9),
+        ("Results", "Results", 10),
+    ]
+
+
+def test_a_page_number_of_an_index_entry_above_a_letter_group_is_no_clause_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """With an outline: an index entry wrapped so that its page `474` stands alone on the line above the bookmarked letter
+    group `Z` (bold at the body size) does not number it; a chapter's number set large above its title still does."""
+    builder = pdf_builder().page().line(BODY).line(BODY).line(BODY)  # (a number alone at the top of a page is its folio)
+    builder.line("3", size=24, bold=True)
+    _bookmarked(builder, ["Loads"], "Loads", 0)
+    builder.page()
+    _bookmarked(builder, ["Index"], "Index", 0)
+    builder.line("You have used an option that needs a file, see", x=90).line("474", x=110)
+    builder.bookmarked(["Z"], "Z", 1, size=10).line("zero-sized picture, 124", x=90)
+    pdf = builder.save(tmp_path / "index-z.pdf")
+    report = ingest(pdf, "TEST 163", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("Front matter", "Front matter"),
+        ("3", "Loads"),
+        ("Index", "Index"),
+        ("Z", "Z"),
+    ]
