@@ -107,6 +107,17 @@ def key(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
 
 
+def alike(first: str, second: str) -> bool:
+    """Two title keys that are the same title: equal, or equal but for the order of a few letters within one short span
+    (a logo set with lowered or mirrored letters, XeTeX, comes out of the text layer as `X TEEX`, key `xteex`)."""
+    if first == second:
+        return True
+    if len(first) != len(second) or len(first) < 6 or sorted(first) != sorted(second):
+        return False
+    differ = [k for k, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
+    return differ[-1] - differ[0] < 5
+
+
 def spelled(word: str) -> int | None:
     """`TWENTYONE` → 21 (chapter numbers spelled out by Sphinx's LaTeX)."""
     word = re.sub(r"[^a-z]", "", word.lower())
@@ -259,7 +270,7 @@ def shown_on_page(document, index: int, wanted: list[str], cache: dict[int, list
         following = "".join(key(other.text) for other in pieces[position + 1 : position + 3])
         for rest, numbered in _rests(piece.text):
             for title in wanted:
-                if rest == title or (numbered and len(title) >= 4 and rest.startswith(title)):
+                if alike(rest, title) or (numbered and len(title) >= 4 and rest.startswith(title)):
                     return True
                 short = len(rest) >= 4 or len(piece.text.split()) == 1  # a designator alone above its title (`A` / `Packages`)
                 if rest and short and title.startswith(rest) and (rest + following).startswith(title):
@@ -349,7 +360,7 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
     value, rest = match.group("value"), match.group("title")
     for position, line in enumerate(lines):
         same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b\.?\s*(?P<title>.*)$", line)
-        if same and same.group("title") and key(same.group("title")) == key(rest):
+        if same and same.group("title") and alike(key(same.group("title")), key(rest)):
             return _division_path(same.group("word"), value), rest
         if same and not same.group("title") and key(" ".join(lines[position + 1 : position + 3])).startswith(key(rest)):
             return _division_path(same.group("word"), value), rest
@@ -363,7 +374,7 @@ def printed_numbered_division(lines: list[str], value: str, title: str) -> tuple
     for position, line in enumerate(lines):
         match = re.match(rf"^(?P<word>{_DIVISION_WORDS})\s+{value}\b\.?\s*(?P<title>.*)$", line, re.I)
         if match and (
-            key(match.group("title")) == key(title)
+            alike(key(match.group("title")), key(title))
             or (not match.group("title") and key(" ".join(lines[position + 1 : position + 3])).startswith(key(title)))
         ):
             return f"{match.group('word').capitalize()} {value}", title
@@ -658,7 +669,7 @@ _UNNUMBERED_PATH = re.compile(r"^(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,}")  # a pat
 
 
 def _same_title(expected: str, found: str) -> bool:
-    return expected == found or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected)))
+    return alike(expected, found) or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected)))
 
 
 def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:

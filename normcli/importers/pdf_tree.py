@@ -4,6 +4,7 @@ headings found by layout (size, weight, centring) and kept only in numbering ord
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -355,6 +356,8 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
             # `24 1.2 Title`, `1 8 Title`: a line number left in the margin, then the clause's
             return inner
         return number
+    if number and number.kind == "annex" and " " in number.path:
+        return number  # `Appendix A` printed over the title the contents name (`A Appendix`): the path as printed
     page = stream[position].page
     above = [clean_inline(stream[k].text) for k in range(max(0, position - 2), position) if stream[k].page == page]
     if body_size is not None and above and re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", above[-1]):
@@ -396,7 +399,15 @@ def text_headings(
     headings: dict[int, Heading] = {}
     consumed: set[int] = set()
     anchors = anchors or {}
-    anchored_paths = {entry.number.path for entry in anchors.values() if entry.number}
+    # the numbers the contents placed, per part (`3` of Part II does not hide `3` of Part VIII when each part restarts)
+    part_starts = [
+        position
+        for position, line in enumerate(stream)
+        if position not in toc_lines
+        and _DIVISION.match(clean_inline(line.text))
+        and (line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1 or centred(line))
+    ]
+    anchored_paths = {(bisect_right(part_starts, p), entry.number.path) for p, entry in anchors.items() if entry.number}
     by_size = sum(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
@@ -479,7 +490,7 @@ def text_headings(
             continue
         if not re.match(r"[A-Z0-9ÀÂÄÉÈÊÎÔÖÜÇ/\"'“(]", number.title) and not (strong or bold_heading):
             continue
-        if number.path in anchored_paths:
+        if (bisect_right(part_starts, position), number.path) in anchored_paths:
             continue
         if not sequencer.fits(number, skip=2 if strong else 0):
             if not (restart and Sequencer().fits(number, skip=2 if strong else 0)):
