@@ -107,6 +107,14 @@ def key(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
 
 
+def roff_text(title: str) -> str:
+    """A bookmark title as printed where groff's pdfmark left roff escapes in it (without their backslash): `[u00E9]`
+    is `é`, and `F[C]` … `F[]`, a change of font, is no text."""
+    if "F[]" in title or "f[]" in title:
+        title = re.sub(r"[Ff]\[[A-Za-z0-9]{0,4}\]", "", title)
+    return re.sub(r"\[u([0-9A-Fa-f]{4,6})\]", lambda match: chr(int(match.group(1), 16)), title)
+
+
 def alike(first: str, second: str) -> bool:
     """Two title keys that are the same title: equal, or equal but for the order of a few letters within one short span
     (a logo set with lowered or mirrored letters, XeTeX, comes out of the text layer as `X TEEX`, key `xteex`)."""
@@ -411,7 +419,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
     open_division: tuple[int, str] | None = None  # (level, designator)
     try:
         for bookmark in document.get_toc(max_depth=8):
-            title = " ".join((bookmark.get_title() or "").split())
+            title = roff_text(" ".join((bookmark.get_title() or "").split()))
             destination = bookmark.get_dest()
             index = destination.get_index() if destination is not None else None
             if not title or index is None or not 0 <= index < len(document):

@@ -982,7 +982,10 @@ _ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")
 
 def outline_title(text: str) -> str:
     """A bookmark's title with each glyph left in roff's escape notation read as its character: groff's pdfmark
-    macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character)."""
+    macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character), and
+    `F[C]pdfmarkF[]` for a change of font, which is dropped."""
+    if "F[]" in text or "f[]" in text:  # font changes left in the same notation (`The F[C]pdfmarkF[] Operator`), no text
+        text = re.sub(r"[Ff]\[[A-Za-z0-9]{0,4}\]", "", text)
     if "[u" not in text:
         return text
     return _ROFF_GLYPH.sub(lambda match: chr(int(match.group(1), 16)) if int(match.group(1), 16) <= 0x10FFFF else match.group(0), text)

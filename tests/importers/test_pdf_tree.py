@@ -554,3 +554,31 @@ def test_a_page_number_of_an_index_entry_above_a_letter_group_is_no_clause_numbe
         ("Index", "Index"),
         ("Z", "Z"),
     ]
+
+
+def test_font_changes_left_in_roff_notation_in_a_bookmark_are_no_text(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """groff's pdfmark writes `The F[C]pdfmarkF[] Operator` for a title whose word `pdfmark` is set in another font:
+    the clause's title is `The pdfmark Operator`, as printed."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["2.1 The pdfmark Operator"], "2.1. The F[C]pdfmarkF[] Operator", 0)
+    pdf = builder.save(tmp_path / "roff-font.pdf")
+    report = ingest(pdf, "TEST 164", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [("2.1", "The pdfmark Operator")]
+
+
+def test_a_number_the_contents_placed_in_one_part_is_found_again_in_another(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Without an outline: parts that each number their sections from 1, the contents listing only the first part's; the
+    second part's `2 Graphite`, set as the first part's headings are, is its clause `II.2` (the `2` placed by the
+    contents in Part I does not hide it)."""
+    builder = pdf_builder().page().line("Contents", size=16, bold=True).gap()
+    builder.line(f"Part I Basics {'. ' * 30} 2").line(f"1 Loading {'. ' * 30} 2", x=87).line(f"2 Scaling {'. ' * 30} 2", x=87)
+    builder.page().line("Part I", size=20, bold=True).line("Basics", size=20, bold=True)
+    for title in ("1 Loading", "2 Scaling"):
+        builder.heading(title).line(BODY).line(BODY)
+    builder.page().line("Part II", size=20, bold=True).line("Renderers", size=20, bold=True)
+    for title in ("1 Mapping", "2 Graphite"):
+        builder.heading(title).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "parts-contents.pdf")
+    report = ingest(pdf, "TEST 165", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert paths[-3:] == ["Part II", "II.1", "II.2"]
