@@ -8,6 +8,7 @@ atomically, `parse_bundle` reads it back to count what was written, and the work
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -160,12 +161,10 @@ def ingest(
     if language is None and fmt != "pdf":
         language = guess_language(source.read_text(encoding="utf-8", errors="replace"))
     draft = build_draft(source, fmt, ocr=ocr, use_outline=use_outline, language=(language or "en").lower(), progress=progress)
-    if not draft.scanned_pages and not any(line.strip() and not line.startswith(("#", "<!--")) for line in draft.body):
-        raise InvalidArgument(
-            f"'{source.name}' has no text to import",
-            "check that it is the right file",  # each frontend adds how it reads a scan (the CLI: --ocr)
-            param="source",
-        )
+    if not any(line.strip() and not line.startswith(("#", "<!--")) for line in draft.body):
+        # Nothing to read, whether the pages are drawings (a logo) or images (a scan): an empty bundle would be a
+        # norm without a clause in the workspace, so both are refused alike (exit 2) and nothing is written.
+        raise _no_text(source, draft, ocr)
     if language is None:
         language = guess_language("\n".join(draft.body))
     language = language.lower()
@@ -227,6 +226,25 @@ def ingest(
         quality_score=score,
         problems=problems,
         alignment=alignment,
+    )
+
+
+def _no_text(source: Path, draft: Draft, ocr: bool) -> InvalidArgument:
+    """The refusal of a document without text, saying why: no text at all, or pages that are images (a scan),
+    and with `ocr` what OCR could not do."""
+    if not draft.scanned_pages:  # each frontend adds how it reads a scan (the CLI: --ocr)
+        return InvalidArgument(f"'{source.name}' has no text to import", "check that it is the right file", param="source")
+    pages = f"{draft.scanned_pages} of its {draft.pages} pages are images without a text layer"
+    if not ocr:
+        return InvalidArgument(f"'{source.name}' has no text to import: {pages}", param="source")
+    if shutil.which("tesseract") is None:
+        return InvalidArgument(
+            f"'{source.name}' has no text to import: {pages}, and tesseract is not installed",
+            "install tesseract-ocr and import again",
+            param="ocr",
+        )
+    return InvalidArgument(
+        f"'{source.name}' has no text to import: {pages}, and OCR found no text on them", "check the scan's quality", param="ocr"
     )
 
 

@@ -34,7 +34,16 @@ from normcli.importers.pdf_contents import (
     mark_contents,
     missing_from_outline,
 )
-from normcli.importers.pdf_pages import Line, Page, body_size_of, metadata_title, read_pages, reading_order, remove_furniture
+from normcli.importers.pdf_pages import (
+    Line,
+    Page,
+    body_size_of,
+    metadata_title,
+    read_pages,
+    reading_order,
+    remove_furniture,
+    resolve_endnotes,
+)
 from normcli.importers.pdf_tables import find_tables, pipe_table
 from normcli.importers.pdf_tree import Heading, bare_annex, first_title, outline_headings, read_outline, text_headings
 from normcli.importers.png import PngQueue, RawImage
@@ -63,6 +72,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         draft.title = metadata_title(document)
         outline = read_outline(document) if use_outline else []
         body_size = body_size_of(pages)
+        resolve_endnotes(pages, body_size)
         furniture = remove_furniture(pages, body_size)
         for page in pages:
             page.lines = reading_order(page)
@@ -516,6 +526,8 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
         return previous.page >= 0
     if previous.text.strip().isdigit() and previous.size < body_size - 0.5 and line.size < body_size:
         return False  # a footnote number on its own line, then the footnote
+    if _NOTE.match(line.text):
+        return True  # each note is a paragraph of its own (endnotes follow one another in one size)
     gap = previous.bottom - line.top
     if gap > max(previous.size, line.size, body_size) * 0.9:
         return True

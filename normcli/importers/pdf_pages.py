@@ -16,6 +16,7 @@ from pathlib import Path
 
 from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value
 from normcli.importers.png import encode_png
+from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
 SCANNED_CHARS = 20
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
@@ -231,8 +232,8 @@ def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[
                         images.append(box)
         elif kind in (raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE) and bounds_of(obj, left, bottom, right, top):
             box = (left.value, bottom.value, right.value, top.value)
-            if kind == raw.FPDF_PAGEOBJ_PATH:
-                paths.append(box)
+            if kind == raw.FPDF_PAGEOBJ_PATH or min(box[2] - box[0], box[3] - box[1]) <= 1.5:
+                paths.append(box)  # an image as thin as a line is drawn as a rule (some DVI drivers set rules so)
             elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
                 images.append(box)
     return images, paths
@@ -335,17 +336,24 @@ def _char_geometry(
     get_box = raw.FPDFText_GetCharBox
     get_origin = raw.FPDFText_GetCharOrigin
     get_size = raw.FPDFText_GetFontSize
-    matrix = None
+    matrix = raw.FS_MATRIX()
+    get_matrix = raw.FPDFText_GetMatrix
+    last_size, scale = -1.0, 1.0
     for k in [k for k, char in enumerate(text) if not char.isspace()]:
         get_box(handle, k, left, right, bottom, top)
         get_origin(handle, k, origin_x, origin_y)
         boxes[k] = (left.value, right.value, bottom.value, top.value)
         size = get_size(handle, k)
-        if size < 2.0:  # a 1 pt font scaled by the text matrix (dvips, Distiller, Ghostscript): the printed size
-            matrix = matrix or raw.FS_MATRIX()
-            raw.FPDFText_GetMatrix(handle, k, matrix)
-            size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
-        glyphs[k] = (size, origin_y.value)
+        # PDFium gives the font size of the text object, before the text matrix and the page's transformation
+        # scale it: a 1 pt font scaled up (dvips, Distiller, Ghostscript), a page drawn at 0.75 (WeasyPrint) or
+        # 0.576 (Qt, wkhtmltopdf). The printed size is what every rule compares with boxes and baselines. The
+        # matrix is read again where the size changes (a fourth call per character would cost a quarter more),
+        # and for every character of a font under 2 pt, which only a matrix makes readable.
+        if size != last_size or size < 2.0:
+            get_matrix(handle, k, matrix)
+            scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
+            last_size = size
+        glyphs[k] = (size * scale, origin_y.value)
         origins[k] = origin_x.value
     return boxes, glyphs, origins
 
@@ -614,7 +622,10 @@ def _same_line(previous: _Segment, following: _Segment) -> bool:
     lift = 0.25 * next_size if size >= 0.85 * next_size else 0.0  # a mark at the text's size must be clearly raised
     if size <= next_size + 0.1 and len(previous.real()) <= 3 and lift < base - next_base < next_size:
         return True  # a raised mark set apart before its text (a footnote's own number, FOP's list label)
-    if len(following.real()) <= 6 and 0.25 * size < abs(next_base - base) < 0.6 * size and left - right < 0.3 * size:
+    # the baseline of the letter it follows: the cells of a table row that PDFium joins may sit on baselines of their own
+    letter = next((glyph for glyph in reversed(previous.glyphs) if glyph is not None), None)
+    own = letter[1] if letter is not None and letter[0] >= 0.9 * size else base
+    if len(following.real()) <= 6 and left - right < 0.3 * size and any(0.25 * size < abs(next_base - b) < 0.6 * size for b in {base, own}):
         return True  # a script at the text's size, only moved off the baseline (WeasyPrint)
     return next_size < 0.85 * size and -size < next_base - base < size  # a script run, or text after one
 
@@ -676,15 +687,25 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     while k < len(segment):
         glyph = glyphs[k]
         previous = glyphs[k - 1] if k > 0 else None
-        reference = (
-            previous[1] if previous is not None and previous[0] >= 0.9 * size and abs(previous[1] - baseline) < 0.25 * size else baseline
-        )
-        if glyph is None or glyph[0] < 0.85 * size or abs(glyph[1] - reference) < 0.25 * size:
+        # the baseline of a letter at the text's size right before it, if there is one
+        letter = previous[1] if previous is not None and previous[0] >= 0.9 * size else None
+        reference = letter if letter is not None and abs(letter - baseline) < 0.25 * size else baseline
+        if (
+            glyph is None
+            or glyph[0] < 0.85 * size
+            or (abs(glyph[1] - reference) < 0.25 * size and not (letter is not None and abs(glyph[1] - letter) >= 0.25 * size))
+        ):
             k += 1
             continue
         end = k
         while end + 1 < len(segment) and (following := glyphs[end + 1]) is not None and abs(following[1] - glyph[1]) < 0.05 * size:
             end += 1
+        after = next((other for other in glyphs[end + 1 :] if other is not None), None)
+        if letter is not None and after is not None and after[0] >= 0.9 * size and abs(after[1] - letter) < 0.05 * size:
+            reference = letter  # the text goes on on its letter's baseline after it: a cell of a row on a baseline of its own
+        if abs(glyph[1] - reference) < 0.25 * size:
+            k += 1
+            continue
         opening = not segment[:k].strip() and glyph[1] > reference  # a raised mark opening the line (a note's number)
         if end - k < 6 and ((previous is not None and abs(previous[1] - reference) < 0.1 * size) or opening):
             short.update(dict.fromkeys(range(k, end + 1), reference))
@@ -704,31 +725,45 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         # a run set much smaller (an office suite's script font, 58 %) is a subscript when lowered at all (LibreOffice
         # lowers it by a twelfth); a run barely smaller (small capitals) must drop clearly below the baseline
         low = -0.05 * size if glyph[0] < 0.7 * size else -0.1 * size
-        return 1 if 0.2 * size < rise < size else (-1 if -size < rise < low else 0)
+        if 0.2 * size < rise < size:
+            return 1
+        # raised less than a fifth of an em, it is still a superscript when its top clears the top of the line's
+        # letters (a cap height of 0.7 em: Qt raises a `<sup>` one size smaller by only 0.16 em), for a short run
+        # only (below); small capitals and a smaller cell beside a larger one stay on, or near, the baseline
+        if max(0.1 * size, 0.7 * (size - glyph[0])) < rise < size:
+            return 2
+        return -1 if -size < rise < low else 0
+
+    def kind_of(k: int) -> int:
+        return min(shift(k), 1)
 
     k = 0
     while k < len(segment):
-        kind = shift(k)
+        kind = kind_of(k)
         if not kind:
             k += 1
             continue
         end = k
-        while end + 1 < len(segment) and shift(end + 1) == kind:
+        while end + 1 < len(segment) and kind_of(end + 1) == kind:
             end += 1
+        if kind == 1 and end - k >= 6 and all(shift(j) == 2 for j in range(k, end + 1) if glyphs[j] is not None):
+            k = end + 1  # a long run barely raised is a piece of smaller text on its own baseline, not a script
+            continue
         run = segment[k : end + 1]
         before = segment[:k].rstrip(" ") if kind == 1 else segment[:k]
         word = re.search(r"[^\W\d_]+$", before)
+        core = run[1:-1] if re.fullmatch(r"\[\d{1,3}\]", run) else run  # `[1]`: a mark in brackets (asciidoctor-pdf)
         if kind == 1 and all(c in _PRIMES for c in run):  # Y′: a prime belongs to its letter, raised or not
             pieces[k] = "".join(_PRIMES[c] for c in run)
             back = k - 1
             while back >= 0 and segment[back] == " ":
                 pieces[back] = ""
                 back -= 1
-        elif kind == 1 and (run.isdigit() or run in _MARK_SYMBOLS) and not before:
+        elif kind == 1 and (core.isdigit() or run in _MARK_SYMBOLS) and not before:
             pieces[k] = f"\ue002{run}\ue001"
         elif (
             kind == 1
-            and (run.isdigit() or run in _MARK_SYMBOLS)
+            and (core.isdigit() or run in _MARK_SYMBOLS)
             and (before == segment[:k] or (word and len(word.group(0)) >= 4 and len(segment[:k]) - len(before) == 1))
             # after a word of four letters, after punctuation, or after the tail of a word broken at the line above (`se³`)
             and ((word and (len(word.group(0)) >= 4 or (word.start() == 0 and len(word.group(0)) >= 2))) or before[-1:] in ".,;:)”’\"'")
@@ -750,55 +785,104 @@ def _raised(mark: str) -> str:
     return "".join(_SUPERSCRIPT[c] for c in mark) if all(c in _SUPERSCRIPT for c in mark) else f"^{{{mark}}}"
 
 
+def _label(mark: str) -> str:
+    """A mark's footnote label: `[1]` is note 1."""
+    return mark[1:-1] if mark.startswith("[") and mark.endswith("]") else mark
+
+
 _SPACE_AFTER_MARK = re.compile(r"(\[\^[^\]\s]+\]) (?=[.,)])")
 _PLAIN_NOTE = re.compile(r"^(\d{1,3})[.)]?(\s+)(?=\S)")  # `1 Note`, `1. Note` (babel-french), `1) Note`
+_ENDNOTE = re.compile(r"^\[?(\d{1,3})(?:\]|[.)])?(\s+)(?=\S)")  # also `[1] Note` (asciidoctor-pdf)
 
 
 def _plain_notes(lines: list[Line], referenced: set[str]) -> None:
     """A note whose number is not raised (LibreOffice sets it at the note's own size): a line at the foot of the
     page, smaller than the text that cites it and below it, opening with a number cited as a raised mark on
     the page, with only lines as small under it. Its number is marked as a raised one for the rule below."""
-    raised = {match.group(1) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
+    raised = {_label(match.group(1)) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
     wanted = referenced - raised
     if not wanted:
         return
-    citing = [line for line in lines if "\ue000" in line.text]
+    citing = [(line, {_label(mark) for mark in FOOTNOTE_REF.findall(line.text)}) for line in lines if "\ue000" in line.text]
     for line in lines:
         match = _PLAIN_NOTE.match(line.text)
         if not match or match.group(1) not in wanted:
             continue
-        mark = f"\ue000{match.group(1)}\ue001"
-        cites = [other for other in citing if mark in other.text and other.top > line.top and other.size > line.size + 0.5]
+        cites = [other for other, marks in citing if match.group(1) in marks and other.top > line.top and other.size > line.size + 0.5]
         below = [other for other in lines if other.top < line.top]
         if cites and all(other.size <= line.size + 0.3 for other in below):
-            line.text = f"\ue002{match.group(1)}\ue001 " + line.text[match.end() :]
-            if line.spans:
-                first = line.spans[0]
-                cut = _PLAIN_NOTE.match(first[0])
-                text = f"\ue002{match.group(1)}\ue001 " + first[0][cut.end() :] if cut else f"\ue002{first[0]}\ue001"
-                line.spans[0] = (text, first[1], first[2])
+            _as_note(line, match.group(1), match.end())
             wanted.discard(match.group(1))
+
+
+def _as_note(line: Line, label: str, cut: int) -> None:
+    """Mark the line as note `label`, its number (the first `cut` characters) replaced by a raised mark."""
+    line.text = f"\ue002{label}\ue001 " + line.text[cut:]
+    if line.spans:
+        first = line.spans[0]
+        match = _ENDNOTE.match(first[0])
+        text = f"\ue002{label}\ue001 " + first[0][match.end() :] if match else f"\ue002{first[0]}\ue001"
+        line.spans[0] = (text, first[1], first[2])
 
 
 def resolve_footnotes(lines: list[Line]) -> None:
     """Footnote marks become Markdown footnotes (`word[^5]`, and `[^5]: …` for the note) when the page
-    has both the mark and its note; an unmatched mark stays a superscript."""
-    referenced = {mark for line in lines for mark in FOOTNOTE_REF.findall(line.text)}
+    has both the mark and its note; the others are left for `resolve_endnotes` to decide."""
+    referenced = {_label(mark) for line in lines for mark in FOOTNOTE_REF.findall(line.text)}
     _plain_notes(lines, referenced)
-    defined = {match.group(1) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
-    notes = defined & referenced
+    defined = {_label(match.group(1)) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
+    _settle(lines, lambda line, mark: _label(mark) in referenced & defined, final=False)
 
-    def fix(text: str) -> str:
+
+def _settle(lines: list[Line], resolved, final: bool) -> None:
+    """Write the marks `resolved(line, mark)` accepts as Markdown footnotes; with `final`, the others as superscripts
+    (else they stay marks, for the document's endnotes)."""
+
+    def fix(line: Line, text: str) -> str:
         if "\ue000" not in text and "\ue002" not in text:
             return text
-        text = FOOTNOTE_DEF.sub(lambda m: f"[^{m.group(1)}]: " if m.group(1) in notes else _raised(m.group(1)), text)
-        text = FOOTNOTE_REF.sub(lambda m: f"[^{m.group(1)}]" if m.group(1) in notes else _raised(m.group(1)), text)
+
+        def write(match: re.Match, note: bool) -> str:
+            mark = match.group(1)
+            if resolved(line, mark):
+                return f"[^{_label(mark)}]: " if note else f"[^{_label(mark)}]"
+            return _raised(mark) if final else match.group(0)
+
+        text = FOOTNOTE_DEF.sub(lambda m: write(m, True), text)
+        text = FOOTNOTE_REF.sub(lambda m: write(m, False), text)
         return _SPACE_AFTER_MARK.sub(r"\1", text)  # `werden[^1] .`: the gap a producer leaves after its mark is no space
 
     for line in lines:
-        line.text = fix(line.text)
-        line.spans = [(fix(span[0]), span[1], span[2]) for span in line.spans]
+        if "\ue000" not in line.text and "\ue002" not in line.text:
+            continue
+        line.text = fix(line, line.text)
+        line.spans = [(fix(line, span[0]), span[1], span[2]) for span in line.spans]
         line.cells = [span[0] for span in line.spans]
+
+
+def resolve_endnotes(pages: list[Page], body_size: float) -> None:
+    """Marks whose note is not on their page are endnotes when a later line opens with their number, raised or
+    set smaller than the text (`[3] Valid for …` at the end of the document or chapter, as asciidoctor-pdf, Word
+    and LibreOffice print endnotes): such a note is the first mark still waiting or the one after the last
+    note taken, so a numbered list further on is no note. The other marks are written as superscripts."""
+    lines = [line for page in pages for line in page.lines]
+    waiting: list[tuple[Line, str]] = []  # marks met so far whose note is not found yet, in reading order
+    taken: set[tuple[int, str]] = set()  # (id of the citing or note line, label)
+    last: int | None = None
+    for line in lines:
+        raised = FOOTNOTE_DEF.match(line.text)
+        plain = None if raised else _ENDNOTE.match(line.text)
+        label = _label(raised.group(1)) if raised else plain.group(1) if plain and line.size < body_size - 0.5 else None
+        in_turn = bool(waiting) and (label == waiting[0][1] or (last is not None and label is not None and label == str(last + 1)))
+        citing = next((item for item in waiting if item[1] == label), None) if in_turn else None
+        if citing is not None and (raised or citing[0].size > line.size + 0.5):
+            waiting.remove(citing)
+            taken.update({(id(citing[0]), citing[1]), (id(line), citing[1])})
+            if plain:
+                _as_note(line, citing[1], plain.end())
+            last = int(citing[1]) if citing[1].isdigit() else None
+        waiting.extend((line, _label(mark)) for mark in FOOTNOTE_REF.findall(line.text))
+    _settle(lines, lambda line, mark: (id(line), _label(mark)) in taken, final=True)
 
 
 def _bold_prefix(handle, start: int, segment: str) -> int:
@@ -1029,6 +1113,9 @@ def _signature(text: str) -> str:
     return re.sub(r"\d+|\b[ivxlc]+\b", "#", text.lower()).strip()
 
 
+_CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")
+
+
 def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
     """Drop running headers, footers and page numbers; return the dropped lines (they hold proper-case chapter titles)."""
     counts: Counter[str] = Counter()
@@ -1036,8 +1123,9 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
         for signature in {_signature(line.text) for line in _edge_lines(page)}:
             counts[signature] += 1
     threshold = 2 if len(pages) <= 6 else max(3, len(pages) // 10)
-    removed: list[str] = []
     titles = _heading_titles(pages, body_size)
+    drops: list[set[int]] = []
+    numbers: set[int] = set()  # the lines that are a page number alone
     for page in pages:
         edges = _edge_lines(page)
         heads = _ruled_heads(page, body_size, titles)
@@ -1055,9 +1143,19 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
                 and line.size <= body_size + 0.6
                 and not _framed(line, page)
                 and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
+                and not _CAPTION_LABEL.match(text)  # `Table 2:` alone in the margin by every table: captions, not furniture
             )
             if is_number or (carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads:
                 drop.add(id(line))
+            if is_number:
+                numbers.add(id(line))
+        drops.append(drop)
+    if not any(
+        id(line) not in drop and re.search(r"[^\W\d_]", line.text) for page, drop in zip(pages, drops, strict=True) for line in page.lines
+    ):  # nothing would be left to read (a placeholder repeating one line on every page): that text is the body
+        drops = [drop & numbers for drop in drops]
+    removed: list[str] = []
+    for page, drop in zip(pages, drops, strict=True):
         if drop:
             removed.extend(line.text for line in page.lines if id(line) in drop)
             page.lines = [line for line in page.lines if id(line) not in drop]

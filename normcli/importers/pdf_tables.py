@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
 from normcli.importers.pdf_pages import Line, Page
+from normcli.labels import TABLE_CAPTION_LABEL
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top in PDF points
 
@@ -33,6 +34,7 @@ class Table:
     open_end: bool = False  # ruled, and its rows run on to the foot of the page with no closing rule
     walls: tuple[float, ...] = ()  # its inner vertical rules, from its left edge
     caption_more: list[int] = field(default_factory=list)  # the lines its caption goes on over
+    starts: tuple[float, ...] = ()  # the x where its columns start (a part on the next page starts them there again)
 
     @property
     def first(self) -> int:
@@ -53,6 +55,7 @@ class _Block:
     vs: list[float]  # the x of its inner vertical rules, left to right
     used: bool = False
     open_end: bool = False
+    fold: float | None = None  # where the second half begins, in a table set in two halves side by side
 
 
 def find_tables(
@@ -83,7 +86,7 @@ def find_tables(
         index: _blocks(page, [stream[p] for p in on_page.get(index, [])]) for index, page in pages.items() if page.hrules and not page.toc
     }
     tables: list[Table] = []
-    captions = [p for p, line in enumerate(stream) if line.page not in toc_pages and TABLE_CAPTION.match(clean_inline(line.text))]
+    captions = [p for p, line in enumerate(stream) if line.page not in toc_pages and _is_caption(clean_inline(line.text))]
     after = sum(1 for p in captions if len(_rows(stream, p, 1, headings, used)) >= 2)
     before = sum(1 for p in captions if len(_rows(stream, p, -1, headings, used)) >= 2)
     sides = (-1, 1) if before > after else (1, -1)
@@ -94,6 +97,8 @@ def find_tables(
         caption = stream[position]
         last = stream[more[position][-1]] if more[position] else caption
         block = _block_at_caption(blocks.get(caption.page, []), caption, last, sides[0])
+        if block is not None:
+            block = _with_other_half(block, blocks[caption.page], caption, [stream[p] for p in on_page[caption.page]])
         taken = used - ruled
         table = _block_table(block, stream, on_page[caption.page], headings, taken, blocks[caption.page], captioned=True) if block else None
         if table is None:
@@ -113,7 +118,7 @@ def find_tables(
         if len(rows) >= 2:
             row_lines = [stream[k] for k in rows]
             cells = _table_cells(row_lines)
-            table = Table(position, rows, cells, _has_header(cells, row_lines), *_extent(row_lines))
+            table = Table(position, rows, cells, _has_header(cells, row_lines), *_extent(row_lines), starts=_line_starts(row_lines))
         else:
             table = _key_values(stream, position, sides, headings, used)
         if table is not None:
@@ -138,7 +143,7 @@ def find_tables(
         cells = _table_cells(row_lines) if len(rows) >= 3 else []
         if cells and _headed(cells, row_lines):
             used.update(rows)
-            tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines)))
+            tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines), starts=_line_starts(row_lines)))
             position = rows[-1] + 1
         else:
             position += 1
@@ -350,8 +355,8 @@ def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     if block.bottom - max(line.top for line in beside) > 1.5 * size:
         return
     inside = sorted(line.size for line in lines if block.bottom < (line.top + line.bottom) / 2 < block.top)
-    if not inside or any(line.size < inside[len(inside) // 2] - 0.5 for line in beside):
-        return  # footnotes under the table, not more rows
+    if not inside or any(line.size < inside[len(inside) // 2] - 0.5 and len(line.text.strip()) > 3 for line in beside):
+        return  # footnotes under the table, not more rows (a script's lone letters are no footnote)
     block.bottom = min(line.bottom for line in beside) - 1
     block.hs.append(block.bottom)
     block.open_end = True
@@ -381,6 +386,61 @@ def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int
     return min(beside, key=lambda b: min(abs(b.left - caption.x1), abs(caption.x0 - b.right))) if beside else None
 
 
+def _with_other_half(block: _Block, blocks: list[_Block], caption: Line, lines: list[Line]) -> _Block:
+    """A table set as two halves side by side under one caption (a long, narrow table folded once): the
+    ruled region beside the caption's one, with rules at the same heights, the same header row and rows on
+    the same baselines, under the same caption (it spans both), joins it; the result is one region, its
+    rows the printed lines across both halves. Tables side by side each under a caption of their own, or
+    with no caption, stay apart."""
+    for other in blocks:
+        if other is block or other.used or len(other.hs) != len(block.hs) or len(block.hs) < 3:
+            continue
+        if any(abs(a - b) > 2 for a, b in zip(block.hs, other.hs, strict=True)):
+            continue
+        left, right = (block, other) if block.left < other.left else (other, block)
+        gap = right.left - left.right
+        if not 0 < gap <= 0.5 * min(left.right - left.left, right.right - right.left):
+            continue
+        if not (caption.x0 < other.right and other.left < caption.x1):
+            continue  # the caption is over one half only: a table of its own stands beside it
+        heads = [
+            sorted((line for line in lines if _inside(line, half) and (line.top + line.bottom) / 2 > half.hs[1]), key=lambda line: line.x0)
+            for half in (left, right)
+        ]
+        if not heads[0] or [clean_inline(line.text) for line in heads[0]] != [clean_inline(line.text) for line in heads[1]]:
+            continue
+        if any(abs(a.bottom - b.bottom) > 1 for a, b in zip(*heads, strict=True)):
+            continue
+        body = [[line for line in lines if _inside(line, half) and (line.top + line.bottom) / 2 < half.hs[1]] for half in (left, right)]
+        if not _same_baselines(*body):
+            continue
+        other.used = block.used = True  # the joined region stands for both
+        fold = right.left - gap / 2
+        walls = [*left.vs, fold, *right.vs] if left.vs or right.vs else []
+        bottom, top = min(left.bottom, right.bottom), max(left.top, right.top)
+        return _Block(block.page, left.left, bottom, right.right, top, block.hs, walls, fold=fold)
+    return block
+
+
+def _same_baselines(lines: list[Line], others: list[Line]) -> bool:
+    """Whether the lines of two regions side by side sit on one grid of baselines: each pair of lines, one from
+    each, either shares its baseline or lies a whole number of line steps apart."""
+    bottoms = sorted({round(line.bottom, 1) for line in [*lines, *others]})
+    steps = [b - a for a, b in itertools.pairwise(bottoms) if b - a > 1.0]
+    if not steps:
+        return True
+    step = min(steps)
+    return all(abs(gap / step - round(gap / step)) <= 0.15 for gap in steps)
+
+
+_BARE_CAPTION = re.compile(rf"^{TABLE_CAPTION_LABEL}[ \t\u00a0]*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*[ \t\u00a0]*[:–—]$")
+
+
+def _is_caption(text: str) -> bool:
+    """A table's caption line: `Table 2.1: Title`, or its label alone (`Table 2:`, its title on the lines under it)."""
+    return bool(TABLE_CAPTION.match(text) or _BARE_CAPTION.match(text.strip()))
+
+
 def _inside(line: Line, block: _Block) -> bool:
     middle = (line.top + line.bottom) / 2
     return block.bottom < middle < block.top and line.x0 < block.right and block.left < line.x1
@@ -397,7 +457,9 @@ def _caption_more(stream: list[Line], position: int, headings: dict, used: set[i
         line = stream[following]
         if following in headings or following in used or line.page != caption.page or len(line.spans) >= 2:
             break
-        if abs(line.size - caption.size) >= 0.5 or not 0 <= previous.bottom - line.top <= 0.8 * size:
+        # a label alone (`Table 2:` in the margin) may stand further above its title
+        apart = 2.5 if previous is caption and _BARE_CAPTION.match(clean_inline(caption.text).strip()) else 0.8
+        if abs(line.size - caption.size) >= 0.5 or not 0 <= previous.bottom - line.top <= apart * size:
             break
         if line.x0 < caption.x0 - size or any(_inside(line, block) for block in blocks):
             break  # set out left of the caption, or a table's own line (its header)
@@ -473,10 +535,15 @@ def _block_table(
         if not inside:
             continue
         if grid or (number == 0 and len(bands) >= 3 and not block.vs):
+            if number == 0 and not block.vs:
+                inside = _header_cells_apart(inside, columns)
             rows.append(_cells_of(inside, columns, bool(block.vs)))
             header = header or (number == 0 and not block.vs)  # without vertical rules the first band is the header
             continue
-        rows.extend(_band_rows(inside, columns, bool(block.vs)))
+        if block.fold is not None:
+            rows.extend(_folded_rows(inside, columns, block.fold, bool(block.vs)))
+        else:
+            rows.extend(_band_rows(inside, columns, bool(block.vs)))
     rows = [row for row in rows if any(row)]
     if not rows:
         return None
@@ -487,7 +554,49 @@ def _block_table(
         header = _has_header(rows, [])
     block.used = True
     walls = tuple(x - block.left for x in block.vs)
-    return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls)
+    starts = tuple(columns[1:]) if block.vs else tuple(columns)  # between vertical rules, the rules (not the frame)
+    return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls, starts=starts)
+
+
+def _header_cells_apart(items: list[tuple], columns: list[float]) -> list[tuple]:
+    """A header row of one printed line whose cells are set closer than a gap (`Festigkeitsklasse f in N/mm²`
+    over two columns): a piece that runs across the start of a column of the body is cut at the word space
+    that falls there (its place estimated from the share of printed characters before it), when the header
+    has fewer pieces than the table has columns."""
+    if len(items) >= len(columns) or len(_printed_lines(items)) != 1:
+        return items
+    result: list[tuple] = []
+    for item in items:
+        text = item[4]
+        inner = [x for x in columns[1:] if item[2] + 2 < x < item[3] - 2]
+        printed = _printed_text(text)
+        if not inner or len(printed) < 3:
+            result.append(item)
+            continue
+        em = max(item[0] - item[1], 4.0)
+        width = (item[3] - item[2]) / len(printed)
+        cuts = []
+        for x in inner:
+            spaces = [k for k, char in enumerate(text) if char == " "]
+            # the x where each space falls, from the printed characters before it
+            placed = [(abs(item[2] + len(_printed_text(text[:k])) * width - x), k) for k in spaces]
+            best = min(placed, default=None)
+            if best is not None and best[0] <= 0.6 * em:
+                cuts.append((best[1], x))
+        if not cuts:
+            result.append(item)
+            continue
+        start, left = 0, item[2]
+        for cut, x in sorted(cuts):
+            result.append((item[0], item[1], left, x - 1, text[start:cut].strip(), item[5]))
+            start, left = cut + 1, x
+        result.append((item[0], item[1], left, item[3], text[start:].strip(), item[5]))
+    return result
+
+
+def _printed_text(text: str) -> str:
+    """The characters a piece prints: script markup (`_{…}`, `^{…}`) is not printed."""
+    return re.sub(r"[_^]\{([^{}]*)\}", r"\1", text)
 
 
 def _ruled_rows(items: list[tuple], bands: list[float]) -> bool:
@@ -607,10 +716,15 @@ def _joined_cell(above: str, below: str) -> str:
 
 
 def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) -> list[list[str]]:
-    """The rows of a band of a table: one per printed line that has a first cell; a line without one joins
-    the row above when it wraps its cells (`_wraps_into`; always between vertical rules), else opens a row
-    of its own under a spanning first cell; before the band's first row it joins that row (a first cell
-    centred against several lines of the others)."""
+    """The rows of a band of a table, their cells."""
+    return [_cells_of(group, columns, ruled) for group in _band_groups(items, columns, ruled)]
+
+
+def _band_groups(items: list[tuple], columns: list[float], ruled: bool = False) -> list[list[tuple]]:
+    """The pieces of a band of a table grouped by row: one row per printed line that has a first cell; a line
+    without one joins the row above when it wraps its cells (`_wraps_into`; always between vertical rules),
+    else opens a row of its own under a spanning first cell; before the band's first row it joins that row (a
+    first cell centred against several lines of the others)."""
     printed = _printed_lines(items)
     first_edge = columns[1] if len(columns) > 1 else float("inf")
     groups: list[list[tuple]] = []
@@ -628,9 +742,41 @@ def _band_rows(items: list[tuple], columns: list[float], ruled: bool = False) ->
             groups.append(list(row))  # a row under a spanning first cell
         else:
             before.extend(row)
-    if not groups:
-        return [_cells_of(before, columns, ruled)]
-    return [_cells_of(group, columns, ruled) for group in groups]
+    return groups or [before]
+
+
+def _folded_rows(items: list[tuple], columns: list[float], fold: float, ruled: bool = False) -> list[list[str]]:
+    """The rows of a band of a table set in two halves side by side: each half's rows read on their own (a line
+    of one half opens a row when it has that half's first cell), then put side by side where they start on the
+    same printed line; a row of one half beside none of the other gets empty cells there."""
+    split = bisect.bisect_left(columns, fold)
+    halves = [(0, _columns_part(columns, 0, split)), (split, _columns_part(columns, split, len(columns)))]
+    placed: list[tuple[float, int, list[str]]] = []  # top, first column, cells
+    for offset, part in halves:
+        mine = [item for item in items if (item[2] < fold) == (offset == 0)]
+        if mine:
+            placed.extend(
+                (max(item[0] for item in group), offset, _cells_of(group, part, ruled)) for group in _band_groups(mine, part, ruled)
+            )
+    rows: list[tuple[float, list[str]]] = []
+    for top, offset, cells in sorted(placed, key=lambda placed: (-placed[0], placed[1])):
+        if rows and abs(rows[-1][0] - top) <= 1.5 and not any(rows[-1][1][offset : offset + len(cells)]):
+            rows[-1][1][offset : offset + len(cells)] = cells
+        else:
+            row = [""] * len(columns)
+            row[offset : offset + len(cells)] = cells
+            rows.append((top, row))
+    return [row for _, row in rows]
+
+
+def _columns_part(columns: list[float], start: int, end: int) -> list[float]:
+    """Some of the columns, with their extents when they have them."""
+    if not isinstance(columns, _Columns):
+        return columns[start:end]
+    part = _Columns(columns[start:end])
+    part.extents = columns.extents[start:end]
+    part.counts = columns.counts[start:end]
+    return part
 
 
 def _first_cell_wraps(above: list[tuple], line: list[tuple], columns: list[float], first_edge: float) -> bool:
@@ -751,6 +897,28 @@ def _join_page_breaks(tables: list[Table], stream: list[Line], on_page: dict[int
     return result
 
 
+def _same_columns(previous: Table, table: Table) -> bool:
+    """Whether a table that opens a page goes on with the one that ended the page before, without repeating its
+    header: as many columns, starting at the same distances from the first (the part may shift sideways on
+    facing pages), and its first row is a row of data like those above it (each cell empty, a number or text
+    where theirs are), not a header of its own."""
+    a, b = previous.starts, table.starts
+    if len(a) < 2 or len(a) != len(b) or abs(a[0] - b[0]) > 40:
+        return False
+    if any(abs((x - a[0]) - (y - b[0])) > 3 for x, y in zip(a, b, strict=True)):
+        return False
+    body = previous.rows[1:] if previous.header else previous.rows
+    first = table.rows[0]
+    if previous.header and first == previous.rows[0]:
+        return False  # a repeated header: the rules for a long table decide
+    return any(_kinds(row) == _kinds(first) for row in body[-12:])
+
+
+def _kinds(row: list[str]) -> tuple[str, ...]:
+    """What each cell of a row holds: nothing, a number, or text."""
+    return tuple("" if not cell.strip() else "9" if _NUMBER.match(cell.strip()) else "a" for cell in row)
+
+
 def _extent(lines: list[Line]) -> tuple[float, float]:
     return min(line.x0 for line in lines), max(line.x1 for line in lines)
 
@@ -761,7 +929,9 @@ def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[
         return False
     if previous.caption is not None and table.caption is not None:
         return False
-    if previous.ruled and table.ruled:
+    if _same_columns(previous, table):
+        pass  # the columns start where they did, under no header of its own: the same table goes on
+    elif previous.ruled and table.ruled:
         if abs((previous.right - previous.left) - (table.right - table.left)) > 6:
             return False  # the part that goes on is as wide (facing pages may shift it sideways)
         if previous.walls or table.walls:  # a grid is closed on every page: its columns must be the same
@@ -884,12 +1054,16 @@ def _glyph_chart(rows: list[list[str]]) -> bool:
     """A grid of single characters (a font's code chart: glyphs under hex digits, a symbol grid): a picture of
     characters, not a table whose columns hold different kinds of data. Six columns or more, nearly every cell
     one character (a letter and its accent, which PDFium may give as two; a ligature, `ffi`)."""
-    cells = [cell.replace(" ", "") for row in rows for cell in row if cell.strip()]
+    cells = [cell.strip() for row in rows for cell in row if cell.strip()]
     if len(rows) < 2 or max(len(row) for row in rows) < 6 or len(cells) < 12:
         return False
-    if sum(1 for cell in cells if any(char.isdigit() for char in cell)) >= 0.5 * len(cells):
-        return False  # a grid of numbers is data
-    return sum(1 for cell in cells if len(cell) <= 3) >= 0.85 * len(cells)
+    if sum(1 for cell in cells if _NUMBER.match(cell)) >= 0.5 * len(cells):
+        return False  # a grid of numbers is data (a glyph beside its code digit, `√0`, is still a glyph)
+    if sum(1 for cell in cells if len(cell.replace(" ", "")) <= 3) >= 0.85 * len(cells):
+        return True
+    # a chart ruled in blocks of four (`0 1 2 3` over the glyphs of four code points): each cell many glyphs
+    glyphs = [piece for cell in cells for piece in cell.split()]
+    return len(glyphs) >= 3 * len(cells) and sum(1 for piece in glyphs if len(piece) <= 3) >= 0.9 * len(glyphs)
 
 
 def _numbered_listing(lines: list[Line]) -> bool:
@@ -946,7 +1120,29 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set
         position += step
     while rows and len(stream[rows[-1]].cells) < 2:
         rows.pop()
+    cut = [stream[row] for row in rows if len(stream[row].cells) >= 2]
+    if not any(_share_columns(a, b) for a, b in itertools.pairwise(cut)):
+        # no two lines cut into the same columns: a margin note beside its paragraph, a code line with a wide
+        # gap in it, and the prose between them taken for wrapped cells
+        return []
     return rows
+
+
+def _share_columns(line: Line, other: Line) -> bool:
+    """Whether two lines cut into cells are cut into the same columns: two cells of the one with fewer start,
+    end or sit centred where cells of the other do (left-aligned, right-aligned or centred columns)."""
+    fewer, more = sorted((line.spans, other.spans), key=len)
+    matched = 0
+    for _, x0, x1 in fewer:
+        if any(abs(x0 - a) <= 3 or abs(x1 - b) <= 3 or abs((x0 + x1) - (a + b)) <= 6 for _, a, b in more):
+            matched += 1
+    return matched >= 2
+
+
+def _line_starts(lines: list[Line]) -> tuple[float, ...]:
+    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells."""
+    widest = max(lines, key=lambda line: len(line.spans))
+    return tuple(span[1] for span in widest.spans) or (widest.x0,)
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:

@@ -3,11 +3,12 @@ traceback and never a half-written bundle. Every PDF is generated here with fpdf
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import pytest
-from importer_helpers import PdfBuilder, read_back
+from importer_helpers import PdfBuilder, norm_text, png_bytes, read_back
 
 from normcli.errors import InvalidArgument
 from normcli.importers import ingest
@@ -94,3 +95,76 @@ def test_the_cli_words_an_encrypted_pdf_as_one_line_with_exit_code_2(cli, pdf_bu
     pdf = builder.save(tmp_path / "locked.pdf")
     ran = cli("ingest", str(pdf), "--code", "X 1", "--edition", "1", workspace=workspace)
     assert ran.code == 2 and ran.stderr.count("\n") == 1 and "encrypted" in ran.stderr and "Traceback" not in ran.stderr
+
+
+def _scan(builder: PdfBuilder, picture: Path, pages: int = 2) -> PdfBuilder:
+    picture.write_bytes(png_bytes(80, 100))
+    for _ in range(pages):
+        builder.page().image(picture, height=500)
+    return builder
+
+
+def test_a_scan_without_text_is_refused_like_a_pdf_of_drawings(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Pages that are only images (a scan) and pages that are only drawings both have nothing to import: each is
+    refused (exit 2) with what it is, and no bundle is written, rather than an empty norm in the workspace."""
+    scan = _scan(pdf_builder(), tmp_path / "page.png").save(tmp_path / "scan.pdf")
+    with pytest.raises(InvalidArgument, match=r"no text to import: 2 of its 2 pages are images without a text layer") as raised:
+        ingest(scan, "TEST 105", "1", workspace=workspace, language="en")
+    assert raised.value.param == "source"
+    drawing = pdf_builder().page()
+    drawing.pdf.rect(100, 100, 200, 150, style="F")
+    logo = drawing.save(tmp_path / "logo.pdf")
+    with pytest.raises(InvalidArgument, match=r"'logo.pdf' has no text to import$") as raised:
+        ingest(logo, "TEST 105", "1", workspace=workspace, language="en")
+    assert raised.value.param == "source"
+    assert _visible(workspace) == []
+
+
+def test_a_scan_with_ocr_but_no_tesseract_says_to_install_it(
+    pdf_builder, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scan = _scan(pdf_builder(), tmp_path / "page.png", pages=1).save(tmp_path / "scan.pdf")
+    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
+    with pytest.raises(InvalidArgument, match="tesseract is not installed") as raised:
+        ingest(scan, "TEST 106", "1", workspace=workspace, language="en", ocr=True)
+    assert raised.value.param == "ocr" and "install tesseract" in raised.value.hint
+    assert _visible(workspace) == []
+
+
+def test_a_scan_read_by_ocr_imports(pdf_builder, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    scan = _scan(pdf_builder(), tmp_path / "page.png", pages=1).save(tmp_path / "scan.pdf")
+    tesseract = tmp_path / "bin" / "tesseract"
+    tesseract.parent.mkdir()
+    tesseract.write_text("#!/bin/sh\necho '1 Scope'\necho 'Recognised text of the scanned page.'\n", encoding="utf-8")
+    tesseract.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tesseract.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    report = ingest(scan, "TEST 107", "1", workspace=workspace, language="en", ocr=True)
+    assert "Recognised text of the scanned page." in norm_text(workspace, report)
+
+
+@pytest.mark.parametrize("kind", ["scan", "drawing"])
+def test_the_cli_refuses_a_pdf_without_text_in_one_line_with_exit_code_2(
+    cli, pdf_builder, workspace: Path, tmp_path: Path, kind: str
+) -> None:
+    if kind == "scan":
+        pdf = _scan(pdf_builder(), tmp_path / "page.png").save(tmp_path / "scan.pdf")
+    else:
+        builder = pdf_builder().page()
+        builder.pdf.line(100, 400, 400, 500)
+        pdf = builder.save(tmp_path / "drawing.pdf")
+    for options in ((), ("--json",)):
+        ran = cli("ingest", str(pdf), "--code", "X 1", "--edition", "1", *options, workspace=workspace)
+        assert ran.code == 2 and ran.stderr.count("\n") == 1 and "Traceback" not in ran.stderr, ran.stderr
+        assert "no text to import" in ran.stderr and ran.stderr.count("--ocr") == 1, ran.stderr
+    assert _visible(workspace) == []
+
+
+def test_text_that_is_the_only_text_is_never_dropped_as_furniture(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A placeholder PDF whose every page prints the same line at its top (as a running header would be): that
+    line is all the document says, so it is its text, not furniture."""
+    builder = pdf_builder()
+    for _ in range(3):
+        builder.page().line("Dummy PDF file for the importer", x=72)
+    pdf = builder.save(tmp_path / "dummy.pdf")
+    report = ingest(pdf, "TEST 108", "1", workspace=workspace, language="en")
+    assert "Dummy PDF file for the importer" in norm_text(workspace, report)

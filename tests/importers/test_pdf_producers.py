@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
 from importer_helpers import norm_text, read_back
 
-from normcli.importers import ingest
+from normcli.importers import ingest, pdf_pages
 
 
 def _scaled_font_pdf(path: Path, lines: list[tuple[float, float, str, str]]) -> Path:
@@ -14,6 +15,11 @@ def _scaled_font_pdf(path: Path, lines: list[tuple[float, float, str, str]]) -> 
     content = "".join(
         f"BT /{font} 1 Tf {size} 0 0 {size} 72 {y} Tm ({text}) Tj ET\n" for size, y, text, font in [(s, y, t, f) for s, y, t, f in lines]
     ).encode("latin-1")
+    return _one_page_pdf(path, content)
+
+
+def _one_page_pdf(path: Path, content: bytes) -> Path:
+    """A one-page PDF of this content stream, with Helvetica as /R and Helvetica-Bold as /B."""
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -48,6 +54,37 @@ def test_a_one_point_font_scaled_by_the_text_matrix_has_its_printed_size(workspa
         ("2", "Requirements"),
         ("2.1", "General"),
     ]
+
+
+def test_text_drawn_under_a_scaled_page_matrix_has_its_printed_size(workspace: Path, tmp_path: Path) -> None:
+    """Qt (wkhtmltopdf) draws its pages at 0.576 and WeasyPrint at 0.75: PDFium reads the font size before that
+    scale, while boxes and baselines are after it. Every rule sees the printed size: a superscript one size
+    smaller raised a sixth of an em (as Qt sets `<sup>`) is one, headings are larger than the text."""
+    scale = 0.576
+    body = "The text of this clause is set in ten point type like the rest of the body here."
+    # (printed size, x, baseline, text, font)
+    runs = [(16, 72, 760, "1 Scope", "B"), (10, 72, 740, body, "R"), (10, 72, 727, "The area is at least 1.12 m", "R")]
+    runs += [(8.46, 190.4, 728.6, "2", "R"), (10, 195.1, 727, " at any point of the drain and its outfall.", "R")]
+    runs += [
+        (10, 72, 714, "A rate of 10", "R"),
+        (7, 123.7, 717, "9", "R"),
+        (10, 127.6, 714, " units per hour is assumed for the flow.", "R"),
+    ]
+    runs += [(13, 72, 690, "1.1 Terms", "B"), (10, 72, 670, body, "R"), (16, 72, 640, "2 Requirements", "B"), (10, 72, 620, body, "R")]
+    content = f"q {scale} 0 0 {scale} 0 0 cm\n" + "".join(
+        f"BT /{font} {size / scale:.3f} Tf {x / scale:.3f} {y / scale:.3f} Td ({text}) Tj ET\n" for size, x, y, text, font in runs
+    )
+    pdf = _one_page_pdf(tmp_path / "qt.pdf", (content + "Q\n").encode("latin-1"))
+    document = pdfium.PdfDocument(str(pdf))
+    lines, _ = pdf_pages._page_lines(document[0].get_textpage(), 0)
+    sizes = {line.text.split()[0]: line.size for line in lines}
+    assert (sizes["1"], sizes["1.1"], sizes["The"]) == (16.0, 13.0, 10.0), sizes
+    document.close()
+    for use_outline in (True, False):
+        report = ingest(pdf, "TEST 140", str(int(use_outline) + 1), workspace=workspace, language="en", use_outline=use_outline)
+        text = norm_text(workspace, report)
+        assert "1.12 m² at any point" in text and "10⁹ units" in text, text
+        assert [node.path for node in read_back(workspace, report).nodes] == ["1", "1.1", "2"]
 
 
 def test_line_numbers_in_the_margin_are_not_text_nor_clause_numbers(pdf_builder, workspace: Path, tmp_path: Path) -> None:

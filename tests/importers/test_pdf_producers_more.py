@@ -329,3 +329,53 @@ def test_a_font_named_roman_is_not_bold_whatever_weight_pdfium_reads(imported) -
     headings = [line for line in page.lines if re.match(r"^1\.\d?\.? ", line.text)]
     assert body and all(line.bold_prefix == 0 for line in body), [(line.text, line.bold_prefix) for line in body]
     assert headings and all(line.bold_prefix == len(line.text) for line in headings)
+
+
+def test_endnotes_land_at_the_end_of_the_clauses_that_cite_them(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """asciidoctor-pdf (and Word, LibreOffice with endnotes) print the notes together at the end: `[1] …` set smaller
+    than the text. Each mark cites the note of its number, which goes to the end of the citing clause; entries of a
+    bibliography numbered the same way at the text's size are no notes, nor is a mark without a note."""
+    builder = pdf_builder().page().heading("1 Scope")
+    builder.y += 14
+    _raised(builder, "Groundwater lowering is kept to the minimum the excavation requires", "[1]", 10, 4, 6, ".")
+    builder.y += 14
+    _raised(builder, "The outfall is protected against erosion over some metres of its", "", 10, 4, 6, "")
+    builder.heading("2 Requirements")
+    builder.y += 14
+    _raised(builder, "Well-graded gravel is preferred for the bedding", "[2]", 10, 4, 6, "; single-size material may be used.")
+    builder.y += 14
+    _raised(builder, "The characteristic values", "5", 10, 4, 6, " are taken from the tables of this clause and the next.")
+    builder.page().heading("3 Bibliography")
+    builder.line("[1] DGN 31-10: The outfall is protected against erosion, issued in 2000.")
+    builder.line("[2] DGN 31-11: The design of drains with characteristic values, 2001.")
+    builder.gap(20)
+    builder.line("[1] The values quoted are fictional and must not be used in practice.", size=8)
+    builder.line("[2] See also the fictional guideline DGN 4, issued in 2017.", size=8)
+    builder.line("1 A numbered item in small print that is no note of the text.", size=8)
+    report = ingest(builder.save(tmp_path / "endnotes.pdf"), "TEST 406", "1", workspace=workspace, language="en")
+    nodes = {node.path: node.text for node in read_back(workspace, report).nodes}
+    assert "the excavation requires[^1]." in nodes["1"] and "[^1]: The values quoted are fictional" in nodes["1"], nodes["1"]
+    assert "for the bedding[^2]; single-size" in nodes["2"] and "[^2]: See also the fictional guideline" in nodes["2"], nodes["2"]
+    assert "values⁵ are taken" in nodes["2"]
+    assert "[1] DGN 31-10" in nodes["3"] and "[2] DGN 31-11" in nodes["3"] and "1 A numbered item in small print" in nodes["3"]
+    assert "[^" not in nodes["3"]
+
+
+def test_scripts_in_a_cell_set_on_a_baseline_of_its_own(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """WeasyPrint centres each cell of a header row, so PDFium joins cells that sit a quarter of an em apart: a
+    script at nearly the text's size is measured from the letter it follows when the text goes on there after it."""
+    builder = pdf_builder().page().heading("1 Werte")
+    builder.line("Die charakteristischen Werte der Festigkeitsklassen stehen in der folgenden Zeile.")
+    builder.y += 20
+    pdf = builder.pdf
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(72, builder.y, "Festigkeitsklasse Nadelholz")
+    builder.y -= 2.6  # the middle cell sits higher
+    x = _raised(builder, "f", "m,k", 10, -4.5, 9, " in N/mm", x=220)
+    _raised(builder, "", "2", 10, 4.5, 9, " und r", x=x)
+    builder.y += 2.6
+    pdf.text(400, builder.y, "Bemerkung zur Klasse")
+    builder.line("Die Werte gelten für Vollholz und für Brettschichtholz gleichermassen.")
+    report = ingest(builder.save(tmp_path / "cells.pdf"), "TEST 407", "1", workspace=workspace, language="de")
+    text = norm_text(workspace, report)
+    assert "f_{m,k} in N/mm² und r" in text, text

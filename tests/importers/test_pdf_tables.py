@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importer_helpers import PdfBuilder, norm_text, read_back
+from importer_helpers import PdfBuilder, assert_table_matches, norm_text, png_bytes, read_back
 
 from normcli.importers import ingest
 from normcli.importers.common import TABLE_CAPTION
@@ -530,3 +530,205 @@ def test_a_heavy_rule_under_the_header_row_keeps_the_header_apart_from_the_first
     report = ingest(builder.save(tmp_path / "heavy.pdf"), "TEST 134", "1", workspace=workspace, language="en")
     text = norm_text(workspace, report)
     assert "Table 3: Strength classes\n| Class | Strength | Use |\n|---|---|---|\n| C16 | 16 | secondary members |\n" in text
+
+
+def test_a_table_set_in_two_halves_under_one_caption_is_one_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # one table folded once: the same header over both halves, rows on one grid of baselines, some rows in one half only
+    left = [["symup", "mathup"], ["symit", "mathit"], [], [], ["symbb", "mathbb"]]
+    right = [[], [], ["symbfup", "mathbfup"], ["symbfit", "mathbfit"], ["symbfbb", "mathbfbb"]]
+    builder = pdf_builder().page().heading("3 Commands").line("The new commands are listed in Table 1.")
+    builder.gap(10).line("Table 1: New commands and the older commands they stand for, set in two halves side by side.", x=110)
+    top = builder.y
+    for x0, x1, rows in ((110, 280, left), (300, 470, right)):
+        builder.y = top
+        _booktabs(
+            builder,
+            x0,
+            x1,
+            [(x0 + 5, "Command"), (x0 + 90, "Synonym")],
+            [[(x0 + 5, row[0]), (x0 + 90, row[1])] if row else [] for row in rows],
+        )
+    builder.page().heading("4 Sizes").line("The sizes of both kinds are listed in Tables 2 and 3.")
+    top = builder.y + 10
+    for x0, number in ((110, 2), (300, 3)):
+        builder.y = top
+        builder.line(f"Table {number}: Sizes of kind {number}", x=x0 + 10)
+        _booktabs(
+            builder, x0, x0 + 170, [(x0 + 5, "Name"), (x0 + 90, "Size")], [[(x0 + 5, f"n{number}{k}"), (x0 + 90, str(k))] for k in range(3)]
+        )
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "halves.pdf")
+    report = ingest(pdf, "TEST 140", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [table.number for table in bundle.tables] == ["1", "2", "3"]
+    text = norm_text(workspace, report)
+    start = text.index("| Command |")
+    expected = {
+        "header": ["Command", "Synonym", "Command", "Synonym"],
+        "rows": [[*a, *b] if a and b else [*a, "", ""] if a else ["", "", *b] for a, b in zip(left, right, strict=True)],
+    }
+    assert_table_matches(text[start : text.index("\n\n", start)], expected)
+    for number in (2, 3):
+        start = text.index(f"Table {number}:")
+        assert_table_matches(
+            text[text.index("| Name", start) : text.index("\n\n", text.index("| Name", start))],
+            {"header": ["Name", "Size"], "rows": [[f"n{number}{k}", str(k)] for k in range(3)]},
+        )
+
+
+def test_an_example_caption_in_the_running_text_takes_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # a manual shows what its command prints: a caption alone, in prose with a margin note and a code line with a
+    # wide gap in it (two lines cut into cells, but not into the same columns)
+    builder = pdf_builder().page().heading("3 Captions outside floats")
+    # the margin note and its paragraph's first line set a space apart (one line), then a margin note set apart
+    builder.line("\\captionof Sometimes you want to typeset a caption outside a floating environment,", x=90)
+    builder.line("\\captionof*", x=60).pdf.text(150, builder.y, "putting a figure within a minipage. For this the package offers the")
+    builder.line("command", x=150)
+    builder.gap(4).line("\\captionof{float type}{heading}", x=170).pdf.text(400, builder.y, ".")
+    builder.gap(4).line("Note that the first argument is mandatory here, because the command needs to know", x=150)
+    builder.line("which name to put into the caption label. An example:", x=150)
+    builder.gap(4).line("\\captionof{table}{A table}", x=170)
+    builder.gap(4).line("typesets captions like this:", x=150)
+    builder.gap(4).line("Table 1: A table", x=280)
+    builder.gap(8).line("The star variant has the same behaviour as the starred caption command.", x=150)
+    pdf = builder.save(tmp_path / "example-caption.pdf")
+    report = ingest(pdf, "TEST 141", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    text = norm_text(workspace, report)
+    assert "Table 1: A table" in text and "|" not in text
+
+
+def _image_grid(builder: PdfBuilder, png: Path, columns: list[float], rows: list[list[str]], height: float = 16) -> None:
+    """A ruled grid whose rules are thin images, as some DVI drivers set TeX's rules."""
+    pdf = builder.pdf
+    top = builder.y + 6
+    for k in range(len(rows) + 1):
+        pdf.image(str(png), x=columns[0], y=top + k * height - 0.25, w=columns[-1] - columns[0], h=0.5)
+    for x in columns:
+        pdf.image(str(png), x=x - 0.25, y=top, w=0.5, h=len(rows) * height)
+    for k, cells in enumerate(rows):
+        pdf.set_font("Helvetica", "B" if k == 0 else "", 10)
+        for x, text in zip(columns, cells, strict=False):
+            pdf.text(x + 3, top + k * height + 11, text)
+    builder.y = top + len(rows) * height + 4
+
+
+def test_rules_drawn_as_thin_images_rule_a_table_and_a_glyph_chart_in_blocks_is_none(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    png = tmp_path / "black.png"
+    png.write_bytes(png_bytes(4, 4))
+    builder = pdf_builder().page().heading("2 Column types").line("The column types are listed in Table 1.")
+    # the second column is narrow: `stable-proposed` runs up to the next rule, only the rule tells the cells apart
+    rows = [["Name", "Suite", "Meaning"], ["l", "stable-proposed", "Left aligned text"], ["c", "stable", "Centred text"]]
+    _image_grid(builder, png, [150, 230, 306, 420], rows)
+    builder.gap(6).line("Table 1: Column types", x=230)
+    # a font's chart ruled in blocks of four code points: the cells hold four glyphs each
+    builder.gap(30).line("The glyphs of the font are shown below.")
+    chart = [["", "0 1 2 3", "4 5 6 7", "8 9 A B", "C D E F", ""]]
+    glyphs = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    for k, label in enumerate(("0", "1", "2", "3")):
+        chart.append([label, *(" ".join(glyphs[(16 * k + 4 * b + j) % len(glyphs)] for j in range(4)) for b in range(4)), label])
+    _image_grid(builder, png, [100, 120, 200, 280, 360, 440, 460], chart)
+    builder.gap(20).line("The text goes on after the chart with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "image-rules.pdf")
+    report = ingest(pdf, "TEST 142", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert [table.number for table in tables] == ["1"]
+    assert_table_matches(tables[0].markdown, {"header": rows[0], "rows": rows[1:]})
+
+
+def test_a_caption_in_the_margin_at_the_head_of_each_page_is_a_caption_not_a_running_header(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    # `Table N:` alone in the margin, its title under it, level with the table's top: the first line of every page
+    builder = pdf_builder()
+    for number in (1, 2, 3):
+        builder.page()
+        builder.y = 60
+        top = builder.y
+        builder.line(f"Table {number}:", x=30, size=8)
+        builder.gap(6).line(f"Font sets of kind {number}", x=30, size=8)
+        builder.y = top - 10
+        _booktabs(builder, 150, 450, [(155, "Set name"), (300, "Encoding")], [[(155, f"set{number}{k}"), (300, f"T{k}")] for k in range(3)])
+        builder.gap(30).heading(f"{number} Section {number}")
+        builder.line("The text of the section goes on with more words in it than any cell of the table holds.")
+    pdf = builder.save(tmp_path / "margin-captions.pdf")
+    report = ingest(pdf, "TEST 143", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert [table.number for table in tables] == ["1", "2", "3"]
+    for number, table in enumerate(tables, start=1):
+        assert_table_matches(table.markdown, {"header": ["Set name", "Encoding"], "rows": [[f"set{number}{k}", f"T{k}"] for k in range(3)]})
+
+
+def test_a_table_going_on_over_the_page_without_its_header_is_joined_where_its_columns_start_again(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    # page 1 ends with the table; page 2 opens with its rows ruled anew (narrower rules, no header): same columns
+    builder = pdf_builder(header="Opcodes of the machine").page().heading("9 Instructions").line("The instructions are listed below.")
+    # names without digits: rows alike at the foot and head of the pages would read as running headers and footers
+    names = [a + b for a in ("KA", "LO", "MI", "NU", "PE", "RO", "SU", "TA") for b in ("BA", "DE", "FI", "GO", "HU", "JA", "KE", "LI")][:60]
+    rows = [[name, str(k % 3), f"Operation {name.lower()} of the machine."] for k, name in enumerate(names)]
+    first, second = rows[:40], rows[40:]
+    columns = [80, 200, 260]
+    _booktabs(
+        builder, 70, 520, [(80, "Mnemonic"), (200, "Args"), (260, "Description")], [list(zip(columns, row, strict=True)) for row in first]
+    )
+    builder.page()
+    builder.y = 50
+    _rule(builder, 70, 480)
+    for row in second:
+        builder.line(row[0], x=80).pdf.text(200, builder.y, row[1])
+        builder.pdf.text(260, builder.y, row[2])
+    _rule(builder, 70, 480)
+    # then a table of its own: a header of words over columns of numbers, set where the rows above were
+    builder.gap(30).line("The sizes follow.")
+    _booktabs(
+        builder, 70, 480, [(80, "Name"), (200, "Size"), (260, "Kind")], [[(80, f"n{k}"), (200, str(k)), (260, "word")] for k in range(3)]
+    )
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "continued.pdf")
+    report = ingest(pdf, "TEST 144", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 2
+    assert_table_matches(tables[0].markdown, {"header": ["Mnemonic", "Args", "Description"], "rows": rows})
+    assert_table_matches(tables[1].markdown, {"header": ["Name", "Size", "Kind"], "rows": [[f"n{k}", str(k), "word"] for k in range(3)]})
+    # a table of its own opening the next page, where the rows would go on: its first row is a header, not data
+    builder = pdf_builder(header="Opcodes of the machine").page().heading("9 Instructions").line("The instructions are listed below.")
+    _booktabs(
+        builder, 70, 520, [(80, "Mnemonic"), (200, "Args"), (260, "Description")], [list(zip(columns, row, strict=True)) for row in first]
+    )
+    builder.page()
+    builder.y = 50
+    _booktabs(
+        builder, 70, 480, [(80, "Name"), (200, "Size"), (260, "Kind")], [[(80, f"n{k}"), (200, str(k)), (260, "word")] for k in range(3)]
+    )
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "two.pdf"), "TEST 145", "1", workspace=workspace, language="en")
+    assert len(read_back(workspace, report).tables) == 2
+
+
+def test_header_cells_set_closer_than_a_gap_are_cut_where_the_columns_below_start(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # pandoc's LaTeX tables: `Festigkeitsklasse` and `fm,k in N/mm2` printed as one run of text over two columns
+    builder = pdf_builder().page().heading("3 Baustoffe").line("Die Festigkeitsklassen stehen in Tabelle 1.")
+    builder.gap(10).line("Tabelle 1: Festigkeitskennwerte von Vollholz", x=200)
+    pdf = builder.pdf
+    pdf.set_font("Helvetica", "", 10)
+    second = 75 + pdf.get_string_width("Festigkeitsklasse ")
+    third = second + pdf.get_string_width("fm,k in N/mm2") + 14
+    fourth = third + pdf.get_string_width("rho in kg/m3") + 20
+    _rule(builder, 70, 520)
+    builder.pdf.text(75, builder.y + 12, "Festigkeitsklasse fm,k in N/mm2")
+    builder.pdf.text(third, builder.y + 12, "rho in kg/m3")
+    builder.pdf.text(fourth, builder.y + 12, "Bemerkung")
+    builder.y += 12
+    _rule(builder, 70, 520, 0.4)
+    rows = [["C16", "16", "310", "untergeordnete Bauteile"], ["C24", "24", "350", "Hochbau"], ["C30", "30", "380", "sortiert"]]
+    for row in rows:
+        builder.y += 13
+        for x, text in zip((75, second, third, fourth), row, strict=True):
+            builder.pdf.text(x, builder.y, text)
+    _rule(builder, 70, 520)
+    builder.gap(20).line("Der Text geht nach der Tabelle weiter, mit mehr Wörtern als eine Zelle enthält.")
+    report = ingest(builder.save(tmp_path / "pandoc-header.pdf"), "TEST 146", "1", workspace=workspace, language="de")
+    tables = read_back(workspace, report).tables
+    assert [table.number for table in tables] == ["1"]
+    assert_table_matches(tables[0].markdown, {"header": ["Festigkeitsklasse", "fm,k in N/mm2", "rho in kg/m3", "Bemerkung"], "rows": rows})
