@@ -109,6 +109,13 @@ def key(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
 
 
+def path_fold(path: str) -> str:
+    """A path as the bundle matches paths (SPEC §1, one node per path): case, accents, spaces, hyphens, underscores and
+    slashes ignored, so `Data-file` after `Datafile` repeats it and is `Data-file (2)`; `Origin=` and `Origin` differ."""
+    decomposed = unicodedata.normalize("NFKD", path)
+    return re.sub(r"[\s\-_/]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
+
+
 def roff_text(title: str) -> str:
     """A bookmark title as printed where groff's pdfmark left roff escapes in it (without their backslash): `[u00E9]`
     is `é`, and `F[C]` … `F[]`, a change of font, is no text."""
@@ -466,7 +473,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
     for entry, division, is_numbered in zip(entries, divisions, numbered, strict=True):
         if restart and is_numbered and division is not None:
             entry.path = f"{division}.{entry.path}"
-        folded = entry.path.lower()
+        folded = path_fold(entry.path)
         counts[folded] = counts.get(folded, 0) + 1
         if counts[folded] > 1:
             entry.path = f"{entry.path} ({counts[folded]})"

@@ -55,6 +55,7 @@ class Heading:
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
 _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
+_BULLET_ITEM = re.compile(r"^\s*[•\u2022\u25cf\u25aa\u2013*·–—-]\s")  # a bullet list item, no heading's first line
 # the titles of an index's letter groups
 _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
 # a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
@@ -331,15 +332,17 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
             continue
         rest_key = title_key(printed.title) if printed and printed.title else text_key
         joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 4, len(stream))))
+        whole = rest_key == key or text_key == key
         if (
             text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
-            or (len(rest_key) >= 6 and key.startswith(rest_key) and joined.startswith(key))
+            or (len(rest_key) >= 6 and key.startswith(rest_key) and joined.startswith(key) and not _BULLET_ITEM.match(line.text))
         ):
-            distance = abs(line.top - top) if top is not None else 0.0
-            if best is None or distance < best[0]:
-                best = (distance, position)
+            # the line that holds the whole title first (not two bullet items that spell it together), then the nearest
+            rank = (0 if whole else 1, abs(line.top - top) if top is not None else 0.0)
+            if best is None or rank < best[0]:
+                best = (rank, position)
     return best[1] if best else None
 
 

@@ -582,3 +582,28 @@ def test_a_number_the_contents_placed_in_one_part_is_found_again_in_another(pdf_
     report = ingest(pdf, "TEST 165", "1", workspace=workspace, language="en")
     paths = [node.path for node in read_back(workspace, report).nodes]
     assert paths[-3:] == ["Part II", "II.1", "II.2"]
+
+
+def test_repeated_unnumbered_titles_are_counted_as_the_bundle_reads_paths(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`Data-file` after `Datafile` is the same path to the bundle (hyphens ignored), so it is `Data-file (2)`; `Origin`
+    after `Origin=` is another path and keeps its title as printed."""
+    builder = pdf_builder().page()
+    for title in ("Datafile", "Origin=", "Data-file", "Origin"):
+        _bookmarked(builder, [title], title, 0, size=13)
+    pdf = builder.save(tmp_path / "repeated.pdf")
+    report = ingest(pdf, "TEST 166", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [node.path for node in bundle.nodes] == ["Datafile", "Origin=", "Data-file (2)", "Origin"]
+    assert not [problem for problem in bundle.problems if problem.kind == "duplicate_path"]
+
+
+def test_a_bookmark_is_placed_on_the_line_that_holds_its_whole_title_not_on_bullet_items() -> None:
+    """A bookmark `Latin Modern Roman/New Computer Modern` without a target height, on a page that lists the fonts as
+    bullet items (`• Latin Modern Roman`, `• New Computer Modern`) above the heading `3.1.1 Latin Modern Roman/New
+    Computer Modern`: the heading line is the one found, not the first bullet item."""
+    from normcli.importers.pdf_pages import Line
+    from normcli.importers.pdf_tree import _find_heading_line
+
+    texts = ["• Latin Modern Roman", "• New Computer Modern", "The settings follow.", "3.1.1 Latin Modern Roman/New Computer Modern"]
+    stream = [Line(0, text, 72, 400, 700 - 20 * k, 690 - 20 * k, 10) for k, text in enumerate(texts)]
+    assert _find_heading_line(stream, list(range(len(stream))), "Latin Modern Roman/New Computer Modern", None, set()) == 3
