@@ -305,12 +305,16 @@ def _words(text: str) -> list[str]:
 
 
 def _numbered(line: str) -> re.Match[str] | None:
-    """A line led by a clause number; a line number printed in the margin before it (`24 1.2 Title`) is passed over."""
+    """A line led by a clause number; a line number printed in the margin before it (`24 1.2 Title`), or a version
+    mark (`v1.2.0 6.5 bengali`), is passed over."""
     number = _LEADING_NUMBER.match(line)
     if number and re.fullmatch(r"\d{1,4}", line.split()[0]):
         inner = _LEADING_NUMBER.match(number.group("title"))
         if inner:
             return inner
+    head, _, rest = line.partition(" ")
+    if not number and len(head) <= 12 and re.fullmatch(r"[^\d\s]\S*\d\S*", head):
+        return _LEADING_NUMBER.match(rest)  # a version mark in the margin before the number (`v1.2.0 6.5 bengali`)
     return number
 
 

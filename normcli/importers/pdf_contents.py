@@ -365,7 +365,7 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     runs on into its text (`Column The column(x) function …`) is a heading too. `loose` also accepts a line
     that starts with the title (on the page the contents names, not further away)."""
     line = stream[position]
-    text = clean_inline(line.text)
+    text = heading_text(line)
     number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
     if _BULLET.match(text) and not (entry.number is not None and number is not None and number.path == entry.number.path):
         return False  # a list item repeating the title; `1. Part One` for the entry numbered 1 is its heading
@@ -394,6 +394,20 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     above_number = parse_number(above)
     marked = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
     return marked or _marked(line, body_size)
+
+
+def heading_text(line: Line) -> str:
+    """A line's text for reading a heading: without a short note set apart in the margin before a clause number
+    (`v1.2.0` beside `6.5 bengali`, a version or change mark), which the line's first span holds alone."""
+    text = clean_inline(line.text)
+    if len(line.spans) < 2 or parse_number(text):
+        return text
+    (note, _, note_end), (_, start, _) = line.spans[0], line.spans[1]
+    rest = clean_inline(" ".join(span[0] for span in line.spans[1:]))
+    number = parse_number(rest)
+    if len(note.split()) == 1 and len(clean_inline(note)) <= 12 and start - note_end > 4 * line.size and number and number.title:
+        return rest
+    return text
 
 
 def _marked(line: Line, body_size: float) -> bool:

@@ -26,7 +26,14 @@ from normcli.importers.common import (
     title_key,
     wrapped,
 )
-from normcli.importers.pdf_contents import INDEX_TITLE, ContentsEntry, contents_positions, heading_title_lines, run_in_rest
+from normcli.importers.pdf_contents import (
+    INDEX_TITLE,
+    ContentsEntry,
+    contents_positions,
+    heading_text,
+    heading_title_lines,
+    run_in_rest,
+)
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
 from normcli.labels import DIVISION_LABEL
 
@@ -350,7 +357,7 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     """The clause number printed with a heading: on its line, or on the lines just above (`Chapter 2` / `CHAPTER` `TWO`).
     With `body_size`, a bare number alone on the line above counts only when set larger than the body text or bold,
     as a chapter's number is: in an index, `… 474` above the letter group `Z` is an entry's page."""
-    line = clean_inline(stream[position].text)
+    line = heading_text(stream[position])
     number = parse_number(line)
     if number and number.title:
         inner = parse_number(number.title) if "." not in number.path else None
@@ -423,7 +430,7 @@ def text_headings(
             _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
             restart = False
             continue
-        text = clean_inline(line.text)
+        text = heading_text(line)
         if not text or (is_toc_line(line.text) and _ENDS_IN_PAGE.search(text)):
             continue  # a contents entry (a title ending in an ellipsis, `OCG-color, . . .`, has no page number)
         strong = line.size >= body_size + 0.8

@@ -607,3 +607,38 @@ def test_a_bookmark_is_placed_on_the_line_that_holds_its_whole_title_not_on_bull
     texts = ["• Latin Modern Roman", "• New Computer Modern", "The settings follow.", "3.1.1 Latin Modern Roman/New Computer Modern"]
     stream = [Line(0, text, 72, 400, 700 - 20 * k, 690 - 20 * k, 10) for k, text in enumerate(texts)]
     assert _find_heading_line(stream, list(range(len(stream))), "Latin Modern Roman/New Computer Modern", None, set()) == 3
+
+
+def _noted_heading(builder: PdfBuilder, note: str, text: str, bookmark: str | None = None) -> PdfBuilder:
+    """A 13 pt bold heading with a version mark set apart in the left margin on its baseline (`v1.2.0`, 8 pt)."""
+    builder.y += 16
+    if bookmark:
+        builder.pdf.set_y(builder.y - 13)
+        builder.pdf.start_section(bookmark, level=1)
+    builder.pdf.set_font("Helvetica", "", 8)
+    builder.pdf.text(20, builder.y, note)
+    builder.pdf.set_font("Helvetica", "B", 13)
+    builder.pdf.text(110, builder.y, text)
+    builder.y += 10
+    return builder.line(BODY, x=110).line(BODY, x=110)
+
+
+def test_a_version_mark_in_the_margin_before_a_clause_number_is_passed_over(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`v1.2.0` set in the margin on the line of `1.2 bengali` (a package manual marks the sections a version added):
+    the heading is clause 1.2, found by layout without an outline and numbered from the page with one."""
+    for outline in (False, True):
+        builder = pdf_builder().page()
+        _bookmarked(builder, ["1 Languages"], "1 Languages", 0) if outline else builder.heading("1 Languages")
+        builder.line(BODY, x=110).line(BODY, x=110)
+        _noted_heading(builder, "v1.0", "1.1 afrikaans", "afrikaans" if outline else None)
+        _noted_heading(builder, "v1.2.0", "1.2 bengali", "bengali" if outline else None)
+        _noted_heading(builder, "v1.3", "1.3 chinese", "chinese" if outline else None)
+        pdf = builder.save(tmp_path / f"noted-{outline}.pdf")
+        report = ingest(pdf, f"TEST 17{int(outline)}", "1", workspace=workspace, language="en")
+        nodes = read_back(workspace, report).nodes
+        assert [(node.path, node.title) for node in nodes] == [
+            ("1", "Languages"),
+            ("1.1", "afrikaans"),
+            ("1.2", "bengali"),
+            ("1.3", "chinese"),
+        ], outline
