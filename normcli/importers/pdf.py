@@ -24,6 +24,7 @@ from normcli.importers.common import (
     heading_line,
     parse_number,
     safe_text_line,
+    title_key,
     wrapped,
 )
 from normcli.importers.pdf_contents import (
@@ -119,6 +120,12 @@ def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, H
             line = stream[position]
             text = clean_inline(line.text)
             titled = len(text) < 60 and not text.endswith((".", ",", ";", ":")) and not parse_number(text)
+            # a title page after the contents whose title a later page prints again as a heading: that one is the clause
+            titled = titled and not any(
+                title_key(heading.title) == title_key(text) and stream[later].page != line.page
+                for later, heading in headings.items()
+                if later > position and heading.depth
+            )
             headings[position] = Heading(None, text if titled else "Front matter", 1, keep_line=not titled)
 
 

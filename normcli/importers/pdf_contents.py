@@ -352,9 +352,20 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
                 if delta != offset and votes[delta] >= 2 and votes[delta] > proven:
                     offset, proven = delta, 0
         if position is not None:
+            position = _past_title_page(stream, by_page, position, entry, body_size)
             found[position] = entry
             last = position
     return found
+
+
+def _past_title_page(stream: list[Line], by_page: dict[int, list[int]], position: int, entry: ContentsEntry, body_size: float) -> int:
+    """The heading on the next page when the line found is on a title page (a handful of lines, no text) and the next
+    page opens with the same heading over the text (a chapter's or an article's title page, then its first page)."""
+    here = by_page.get(stream[position].page, [])
+    if len(here) > 10 or any(len(stream[p].text) > 80 for p in here):
+        return position
+    following = by_page.get(stream[position].page + 1, [])[:4]
+    return next((p for p in following if _matches(stream, p, entry, body_size, loose=False)), position)
 
 
 def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size: float, loose: bool = True) -> bool:

@@ -567,9 +567,30 @@ def text_headings(
             for extra in used:
                 headings[extra] = Heading(None, "", 0)
             in_index = False
+    _drop_repeated_titles(stream, headings, first)
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+def _drop_repeated_titles(stream: list[Line], headings: dict[int, Heading], first: int) -> None:
+    """A large unnumbered title before the first clause that a later page prints again as a heading (a title page,
+    then the same title over the first page of the text) is no clause of its own: the later heading is the one, so
+    the title is not made `Title (2)` there; the title page's lines stay text."""
+    by_title: dict[str, list[int]] = {}
+    for position in sorted(headings):
+        heading = headings[position]
+        if heading.depth and heading.number is None and title_key(heading.title):
+            by_title.setdefault(title_key(heading.title), []).append(position)
+    for positions in by_title.values():
+        last = positions[-1]
+        for position in positions[:-1]:
+            if position < first and stream[position].page != stream[last].page and not _SPECIAL_HEADINGS.match(headings[position].title):
+                del headings[position]
+                following = position + 1
+                while following in headings and not headings[following].depth:  # the rest of its wrapped title is text again
+                    del headings[following]
+                    following += 1
 
 
 def _index_group(line: Line, following: Line | None) -> tuple[str, str]:

@@ -642,3 +642,27 @@ def test_a_version_mark_in_the_margin_before_a_clause_number_is_passed_over(pdf_
             ("1.2", "bengali"),
             ("1.3", "chinese"),
         ], outline
+
+
+def test_a_title_page_before_the_same_title_over_the_text_is_no_clause_of_its_own(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A title page (`Field Notes`, `by`, its author), then the contents, then the same title over the first page of the
+    text: the clause `Field Notes` is the one over the text, not a `Field Notes (2)` beside the title page's. And a
+    contents entry naming a title page (`Second Study`, its authors) is the heading over the next page's text."""
+    builder = pdf_builder().page().gap(200).line("Field Notes", size=16, bold=True).line("by", size=12).line("A. Author", size=12)
+    builder.page().line("Contents", size=16, bold=True).gap()
+    builder.line(f"1. Overview {'. ' * 30} 3").line(f"2. Details {'. ' * 30} 3").line(f"Second Study {'. ' * 30} 4")
+    builder.page().line("Field Notes", size=16, bold=True).line(BODY).line(BODY)
+    builder.line("1. Overview", size=13, bold=True).line(BODY).line(BODY).line("2. Details", size=13, bold=True).line(BODY)
+    builder.page().gap(200).line("SECOND STUDY", size=15, bold=True).line("by", size=12).line("B. Writer and C. Author", size=12)
+    builder.page().line("SECOND STUDY", size=15, bold=True).line(BODY).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "title-pages.pdf")
+    report = ingest(pdf, "TEST 172", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.page_start) for node in nodes] == [
+        ("Front matter", 1),
+        ("Contents", 2),
+        ("Field Notes", 3),
+        ("1", 3),
+        ("2", 3),
+        ("Second Study", 5),
+    ]
