@@ -214,7 +214,11 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
                 continue
         if not started:
             started = True
-            body.append(heading_line(None, unique("Front matter"), 1))
+            # a title page opens the norm before any heading: its node is named by its largest line, as without an outline
+            cover = first_title(stream, body_size, set(headings)) if line.page == stream[0].page else ""
+            if cover and title_key(cover) in {title_key(heading.title) for heading in headings.values() if heading.depth}:
+                cover = ""  # the title is printed again over the text: that heading is the clause of that name
+            body.append(heading_line(None, unique(cover if 2 < len(cover) <= 150 else "Front matter"), 1))
             body.append("")
         if position in figure_text:
             continue  # a label inside a figure: it is in the picture, not the text

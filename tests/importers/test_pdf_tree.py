@@ -666,3 +666,24 @@ def test_a_title_page_before_the_same_title_over_the_text_is_no_clause_of_its_ow
         ("2", 3),
         ("Second Study", 5),
     ]
+
+
+def test_with_an_outline_a_title_page_is_named_by_its_title_as_without_one(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A manual with bookmarks only from chapter 1 on: its title page is the node `Policy Manual` (its largest line), the
+    contents are `Contents`, the abstract after them `Front matter`, never `Front matter (2)`; the same without the outline."""
+    for outline in (True, False):
+        builder = pdf_builder().page().gap(200).line("Policy Manual", size=20, bold=True).line("Version 4.6, 2026", size=12)
+        builder.page().line("Contents", size=16, bold=True).gap()
+        builder.line(f"1 About this manual {'. ' * 25} 4").line(f"1.1 Scope {'. ' * 30} 4", x=87)
+        builder.page()
+        for words in ("the policy requirements", "the archive's structure", "the design of the system", "each package's duties"):
+            builder.line(f"This manual describes {words} of the distribution, over a full line of prose.")
+        builder.page()
+        _bookmarked(builder, ["1 About this manual"], "1 About this manual", 0) if outline else builder.heading("1 About this manual")
+        builder.line(BODY).line(BODY)
+        _bookmarked(builder, ["1.1 Scope"], "1.1 Scope", 1, size=13) if outline else builder.heading("1.1 Scope", level=1)
+        builder.line(BODY).line(BODY)
+        pdf = builder.save(tmp_path / f"title-page-{outline}.pdf")
+        report = ingest(pdf, f"TEST 18{int(outline)}", "1", workspace=workspace, language="en")
+        nodes = read_back(workspace, report).nodes
+        assert [node.path for node in nodes] == ["Policy Manual", "Contents", "Front matter", "1", "1.1"], outline
