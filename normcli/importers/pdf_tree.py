@@ -522,7 +522,7 @@ def text_headings(
     # a first page without a heading of its own is a title page: its largest line names it, the rest is its text
     cover = [p for p in range(min(len(stream), 200)) if stream[p].page == stream[0].page]
     title_page = not any(p in headings for p in cover)
-    title_line = max(cover, key=lambda p: (stream[p].size, -p), default=None)
+    title_line = largest_line(stream, cover)
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     for position, line in enumerate(stream):
         existing = headings.get(position)
@@ -769,10 +769,24 @@ def centred(line: Line) -> bool:
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
 
 
+def largest_line(stream: list[Line], positions: list[int]) -> int | None:
+    """The title line among `positions`: the largest, unless that is one word and a line of several words is set at
+    least four fifths as large (a logo's word, `symptote` beside a drawn `A`, is not the title)."""
+    if not positions:
+        return None
+    biggest = max(positions, key=lambda p: (stream[p].size, -p))
+    if len(clean_inline(stream[biggest].text).split()) == 1:
+        worded = [p for p in positions if len(clean_inline(stream[p].text).split()) >= 2 and stream[p].size >= 0.8 * stream[biggest].size]
+        if worded:
+            return max(worded, key=lambda p: (stream[p].size, -p))
+    return biggest
+
+
 def first_title(stream: list[Line], body_size: float, headings: set[int]) -> str:
-    """The largest line of the first page, unless it is a clause heading (then the code names the norm)."""
-    first_page = [(position, line) for position, line in enumerate(stream[:60]) if line.page == stream[0].page] if stream else []
-    if not first_page:
+    """The title line of the first page (see `largest_line`, with the lines its title wraps onto), unless it is a
+    clause heading (then the code names the norm)."""
+    first_page = [position for position in range(min(60, len(stream))) if stream[position].page == stream[0].page]
+    position = largest_line(stream, first_page)
+    if position is None or stream[position].size <= body_size or position in headings:
         return ""
-    position, biggest = max(first_page, key=lambda item: item[1].size)
-    return clean_inline(biggest.text) if biggest.size > body_size and position not in headings else ""
+    return _wrapped_title(stream, position, clean_inline(stream[position].text))[0]

@@ -687,3 +687,16 @@ def test_with_an_outline_a_title_page_is_named_by_its_title_as_without_one(pdf_b
         report = ingest(pdf, f"TEST 18{int(outline)}", "1", workspace=workspace, language="en")
         nodes = read_back(workspace, report).nodes
         assert [node.path for node in nodes] == ["Policy Manual", "Contents", "Front matter", "1", "1.1"], outline
+
+
+def test_a_logo_word_set_larger_than_the_title_does_not_name_the_norm(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A title page whose title (`Sketchbook: the Vector Graphics` / `Language`, 20 pt) sits above a logo whose word is set
+    larger (`ketchbook`, 25 pt, beside a drawn letter): the norm's title is the title, wrapped lines joined, not the
+    logo's word (the title page is the node named by it)."""
+    builder = pdf_builder().page().gap(100)
+    builder.line("Sketchbook: the Vector Graphics", size=20, bold=True).line("Language", size=20, bold=True).gap(40)
+    builder.line("ketchbook", size=25, x=260)
+    builder.page().heading("1 Scope").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "logo.pdf")
+    report = ingest(pdf, "TEST 190", "1", workspace=workspace, language="en")
+    assert read_back(workspace, report).nodes[0].title == "Sketchbook: the Vector Graphics Language"
