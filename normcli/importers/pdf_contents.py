@@ -452,7 +452,8 @@ def heading_title_lines(stream: list[Line], position: int, entry: ContentsEntry)
     want = title_key(entry.title)
     text = clean_inline(stream[position].text)
     number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
-    have = title_key(number.title) if number and number.title else title_key(text)
+    # a number alone on its line (`Appendix A` over `Appendix`): the title is on the lines below it
+    have = title_key(number.title) if number and number.title else ("" if number else title_key(text))
     used = [position]
     following = position + 1
     while len(have) < len(want) and following < len(stream) and following < position + 3:

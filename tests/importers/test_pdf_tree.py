@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from importer_helpers import PdfBuilder, norm_text, read_back
 
 from normcli.importers import ingest
@@ -700,3 +701,27 @@ def test_a_logo_word_set_larger_than_the_title_does_not_name_the_norm(pdf_builde
     pdf = builder.save(tmp_path / "logo.pdf")
     report = ingest(pdf, "TEST 190", "1", workspace=workspace, language="en")
     assert read_back(workspace, report).nodes[0].title == "Sketchbook: the Vector Graphics Language"
+
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+
+
+@needs_corpus
+def test_policy_with_its_outline_names_its_title_page_and_its_front_matter_once(workspace: Path) -> None:
+    """Debian Policy's bookmarks start at chapter 1: its title page is the node `Debian Policy Manual` (its largest line,
+    as without the outline) and the abstract after the printed contents is `Front matter`, not `Front matter (2)`."""
+    report = ingest(CORPUS / "debian-policy" / "policy.pdf", "TEST 200", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert paths[:4] == ["Debian Policy Manual", "CONTENTS", "Front matter", "1"]
+    assert not [path for path in paths if path.startswith("Front matter (")]
+
+
+@needs_corpus
+def test_debian_reference_without_its_outline_keeps_the_appendix_path_its_page_prints(workspace: Path) -> None:
+    """The contents list `A Appendix 232` and page 232 prints `Appendix A` over `Appendix`: without the outline the clause
+    is `Appendix A` (the path as printed), its sections `A.1` … under it."""
+    source = CORPUS / "debian-reference" / "debian-reference.en.pdf"
+    report = ingest(source, "TEST 201", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = {node.path: node for node in read_back(workspace, report).nodes}
+    assert nodes["Appendix A"].title == "Appendix" and nodes["A.1"].parent_path == "Appendix A"
