@@ -1134,8 +1134,8 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
             text = line.text.strip()
             tokens = text.split()
             is_number = bool(re.fullmatch(r"[-–—\s]*(\d{1,4}|[ivxlcdm]{1,7})[-–—\s]*", text, re.I))
-            if is_number and len(text) == 1 and text.isupper() and line.size > body_size + 2:
-                is_number = False  # an appendix's letter set large over its title (`C` / `Sniplets`), no roman folio
+            if is_number and len(text) == 1 and text.isupper() and (line.size > body_size + 2 or line.bold_prefix):
+                is_number = False  # an appendix's `C` set large over its title, an index's bold group `D`: no roman folio
             carries_page = bool(tokens) and page.label and (tokens[0] == page.label or tokens[-1] == page.label) and len(tokens) > 1
             repeated = (
                 counts[_signature(text)] >= threshold

@@ -725,3 +725,17 @@ def test_debian_reference_without_its_outline_keeps_the_appendix_path_its_page_p
     report = ingest(source, "TEST 201", "1", workspace=workspace, language="en", use_outline=False)
     nodes = {node.path: node for node in read_back(workspace, report).nodes}
     assert nodes["Appendix A"].title == "Appendix" and nodes["A.1"].parent_path == "Appendix A"
+
+
+def test_an_index_letter_group_at_the_top_of_a_page_is_no_roman_page_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An index whose second page opens with the bold letter group `D` (also the roman numeral 500): it is the index's
+    sub-clause `D`, not a page number dropped with the page's furniture."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).line(BODY).heading("2 Index").line("A", x=250, bold=True)
+    for word in ("anchorage", "axial force", "arch", "area"):
+        builder.line(f"{word}, 3, 5", x=90)
+    builder.page().line("D", x=250, bold=True)
+    for word in ("dead load", "deflection", "design value"):
+        builder.line(f"{word}, 4", x=90)
+    pdf = builder.save(tmp_path / "index-d.pdf")
+    report = ingest(pdf, "TEST 191", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "A", "D"]
