@@ -385,7 +385,8 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
         same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b\.?\s*(?P<title>.*)$", line)
         if same and same.group("title") and alike(key(same.group("title")), key(rest)):
             return _division_path(same.group("word"), value), rest
-        if same and not same.group("title") and key(" ".join(lines[position + 1 : position + 3])).startswith(key(rest)):
+        below = key(" ".join(lines[position + 1 : position + 3]))
+        if same and not same.group("title") and alike(below[: len(key(rest))], key(rest)):
             return _division_path(same.group("word"), value), rest
         if len(value) == 1 and line == value and key(" ".join(lines[position + 1 : position + 3])).startswith(key(rest)):
             return value, rest  # an appendix printed as its letter alone over its title: its path is the letter (SPEC §1)

@@ -339,9 +339,10 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
             continue
         rest_key = title_key(printed.title) if printed and printed.title else text_key
         joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 4, len(stream))))
-        whole = rest_key == key or text_key == key
+        whole = rest_key == key or text_key == key or _same_letters(rest_key, key)
         if (
-            text_key.endswith(key)
+            whole
+            or text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
             or (len(rest_key) >= 6 and key.startswith(rest_key) and joined.startswith(key) and not _BULLET_ITEM.match(line.text))
@@ -351,6 +352,15 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
             if best is None or rank < best[0]:
                 best = (rank, position)
     return best[1] if best else None
+
+
+def _same_letters(first: str, second: str) -> bool:
+    """Two title keys that differ only in the order of a few letters within one short span: a logo set with lowered or
+    mirrored letters (XeTeX) comes out of the text layer as `X TEEX`."""
+    if len(first) != len(second) or len(first) < 6 or first == second or sorted(first) != sorted(second):
+        return False
+    differ = [k for k, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
+    return differ[-1] - differ[0] < 5
 
 
 def _printed_number(stream: list[Line], position: int, title: str, body_size: float | None = None) -> Number | None:

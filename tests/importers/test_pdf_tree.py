@@ -739,3 +739,16 @@ def test_an_index_letter_group_at_the_top_of_a_page_is_no_roman_page_number(pdf_
     pdf = builder.save(tmp_path / "index-d.pdf")
     report = ingest(pdf, "TEST 191", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "A", "D"]
+
+
+def test_a_bookmark_finds_its_title_printed_with_a_logo_whose_letters_come_out_of_order(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """The bookmark `VII Fonts and features with XeTeX` over a page printing `Part VII` and the title with the XeTeX logo,
+    whose lowered and mirrored letters the text layer gives as `X TEEX`: the heading is found, so it is the part `Part VII`."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["Part VII", "Fonts and features with X TEEX"], "VII Fonts and features with XeTeX", 0, size=20)
+    _bookmarked(builder, ["1 Mapping"], "1 Mapping", 1, size=13)
+    pdf = builder.save(tmp_path / "logo-part.pdf")
+    report = ingest(pdf, "TEST 192", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes][:2] == ["Part VII", "1"]
