@@ -20,7 +20,8 @@ references read independently of the importer:
   shown only in the navigation bar, a command bookmarked beside its arguments) cannot be found in the
   text without the outline: the second figure says what is missed for a reason the importer controls.
 - **tables / figures**: the captions printed in the page text (`Table 2.1:` / `Figure 2.1:`)
-  against the bundle's tables and figures with those numbers; uncaptioned tables found are shown
+  against the bundle's tables and figures with those numbers (less the table captions the truth lists
+  as set over no table: a manual's examples of its caption command); uncaptioned tables found are shown
   apart (on a document whose tables are all captioned they are false tables).
 - **superscripts**: up to 60 raised, smaller runs of characters sampled from the PDF's character
   boxes (`10` + raised `9`); one is kept when the bundle has it as `10⁹`, `10^{9}` or a footnote
@@ -73,7 +74,8 @@ _MARKER = re.compile(r"^<!--\s*page\s+\S+\s+pdf=(\d+)")
 # the bench's own reading of clause numbers, kept apart from the importer's on purpose
 _LEADING_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
 _WORD_NUMBER = re.compile(
-    r"^(?P<word>chapter|chapitre|kapitel|appendix|annexe|anhang|annex)\s+(?P<value>[A-Z]|\d{1,3})\b\.?\s*(?P<title>.*)$", re.I
+    r"^(?P<word>chapter|chapitre|kapitel|capitolo|cap[ií]tulo|appendix|appendice|annexe|anhang|annex|allegato|ap[eé]ndice|anexo)\s+(?P<value>[A-Z]|\d{1,3})\b\.?\s*(?P<title>.*)$",
+    re.I,
 )
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
 _SPELLED = [
@@ -383,10 +385,12 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
     value, rest = match.group("value"), match.group("title")
     for position, line in enumerate(lines):
         same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b\.?\s*(?P<title>.*)$", line)
-        if same and same.group("title") and alike(key(same.group("title")), key(rest)):
+        printed = key(same.group("title")) if same else ""
+        following = key(" ".join(lines[position + 1 : position + 5]))  # a title may wrap over up to four lines
+        wanted = key(rest)
+        if printed and (alike(printed, wanted) or (wanted.startswith(printed) and (printed + following).startswith(wanted))):
             return _division_path(same.group("word"), value), rest
-        below = key(" ".join(lines[position + 1 : position + 3]))
-        if same and not same.group("title") and alike(below[: len(key(rest))], key(rest)):
+        if same and not same.group("title") and alike(following[: len(wanted)], wanted):
             return _division_path(same.group("word"), value), rest
         if len(value) == 1 and line == value and key(" ".join(lines[position + 1 : position + 3])).startswith(key(rest)):
             return value, rest  # an appendix printed as its letter alone over its title: its path is the letter (SPEC §1)
@@ -406,15 +410,24 @@ def printed_numbered_division(lines: list[str], value: str, title: str) -> tuple
 
 
 def _division_path(word: str, value: str) -> str:
-    return f"Appendix {value}" if re.fullmatch(r"(?i)appendix|annex|annexe|anhang", word) else f"{word} {value}"
+    return f"{word.capitalize()} {value}"
 
 
 def _word_path(match: re.Match[str]) -> str:
     word = match.group("word").lower()
     value = match.group("value")
-    if word in ("chapter", "chapitre", "kapitel"):
+    if word in ("chapter", "chapitre", "kapitel", "capitolo", "capitulo", "capítulo"):
         return str(int(value)) if value.isdecimal() else value
     return f"{match.group('word').capitalize()} {value}"
+
+
+def utf8_text(title: str) -> str:
+    """A bookmark title as printed where its UTF-8 bytes were stored one per character (`Â« trees Â»`, `RÃ©sumÃ©`):
+    the bench reads back the two-byte sequences of Latin text (enough for the accented letters and guillemets)."""
+    try:
+        return title.encode("latin-1").decode("utf-8") if re.search("[\u00c2-\u00df][\u0080-\u00bf]", title) else title
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return title
 
 
 def outline_reference(pdf: Path) -> list[Entry]:
@@ -435,7 +448,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
     open_division: tuple[int, str] | None = None  # (level, designator)
     try:
         for bookmark in document.get_toc(max_depth=8):
-            title = roff_text(" ".join((bookmark.get_title() or "").split()))
+            title = roff_text(utf8_text(" ".join((bookmark.get_title() or "").split())))
             destination = bookmark.get_dest()
             index = destination.get_index() if destination is not None else None
             if not title or index is None or not 0 <= index < len(document):
@@ -463,7 +476,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)
             numbered.append(bool(re.fullmatch(r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+", path)))
-            if division and not path.startswith("Appendix") and len(path) > 1:
+            if division and not re.match(r"(?i)(?:appendix|appendice|annexe?|anhang|allegato)\b", path) and len(path) > 1:
                 open_division = (bookmark.level, path.split()[-1])
             entries.append(Entry(path, key(title), index + 1, printed))
         pieces: dict[int, list[Piece]] = {}
@@ -615,6 +628,15 @@ def stripped_copy(pdf: Path, folder: Path) -> Path:
     return target
 
 
+def _unrepeated(path: str, title: str, paths: set[str]) -> str:
+    """A title without the `(2)` its path carries where the title repeated (`Introduction (2)` after `Introduction`);
+    a title that ends in a number of its own (`Gegenwart (2022)`) keeps it."""
+    repeat = re.search(r"\s\(\d+\)$", path)
+    if repeat and title.endswith(repeat.group(0)) and path[: repeat.start()] in paths:
+        return title[: -len(repeat.group(0))]
+    return title
+
+
 def import_once(pdf: Path, workspace: Path, name: str, use_outline: bool = True) -> Run:
     """Import `pdf` into `workspace` and read back every clause with the PDF page it starts on."""
     started = time.perf_counter()
@@ -631,7 +653,8 @@ def import_once(pdf: Path, workspace: Path, name: str, use_outline: bool = True)
         if match:
             page = int(match.group(1))
         pdf_page_of_line[number] = page
-    nodes = [(node.path, key(re.sub(r"\s\(\d+\)$", "", node.title)), pdf_page_of_line.get(node.line, 1)) for node in bundle.nodes]
+    paths = {node.path for node in bundle.nodes}
+    nodes = [(node.path, key(_unrepeated(node.path, node.title, paths)), pdf_page_of_line.get(node.line, 1)) for node in bundle.nodes]
     table_numbers = [str(table.number) for table in bundle.tables if getattr(table, "number", None)]
     uncaptioned = sum(1 for table in bundle.tables if not getattr(table, "number", None))
     figure_numbers = [str(figure.number) for figure in bundle.figures if getattr(figure, "number", None)]
@@ -665,6 +688,15 @@ def table_truth(pdf: Path, sample: str = "documents") -> dict[int, int] | None:
         entry = json.loads(TRUTH_UNSEEN.read_text(encoding="utf-8"))["documents"].get(_sha256(pdf))
         pages = entry.get(sample) if entry else None
     return {int(page): value["tables"] for page, value in pages.items()} if pages else None
+
+
+def captions_without_table(pdf: Path) -> set[str]:
+    """The table numbers a PDF prints as captions over no table (a manual showing what its caption command
+    prints), from the hand-labelled truth: they are not captioned tables to find."""
+    if not TRUTH_UNSEEN.exists():
+        return set()
+    entry = json.loads(TRUTH_UNSEEN.read_text(encoding="utf-8"))["documents"].get(_sha256(pdf))
+    return set(entry.get("captionsWithoutTable", {})) if entry else set()
 
 
 def _sha256(pdf: Path) -> str:
@@ -701,11 +733,11 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     by_path: dict[str, list[tuple[str, int]]] = {}
     by_title_path: dict[str, list[tuple[str, int]]] = {}
     for path, title, page in run.nodes:
-        by_path.setdefault(path.lower(), []).append((title, page))
+        by_path.setdefault(" ".join(path.split()).lower(), []).append((title, page))  # a no-break space (`«\u00a0mot`) is a space
         by_title_path.setdefault(key(path), []).append((title, page))
     missed = []
     for entry in reference:
-        candidates = by_path.get(entry.path.lower(), [])
+        candidates = by_path.get(" ".join(entry.path.split()).lower(), [])
         if not candidates and _UNNUMBERED_PATH.match(entry.path):
             # an unnumbered clause's path is its title, compared as titles are (`Cage - Chance` is `Cage — Chance`)
             candidates = by_title_path.get(key(entry.path), [])
@@ -731,6 +763,7 @@ def measure(pdf: Path, repeat: int, tree_only: bool = False, tables_only: bool =
     reference = outline_reference(pdf) if has_outline else (text_reference(text_edition) if text_edition.exists() else [])
     source = "outline" if has_outline else (text_edition.name if reference else "none")
     found = {"table": set(), "figure": set()} if tree_only else captions(pdf)
+    found["table"] -= captions_without_table(pdf)
     samples = [] if tree_only or tables_only else superscript_samples(pdf)
     with tempfile.TemporaryDirectory() as folder:
         workspace = Path(folder)

@@ -136,9 +136,10 @@ def score(pdf: Path, facts: dict, workspace: Path, use_outline: bool = True, sou
     notes_ok = 0
     other = []
     for note in facts["footnotes"]:
-        label = next((label for label, body in defined if key(body).startswith(key(note)[:30])), None)
-        if label is not None and re.search(rf"\S\[\^{re.escape(label)}\](?!:)", text):
+        pair = next(((label, body) for label, body in defined if key(body).startswith(key(note)[:30])), None)
+        if pair is not None and re.search(rf"\S\[\^{re.escape(pair[0])}\](?!:)", text):
             notes_ok += 1
+            defined.remove(pair)  # each note found once: the documents repeat the texts of their notes
         else:
             other.append(f"note missing: {note[:40]}")
     # figures

@@ -12,6 +12,9 @@ document of `content.py` it writes into OUT:
   LibreOffice after it has filled the contents;
 - `KEY.odt.pdf`, `KEY.odt-nobookmarks.pdf`, `KEY.docx.pdf`, `KEY.docx-nobookmarks.pdf`:
   `soffice --headless --convert-to pdf` with and without `ExportBookmarks`;
+- with `--producers office-endnotes`: `KEY-endnotes.fodt`, `.odt`, `.docx` with every second note of the text an
+  endnote (numbered i, ii … as Word and LibreOffice number them), and `KEY-endnotes.odt.pdf`,
+  `KEY-endnotes.odt-nobookmarks.pdf`, `KEY-endnotes.docx.pdf`;
 - `KEY.html`, and `KEY.chromium.pdf` / `KEY.chromium-outline.pdf` printed with headless Chromium
   (`--print-to-pdf`, the second with `--generate-pdf-document-outline`);
 - `KEY.truth.json`: what the importer should find, computed from the source blocks (tree with paths
@@ -169,6 +172,13 @@ def _styles(language: str) -> str:
 <text:outline-style style:name="Outline">{levels}</text:outline-style>
 <text:notes-configuration text:note-class="footnote" text:citation-style-name="Footnote_20_Symbol" text:citation-body-style-name="Footnote_20_anchor"
  style:num-format="1" text:start-value="0" text:footnotes-position="page" text:start-numbering-at="document"/>
+<style:style style:name="Endnote" style:family="paragraph" style:parent-style-name="Standard" style:class="extra">
+<style:paragraph-properties fo:margin-left="0.5cm" fo:text-indent="-0.5cm"/><style:text-properties fo:font-size="9pt"/></style:style>
+<style:style style:name="Endnote_20_Symbol" style:display-name="Endnote Symbol" style:family="text"/>
+<style:style style:name="Endnote_20_anchor" style:display-name="Endnote anchor" style:family="text">
+<style:text-properties style:text-position="super 58%"/></style:style>
+<text:notes-configuration text:note-class="endnote" text:citation-style-name="Endnote_20_Symbol" text:citation-body-style-name="Endnote_20_anchor"
+ style:num-format="i" text:start-value="0"/>
 </office:styles>
 <office:automatic-styles>
 <style:style style:name="Tsup" style:family="text"><style:text-properties style:text-position="super 58%"/></style:style>
@@ -196,7 +206,9 @@ def _styles(language: str) -> str:
 </office:automatic-styles>"""
 
 
-def _odf_inline(text: str, notes: list[int]) -> str:
+def _odf_inline(text: str, notes: list[int], endnotes: bool = False) -> str:
+    """Inline runs as ODF; with `endnotes`, every second note is an endnote (numbered i, ii … as Word and
+    LibreOffice number them), the others footnotes: a document holding both kinds."""
     out = []
     for kind, content in runs(text):
         if kind == "text":
@@ -206,8 +218,16 @@ def _odf_inline(text: str, notes: list[int]) -> str:
         else:
             notes.append(len(notes) + 1)
             number = len(notes)
+            if endnotes and number % 2 == 0:
+                roman = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"][number // 2 - 1]
+                out.append(
+                    f'<text:note text:id="edn{number}" text:note-class="endnote"><text:note-citation>{roman}</text:note-citation>'
+                    f'<text:note-body><text:p text:style-name="Endnote">{escape(content)}</text:p></text:note-body></text:note>'
+                )
+                continue
+            label = (number + 1) // 2 if endnotes else number
             out.append(
-                f'<text:note text:id="ftn{number}" text:note-class="footnote"><text:note-citation>{number}</text:note-citation>'
+                f'<text:note text:id="ftn{number}" text:note-class="footnote"><text:note-citation>{label}</text:note-citation>'
                 f'<text:note-body><text:p text:style-name="Footnote">{escape(content)}</text:p></text:note-body></text:note>'
             )
     return "".join(out)
@@ -235,8 +255,8 @@ def _odf_shapes(labels: list[str]) -> str:
     )
 
 
-def write_fodt(document: Document) -> str:
-    """The document as flat ODF XML."""
+def write_fodt(document: Document, endnotes: bool = False) -> str:
+    """The document as flat ODF XML; with `endnotes`, every second note of the text is an endnote."""
     body: list[str] = []
     notes: list[int] = []
     first_heading = True
@@ -270,7 +290,7 @@ def write_fodt(document: Document) -> str:
                 f'<text:h text:style-name="{style}" text:outline-level="{block.level}"{header}>{_odf_inline(heading_text(block), notes)}</text:h>'
             )
         elif block.kind == "para":
-            body.append(f'<text:p text:style-name="Text_20_body">{_odf_inline(block.text, notes)}</text:p>')
+            body.append(f'<text:p text:style-name="Text_20_body">{_odf_inline(block.text, notes, endnotes)}</text:p>')
         elif block.kind == "table":
             caption = f"{document.words['table']} {block.number} – "
             body.append(
@@ -757,7 +777,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--producers",
         default="office,chromium",
-        help=f"comma-separated: office (LibreOffice), chromium, {', '.join(OTHER_PRODUCERS)} (default: office,chromium)",
+        help=f"comma-separated: office (LibreOffice), office-endnotes (LibreOffice, half the notes endnotes), chromium, {', '.join(OTHER_PRODUCERS)} (default: office,chromium)",
     )
     args = parser.parse_args(argv)
     producers = {name.strip() for name in args.producers.split(",") if name.strip()}
@@ -775,6 +795,13 @@ def main(argv: list[str] | None = None) -> int:
         if "office" in producers:
             source.write_text(fodt, encoding="utf-8")
             sources.append(source)
+        if "office-endnotes" in producers:  # footnotes and endnotes in one document, as Word users write them
+            mixed = args.out / f"{document.key}-endnotes.fodt"
+            text = write_fodt(document, endnotes=True)
+            for old, new in _VARIANT if args.variant else []:
+                text = text.replace(old, new)
+            mixed.write_text(text, encoding="utf-8")
+            sources.append(mixed)
         (args.out / f"{document.key}.html").write_text(html, encoding="utf-8")
         figure_files(args.out, document, png_plot())
     if sources:
@@ -786,7 +813,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{document.key}-fop": {},
             f"{document.key}-dblatex": {},
             f"{document.key}-adoc": {},
+            f"{document.key}-endnotes": {},
         }
+        if "office-endnotes" in producers:
+            for fmt, bookmarks in (("odt", True), ("docx", True), ("odt", False)):
+                mixed = args.out / f"{document.key}-endnotes.{fmt}"
+                target = args.out / f"{document.key}-endnotes.{fmt}{'' if bookmarks else '-nobookmarks'}.pdf"
+                _soffice_pdf(mixed, target, bookmarks)
+                outputs[f"{document.key}-endnotes"][target.name] = target
         if "office" in producers:
             for fmt in ("odt", "docx"):
                 for bookmarks in (True, False):

@@ -66,10 +66,15 @@ def mark_contents(pages: list[Page]) -> None:
             elif pages[following].lines:
                 run.append(following)  # a page of entries without leaders (sections listed without them)
             following += 1
+        if _index_opens(pages[run[0]]):
+            # an index: its entries end in page numbers too, but it is no contents; a list titled after it
+            # (`List of Figures` printed after the index) starts its own run
+            titled_at = next((position for position, k in enumerate(run) if _contents_title(pages[k]) is not None), None)
+            if titled_at is None:
+                index = following
+                continue
+            run = run[titled_at:]
         titled = any(_contents_title(page) is not None for page in (pages[k] for k in run))
-        if not titled and _index_opens(pages[run[0]]):
-            index = following  # an index: its entries end in page numbers too, but it is no contents
-            continue
         if titled or run[0] < front:
             for k in run:
                 pages[k].toc = True

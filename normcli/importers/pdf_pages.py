@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -351,7 +352,9 @@ def _char_geometry(
         # and for every character of a font under 2 pt, which only a matrix makes readable.
         if size != last_size or size < 2.0:
             get_matrix(handle, k, matrix)
-            scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
+            # the height of the text space's unit: a font widened or narrowed line by line (microtype's expansion,
+            # `Tz`) keeps its size
+            scale = (matrix.c * matrix.c + matrix.d * matrix.d) ** 0.5 or 1.0
             last_size = size
         glyphs[k] = (size * scale, origin_y.value)
         origins[k] = origin_x.value
@@ -624,7 +627,7 @@ def _same_line(previous: _Segment, following: _Segment) -> bool:
         return True  # a raised mark set apart before its text (a footnote's own number, FOP's list label)
     # the baseline of the letter it follows: the cells of a table row that PDFium joins may sit on baselines of their own
     letter = next((glyph for glyph in reversed(previous.glyphs) if glyph is not None), None)
-    own = letter[1] if letter is not None and letter[0] >= 0.9 * size else base
+    own = letter[1] if letter is not None and letter[0] >= 0.9 * size and next_size < 0.95 * size else base  # a script set smaller
     if len(following.real()) <= 6 and left - right < 0.3 * size and any(0.25 * size < abs(next_base - b) < 0.6 * size for b in {base, own}):
         return True  # a script at the text's size, only moved off the baseline (WeasyPrint)
     return next_size < 0.85 * size and -size < next_base - base < size  # a script run, or text after one
@@ -686,13 +689,19 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     k = 0
     while k < len(segment):
         glyph = glyphs[k]
-        previous = glyphs[k - 1] if k > 0 else None
-        # the baseline of a letter at the text's size right before it, if there is one
-        letter = previous[1] if previous is not None and previous[0] >= 0.9 * size else None
+        at = k - 1
+        if at > 0 and glyphs[at] is None and segment[at] == " ":
+            at -= 1  # a space PDFium adds for the gap before a moved script (WeasyPrint's `<sup>`)
+        previous = glyphs[at] if at >= 0 else None
+        # the baseline of a letter at the text's size right before it, if there is one (a spacing accent, `ˆ`
+        # set over the next letter, sits where that letter's accent goes: no baseline, and no script either)
+        accent = at >= 0 and unicodedata.category(segment[at]) in ("Sk", "Lm")
+        letter = previous[1] if previous is not None and previous[0] >= 0.9 * size and not accent else None
         reference = letter if letter is not None and abs(letter - baseline) < 0.25 * size else baseline
         if (
             glyph is None
             or glyph[0] < 0.85 * size
+            or unicodedata.category(segment[k]) in ("Sk", "Lm")
             or (abs(glyph[1] - reference) < 0.25 * size and not (letter is not None and abs(glyph[1] - letter) >= 0.25 * size))
         ):
             k += 1
@@ -707,7 +716,15 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             k += 1
             continue
         opening = not segment[:k].strip() and glyph[1] > reference  # a raised mark opening the line (a note's number)
-        if end - k < 6 and ((previous is not None and abs(previous[1] - reference) < 0.1 * size) or opening):
+        # the text goes back to the baseline after a script (or ends, or a script the other way follows): a run that
+        # leads on to text elsewhere is a cell of its own
+        returns = (
+            after is None
+            or after[0] < 0.85 * size  # a smaller script follows (`L` + `e` over a lowered `T`)
+            or abs(after[1] - reference) < 0.1 * size
+            or ((after[1] - reference) * (glyph[1] - reference) < 0 and abs(after[1] - reference) >= 0.25 * size)
+        )
+        if end - k < 6 and returns and ((previous is not None and abs(previous[1] - reference) < 0.1 * size) or opening):
             short.update(dict.fromkeys(range(k, end + 1), reference))
         k = end + 1
 
@@ -753,17 +770,18 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         before = segment[:k].rstrip(" ") if kind == 1 else segment[:k]
         word = re.search(r"[^\W\d_]+$", before)
         core = run[1:-1] if re.fullmatch(r"\[\d{1,3}\]", run) else run  # `[1]`: a mark in brackets (asciidoctor-pdf)
+        numbered = note_number(core) is not None  # `5`, or `iv` (Word and LibreOffice number endnotes so)
         if kind == 1 and all(c in _PRIMES for c in run):  # Y′: a prime belongs to its letter, raised or not
             pieces[k] = "".join(_PRIMES[c] for c in run)
             back = k - 1
             while back >= 0 and segment[back] == " ":
                 pieces[back] = ""
                 back -= 1
-        elif kind == 1 and (core.isdigit() or run in _MARK_SYMBOLS) and not before:
+        elif kind == 1 and (numbered or run in _MARK_SYMBOLS) and not before:
             pieces[k] = f"\ue002{run}\ue001"
         elif (
             kind == 1
-            and (core.isdigit() or run in _MARK_SYMBOLS)
+            and (numbered or run in _MARK_SYMBOLS)
             and (before == segment[:k] or (word and len(word.group(0)) >= 4 and len(segment[:k]) - len(before) == 1))
             # after a word of four letters, after punctuation, or after the tail of a word broken at the line above (`se³`)
             and ((word and (len(word.group(0)) >= 4 or (word.start() == 0 and len(word.group(0)) >= 2))) or before[-1:] in ".,;:)”’\"'")
@@ -785,6 +803,13 @@ def _raised(mark: str) -> str:
     return "".join(_SUPERSCRIPT[c] for c in mark) if all(c in _SUPERSCRIPT for c in mark) else f"^{{{mark}}}"
 
 
+def note_number(label: str) -> int | None:
+    """The number of a note's label: `5`, or a small lower-case roman numeral (`iv`), else None."""
+    if label.isdigit() and len(label) <= 3:
+        return int(label)
+    return roman_value(label) if label.islower() and len(label) <= 5 else None
+
+
 def _label(mark: str) -> str:
     """A mark's footnote label: `[1]` is note 1."""
     return mark[1:-1] if mark.startswith("[") and mark.endswith("]") else mark
@@ -792,7 +817,7 @@ def _label(mark: str) -> str:
 
 _SPACE_AFTER_MARK = re.compile(r"(\[\^[^\]\s]+\]) (?=[.,)])")
 _PLAIN_NOTE = re.compile(r"^(\d{1,3})[.)]?(\s+)(?=\S)")  # `1 Note`, `1. Note` (babel-french), `1) Note`
-_ENDNOTE = re.compile(r"^\[?(\d{1,3})(?:\]|[.)])?(\s+)(?=\S)")  # also `[1] Note` (asciidoctor-pdf)
+_ENDNOTE = re.compile(r"^\[?(\d{1,3}|[ivx]{1,5})(?:\]|[.)])?(\s+)(?=\S)")  # also `[1] Note` (asciidoctor-pdf), `iv Note` (Word)
 
 
 def _plain_notes(lines: list[Line], referenced: set[str]) -> None:
@@ -863,8 +888,8 @@ def _settle(lines: list[Line], resolved, final: bool) -> None:
 def resolve_endnotes(pages: list[Page], body_size: float) -> None:
     """Marks whose note is not on their page are endnotes when a later line opens with their number, raised or
     set smaller than the text (`[3] Valid for …` at the end of the document or chapter, as asciidoctor-pdf, Word
-    and LibreOffice print endnotes): such a note is the first mark still waiting or the one after the last
-    note taken, so a numbered list further on is no note. The other marks are written as superscripts."""
+    and LibreOffice print endnotes): such a note is the first mark still waiting, a first note or the one
+    after the last note taken, so a numbered list further on is no note. The other marks are written as superscripts."""
     lines = [line for page in pages for line in page.lines]
     waiting: list[tuple[Line, str]] = []  # marks met so far whose note is not found yet, in reading order
     taken: set[tuple[int, str]] = set()  # (id of the citing or note line, label)
@@ -873,14 +898,17 @@ def resolve_endnotes(pages: list[Page], body_size: float) -> None:
         raised = FOOTNOTE_DEF.match(line.text)
         plain = None if raised else _ENDNOTE.match(line.text)
         label = _label(raised.group(1)) if raised else plain.group(1) if plain and line.size < body_size - 0.5 else None
-        in_turn = bool(waiting) and (label == waiting[0][1] or (last is not None and label is not None and label == str(last + 1)))
+        number = note_number(label) if label is not None else None
+        # the next note: the first mark waiting, the one after the last note taken, or a first note (notes
+        # numbered again from 1 in each chapter; a mark that never found its note waits before it)
+        in_turn = bool(waiting) and (label == waiting[0][1] or number == 1 or (last is not None and number == last + 1))
         citing = next((item for item in waiting if item[1] == label), None) if in_turn else None
         if citing is not None and (raised or citing[0].size > line.size + 0.5):
             waiting.remove(citing)
             taken.update({(id(citing[0]), citing[1]), (id(line), citing[1])})
             if plain:
                 _as_note(line, citing[1], plain.end())
-            last = int(citing[1]) if citing[1].isdigit() else None
+            last = number
         waiting.extend((line, _label(mark)) for mark in FOOTNOTE_REF.findall(line.text))
     _settle(lines, lambda line, mark: (id(line), _label(mark)) in taken, final=True)
 
@@ -1064,10 +1092,38 @@ def _printed_from_text(pages: list[Page]) -> None:
 _ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")
 
 
+# PDFDocEncoding's characters for the bytes 0x80–0x9E (the rest of its upper half is Latin-1's)
+_PDFDOC_UPPER = "•†‡…—–ƒ⁄‹›−‰„“”‘’‚™ﬁﬂŁŒŠŸŽıłœšž"
+_PDFDOC_BYTE = {char: 0x80 + offset for offset, char in enumerate(_PDFDOC_UPPER)}
+_UTF8_LEAD = re.compile("[\u00c2-\u00f4]")
+
+
+def utf8_misread(text: str) -> str:
+    """A bookmark written in UTF-8 but stored as PDFDocEncoding, each byte read as a character (`Â« trees Â»`,
+    `RÃ©sumÃ©`): the text its bytes spell. Text that does not decode as UTF-8 is left as it is."""
+    if not _UTF8_LEAD.search(text):
+        return text
+    raw = bytearray()
+    for char in text:
+        code = ord(char)
+        if code < 0x80 or 0xA0 <= code <= 0xFF:
+            raw.append(code)
+        elif char in _PDFDOC_BYTE:
+            raw.append(_PDFDOC_BYTE[char])
+        else:
+            return text  # a character no byte of PDFDocEncoding reads as: the title was not misread
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return text
+
+
 def outline_title(text: str) -> str:
     """A bookmark's title with each glyph left in roff's escape notation read as its character: groff's pdfmark
     macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character), and
-    `F[C]pdfmarkF[]` for a change of font, which is dropped."""
+    `F[C]pdfmarkF[]` for a change of font, which is dropped; and a title whose UTF-8 bytes were read as
+    PDFDocEncoding, decoded."""
+    text = utf8_misread(text)
     if "F[]" in text or "f[]" in text:  # font changes left in the same notation (`The F[C]pdfmarkF[] Operator`), no text
         text = re.sub(r"[Ff]\[[A-Za-z0-9]{0,4}\]", "", text)
     if "[u" not in text:

@@ -97,6 +97,8 @@ def find_tables(
         caption = stream[position]
         last = stream[more[position][-1]] if more[position] else caption
         block = _block_at_caption(blocks.get(caption.page, []), caption, last, sides[0])
+        if block is None and caption.page in blocks:
+            block = _block_under_subcaptions(blocks[caption.page], caption, last, [stream[p] for p in on_page[caption.page]])
         if block is not None:
             block = _with_other_half(block, blocks[caption.page], caption, [stream[p] for p in on_page[caption.page]])
         taken = used - ruled
@@ -147,7 +149,11 @@ def find_tables(
             position = rows[-1] + 1
         else:
             position += 1
-    tables = [table for table in tables if table.caption is not None or not (_glyph_chart(table.rows) or _leadered(table.rows))]
+    tables = [
+        table
+        for table in tables
+        if table.caption is not None or not (_glyph_chart(table.rows) or _leadered(table.rows) or _definition_lines(table.rows))
+    ]
     tables = _join_page_breaks(tables, stream, on_page, used)
     found: dict[int, list[Table]] = {}
     for table in sorted(tables, key=lambda table: (table.first, table.left)):
@@ -386,6 +392,33 @@ def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int
     return min(beside, key=lambda b: min(abs(b.left - caption.x1), abs(caption.x0 - b.right))) if beside else None
 
 
+_SUBCAPTION = re.compile(r"^\((?:[a-z]|[ivx]{1,4})\)\s+\S")
+
+
+def _block_under_subcaptions(blocks: list[_Block], caption: Line, last: Line, lines: list[Line]) -> _Block | None:
+    """The first of the ruled regions under a caption over sub-tables (`Table 6: Results`, then `(a) First
+    table`, `(b) Second table` over each): the nearest region below, when nothing but sub-captions (lines
+    opening with `(a)`, and the lines they go on over, no larger than the caption) lies between."""
+    near = 3.5 * max(caption.size, 6.0)
+    found = []
+    for block in blocks:
+        if block.used or not 0 <= last.bottom - block.top <= near + 8 * max(caption.size, 6.0):
+            continue
+        if not (caption.x0 < block.right + near and block.left - near < caption.x1):
+            continue
+        between = [
+            line
+            for line in lines
+            if block.top < (line.top + line.bottom) / 2 < last.bottom and line.x1 > block.left and line.x0 < block.right
+        ]
+        if not between or len(between) > 8 or any(line.size > caption.size + 0.5 for line in between):
+            continue
+        if not _SUBCAPTION.match(clean_inline(max(between, key=lambda line: line.top).text)):
+            continue  # the first line under the caption, over this region, opens a sub-caption
+        found.append(block)
+    return max(found, key=lambda block: (round(block.top), -block.left)) if found else None
+
+
 def _with_other_half(block: _Block, blocks: list[_Block], caption: Line, lines: list[Line]) -> _Block:
     """A table set as two halves side by side under one caption (a long, narrow table folded once): the
     ruled region beside the caption's one, with rules at the same heights, the same header row and rows on
@@ -403,6 +436,8 @@ def _with_other_half(block: _Block, blocks: list[_Block], caption: Line, lines: 
             continue
         if not (caption.x0 < other.right and other.left < caption.x1):
             continue  # the caption is over one half only: a table of its own stands beside it
+        if any(_SUBCAPTION.match(clean_inline(line.text)) for line in _next_to(lines, block) + _next_to(lines, other)):
+            continue  # each under a sub-caption of its own, `(a) …`, `(b) …`: sub-tables
         heads = [
             sorted((line for line in lines if _inside(line, half) and (line.top + line.bottom) / 2 > half.hs[1]), key=lambda line: line.x0)
             for half in (left, right)
@@ -420,6 +455,18 @@ def _with_other_half(block: _Block, blocks: list[_Block], caption: Line, lines: 
         bottom, top = min(left.bottom, right.bottom), max(left.top, right.top)
         return _Block(block.page, left.left, bottom, right.right, top, block.hs, walls, fold=fold)
     return block
+
+
+def _next_to(lines: list[Line], block: _Block) -> list[Line]:
+    """The lines right above or right below a ruled region, over its width (where a sub-caption would be)."""
+    reach = 3.0 * max((line.size for line in lines), default=10.0)
+    return [
+        line
+        for line in lines
+        if line.x1 > block.left
+        and line.x0 < block.right
+        and (0 <= line.bottom - block.top <= reach or 0 <= block.bottom - line.top <= reach)
+    ]
 
 
 def _same_baselines(lines: list[Line], others: list[Line]) -> bool:
@@ -534,6 +581,9 @@ def _block_table(
         inside = [item for item in items if bottom < (item[0] + item[1]) / 2 < top]
         if not inside:
             continue
+        if grid and number > 0 and _rows_in_band(inside, columns):
+            rows.extend(_band_rows(inside, columns, bool(block.vs)))
+            continue
         if grid or (number == 0 and len(bands) >= 3 and not block.vs):
             if number == 0 and not block.vs:
                 inside = _header_cells_apart(inside, columns)
@@ -556,6 +606,15 @@ def _block_table(
     walls = tuple(x - block.left for x in block.vs)
     starts = tuple(columns[1:]) if block.vs else tuple(columns)  # between vertical rules, the rules (not the frame)
     return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls, starts=starts)
+
+
+def _rows_in_band(items: list[tuple], columns: list[float]) -> bool:
+    """Whether a band of a ruled table holds several rows rather than one row of wrapped cells (a table that
+    rules off its title and header and leaves its body rows unruled): three printed lines or more, each with
+    text in every column the band uses, two at least."""
+    printed = _printed_lines(items)
+    used = {_column_of(item, columns, True) for item in items}
+    return len(printed) >= 3 and len(used) >= 2 and all({_column_of(item, columns, True) for item in line} == used for line in printed)
 
 
 def _header_cells_apart(items: list[tuple], columns: list[float]) -> list[tuple]:
@@ -1036,9 +1095,25 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         return []
     if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows) or _numbered_listing([stream[row] for row in rows]):
         return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
+    if any(stream[row].mono for row in rows) and _inside_listing(stream, rows[0], rows[-1]):
+        return []  # aligned assignments inside a listing (`family = {rm*,sf*},`): code, its lines set in code around it
     if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
         return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+def _inside_listing(stream: list[Line], first: int, last: int) -> bool:
+    """Whether code lies on both sides of a run of lines, on its page: one of the two lines before it and one of
+    the two after it set in a fixed-pitch font, or brackets alone (`{`, `}`: too short for the font to tell)."""
+    page = stream[first].page
+
+    def code(lines: list[Line]) -> bool:
+        return any(line.page == page and (line.mono or bool(_BRACKETS.match(line.text))) for line in lines)
+
+    return code(stream[max(0, first - 2) : first]) and code(stream[last + 1 : last + 3])
+
+
+_BRACKETS = re.compile(r"^[\s\[\]\(\)\{\}<>;,]+$")
 
 
 _LEADER = re.compile(r"(?:\.\s?){5,}")
@@ -1048,6 +1123,16 @@ def _leadered(rows: list[list[str]]) -> bool:
     """Entries that run on to a page number over dot leaders (a command summary, an index, a list of
     sniplets): a list, like the printed contents, not a table."""
     return sum(1 for row in rows if any(_LEADER.search(cell) for cell in row)) >= 0.5 * len(rows)
+
+
+_CATEGORY = re.compile(r"^\[[^\[\]]{3,60}\]$")
+
+
+def _definition_lines(rows: list[list[str]]) -> bool:
+    """Definition lines of a reference manual: a signature, its category in brackets at the right margin
+    (Texinfo's `Array2<T> (int n)  [Constructor]`): headings of entries, not rows of a table."""
+    ends = [next((cell for cell in reversed(row) if cell.strip()), "") for row in rows]
+    return len(rows) >= 2 and sum(1 for cell in ends if _CATEGORY.match(cell.strip())) >= 0.8 * len(rows)
 
 
 def _glyph_chart(rows: list[list[str]]) -> bool:
@@ -1063,16 +1148,21 @@ def _glyph_chart(rows: list[list[str]]) -> bool:
         return True
     # a chart ruled in blocks of four (`0 1 2 3` over the glyphs of four code points): each cell many glyphs
     glyphs = [piece for cell in cells for piece in cell.split()]
-    return len(glyphs) >= 3 * len(cells) and sum(1 for piece in glyphs if len(piece) <= 3) >= 0.9 * len(glyphs)
+    if sum(1 for piece in glyphs if piece.isdigit()) >= 0.5 * len(glyphs):
+        return False  # short numbers, many to a cell: data
+    return len(glyphs) >= 2 * len(cells) and sum(1 for piece in glyphs if len(piece) <= 3) >= 0.9 * len(glyphs)
 
 
 def _numbered_listing(lines: list[Line]) -> bool:
-    """Lines led by a line number that rises by one from line to line (a numbered code listing, a docstrip
-    source): the numbers count lines, they are no column of data."""
-    numbers = [int(line.spans[0][0].strip()) for line in lines if len(line.spans) >= 2 and line.spans[0][0].strip().isdecimal()]
-    if len(numbers) < 3 or len(numbers) < 0.8 * sum(1 for line in lines if len(line.spans) >= 2):
-        return False
-    return sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1)
+    """Lines led or ended by a line number that rises by one from line to line (a numbered code listing, a
+    docstrip source, prose numbered in the margin): the numbers count lines, they are no column of data."""
+    for end in (0, -1):
+        numbers = [int(line.spans[end][0].strip()) for line in lines if len(line.spans) >= 2 and line.spans[end][0].strip().isdecimal()]
+        if len(numbers) < 3 or len(numbers) < 0.8 * sum(1 for line in lines if len(line.spans) >= 2):
+            continue
+        if sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1):
+            return True
+    return False
 
 
 _EQUATION_NUMBER = re.compile(r"^\(\d{1,3}(?:\.\d{1,2})?[a-z]?\)$")

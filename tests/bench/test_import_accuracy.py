@@ -87,3 +87,47 @@ def test_a_title_printed_alone_is_unnumbered_though_a_list_item_below_starts_wit
     path = tmp_path / "format.pdf"
     pdf.output(str(path))
     assert [(entry.path, entry.title) for entry in bench.outline_reference(path)] == [("Format", "format")]
+
+
+def test_captions_set_over_no_table_are_taken_from_the_truth_of_the_pdf_with_that_hash(tmp_path: Path, monkeypatch) -> None:
+    import hashlib
+    import json
+
+    pdf = tmp_path / "manual.pdf"
+    pdf.write_bytes(b"%PDF-1.4 a stand-in: only its hash is read\n")
+    other = tmp_path / "other.pdf"
+    other.write_bytes(b"%PDF-1.4 another file\n")
+    truth = tmp_path / "truth.json"
+    sha = hashlib.sha256(pdf.read_bytes()).hexdigest()
+    truth.write_text(json.dumps({"documents": {sha: {"file": "manual.pdf", "captionsWithoutTable": {"1": "example", "3": "example"}}}}))
+    monkeypatch.setattr(bench, "TRUTH_UNSEEN", truth)
+    assert bench.captions_without_table(pdf) == {"1", "3"}
+    assert bench.captions_without_table(other) == set()  # the same name elsewhere, or another file: nothing
+
+
+def test_the_reference_keeps_the_word_a_page_prints_before_a_chapter_or_annex(tmp_path: Path) -> None:
+    """Bookmarks without their designator over pages that print it: `Capitolo 1` above the title gives path 1;
+    `Annexe B` above a title wrapped over three lines gives `Annexe B` (the word as printed, not `Appendix B`)."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pages = [
+        ("Introduzione", ["Capitolo 1", "Introduzione"]),
+        ("B Quelques règles typographiques françaises", ["Annexe B", "Quelques règles", "typographiques", "françaises"]),
+    ]
+    for bookmark, lines in pages:
+        pdf.add_page()
+        pdf.start_section(bookmark, level=0)
+        for y, text in enumerate([*lines, BODY]):
+            pdf.set_font("Helvetica", "B" if text != BODY else "", 16 if text != BODY else 10)
+            pdf.text(72, 100 + 22 * y, text)
+    path = tmp_path / "designators.pdf"
+    pdf.output(str(path))
+    assert [entry.path for entry in bench.outline_reference(path)] == ["1", "Annexe B"]
+
+
+def test_a_title_keeps_a_number_in_brackets_that_is_not_a_repeat_mark() -> None:
+    """`(2)` is taken off a title only where its path marks a repeat of another clause's path."""
+    paths = {"Introduction", "Introduction (2)", "10.20"}
+    assert bench._unrepeated("Introduction (2)", "Introduction (2)", paths) == "Introduction"
+    assert bench._unrepeated("10.20", "Gegenwart (2022)", paths) == "Gegenwart (2022)"
+    assert bench._unrepeated("Stand (2022)", "Stand (2022)", paths) == "Stand (2022)"

@@ -25,6 +25,7 @@ CASES = [
     ("timber-de-small.odt-nobookmarks.pdf", "timber-de-small", "de"),  # LibreOffice from .odt, no outline
     ("facade-fr-small.docx.pdf", "facade-fr-small", "fr"),  # LibreOffice from .docx, with its outline
     ("drainage-en-small.chromium.pdf", "drainage-en-small", "en"),  # Chromium (Skia/PDF) from HTML, no outline
+    ("drainage-en-small-endnotes.docx.pdf", "drainage-en-small-endnotes", "en"),  # .docx with footnotes and endnotes (i, ii …)
 ]
 
 
@@ -239,3 +240,16 @@ def test_a_hyphen_at_a_line_end_before_a_capital_is_the_words_own(pdf_builder, w
     assert "DER KONSTRUKTION ERFOLGT" in text
     assert "der stateRoot sind" in text  # a capital after the break, but the document writes the word joined
     assert "Trennung, wishing for" in text  # `ing` opens a line only: the tail of a broken word, not a word
+
+
+def test_endnotes_beside_footnotes_each_go_to_the_clause_that_cites_them(imported) -> None:
+    """Word and LibreOffice print endnotes (`i`, `ii` …) on a page of their own after the text: each note of the
+    source, footnote or endnote, is one `[^…]:` paragraph, cited in the clause it ends."""
+    text, bundle, truth, _ = imported["drainage-en-small-endnotes.docx.pdf"]
+    defined = re.findall(r"^\[\^([^\]]+)\]: (.*)$", text, re.M)
+    assert sorted(reader_key(body) for _, body in defined) == sorted(reader_key(note) for note in truth["footnotes"])
+    roman = [label for label, _ in defined if not label.isdigit()]
+    assert roman and len(roman) == len(truth["footnotes"]) // 2, defined
+    for node in bundle.nodes:
+        for label in re.findall(r"^\[\^([^\]]+)\]: ", node.text, re.M):
+            assert re.search(rf"\w\[\^{re.escape(label)}\](?!:)", node.text), (node.path, label)

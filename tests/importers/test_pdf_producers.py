@@ -87,6 +87,18 @@ def test_text_drawn_under_a_scaled_page_matrix_has_its_printed_size(workspace: P
         assert [node.path for node in read_back(workspace, report).nodes] == ["1", "1.1", "2"]
 
 
+def test_a_font_widened_or_narrowed_line_by_line_keeps_its_size(tmp_path: Path) -> None:
+    """Font expansion (microtype) and `Tz` scale the text horizontally, line by line: the size is the height of the
+    text, so lines of one paragraph keep one size (the body size and every comparison with it hold)."""
+    body = "The text of this clause is set in ten point type like the rest of the body here."
+    content = "".join(f"BT /R 1 Tf {width} 0 0 10 72 {y} Tm ({body}) Tj ET\n" for width, y in [(9.7, 700), (10.3, 687), (10.0, 674)])
+    pdf = _one_page_pdf(tmp_path / "expanded.pdf", content.encode("latin-1"))
+    document = pdfium.PdfDocument(str(pdf))
+    lines, _ = pdf_pages._page_lines(document[0].get_textpage(), 0)
+    assert [line.size for line in lines] == [10.0, 10.0, 10.0]
+    document.close()
+
+
 def test_line_numbers_in_the_margin_are_not_text_nor_clause_numbers(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """A draft for review numbers every line in the margin: `12 4.1 Loads` is clause 4.1, not clause 12."""
     builder = pdf_builder().page()

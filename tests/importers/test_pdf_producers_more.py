@@ -337,6 +337,8 @@ def test_endnotes_land_at_the_end_of_the_clauses_that_cite_them(pdf_builder, wor
     bibliography numbered the same way at the text's size are no notes, nor is a mark without a note."""
     builder = pdf_builder().page().heading("1 Scope")
     builder.y += 14
+    _raised(builder, "The drains of this norm are named after the older rules", "7", 10, 4, 6, " of the same office.")
+    builder.y += 14
     _raised(builder, "Groundwater lowering is kept to the minimum the excavation requires", "[1]", 10, 4, 6, ".")
     builder.y += 14
     _raised(builder, "The outfall is protected against erosion over some metres of its", "", 10, 4, 6, "")
@@ -356,7 +358,7 @@ def test_endnotes_land_at_the_end_of_the_clauses_that_cite_them(pdf_builder, wor
     nodes = {node.path: node.text for node in read_back(workspace, report).nodes}
     assert "the excavation requires[^1]." in nodes["1"] and "[^1]: The values quoted are fictional" in nodes["1"], nodes["1"]
     assert "for the bedding[^2]; single-size" in nodes["2"] and "[^2]: See also the fictional guideline" in nodes["2"], nodes["2"]
-    assert "values⁵ are taken" in nodes["2"]
+    assert "values⁵ are taken" in nodes["2"] and "older rules⁷ of" in nodes["1"]
     assert "[1] DGN 31-10" in nodes["3"] and "[2] DGN 31-11" in nodes["3"] and "1 A numbered item in small print" in nodes["3"]
     assert "[^" not in nodes["3"]
 
@@ -379,3 +381,52 @@ def test_scripts_in_a_cell_set_on_a_baseline_of_its_own(pdf_builder, workspace: 
     report = ingest(builder.save(tmp_path / "cells.pdf"), "TEST 407", "1", workspace=workspace, language="de")
     text = norm_text(workspace, report)
     assert "f_{m,k} in N/mm² und r" in text, text
+
+
+def test_endnotes_numbered_in_roman_beside_footnotes(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Word and LibreOffice number endnotes i, ii … beside footnotes 1, 2 …; the endnotes come on a page of
+    their own at the end, their numbers unraised in the notes' smaller size."""
+    builder = pdf_builder().page().heading("1 Scope")
+    builder.y += 14
+    _raised(builder, "The values apply to drains of every kind", "1", 10, 4, 6, " and to their outfalls.")
+    builder.y += 14
+    _raised(builder, "Gravel is preferred for the bedding", "i", 10, 4, 6, " under the pipes of the drain.")
+    builder.pdf.set_font("Helvetica", "", 8)
+    builder.pdf.text(72, 780, "1 The values quoted are fictional and must not be used.")
+    builder.heading("2 Requirements")
+    builder.y += 14
+    _raised(builder, "Pipes are bedded on a granular layer", "ii", 10, 4, 6, " and surrounded by fill.")
+    builder.page()
+    builder.line("i See also the fictional guideline DGN 4, issued in 2017.", size=8)
+    builder.line("ii A simplified assumption; a more detailed calculation is permitted.", size=8)
+    report = ingest(builder.save(tmp_path / "word.pdf"), "TEST 408", "1", workspace=workspace, language="en")
+    nodes = {node.path: node.text for node in read_back(workspace, report).nodes}
+    assert "drains of every kind[^1] and" in nodes["1"] and "[^1]: The values quoted are fictional" in nodes["1"], nodes["1"]
+    assert "for the bedding[^i] under" in nodes["1"] and "[^i]: See also the fictional guideline" in nodes["1"], nodes["1"]
+    assert "granular layer[^ii] and" in nodes["2"] and "[^ii]: A simplified assumption" in nodes["2"], nodes["2"]
+
+
+def test_a_moved_mark_after_a_gap_is_still_raised(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """WeasyPrint sets a `<sup>` mark nearly at the text's size a little apart from its word, and PDFium puts a space
+    in that gap: the mark is still raised, and the gap is no space of the text."""
+    builder = pdf_builder().page().heading("1 Feuchte")
+    builder.y += 14
+    x = _raised(builder, "Die Holzfeuchte soll 18 % nicht überschreiten", "", 10, 0, 10, "")
+    _raised(builder, "", "8", 10, 4.8, 9.7, "", x=x + 2.2)
+    builder.pdf.set_font("Helvetica", "", 10)
+    builder.pdf.text(x + 7.7, builder.y, "; Abweichungen sind im Katalog zu begründen.")
+    report = ingest(builder.save(tmp_path / "gap.pdf"), "TEST 409", "1", workspace=workspace, language="de")
+    assert "nicht überschreiten⁸; Abweichungen" in norm_text(workspace, report)
+
+
+def test_a_spacing_accent_set_over_its_letter_is_no_script(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A font test or a formula sets a spacing accent (`ˆ`, `¨`) raised over the letter after it: the accent is
+    no superscript, and no baseline for what follows it."""
+    builder = pdf_builder().page().heading("1 Accents")
+    builder.y += 14
+    x = _raised(builder, "The accents sit over the letters a +", "", 10, 0, 10, "")
+    x = _raised(builder, "", "¨", 10, 3.5, 10, "", x=x + 3)
+    _raised(builder, "", "", 10, 0, 10, "b + c and so on along the line.", x=x - 2)
+    report = ingest(builder.save(tmp_path / "accents.pdf"), "TEST 410", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "^{" not in text and "₊" not in text and "along the line" in text, text

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importer_helpers import PdfBuilder, assert_table_matches, norm_text, png_bytes, read_back
+from importer_helpers import PdfBuilder, assert_table_matches, norm_text, pipe_rows, png_bytes, read_back
 
 from normcli.importers import ingest
 from normcli.importers.common import TABLE_CAPTION
@@ -626,7 +626,8 @@ def test_rules_drawn_as_thin_images_rule_a_table_and_a_glyph_chart_in_blocks_is_
     chart = [["", "0 1 2 3", "4 5 6 7", "8 9 A B", "C D E F", ""]]
     glyphs = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
     for k, label in enumerate(("0", "1", "2", "3")):
-        chart.append([label, *(" ".join(glyphs[(16 * k + 4 * b + j) % len(glyphs)] for j in range(4)) for b in range(4)), label])
+        used = 2 if k == 2 else 4  # a row of code points the font mostly leaves empty
+        chart.append([label, *(" ".join(glyphs[(16 * k + 4 * b + j) % len(glyphs)] for j in range(used)) for b in range(4)), label])
     _image_grid(builder, png, [100, 120, 200, 280, 360, 440, 460], chart)
     builder.gap(20).line("The text goes on after the chart with more words in it than any cell holds.")
     pdf = builder.save(tmp_path / "image-rules.pdf")
@@ -732,3 +733,105 @@ def test_header_cells_set_closer_than_a_gap_are_cut_where_the_columns_below_star
     tables = read_back(workspace, report).tables
     assert [table.number for table in tables] == ["1"]
     assert_table_matches(tables[0].markdown, {"header": ["Festigkeitsklasse", "fm,k in N/mm2", "rho in kg/m3", "Bemerkung"], "rows": rows})
+
+
+def test_a_caption_over_sub_tables_takes_the_first_of_them(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # subfig: `Table 6: …` centred over two tables, each under a sub-caption `(a) …`, `(b) …` of its own
+    builder = pdf_builder().page().heading("4 Results").line("The results are shown in Table 6.")
+    builder.gap(10).line("Table 6: Results in two tables.", x=230)
+    builder.gap(4)
+    top = builder.y
+    for x0, label in ((80, "(a) First table of results."), (310, "(b) Second table of results, with a long")):
+        builder.y = top
+        builder.line(label, x=x0 + 10, size=8)
+        if x0 == 310:
+            builder.line("caption over two lines.", x=x0 + 10, size=8)
+        builder.y = top + 40
+        _booktabs(
+            builder,
+            x0,
+            x0 + 200,
+            [(x0 + 5, "Result type"), (x0 + 120, "Value")],
+            [[(x0 + 5, f"type {k}"), (x0 + 120, f"{k}.5")] for k in range(3)],
+        )
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "subtables.pdf"), "TEST 147", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert [table.number for table in tables] == ["6", None]
+    for table in tables:
+        assert_table_matches(table.markdown, {"header": ["Result type", "Value"], "rows": [[f"type {k}", f"{k}.5"] for k in range(3)]})
+
+
+def test_assignments_aligned_inside_a_listing_are_code_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # the listing's font is told only on some lines: code around the aligned lines says what they are
+    builder = pdf_builder().page().heading("4 Font sets").line("A font set is declared as follows:")
+    listing = [
+        ("Courier", 80, "\\DeclareMicrotypeSet{basictext}", None),
+        ("Courier", 90, "{ encoding = {OT1,T1,T2A,LY1},", None),
+        ("Times", 100, "family", "= {rm*,sf*},"),
+        ("Times", 100, "series", "= {md*},"),
+        ("Courier", 100, "size", "= {normalsize,footnotesize,small},"),
+        ("Times", 90, "}", None),
+    ]
+    for font, x, text, value in listing:
+        builder.y += 11
+        builder.pdf.set_font(font, "", 9)
+        builder.pdf.text(x, builder.y, text)
+        if value:
+            builder.pdf.text(150, builder.y, value)
+    builder.gap(12).line("The text goes on after the listing with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "listing.pdf"), "TEST 148", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    assert "= {md*}," in norm_text(workspace, report)
+
+
+def test_prose_numbered_in_the_right_margin_and_definition_lines_are_not_tables(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("5 Line numbers")
+    # lineno: every line of the paragraph carries its number at the right margin
+    for number, text in enumerate(
+        [
+            "Give a number only to lines which are multiples of the number given.",
+            "If the number is not specified, the current value of the counter is kept;",
+            "a value of one turns this off without changing the counter at all. The",
+            "counter starts at five, so that every fifth line gets its number printed.",
+        ],
+        start=4,
+    ):
+        builder.line(text, x=72).pdf.text(500, builder.y, str(number))
+    builder.gap(20)
+    # Texinfo: each entry's signature, its category in brackets at the right margin
+    for signature, category in (
+        ("Array2<T> (int n, int m)", "[Constructor]"),
+        ("Array2<T> (int n, int m, const T &val)", "[Constructor]"),
+        ("Array2<T> (const Array2<T> &a)", "[Constructor]"),
+        ("void resize (int n, int m)", "[Method on Array2<T>]"),
+    ):
+        builder.line(signature, x=90).pdf.text(420, builder.y, category)
+    builder.gap(12).line("The text goes on after the entries with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "numbered.pdf"), "TEST 149", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+
+
+def test_a_table_ruling_off_its_title_and_header_keeps_its_unruled_body_rows_apart(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # gnuplot's function tables: a rule under the title, one under the header, none between the body rows
+    builder = pdf_builder().page().heading("3 Functions").line("The string functions are listed below.")
+    _rule(builder, 90, 500)
+    builder.line("String functions", x=220)
+    _rule(builder, 90, 500, 0.4)
+    builder.line("Function", x=100).pdf.text(240, builder.y, "Arguments")
+    builder.pdf.text(330, builder.y, "Returns")
+    _rule(builder, 90, 500, 0.4)
+    rows = [
+        ["strlen(s)", "string", "number of characters"],
+        ["substr(s,b,e)", "multiple", "the part of s from b to e"],
+        ["trim(s)", "string", "s without spaces"],
+    ]
+    for row in rows:
+        builder.line(row[0], x=100).pdf.text(240, builder.y, row[1])
+        builder.pdf.text(330, builder.y, row[2])
+    _rule(builder, 90, 500)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "functions.pdf"), "TEST 150", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1
+    assert pipe_rows(tables[0].markdown)[-3:] == rows

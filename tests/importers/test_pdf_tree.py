@@ -752,3 +752,57 @@ def test_a_bookmark_finds_its_title_printed_with_a_logo_whose_letters_come_out_o
     pdf = builder.save(tmp_path / "logo-part.pdf")
     report = ingest(pdf, "TEST 192", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes][:2] == ["Part VII", "1"]
+
+
+def test_an_index_followed_by_a_list_of_figures_stays_the_index(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An index near the end of a manual, its entries behind dot leaders, and after it a `List of Figures` on the
+    next page: the list is printed contents, the index is not (its entries stay under the `Index` clause)."""
+    builder = pdf_builder()
+    for chapter in range(1, 7):
+        builder.page().heading(f"{chapter} Chapter number {chapter}").line(BODY).line(BODY)
+    builder.page().line("Index", size=16, bold=True).gap()
+    entries = [f"command{letter}{row} {'. ' * 25} {10 + row}" for letter in "abcd" for row in range(6)]
+    for entry in entries:
+        builder.line(entry)
+    builder.page().line("List of Figures", size=16, bold=True).gap()
+    for figure in range(1, 9):
+        builder.line(f"{figure} A figure of chapter {figure % 6 + 1} {'. ' * 25} {figure + 1}")
+    pdf = builder.save(tmp_path / "index-then-figures.pdf")
+    report = ingest(pdf, "TEST 160", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert paths[:6] == ["1", "2", "3", "4", "5", "6"] and "Index" in paths[6:]
+    text = norm_text(workspace, report)
+    index_clause = text[text.index("# Index") :]
+    assert all(entry.split()[0] in index_clause for entry in entries)
+
+
+def test_a_bookmark_written_in_utf8_but_stored_as_pdfdocencoding_reads_as_printed(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A producer that writes a bookmark's UTF-8 bytes into a PDFDocEncoding string (`RÃ©sumÃ©` for `Résumé`):
+    the clause's title is the one the page prints, not the misread bytes."""
+    builder = pdf_builder().page()
+    builder.bookmarked(["1 Résumé des charges"], "1 " + "Résumé des charges".encode().decode("latin-1"), 0).line(BODY)
+    builder.bookmarked(["2 Sécurité structurale"], "2 Sécurité structurale", 0).line(BODY)  # stored right: kept
+    pdf = builder.save(tmp_path / "misread.pdf")
+    report = ingest(pdf, "TEST 161", "1", workspace=workspace, language="fr")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Résumé des charges"),
+        ("2", "Sécurité structurale"),
+    ]
+
+
+def test_a_drawing_label_above_a_heading_is_not_its_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A plot's axis label `4` in text size just above an unnumbered heading is no chapter number; `Chapter 2` set
+    a size smaller than its title above it still is."""
+    builder = pdf_builder().page()
+    builder.bookmarked(["Chapter 1", "Tableaux en couleur"], "Tableaux en couleur", 0, size=20).line(BODY).line(BODY)
+    builder.line("0", x=200).line("4", x=120)  # the labels of a drawing, in the body size
+    builder.bookmarked(["Nom des fonctions"], "Nom des fonctions", 0, size=17).line(BODY)
+    builder.page().line("Chapter 2", size=20, bold=True)
+    builder.bookmarked(["Variations"], "Variations", 0, size=25).line(BODY)
+    pdf = builder.save(tmp_path / "labels.pdf")
+    report = ingest(pdf, "TEST 162", "1", workspace=workspace, language="fr")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes][-3:] == [
+        ("1", "Tableaux en couleur"),
+        ("Nom des fonctions", "Nom des fonctions"),
+        ("2", "Variations"),
+    ]
