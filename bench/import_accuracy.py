@@ -10,7 +10,9 @@ references read independently of the importer:
   number printed with the title on the target page, read here with the bench's own small rules);
   for a PDF without an outline, the numbered headings of a text edition beside it (`x.txt` for
   `x.pdf`, path and title only: the text has no pages). Recall = share of reference entries found
-  as a clause with the same path and title (case, accents, punctuation ignored) on the same PDF page.
+  as a clause with the same path and title (case, accents, punctuation ignored) on the same PDF page
+  (an unnumbered clause's path is its title and is compared as one; titles that differ only in the order of a few
+  letters of one short span, a logo such as XeTeX printed `X TEEX`, are the same, see `alike`).
   Beside it, the same recall over the entries **printed on their page** as a heading is (`shown_on_page`,
   read here from PDFium's characters: the title alone on a piece of a line, led or not by its number, or
   wrapped, or run in before a sentence in a font of its own; never a line that the neighbouring pages
@@ -109,6 +111,32 @@ def key(text: str) -> str:
     """A title reduced for comparison: case, accents, punctuation and spacing ignored."""
     decomposed = unicodedata.normalize("NFKD", text.replace("\ufffe", "").replace("\x02", ""))
     return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
+
+
+def path_fold(path: str) -> str:
+    """A path as the bundle matches paths (SPEC §1, one node per path): case, accents, spaces, hyphens, underscores and
+    slashes ignored, so `Data-file` after `Datafile` repeats it and is `Data-file (2)`; `Origin=` and `Origin` differ."""
+    decomposed = unicodedata.normalize("NFKD", path)
+    return re.sub(r"[\s\-_/]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
+
+
+def roff_text(title: str) -> str:
+    """A bookmark title as printed where groff's pdfmark left roff escapes in it (without their backslash): `[u00E9]`
+    is `é`, and `F[C]` … `F[]`, a change of font, is no text."""
+    if "F[]" in title or "f[]" in title:
+        title = re.sub(r"[Ff]\[[A-Za-z0-9]{0,4}\]", "", title)
+    return re.sub(r"\[u([0-9A-Fa-f]{4,6})\]", lambda match: chr(int(match.group(1), 16)), title)
+
+
+def alike(first: str, second: str) -> bool:
+    """Two title keys that are the same title: equal, or equal but for the order of a few letters within one short span
+    (a logo set with lowered or mirrored letters, XeTeX, comes out of the text layer as `X TEEX`, key `xteex`)."""
+    if first == second:
+        return True
+    if len(first) != len(second) or len(first) < 6 or sorted(first) != sorted(second):
+        return False
+    differ = [k for k, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
+    return differ[-1] - differ[0] < 5
 
 
 def spelled(word: str) -> int | None:
@@ -263,7 +291,7 @@ def shown_on_page(document, index: int, wanted: list[str], cache: dict[int, list
         following = "".join(key(other.text) for other in pieces[position + 1 : position + 3])
         for rest, numbered in _rests(piece.text):
             for title in wanted:
-                if rest == title or (numbered and len(title) >= 4 and rest.startswith(title)):
+                if alike(rest, title) or (numbered and len(title) >= 4 and rest.startswith(title)):
                     return True
                 short = len(rest) >= 4 or len(piece.text.split()) == 1  # a designator alone above its title (`A` / `Packages`)
                 if rest and short and title.startswith(rest) and (rest + following).startswith(title):
@@ -279,12 +307,16 @@ def _words(text: str) -> list[str]:
 
 
 def _numbered(line: str) -> re.Match[str] | None:
-    """A line led by a clause number; a line number printed in the margin before it (`24 1.2 Title`) is passed over."""
+    """A line led by a clause number; a line number printed in the margin before it (`24 1.2 Title`), or a version
+    mark (`v1.2.0 6.5 bengali`), is passed over."""
     number = _LEADING_NUMBER.match(line)
     if number and re.fullmatch(r"\d{1,4}", line.split()[0]):
         inner = _LEADING_NUMBER.match(number.group("title"))
         if inner:
             return inner
+    head, _, rest = line.partition(" ")
+    if not number and len(head) <= 12 and re.fullmatch(r"[^\d\s]\S*\d\S*", head):
+        return _LEADING_NUMBER.match(rest)  # a version mark in the margin before the number (`v1.2.0 6.5 bengali`)
     return number
 
 
@@ -345,7 +377,8 @@ def loosely_printed(lines: list[str], title: str) -> tuple[str, str] | None:
 
 def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
     """A bookmark `I Getting started` or `A External Code Interface` whose page prints the designator after a
-    word (`Part I`, `File I`, `Appendix A`) with the title: that division's path and the title without it."""
+    word (`Part I`, `File I`, `Appendix A`) with the title: that division's path and the title without it. A letter
+    printed alone over the title (`A` / `Packages and macros`) is an appendix whose path is the letter."""
     match = re.match(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$", title)
     if not match:
         return None
@@ -354,10 +387,13 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
         same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b\.?\s*(?P<title>.*)$", line)
         printed = key(same.group("title")) if same else ""
         following = key(" ".join(lines[position + 1 : position + 5]))  # a title may wrap over up to four lines
-        if printed and (printed == key(rest) or (key(rest).startswith(printed) and (printed + following).startswith(key(rest)))):
+        wanted = key(rest)
+        if printed and (alike(printed, wanted) or (wanted.startswith(printed) and (printed + following).startswith(wanted))):
             return _division_path(same.group("word"), value), rest
-        if same and not same.group("title") and following.startswith(key(rest)):
+        if same and not same.group("title") and alike(following[: len(wanted)], wanted):
             return _division_path(same.group("word"), value), rest
+        if len(value) == 1 and line == value and key(" ".join(lines[position + 1 : position + 3])).startswith(key(rest)):
+            return value, rest  # an appendix printed as its letter alone over its title: its path is the letter (SPEC §1)
     return None
 
 
@@ -366,7 +402,7 @@ def printed_numbered_division(lines: list[str], value: str, title: str) -> tuple
     for position, line in enumerate(lines):
         match = re.match(rf"^(?P<word>{_DIVISION_WORDS})\s+{value}\b\.?\s*(?P<title>.*)$", line, re.I)
         if match and (
-            key(match.group("title")) == key(title)
+            alike(key(match.group("title")), key(title))
             or (not match.group("title") and key(" ".join(lines[position + 1 : position + 3])).startswith(key(title)))
         ):
             return f"{match.group('word').capitalize()} {value}", title
@@ -412,7 +448,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
     open_division: tuple[int, str] | None = None  # (level, designator)
     try:
         for bookmark in document.get_toc(max_depth=8):
-            title = utf8_text(" ".join((bookmark.get_title() or "").split()))
+            title = roff_text(utf8_text(" ".join((bookmark.get_title() or "").split())))
             destination = bookmark.get_dest()
             index = destination.get_index() if destination is not None else None
             if not title or index is None or not 0 <= index < len(document):
@@ -440,7 +476,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)
             numbered.append(bool(re.fullmatch(r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+", path)))
-            if division and not re.match(r"(?i)(?:appendix|appendice|annexe?|anhang|allegato)\b", path):
+            if division and not re.match(r"(?i)(?:appendix|appendice|annexe?|anhang|allegato)\b", path) and len(path) > 1:
                 open_division = (bookmark.level, path.split()[-1])
             entries.append(Entry(path, key(title), index + 1, printed))
         pieces: dict[int, list[Piece]] = {}
@@ -457,7 +493,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
     for entry, division, is_numbered in zip(entries, divisions, numbered, strict=True):
         if restart and is_numbered and division is not None:
             entry.path = f"{division}.{entry.path}"
-        folded = entry.path.lower()
+        folded = path_fold(entry.path)
         counts[folded] = counts.get(folded, 0) + 1
         if counts[folded] > 1:
             entry.path = f"{entry.path} ({counts[folded]})"
@@ -685,18 +721,26 @@ def precision(truth: dict[int, int], text: str) -> dict:
     }
 
 
+_UNNUMBERED_PATH = re.compile(r"^(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,}")  # a path that is a title: it starts with a word, not a number
+
+
 def _same_title(expected: str, found: str) -> bool:
-    return expected == found or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected)))
+    return alike(expected, found) or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected)))
 
 
 def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     """Share of reference entries found with the same path, title and (when known) PDF page; and the misses."""
     by_path: dict[str, list[tuple[str, int]]] = {}
+    by_title_path: dict[str, list[tuple[str, int]]] = {}
     for path, title, page in run.nodes:
         by_path.setdefault(" ".join(path.split()).lower(), []).append((title, page))  # a no-break space (`«\u00a0mot`) is a space
+        by_title_path.setdefault(key(path), []).append((title, page))
     missed = []
     for entry in reference:
         candidates = by_path.get(" ".join(entry.path.split()).lower(), [])
+        if not candidates and _UNNUMBERED_PATH.match(entry.path):
+            # an unnumbered clause's path is its title, compared as titles are (`Cage - Chance` is `Cage — Chance`)
+            candidates = by_title_path.get(key(entry.path), [])
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
         if not any(
             any(_same_title(wanted, title) for wanted in titles) and (entry.page is None or entry.page == page)

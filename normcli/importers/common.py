@@ -175,10 +175,22 @@ class UniqueTitles:
         self._seen: dict[str, int] = {}
 
     def __call__(self, title: str) -> str:
-        """`title` the first time, then `title (2)`, `title (3)` … (case, accents and punctuation ignored)."""
-        key = title_key(title)
+        """`title` the first time, then `title (2)`, `title (3)` … when the bundle would read it as the same path (case,
+        accents, spaces, hyphens, underscores and slashes ignored: `Data-file` after `Datafile`; `Origin=` after
+        `Origin` is another path)."""
+        from normcli.fold import path_key
+
+        key = path_key(title)
         self._seen[key] = self._seen.get(key, 0) + 1
         return title if self._seen[key] == 1 else f"{title} ({self._seen[key]})"
+
+    def taken(self, path: str) -> None:
+        """Record a numbered heading's path, so that an unnumbered title equal to it (an index's letter group `A` after
+        the appendix `A`) is counted after it (`A (2)`) instead of repeating the path."""
+        from normcli.fold import path_key
+
+        key = path_key(path)
+        self._seen[key] = self._seen.get(key, 0) + 1
 
 
 def heading_line(path: str | None, title: str, depth: int) -> str:

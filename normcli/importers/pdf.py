@@ -24,6 +24,7 @@ from normcli.importers.common import (
     heading_line,
     parse_number,
     safe_text_line,
+    title_key,
     wrapped,
 )
 from normcli.importers.pdf_contents import (
@@ -45,7 +46,7 @@ from normcli.importers.pdf_pages import (
     resolve_endnotes,
 )
 from normcli.importers.pdf_tables import find_tables, pipe_table
-from normcli.importers.pdf_tree import Heading, first_title, outline_headings, read_outline, text_headings
+from normcli.importers.pdf_tree import Heading, bare_annex, first_title, outline_headings, read_outline, text_headings
 from normcli.importers.png import PngQueue, RawImage
 from normcli.latex import escape_text
 
@@ -80,7 +81,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         stream = [line for page in pages for line in page.lines]
         entries = contents_entries(stream, pages)
         if outline:
-            headings = outline_headings(outline, pages, stream, draft)
+            headings = outline_headings(outline, pages, stream, draft, body_size)
             draft.outline_used = True
             missing = missing_from_outline(entries, [entry.title for entry in outline])
             if missing:
@@ -119,6 +120,12 @@ def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, H
             line = stream[position]
             text = clean_inline(line.text)
             titled = len(text) < 60 and not text.endswith((".", ",", ";", ":")) and not parse_number(text)
+            # a title page after the contents whose title a later page prints again as a heading: that one is the clause
+            titled = titled and not any(
+                title_key(heading.title) == title_key(text) and stream[later].page != line.page
+                for later, heading in headings.items()
+                if later > position and heading.depth
+            )
             headings[position] = Heading(None, text if titled else "Front matter", 1, keep_line=not titled)
 
 
@@ -180,8 +187,10 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
         title = heading.title
         if path is None:
             title = unique(title)
+        elif heading.number is not None and bare_annex(heading.number):
+            unique.taken(heading.explicit or path)  # the letter `A` as a path: a letter group `A` after it is `A (2)`
         if heading.explicit:  # a part (`Part II`), a clause qualified by its part (`II.1`) or a repeated number (`2.5 (2)`)
-            printed = None if heading.number is None or heading.number.kind == "division" else path
+            printed = None if heading.number is None or heading.number.kind == "division" or bare_annex(heading.number) else path
             body.append(f"{heading_line(printed, title, heading.depth)} {{#{heading.explicit}}}")
         else:
             body.append(heading_line(path, title, heading.depth))
@@ -205,7 +214,11 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
                 continue
         if not started:
             started = True
-            body.append(heading_line(None, unique("Front matter"), 1))
+            # a title page opens the norm before any heading: its node is named by its largest line, as without an outline
+            cover = first_title(stream, body_size, set(headings)) if line.page == stream[0].page else ""
+            if cover and title_key(cover) in {title_key(heading.title) for heading in headings.values() if heading.depth}:
+                cover = ""  # the title is printed again over the text: that heading is the clause of that name
+            body.append(heading_line(None, unique(cover if 2 < len(cover) <= 150 else "Front matter"), 1))
             body.append("")
         if position in figure_text:
             continue  # a label inside a figure: it is in the picture, not the text

@@ -195,6 +195,7 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
     listing = True  # inside the table of contents proper, not a list of figures or tables
     page = -1
     margin: dict[int, float] = {}
+    seen_pages: set[int] = set()  # the pages on which an entry was read
     for position in toc:
         margin[stream[position].page] = min(margin.get(stream[position].page, stream[position].x0), stream[position].x0)
     for position, line in enumerate(stream):
@@ -217,29 +218,64 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
             continue
         if not match:
             pending_x = line.x0 if not pending else pending_x
-            pending = f"{pending} {text}".strip() if len(pending) < 200 else text
+            run_on = re.search(r"\s\d{1,4},(?:\s|$)", pending)  # clauses run together over lines (`… 370,` / `21.2.4 …`)
+            pending = f"{pending} {text}".strip() if len(pending) < (2000 if run_on else 200) else text
             continue
         indent = (pending_x if pending and pending_x is not None else line.x0) - margin[line.page]
         body = f"{pending} {match.group('text')}".strip()
+        first_of_page = not pending and line.page not in seen_pages
         pending = ""
+        seen_pages.add(line.page)
         body = re.sub(r"(?:\s*\.){2,}$", "", body).strip()
-        body = _GLUED_NUMBER.sub(r"\1 ", body)
-        number = parse_number(body)
-        if number and number.title:
-            entries.append(ContentsEntry(number, number.title, match.group("page"), indent, number.depth))
-        elif not number:
-            entries.append(ContentsEntry(None, body, match.group("page"), indent))
-    # a single capital letter before a title is an annex when its clauses follow (`A Annexe 236`, then `A.1 …`)
-    for position, entry in enumerate(entries):
-        letter = _LETTER.match(entry.title) if entry.number is None else None
-        if letter and position + 1 < len(entries):
-            following = entries[position + 1].number
-            if following and following.path.startswith(letter.group("letter") + "."):
-                entry.number = Number(f"Appendix {letter.group('letter')}", letter.group("title"), "annex")
-                entry.title = letter.group("title")
-                entry.depth = 1
+        for text_, page_ in _run_together(body, match.group("page"), first_of_page):
+            text_ = _GLUED_NUMBER.sub(r"\1 ", text_)
+            number = parse_number(text_)
+            if number and number.title:
+                entries.append(ContentsEntry(number, number.title, page_, indent, number.depth))
+            elif not number:
+                entries.append(ContentsEntry(None, text_, page_, indent))
+    _letter_annexes(entries)
     _indent_depths(entries)
     return entries
+
+
+def _run_together(text: str, page: str, first_of_page: bool) -> list[tuple[str, str]]:
+    """An entry line that lists several clauses run together, each with its page (`2.4.1 Typeblock 13, 2.4.2 Size 16`,
+    as memoir sets its subsections; `A Limerick 273, Fleas 274`): each clause and its page. The pieces' pages must
+    not go down, and numbered pieces follow a numbered first one; else the text is one entry. A first piece in lower
+    case at the top of a page is the tail of an entry the page before began: it is left out."""
+    parts = re.split(r"(?<=\S) (\d{1,4}),\s+(?=\S)", text)
+    if len(parts) < 3:
+        return [(text, page)]
+    pieces = [(parts[k].strip(), parts[k + 1]) for k in range(0, len(parts) - 1, 2)] + [(parts[-1].strip(), page)]
+    arabic = [int(value) for _, value in pieces[:-1]] + ([int(page)] if page.isdigit() else [])
+    numbered = [parse_number(piece) is not None for piece, _ in pieces]
+    if arabic != sorted(arabic) or (numbered[0] and not all(numbered[1:])) or any(not piece for piece, _ in pieces):
+        return [(text, page)]
+    if first_of_page and pieces[0][0][:1].islower():
+        pieces = pieces[1:]
+    return pieces
+
+
+def _letter_annexes(entries: list[ContentsEntry]) -> None:
+    """A single capital letter before a title is an annex (`A Packages and macros`, the path `A` as printed) when its
+    clauses follow (`A.1 …`) or when it goes on from the annex of the letter before (`C Sniplets` after `B`)."""
+    last: str | None = None
+    for position, entry in enumerate(entries):
+        letter = _LETTER.match(entry.title) if entry.number is None else None
+        if entry.number is not None and entry.number.kind == "annex":
+            last = entry.number.path.split()[-1]
+        if not letter:
+            continue
+        value = letter.group("letter")
+        following = entries[position + 1].number if position + 1 < len(entries) else None
+        opens = following is not None and following.path.startswith(value + ".")
+        goes_on = last is not None and len(last) == 1 and ord(value) == ord(last) + 1
+        if opens or goes_on:
+            entry.number = Number(value, letter.group("title"), "annex")
+            entry.title = letter.group("title")
+            entry.depth = 1
+            last = value
 
 
 def _indent_depths(entries: list[ContentsEntry]) -> None:
@@ -288,7 +324,13 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
     offset: int | None = None  # PDF page index minus printed page, once the labels proved wrong
     proven = 0  # entries found on the page the current mapping names
     votes: Counter[int] = Counter()  # offsets shown by entries found elsewhere
+    previous: int | None = None  # the last arabic page number the list printed
     for entry in entries:
+        if entry.page.isdigit():
+            if previous is not None and int(entry.page) < previous:
+                offset, proven = None, 0  # the page numbers start again (a collection of documents each numbered from 1)
+                votes.clear()
+            previous = int(entry.page)
         expected = index_of.get(entry.page.lower())
         if offset is not None and entry.page.isdigit():
             expected = int(entry.page) + offset
@@ -315,9 +357,20 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
                 if delta != offset and votes[delta] >= 2 and votes[delta] > proven:
                     offset, proven = delta, 0
         if position is not None:
+            position = _past_title_page(stream, by_page, position, entry, body_size)
             found[position] = entry
             last = position
     return found
+
+
+def _past_title_page(stream: list[Line], by_page: dict[int, list[int]], position: int, entry: ContentsEntry, body_size: float) -> int:
+    """The heading on the next page when the line found is on a title page (a handful of lines, no text) and the next
+    page opens with the same heading over the text (a chapter's or an article's title page, then its first page)."""
+    here = by_page.get(stream[position].page, [])
+    if len(here) > 10 or any(len(stream[p].text) > 80 for p in here):
+        return position
+    following = by_page.get(stream[position].page + 1, [])[:4]
+    return next((p for p in following if _matches(stream, p, entry, body_size, loose=False)), position)
 
 
 def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size: float, loose: bool = True) -> bool:
@@ -328,9 +381,10 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     runs on into its text (`Column The column(x) function …`) is a heading too. `loose` also accepts a line
     that starts with the title (on the page the contents names, not further away)."""
     line = stream[position]
-    text = clean_inline(line.text)
-    if _BULLET.match(text):
-        return False
+    text = heading_text(line)
+    number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
+    if _BULLET.match(text) and not (entry.number is not None and number is not None and number.path == entry.number.path):
+        return False  # a list item repeating the title; `1. Part One` for the entry numbered 1 is its heading
     want = title_key(entry.title)
     if not want:
         return False
@@ -338,7 +392,6 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
         return True
     if len(text) > 2 * len(entry.title) + 40:
         return False
-    number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
     own = title_key(number.title) if number and number.title else title_key(text)
     following = stream[position + 1] if position + 1 < len(stream) else None
     joined = own + (title_key(following.text) if following is not None and following.page == stream[position].page else "")
@@ -357,6 +410,20 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     above_number = parse_number(above)
     marked = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
     return marked or _marked(line, body_size)
+
+
+def heading_text(line: Line) -> str:
+    """A line's text for reading a heading: without a short note set apart in the margin before a clause number
+    (`v1.2.0` beside `6.5 bengali`, a version or change mark), which the line's first span holds alone."""
+    text = clean_inline(line.text)
+    if len(line.spans) < 2 or parse_number(text):
+        return text
+    (note, _, note_end), (_, start, _) = line.spans[0], line.spans[1]
+    rest = clean_inline(" ".join(span[0] for span in line.spans[1:]))
+    number = parse_number(rest)
+    if len(note.split()) == 1 and len(clean_inline(note)) <= 12 and start - note_end > 4 * line.size and number and number.title:
+        return rest
+    return text
 
 
 def _marked(line: Line, body_size: float) -> bool:
@@ -390,7 +457,8 @@ def heading_title_lines(stream: list[Line], position: int, entry: ContentsEntry)
     want = title_key(entry.title)
     text = clean_inline(stream[position].text)
     number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
-    have = title_key(number.title) if number and number.title else title_key(text)
+    # a number alone on its line (`Appendix A` over `Appendix`): the title is on the lines below it
+    have = title_key(number.title) if number and number.title else ("" if number else title_key(text))
     used = [position]
     following = position + 1
     while len(have) < len(want) and following < len(stream) and following < position + 3:

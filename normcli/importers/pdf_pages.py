@@ -1196,9 +1196,12 @@ def utf8_misread(text: str) -> str:
 
 def outline_title(text: str) -> str:
     """A bookmark's title with each glyph left in roff's escape notation read as its character: groff's pdfmark
-    macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character); and
-    a title whose UTF-8 bytes were read as PDFDocEncoding, decoded."""
+    macros write `R[u00E9]f[u00E9]rences` for `Références` (preconv's escape of every non-ASCII character), and
+    `F[C]pdfmarkF[]` for a change of font, which is dropped; and a title whose UTF-8 bytes were read as
+    PDFDocEncoding, decoded."""
     text = utf8_misread(text)
+    if "F[]" in text or "f[]" in text:  # font changes left in the same notation (`The F[C]pdfmarkF[] Operator`), no text
+        text = re.sub(r"[Ff]\[[A-Za-z0-9]{0,4}\]", "", text)
     if "[u" not in text:
         return text
     return _ROFF_GLYPH.sub(lambda match: chr(int(match.group(1), 16)) if int(match.group(1), 16) <= 0x10FFFF else match.group(0), text)
@@ -1263,6 +1266,8 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
             text = line.text.strip()
             tokens = text.split()
             is_number = bool(re.fullmatch(r"[-–—\s]*(\d{1,4}|[ivxlcdm]{1,7})[-–—\s]*", text, re.I))
+            if is_number and len(text) == 1 and text.isupper() and (line.size > body_size + 2 or line.bold_prefix):
+                is_number = False  # an appendix's `C` set large over its title, an index's bold group `D`: no roman folio
             carries_page = bool(tokens) and page.label and (tokens[0] == page.label or tokens[-1] == page.label) and len(tokens) > 1
             repeated = (
                 counts[_signature(text)] >= threshold

@@ -4,6 +4,7 @@ headings found by layout (size, weight, centring) and kept only in numbering ord
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +26,14 @@ from normcli.importers.common import (
     title_key,
     wrapped,
 )
-from normcli.importers.pdf_contents import INDEX_TITLE, ContentsEntry, contents_positions, heading_title_lines, run_in_rest
+from normcli.importers.pdf_contents import (
+    INDEX_TITLE,
+    ContentsEntry,
+    contents_positions,
+    heading_text,
+    heading_title_lines,
+    run_in_rest,
+)
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
 from normcli.labels import DIVISION_LABEL
 
@@ -54,6 +62,7 @@ class Heading:
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
 _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
+_BULLET_ITEM = re.compile(r"^\s*[•\u2022\u25cf\u25aa\u2013*·–—-]\s")  # a bullet list item, no heading's first line
 # the titles of an index's letter groups
 _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
 # a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
@@ -105,7 +114,9 @@ def outline_entries(source: Path) -> list[OutlineEntry]:
         document.close()
 
 
-def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: list[Line], draft: Draft) -> dict[int, Heading]:
+def outline_headings(
+    outline: list[OutlineEntry], pages: list[Page], stream: list[Line], draft: Draft, body_size: float | None = None
+) -> dict[int, Heading]:
     """Place every bookmark on its page's heading line and read the clause number printed there."""
     by_page: dict[int, list[int]] = {}
     for position, line in enumerate(stream):
@@ -132,7 +143,11 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
         elif designated:  # `I Getting started`, the page printing `Part I` above it; `A Grammar` under `Appendix A`
             located = _find_heading_line(stream, candidates, designated.group("title"), entry.top, taken)
             word = _division_word(stream, located, designated.group("value"), headings) if located is not None else None
-            if word:
+            if located is not None and not word and _letter_above(stream, located, designated.group("value"), headings):
+                # an appendix printed as its letter alone over its title (`A` / `Packages and macros`): path `A` (SPEC §1)
+                value, title, found = designated.group("value"), designated.group("title"), located
+                path, kind = value, "annex"
+            elif word:
                 value, title, found = designated.group("value"), designated.group("title"), located
                 annex = parse_number(f"{word} {value}")
                 path, kind = (annex.path, "annex") if annex and annex.kind == "annex" else (f"{word.capitalize()} {value}", "division")
@@ -143,7 +158,7 @@ def outline_headings(outline: list[OutlineEntry], pages: list[Page], stream: lis
             if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
                 path, kind = f"{printed_division.capitalize()} {path}", "division"
         if found is not None and path is None:
-            printed = _printed_number(stream, found, title)
+            printed = _printed_number(stream, found, title, body_size)
             if printed:
                 path, kind = printed.path, printed.kind
         rest = _after_title(stream[found], title) if found is not None else ""
@@ -222,6 +237,14 @@ def _division_word(stream: list[Line], position: int, value: str, headings: dict
     return _word_alone_above(stream, position, headings, lambda text: re.fullmatch(rf"(?P<word>[A-Z][a-z]+)\s+{value}\.?", text))
 
 
+def _letter_above(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> bool:
+    """Whether the line above `position` on its page is the letter `value` alone (an appendix's `A` over its title);
+    that line then belongs to the heading below."""
+    if len(value) != 1 or not value.isalpha():
+        return False
+    return bool(_word_alone_above(stream, position, headings, lambda text: re.fullmatch(rf"(?P<word>{value})", text)))
+
+
 def _printed_division(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
     """The division word (`File`, `Part`) the page prints before a bookmark's number, on its line or alone above it."""
     same = _DIVISION.match(clean_inline(stream[position].text))
@@ -274,8 +297,14 @@ def unique_paths(ordered: list[Heading]) -> None:
         seen[folded] = seen.get(folded, 0) + 1
         if seen[folded] > 1:
             path = f"{path} ({seen[folded]})"
-        if path != heading.number.path:
+        if path != heading.number.path or bare_annex(heading.number):
             heading.explicit = path
+
+
+def bare_annex(number: Number) -> bool:
+    """An annex printed as its letter alone (`A` over `Packages and macros`): its path `A` is written `{#A}`, since a
+    heading `# A Packages and macros` would read as an unnumbered title."""
+    return number.kind == "annex" and " " not in number.path
 
 
 def _after_title(line: Line, title: str) -> str:
@@ -310,21 +339,35 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
             continue
         rest_key = title_key(printed.title) if printed and printed.title else text_key
         joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 4, len(stream))))
+        whole = rest_key == key or text_key == key or _same_letters(rest_key, key)
         if (
-            text_key.endswith(key)
+            whole
+            or text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
-            or (len(rest_key) >= 6 and key.startswith(rest_key) and joined.startswith(key))
+            or (len(rest_key) >= 6 and key.startswith(rest_key) and joined.startswith(key) and not _BULLET_ITEM.match(line.text))
         ):
-            distance = abs(line.top - top) if top is not None else 0.0
-            if best is None or distance < best[0]:
-                best = (distance, position)
+            # the line that holds the whole title first (not two bullet items that spell it together), then the nearest
+            rank = (0 if whole else 1, abs(line.top - top) if top is not None else 0.0)
+            if best is None or rank < best[0]:
+                best = (rank, position)
     return best[1] if best else None
 
 
-def _printed_number(stream: list[Line], position: int, title: str) -> Number | None:
-    """The clause number printed with a heading: on its line, or on the lines just above (`Chapter 2` / `CHAPTER` `TWO`)."""
-    line = clean_inline(stream[position].text)
+def _same_letters(first: str, second: str) -> bool:
+    """Two title keys that differ only in the order of a few letters within one short span: a logo set with lowered or
+    mirrored letters (XeTeX) comes out of the text layer as `X TEEX`."""
+    if len(first) != len(second) or len(first) < 6 or first == second or sorted(first) != sorted(second):
+        return False
+    differ = [k for k, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
+    return differ[-1] - differ[0] < 5
+
+
+def _printed_number(stream: list[Line], position: int, title: str, body_size: float | None = None) -> Number | None:
+    """The clause number printed with a heading: on its line, or on the lines just above (`Chapter 2` / `CHAPTER` `TWO`).
+    With `body_size`, a bare number alone on the line above counts only when set larger than the body text or bold,
+    as a chapter's number is: in an index, `… 474` above the letter group `Z` is an entry's page."""
+    line = heading_text(stream[position])
     number = parse_number(line)
     if number and number.title:
         inner = parse_number(number.title) if "." not in number.path else None
@@ -333,6 +376,8 @@ def _printed_number(stream: list[Line], position: int, title: str) -> Number | N
             # `24 1.2 Title`, `1 8 Title`: a line number left in the margin, then the clause's
             return inner
         return number
+    if number and number.kind == "annex" and " " in number.path:
+        return number  # `Appendix A` printed over the title the contents name (`A Appendix`): the path as printed
     page, size = stream[position].page, stream[position].size
     # a number set above a title is its chapter's when it is nearly as large (`Chapter 1` at 20.7 pt over a 24.9 pt
     # title); a label of a drawing above the heading, in text size, is not
@@ -342,6 +387,11 @@ def _printed_number(stream: list[Line], position: int, title: str) -> Number | N
         if stream[k].page == page
         and ((text := clean_inline(stream[k].text)) and (stream[k].size >= 0.75 * size or CHAPTER_WORD.match(text)))
     ]
+    if body_size is not None and position > 0 and stream[position - 1].page == page:
+        line_above = stream[position - 1]
+        bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", clean_inline(line_above.text))
+        if bare and line_above.size < body_size + 0.8 and line_above.bold_prefix < len(line_above.text.rstrip()) - 1:
+            return None  # an index entry's page `474` above the letter group `Z`: set as the body, no chapter's number
     if above:
         chapter = _chapter_lines(above)
         if chapter:
@@ -377,7 +427,15 @@ def text_headings(
     headings: dict[int, Heading] = {}
     consumed: set[int] = set()
     anchors = anchors or {}
-    anchored_paths = {entry.number.path for entry in anchors.values() if entry.number}
+    # the numbers the contents placed, per part (`3` of Part II does not hide `3` of Part VIII when each part restarts)
+    part_starts = [
+        position
+        for position, line in enumerate(stream)
+        if position not in toc_lines
+        and _DIVISION.match(clean_inline(line.text))
+        and (line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1 or centred(line))
+    ]
+    anchored_paths = {(bisect_right(part_starts, p), entry.number.path) for p, entry in anchors.items() if entry.number}
     by_size = sum(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
@@ -390,7 +448,7 @@ def text_headings(
             _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
             restart = False
             continue
-        text = clean_inline(line.text)
+        text = heading_text(line)
         if not text or (is_toc_line(line.text) and _ENDS_IN_PAGE.search(text)):
             continue  # a contents entry (a title ending in an ellipsis, `OCG-color, . . .`, has no page number)
         strong = line.size >= body_size + 0.8
@@ -460,7 +518,7 @@ def text_headings(
             continue
         if not re.match(r"[A-Z0-9ÀÂÄÉÈÊÎÔÖÜÇ/\"'“(]", number.title) and not (strong or bold_heading):
             continue
-        if number.path in anchored_paths:
+        if (bisect_right(part_starts, position), number.path) in anchored_paths:
             continue
         if not sequencer.fits(number, skip=2 if strong else 0):
             if not (restart and Sequencer().fits(number, skip=2 if strong else 0)):
@@ -482,7 +540,7 @@ def text_headings(
     # a first page without a heading of its own is a title page: its largest line names it, the rest is its text
     cover = [p for p in range(min(len(stream), 200)) if stream[p].page == stream[0].page]
     title_page = not any(p in headings for p in cover)
-    title_line = max(cover, key=lambda p: (stream[p].size, -p), default=None)
+    title_line = largest_line(stream, cover)
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     for position, line in enumerate(stream):
         existing = headings.get(position)
@@ -527,9 +585,30 @@ def text_headings(
             for extra in used:
                 headings[extra] = Heading(None, "", 0)
             in_index = False
+    _drop_repeated_titles(stream, headings, first)
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+def _drop_repeated_titles(stream: list[Line], headings: dict[int, Heading], first: int) -> None:
+    """A large unnumbered title before the first clause that a later page prints again as a heading (a title page,
+    then the same title over the first page of the text) is no clause of its own: the later heading is the one, so
+    the title is not made `Title (2)` there; the title page's lines stay text."""
+    by_title: dict[str, list[int]] = {}
+    for position in sorted(headings):
+        heading = headings[position]
+        if heading.depth and heading.number is None and title_key(heading.title):
+            by_title.setdefault(title_key(heading.title), []).append(position)
+    for positions in by_title.values():
+        last = positions[-1]
+        for position in positions[:-1]:
+            if position < first and stream[position].page != stream[last].page and not _SPECIAL_HEADINGS.match(headings[position].title):
+                del headings[position]
+                following = position + 1
+                while following in headings and not headings[following].depth:  # the rest of its wrapped title is text again
+                    del headings[following]
+                    following += 1
 
 
 def _index_group(line: Line, following: Line | None) -> tuple[str, str]:
@@ -656,7 +735,8 @@ def _anchor_heading(
                 if stream[above].page != stream[position].page or above in headings:
                     break
                 text = clean_inline(stream[above].text)
-                if parse_number(text) or CHAPTER_WORD.match(text) or spelled_number(text):
+                letter = number.kind == "annex" and text == number.path.split()[-1]  # `C` alone over `Sniplets`
+                if parse_number(text) or CHAPTER_WORD.match(text) or spelled_number(text) or letter:
                     headings[above] = Heading(None, "", 0)
                 else:
                     break
@@ -707,10 +787,24 @@ def centred(line: Line) -> bool:
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
 
 
+def largest_line(stream: list[Line], positions: list[int]) -> int | None:
+    """The title line among `positions`: the largest, unless that is one word and a line of several words is set at
+    least four fifths as large (a logo's word, `symptote` beside a drawn `A`, is not the title)."""
+    if not positions:
+        return None
+    biggest = max(positions, key=lambda p: (stream[p].size, -p))
+    if len(clean_inline(stream[biggest].text).split()) == 1:
+        worded = [p for p in positions if len(clean_inline(stream[p].text).split()) >= 2 and stream[p].size >= 0.8 * stream[biggest].size]
+        if worded:
+            return max(worded, key=lambda p: (stream[p].size, -p))
+    return biggest
+
+
 def first_title(stream: list[Line], body_size: float, headings: set[int]) -> str:
-    """The largest line of the first page, unless it is a clause heading (then the code names the norm)."""
-    first_page = [(position, line) for position, line in enumerate(stream[:60]) if line.page == stream[0].page] if stream else []
-    if not first_page:
+    """The title line of the first page (see `largest_line`, with the lines its title wraps onto), unless it is a
+    clause heading (then the code names the norm)."""
+    first_page = [position for position in range(min(60, len(stream))) if stream[position].page == stream[0].page]
+    position = largest_line(stream, first_page)
+    if position is None or stream[position].size <= body_size or position in headings:
         return ""
-    position, biggest = max(first_page, key=lambda item: item[1].size)
-    return clean_inline(biggest.text) if biggest.size > body_size and position not in headings else ""
+    return _wrapped_title(stream, position, clean_inline(stream[position].text))[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from importer_helpers import PdfBuilder, norm_text, read_back
 
 from normcli.importers import ingest
@@ -435,6 +436,322 @@ def test_a_part_title_wrapped_at_a_hyphen_is_joined_like_every_title(pdf_builder
     report = ingest(pdf, "TEST 159", "1", workspace=workspace, language="en")
     titles = {node.path: node.title for node in read_back(workspace, report).nodes}
     assert titles["Part II"] == "Selecting font features and scripts"
+
+
+def _appendix_document(builder: PdfBuilder, outline: bool) -> PdfBuilder:
+    """A manual whose contents run its sections together on one line (`1.1 Terms 2, 1.2 Symbols 2, 1.3 Units 3`) and list
+    appendices `A`, `B`, `C` each printed as its letter alone over its title; an index with a letter group `A` ends it."""
+    builder.page().line("Contents", size=16, bold=True).gap()
+    builder.line(f"1 Scope {'. ' * 30} 2").line("1.1 Terms 2, 1.2 Symbols 2, 1.3 Units 3", x=87)
+    builder.line(f"2 Loads {'. ' * 30} 4").line("2.1 Dead loads 4, 2.2 Live loads 4", x=87)
+    builder.line(f"A Worked examples {'. ' * 25} 5").line(f"A.1 Beams {'. ' * 28} 5", x=87)
+    builder.line(f"B Tables {'. ' * 30} 6").line(f"C Notation {'. ' * 29} 7").line(f"Index {'. ' * 32} 8")
+    for number, title, sections in (("1", "Scope", [("1.1", "Terms"), ("1.2", "Symbols")]), ("2", "Loads", [])):
+        builder.page()
+        _bookmarked(builder, [f"{number} {title}"], f"{number} {title}", 0) if outline else builder.heading(f"{number} {title}")
+        builder.line(BODY).line(BODY)
+        for path, section in sections:  # set as plain text: only the contents tell they are clauses
+            builder.line(f"{path} {section}").line(BODY).line(BODY)
+        if number == "1":
+            builder.page().line("1.3 Units").line(BODY).line(BODY)
+        else:
+            builder.line("2.1 Dead loads").line(BODY).line("2.2 Live loads").line(BODY)
+    for letter, title in (("A", "Worked examples"), ("B", "Tables"), ("C", "Notation")):
+        builder.page()
+        if outline:
+            builder.bookmarked([letter, title], f"{letter} {title}", 0, size=22)
+        else:
+            builder.line(letter, size=24, bold=True).line(title, size=22, bold=True)
+        builder.line(BODY).line(BODY)
+        if letter == "A":
+            builder.heading("A.1 Beams", level=1).line(BODY).line(BODY)
+    builder.page()
+    _bookmarked(builder, ["Index"], "Index", 0) if outline else builder.heading("Index")
+    builder.line("A", bold=True)
+    for word in ("anchorage", "axial force", "arch"):
+        builder.line(f"{word}, 3, 5", x=90)
+    return builder
+
+
+def test_run_together_contents_entries_and_appendices_printed_as_their_letter(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Without an outline: each section of a run-together contents line is a clause on its page; an appendix printed as
+    its letter alone over its title has the letter as its path (SPEC §1: the path as printed), `A` with its clause
+    `A.1`, then `B` and `C` that go on from it (`C`, set large at the top of its page, is no roman page number); the
+    index's letter group `A` comes after the appendix `A`, so it is `A (2)`."""
+    pdf = _appendix_document(pdf_builder(), outline=False).save(tmp_path / "appendices.pdf")
+    report = ingest(pdf, "TEST 160", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes] == [
+        ("Contents", "Contents"),
+        ("1", "Scope"),
+        ("1.1", "Terms"),
+        ("1.2", "Symbols"),
+        ("1.3", "Units"),
+        ("2", "Loads"),
+        ("2.1", "Dead loads"),
+        ("2.2", "Live loads"),
+        ("A", "Worked examples"),
+        ("A.1", "Beams"),
+        ("B", "Tables"),
+        ("C", "Notation"),
+        ("Index", "Index"),
+        ("A (2)", "A (2)"),  # a repeated unnumbered title is numbered, as `Examples (2)` is
+    ]
+    assert {node.path: node.parent_path for node in nodes}["A.1"] == "A"
+
+
+def test_with_an_outline_an_appendix_bookmark_printed_as_its_letter_alone(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Bookmarks `A Worked examples`, `B Tables`, `C Notation` whose pages print the letter alone over the title: the
+    paths are `A`, `B`, `C` and the titles are without the letter, as without the outline."""
+    pdf = _appendix_document(pdf_builder(), outline=True).save(tmp_path / "appendices-outline.pdf")
+    report = ingest(pdf, "TEST 161", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    appendices = [(node.path, node.title) for node in nodes if node.path in ("A", "B", "C")]
+    assert appendices == [("A", "Worked examples"), ("B", "Tables"), ("C", "Notation")]
+
+
+def test_contents_whose_page_numbers_start_again_and_entries_numbered_with_a_dot(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A collection of two reports, each numbered from page 1, under one contents: `1. Part One 1` is found where the
+    page prints `1. PART ONE` (a number with a dot is no list item when it is the entry's), and the second report's
+    entries are looked for after the first report, wherever its pages start again."""
+    builder = pdf_builder().page().line("Contents", size=16, bold=True).gap()
+    builder.line(f"1. Part One {'. ' * 30} 1").line(f"1.1. Chapter 1 {'. ' * 28} 1", x=87).line(f"2. Part Two {'. ' * 30} 2")
+    builder.line(f"Second report {'. ' * 28} 1").line(f"Methods {'. ' * 30} 1", x=87).line(f"Results {'. ' * 30} 2", x=87)
+    builder.page().line("1. PART ONE", size=14, bold=True).line(BODY).line(BODY)
+    builder.line("1.1. Chapter 1", size=13, bold=True).line(BODY).line(BODY)
+    builder.page().line("2. PART TWO", size=14, bold=True)
+    for _ in range(6):  # a long second part: the second report starts far from where the first one's pages pointed
+        builder.line(BODY).line(BODY).page()
+    builder.line("SECOND REPORT", size=16, bold=True).line(BODY).line("Methods", bold=True).line(BODY).line(BODY)
+    builder.page().line("Results", bold=True).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "collection.pdf")
+    report = ingest(pdf, "TEST 162", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title, node.page_start) for node in nodes if node.path != "Contents"] == [
+        ("1", "Part One", 2),
+        ("1.1", "Chapter 1", 2),
+        ("2", "Part Two", 3),
+        ("Second report", "Second report", 9),
+        ("Methods", "Methods", 9),
+        ("Results", "Results", 10),
+    ]
+
+
+def test_a_page_number_of_an_index_entry_above_a_letter_group_is_no_clause_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """With an outline: an index entry wrapped so that its page `474` stands alone on the line above the bookmarked letter
+    group `Z` (bold at the body size) does not number it; a chapter's number set large above its title still does."""
+    builder = pdf_builder().page().line(BODY).line(BODY).line(BODY)  # (a number alone at the top of a page is its folio)
+    builder.line("3", size=24, bold=True)
+    _bookmarked(builder, ["Loads"], "Loads", 0)
+    builder.page()
+    _bookmarked(builder, ["Index"], "Index", 0)
+    builder.line("You have used an option that needs a file, see", x=90).line("474", x=110)
+    builder.bookmarked(["Z"], "Z", 1, size=10).line("zero-sized picture, 124", x=90)
+    pdf = builder.save(tmp_path / "index-z.pdf")
+    report = ingest(pdf, "TEST 163", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("Front matter", "Front matter"),
+        ("3", "Loads"),
+        ("Index", "Index"),
+        ("Z", "Z"),
+    ]
+
+
+def test_font_changes_left_in_roff_notation_in_a_bookmark_are_no_text(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """groff's pdfmark writes `The F[C]pdfmarkF[] Operator` for a title whose word `pdfmark` is set in another font:
+    the clause's title is `The pdfmark Operator`, as printed."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["2.1 The pdfmark Operator"], "2.1. The F[C]pdfmarkF[] Operator", 0)
+    pdf = builder.save(tmp_path / "roff-font.pdf")
+    report = ingest(pdf, "TEST 164", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [("2.1", "The pdfmark Operator")]
+
+
+def test_a_number_the_contents_placed_in_one_part_is_found_again_in_another(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Without an outline: parts that each number their sections from 1, the contents listing only the first part's; the
+    second part's `2 Graphite`, set as the first part's headings are, is its clause `II.2` (the `2` placed by the
+    contents in Part I does not hide it)."""
+    builder = pdf_builder().page().line("Contents", size=16, bold=True).gap()
+    builder.line(f"Part I Basics {'. ' * 30} 2").line(f"1 Loading {'. ' * 30} 2", x=87).line(f"2 Scaling {'. ' * 30} 2", x=87)
+    builder.page().line("Part I", size=20, bold=True).line("Basics", size=20, bold=True)
+    for title in ("1 Loading", "2 Scaling"):
+        builder.heading(title).line(BODY).line(BODY)
+    builder.page().line("Part II", size=20, bold=True).line("Renderers", size=20, bold=True)
+    for title in ("1 Mapping", "2 Graphite"):
+        builder.heading(title).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "parts-contents.pdf")
+    report = ingest(pdf, "TEST 165", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert paths[-3:] == ["Part II", "II.1", "II.2"]
+
+
+def test_repeated_unnumbered_titles_are_counted_as_the_bundle_reads_paths(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`Data-file` after `Datafile` is the same path to the bundle (hyphens ignored), so it is `Data-file (2)`; `Origin`
+    after `Origin=` is another path and keeps its title as printed."""
+    builder = pdf_builder().page()
+    for title in ("Datafile", "Origin=", "Data-file", "Origin"):
+        _bookmarked(builder, [title], title, 0, size=13)
+    pdf = builder.save(tmp_path / "repeated.pdf")
+    report = ingest(pdf, "TEST 166", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [node.path for node in bundle.nodes] == ["Datafile", "Origin=", "Data-file (2)", "Origin"]
+    assert not [problem for problem in bundle.problems if problem.kind == "duplicate_path"]
+
+
+def test_a_bookmark_is_placed_on_the_line_that_holds_its_whole_title_not_on_bullet_items() -> None:
+    """A bookmark `Latin Modern Roman/New Computer Modern` without a target height, on a page that lists the fonts as
+    bullet items (`• Latin Modern Roman`, `• New Computer Modern`) above the heading `3.1.1 Latin Modern Roman/New
+    Computer Modern`: the heading line is the one found, not the first bullet item."""
+    from normcli.importers.pdf_pages import Line
+    from normcli.importers.pdf_tree import _find_heading_line
+
+    texts = ["• Latin Modern Roman", "• New Computer Modern", "The settings follow.", "3.1.1 Latin Modern Roman/New Computer Modern"]
+    stream = [Line(0, text, 72, 400, 700 - 20 * k, 690 - 20 * k, 10) for k, text in enumerate(texts)]
+    assert _find_heading_line(stream, list(range(len(stream))), "Latin Modern Roman/New Computer Modern", None, set()) == 3
+
+
+def _noted_heading(builder: PdfBuilder, note: str, text: str, bookmark: str | None = None) -> PdfBuilder:
+    """A 13 pt bold heading with a version mark set apart in the left margin on its baseline (`v1.2.0`, 8 pt)."""
+    builder.y += 16
+    if bookmark:
+        builder.pdf.set_y(builder.y - 13)
+        builder.pdf.start_section(bookmark, level=1)
+    builder.pdf.set_font("Helvetica", "", 8)
+    builder.pdf.text(20, builder.y, note)
+    builder.pdf.set_font("Helvetica", "B", 13)
+    builder.pdf.text(110, builder.y, text)
+    builder.y += 10
+    return builder.line(BODY, x=110).line(BODY, x=110)
+
+
+def test_a_version_mark_in_the_margin_before_a_clause_number_is_passed_over(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`v1.2.0` set in the margin on the line of `1.2 bengali` (a package manual marks the sections a version added):
+    the heading is clause 1.2, found by layout without an outline and numbered from the page with one."""
+    for outline in (False, True):
+        builder = pdf_builder().page()
+        _bookmarked(builder, ["1 Languages"], "1 Languages", 0) if outline else builder.heading("1 Languages")
+        builder.line(BODY, x=110).line(BODY, x=110)
+        _noted_heading(builder, "v1.0", "1.1 afrikaans", "afrikaans" if outline else None)
+        _noted_heading(builder, "v1.2.0", "1.2 bengali", "bengali" if outline else None)
+        _noted_heading(builder, "v1.3", "1.3 chinese", "chinese" if outline else None)
+        pdf = builder.save(tmp_path / f"noted-{outline}.pdf")
+        report = ingest(pdf, f"TEST 17{int(outline)}", "1", workspace=workspace, language="en")
+        nodes = read_back(workspace, report).nodes
+        assert [(node.path, node.title) for node in nodes] == [
+            ("1", "Languages"),
+            ("1.1", "afrikaans"),
+            ("1.2", "bengali"),
+            ("1.3", "chinese"),
+        ], outline
+
+
+def test_a_title_page_before_the_same_title_over_the_text_is_no_clause_of_its_own(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A title page (`Field Notes`, `by`, its author), then the contents, then the same title over the first page of the
+    text: the clause `Field Notes` is the one over the text, not a `Field Notes (2)` beside the title page's. And a
+    contents entry naming a title page (`Second Study`, its authors) is the heading over the next page's text."""
+    builder = pdf_builder().page().gap(200).line("Field Notes", size=16, bold=True).line("by", size=12).line("A. Author", size=12)
+    builder.page().line("Contents", size=16, bold=True).gap()
+    builder.line(f"1. Overview {'. ' * 30} 3").line(f"2. Details {'. ' * 30} 3").line(f"Second Study {'. ' * 30} 4")
+    builder.page().line("Field Notes", size=16, bold=True).line(BODY).line(BODY)
+    builder.line("1. Overview", size=13, bold=True).line(BODY).line(BODY).line("2. Details", size=13, bold=True).line(BODY)
+    builder.page().gap(200).line("SECOND STUDY", size=15, bold=True).line("by", size=12).line("B. Writer and C. Author", size=12)
+    builder.page().line("SECOND STUDY", size=15, bold=True).line(BODY).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "title-pages.pdf")
+    report = ingest(pdf, "TEST 172", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.page_start) for node in nodes] == [
+        ("Front matter", 1),
+        ("Contents", 2),
+        ("Field Notes", 3),
+        ("1", 3),
+        ("2", 3),
+        ("Second Study", 5),
+    ]
+
+
+def test_with_an_outline_a_title_page_is_named_by_its_title_as_without_one(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A manual with bookmarks only from chapter 1 on: its title page is the node `Policy Manual` (its largest line), the
+    contents are `Contents`, the abstract after them `Front matter`, never `Front matter (2)`; the same without the outline."""
+    for outline in (True, False):
+        builder = pdf_builder().page().gap(200).line("Policy Manual", size=20, bold=True).line("Version 4.6, 2026", size=12)
+        builder.page().line("Contents", size=16, bold=True).gap()
+        builder.line(f"1 About this manual {'. ' * 25} 4").line(f"1.1 Scope {'. ' * 30} 4", x=87)
+        builder.page()
+        for words in ("the policy requirements", "the archive's structure", "the design of the system", "each package's duties"):
+            builder.line(f"This manual describes {words} of the distribution, over a full line of prose.")
+        builder.page()
+        _bookmarked(builder, ["1 About this manual"], "1 About this manual", 0) if outline else builder.heading("1 About this manual")
+        builder.line(BODY).line(BODY)
+        _bookmarked(builder, ["1.1 Scope"], "1.1 Scope", 1, size=13) if outline else builder.heading("1.1 Scope", level=1)
+        builder.line(BODY).line(BODY)
+        pdf = builder.save(tmp_path / f"title-page-{outline}.pdf")
+        report = ingest(pdf, f"TEST 18{int(outline)}", "1", workspace=workspace, language="en")
+        nodes = read_back(workspace, report).nodes
+        assert [node.path for node in nodes] == ["Policy Manual", "Contents", "Front matter", "1", "1.1"], outline
+
+
+def test_a_logo_word_set_larger_than_the_title_does_not_name_the_norm(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A title page whose title (`Sketchbook: the Vector Graphics` / `Language`, 20 pt) sits above a logo whose word is set
+    larger (`ketchbook`, 25 pt, beside a drawn letter): the norm's title is the title, wrapped lines joined, not the
+    logo's word (the title page is the node named by it)."""
+    builder = pdf_builder().page().gap(100)
+    builder.line("Sketchbook: the Vector Graphics", size=20, bold=True).line("Language", size=20, bold=True).gap(40)
+    builder.line("ketchbook", size=25, x=260)
+    builder.page().heading("1 Scope").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "logo.pdf")
+    report = ingest(pdf, "TEST 190", "1", workspace=workspace, language="en")
+    assert read_back(workspace, report).nodes[0].title == "Sketchbook: the Vector Graphics Language"
+
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+
+
+@needs_corpus
+def test_policy_with_its_outline_names_its_title_page_and_its_front_matter_once(workspace: Path) -> None:
+    """Debian Policy's bookmarks start at chapter 1: its title page is the node `Debian Policy Manual` (its largest line,
+    as without the outline) and the abstract after the printed contents is `Front matter`, not `Front matter (2)`."""
+    report = ingest(CORPUS / "debian-policy" / "policy.pdf", "TEST 200", "1", workspace=workspace, language="en")
+    paths = [node.path for node in read_back(workspace, report).nodes]
+    assert paths[:4] == ["Debian Policy Manual", "CONTENTS", "Front matter", "1"]
+    assert not [path for path in paths if path.startswith("Front matter (")]
+
+
+@needs_corpus
+def test_debian_reference_without_its_outline_keeps_the_appendix_path_its_page_prints(workspace: Path) -> None:
+    """The contents list `A Appendix 232` and page 232 prints `Appendix A` over `Appendix`: without the outline the clause
+    is `Appendix A` (the path as printed), its sections `A.1` … under it."""
+    source = CORPUS / "debian-reference" / "debian-reference.en.pdf"
+    report = ingest(source, "TEST 201", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = {node.path: node for node in read_back(workspace, report).nodes}
+    assert nodes["Appendix A"].title == "Appendix" and nodes["A.1"].parent_path == "Appendix A"
+
+
+def test_an_index_letter_group_at_the_top_of_a_page_is_no_roman_page_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An index whose second page opens with the bold letter group `D` (also the roman numeral 500): it is the index's
+    sub-clause `D`, not a page number dropped with the page's furniture."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).line(BODY).heading("2 Index").line("A", x=250, bold=True)
+    for word in ("anchorage", "axial force", "arch", "area"):
+        builder.line(f"{word}, 3, 5", x=90)
+    builder.page().line("D", x=250, bold=True)
+    for word in ("dead load", "deflection", "design value"):
+        builder.line(f"{word}, 4", x=90)
+    pdf = builder.save(tmp_path / "index-d.pdf")
+    report = ingest(pdf, "TEST 191", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "A", "D"]
+
+
+def test_a_bookmark_finds_its_title_printed_with_a_logo_whose_letters_come_out_of_order(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """The bookmark `VII Fonts and features with XeTeX` over a page printing `Part VII` and the title with the XeTeX logo,
+    whose lowered and mirrored letters the text layer gives as `X TEEX`: the heading is found, so it is the part `Part VII`."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["Part VII", "Fonts and features with X TEEX"], "VII Fonts and features with XeTeX", 0, size=20)
+    _bookmarked(builder, ["1 Mapping"], "1 Mapping", 1, size=13)
+    pdf = builder.save(tmp_path / "logo-part.pdf")
+    report = ingest(pdf, "TEST 192", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes][:2] == ["Part VII", "1"]
 
 
 def test_an_index_followed_by_a_list_of_figures_stays_the_index(pdf_builder, workspace: Path, tmp_path: Path) -> None:
