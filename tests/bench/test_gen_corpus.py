@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
-import sys
 from pathlib import Path
 
+import bench_modules
 import pytest
 
 from normcli.bundle import parse_bundle
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load_generator():  # the bench/ module, which is not a package
-    spec = importlib.util.spec_from_file_location("gen_corpus", ROOT / "bench" / "gen_corpus.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gen_corpus"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-gen = _load_generator()
+gen = bench_modules.load("gen_corpus")
 NORMS, SECTIONS, TREE, BIG = 3, 40, 120, 20_000
 
 

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
+import bench_modules
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load_bench():  # the bench/ module, which is not a package
-    spec = importlib.util.spec_from_file_location("import_accuracy", ROOT / "bench" / "import_accuracy.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["import_accuracy"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = bench_modules.load("import_accuracy")
 BODY = "The text of this clause goes on over a full line of words like the body of a manual."
 
 

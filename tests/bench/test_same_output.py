@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+import bench_modules
 
-
-def _load_bench():  # the bench/ module, which is not a package
-    spec = importlib.util.spec_from_file_location("same_output", ROOT / "bench" / "same_output.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["same_output"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = bench_modules.load("same_output")
 
 
 def _tree(root: Path, files: dict[str, bytes]) -> Path:

@@ -15,21 +15,28 @@ from normcli.importers.pdf_pages import Line, _cells, _even_advances, rules_of
 from normcli.importers.pdf_tables import _printed_rows, _spread_prose
 
 
-def _grid(builder: PdfBuilder, columns: list[float], rows: list[list[str]], height: float = 16) -> None:
+def _grid(builder: PdfBuilder, columns: list[float], rows: list[list[str]], height: float = 16, rule_image: Path | None = None) -> None:
     """A ruled grid: a rule over and under every row and between the columns; the text set flush against
-    the rule on its left, so that a cell and its neighbour are only a space apart."""
+    the rule on its left, so that a cell and its neighbour are only a space apart. With `rule_image`, the
+    rules are that image drawn thin, as some DVI drivers set TeX's rules (the text then 3 pt in)."""
     pdf = builder.pdf
     top = builder.y + 6
     right = columns[-1]
     pdf.set_line_width(0.5)
     for k in range(len(rows) + 1):
-        pdf.line(columns[0], top + k * height, right, top + k * height)
+        if rule_image:
+            pdf.image(str(rule_image), x=columns[0], y=top + k * height - 0.25, w=right - columns[0], h=0.5)
+        else:
+            pdf.line(columns[0], top + k * height, right, top + k * height)
     for x in columns:
-        pdf.line(x, top, x, top + len(rows) * height)
+        if rule_image:
+            pdf.image(str(rule_image), x=x - 0.25, y=top, w=0.5, h=len(rows) * height)
+        else:
+            pdf.line(x, top, x, top + len(rows) * height)
     for k, cells in enumerate(rows):
         pdf.set_font("Helvetica", "B" if k == 0 else "", 10)
         for x, text in zip(columns, cells, strict=False):
-            pdf.text(x + 1.5, top + k * height + 11, text)
+            pdf.text(x + (3 if rule_image else 1.5), top + k * height + 11, text)
     builder.y = top + len(rows) * height + 4
 
 
@@ -598,28 +605,13 @@ def test_an_example_caption_in_the_running_text_takes_no_table(pdf_builder, work
     assert "Table 1: A table" in text and "|" not in text
 
 
-def _image_grid(builder: PdfBuilder, png: Path, columns: list[float], rows: list[list[str]], height: float = 16) -> None:
-    """A ruled grid whose rules are thin images, as some DVI drivers set TeX's rules."""
-    pdf = builder.pdf
-    top = builder.y + 6
-    for k in range(len(rows) + 1):
-        pdf.image(str(png), x=columns[0], y=top + k * height - 0.25, w=columns[-1] - columns[0], h=0.5)
-    for x in columns:
-        pdf.image(str(png), x=x - 0.25, y=top, w=0.5, h=len(rows) * height)
-    for k, cells in enumerate(rows):
-        pdf.set_font("Helvetica", "B" if k == 0 else "", 10)
-        for x, text in zip(columns, cells, strict=False):
-            pdf.text(x + 3, top + k * height + 11, text)
-    builder.y = top + len(rows) * height + 4
-
-
 def test_rules_drawn_as_thin_images_rule_a_table_and_a_glyph_chart_in_blocks_is_none(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     png = tmp_path / "black.png"
     png.write_bytes(png_bytes(4, 4))
     builder = pdf_builder().page().heading("2 Column types").line("The column types are listed in Table 1.")
     # the second column is narrow: `stable-proposed` runs up to the next rule, only the rule tells the cells apart
     rows = [["Name", "Suite", "Meaning"], ["l", "stable-proposed", "Left aligned text"], ["c", "stable", "Centred text"]]
-    _image_grid(builder, png, [150, 230, 306, 420], rows)
+    _grid(builder, [150, 230, 306, 420], rows, rule_image=png)
     builder.gap(6).line("Table 1: Column types", x=230)
     # a font's chart ruled in blocks of four code points: the cells hold four glyphs each
     builder.gap(30).line("The glyphs of the font are shown below.")
@@ -628,7 +620,7 @@ def test_rules_drawn_as_thin_images_rule_a_table_and_a_glyph_chart_in_blocks_is_
     for k, label in enumerate(("0", "1", "2", "3")):
         used = 2 if k == 2 else 4  # a row of code points the font mostly leaves empty
         chart.append([label, *(" ".join(glyphs[(16 * k + 4 * b + j) % len(glyphs)] for j in range(used)) for b in range(4)), label])
-    _image_grid(builder, png, [100, 120, 200, 280, 360, 440, 460], chart)
+    _grid(builder, [100, 120, 200, 280, 360, 440, 460], chart, rule_image=png)
     builder.gap(20).line("The text goes on after the chart with more words in it than any cell holds.")
     pdf = builder.save(tmp_path / "image-rules.pdf")
     report = ingest(pdf, "TEST 142", "1", workspace=workspace, language="en")
