@@ -14,6 +14,7 @@ from normcli.importers.common import (
     clean_inline,
     figure_name,
     parse_number,
+    roman_value,
     safe_file_name,
     safe_text_line,
     slug,
@@ -121,3 +122,9 @@ def test_a_figure_file_stem_is_its_bundle_id() -> None:
 )
 def test_glyphs_are_cleaned_without_losing_typography(raw: str, clean: str) -> None:
     assert clean_inline(raw) == clean
+
+
+def test_a_roman_numeral_is_read_in_ascii_letters_only() -> None:
+    """`xiv` and `II` are numerals; a dotless `ı` (which matches `i` when case is ignored) or `ⅰ` is none, not a crash."""
+    assert [roman_value(text) for text in ("xiv", "II", "mcmxcix")] == [14, 2, 1999]
+    assert [roman_value(text) for text in ("ı", "ıi", "Iİ", "ⅰ", "vv", "")] == [None] * 6
