@@ -17,7 +17,8 @@ _ANNEX = re.compile(
 )
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d{1,3})+)(?P<dot>\.?)(?:[ \t\u00a0]+(?P<title>\S.*))?$")
 _CHAPTER = re.compile(rf"^{CHAPTER_LABEL}[ \t\u00a0]+(?P<number>\d{{1,3}})\b\.?(?:[ \t\u00a0]*[:–—\-.]?[ \t\u00a0]*(?P<title>.*))?$")
-_ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I | re.A)  # ASCII only: `ı` (dotless i) is no roman digit
+# ASCII only: with case ignored, a dotless `ı` would match `i`
+_ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I | re.A)
 _ROMAN_DIGITS = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 _LIGATURE = re.compile("[\ufb00-\ufb06]")
 _UNSAFE_START = re.compile(r"^( {0,3})(?=#{1,6}(?:[ \t]|$))|^(\s*)(?=\$\$|<!--|```|~~~)")
