@@ -46,7 +46,7 @@ from normcli.importers.pdf_pages import (
     resolve_endnotes,
 )
 from normcli.importers.pdf_tables import find_tables, pipe_table
-from normcli.importers.pdf_tree import Heading, bare_annex, first_title, outline_headings, read_outline, text_headings
+from normcli.importers.pdf_tree import Heading, bare_annex, first_title, outline_headings, read_outline, text_headings, title_wraps
 from normcli.importers.png import PngQueue, RawImage
 from normcli.latex import escape_text
 
@@ -98,6 +98,8 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
                     f"{len(entries) - len(located)} of {len(entries)} printed contents entries were not found in the body"
                 )
             headings = text_headings(stream, body_size, furniture, pages, located)
+            for position in title_wraps(stream, body_size, set(headings)):
+                headings.pop(position, None)  # the title's second line, set as large as a heading
             if not any(h.number for h in headings.values()):
                 draft.warnings.append("no numbered headings were found in the text; check the tree with `normcli toc`")
         _contents_nodes(stream, pages, headings, body_size)

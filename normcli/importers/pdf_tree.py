@@ -800,11 +800,21 @@ def largest_line(stream: list[Line], positions: list[int]) -> int | None:
     return biggest
 
 
-def first_title(stream: list[Line], body_size: float, headings: set[int]) -> str:
-    """The title line of the first page (see `largest_line`, with the lines its title wraps onto), unless it is a
-    clause heading (then the code names the norm)."""
+def _cover_title(stream: list[Line], body_size: float, headings: set[int]) -> tuple[str, list[int]]:
     first_page = [position for position in range(min(60, len(stream))) if stream[position].page == stream[0].page]
     position = largest_line(stream, first_page)
     if position is None or stream[position].size <= body_size or position in headings:
-        return ""
-    return _wrapped_title(stream, position, clean_inline(stream[position].text))[0]
+        return "", []
+    return _wrapped_title(stream, position, clean_inline(stream[position].text))
+
+
+def first_title(stream: list[Line], body_size: float, headings: set[int]) -> str:
+    """The title line of the first page (see `largest_line`, with the lines its title wraps onto), unless it is a
+    clause heading (then the code names the norm)."""
+    return _cover_title(stream, body_size, headings)[0]
+
+
+def title_wraps(stream: list[Line], body_size: float, headings: set[int]) -> list[int]:
+    """The lines the first page's title wraps onto (`Faktor-Ringe, -Gruppen,` / `-Räume`): part of the title, no
+    headings of their own."""
+    return _cover_title(stream, body_size, headings)[1]

@@ -806,3 +806,16 @@ def test_a_drawing_label_above_a_heading_is_not_its_number(pdf_builder, workspac
         ("Nom des fonctions", "Nom des fonctions"),
         ("2", "Variations"),
     ]
+
+
+def test_a_title_wrapped_onto_a_second_line_is_one_title_and_no_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Without an outline, a cover title set large over two lines (the second starting `-Räume`) names the first
+    node; its second line is no clause of its own."""
+    builder = pdf_builder().page()
+    builder.line("Das Lastpaket - Schnee-Lasten, Wind-,", size=20).line("-Erdbebenlasten", size=20)
+    builder.gap(20).line("Eine fiktive Norm").gap(30)
+    builder.heading("1 Einleitung").line(BODY).line(BODY).heading("2 Anwendung").line(BODY)
+    pdf = builder.save(tmp_path / "wrapped-title.pdf")
+    report = ingest(pdf, "TEST 163", "1", workspace=workspace, language="de")
+    nodes = read_back(workspace, report).nodes
+    assert [node.title for node in nodes] == ["Das Lastpaket - Schnee-Lasten, Wind-, -Erdbebenlasten", "Einleitung", "Anwendung"]
