@@ -320,6 +320,13 @@ def _numbered(line: str) -> re.Match[str] | None:
     return number
 
 
+def _printed_title(line: str) -> str:
+    """The key of a printed line's title: without its number (`2.1`) or its word and number (`Chapter 2`)."""
+    number = _numbered(line)
+    word = _WORD_NUMBER.match(line)
+    return key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
+
+
 def printed_path(lines: list[str], title: str, taken: set[int] | None = None) -> str | None:
     """The number printed with a title on its page: on the same line, or on the line(s) just above.
 
@@ -330,12 +337,14 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None) ->
     if not wanted:
         return None
     taken = set() if taken is None else taken  # lines an earlier bookmark of the page took (two `Options` on one page)
-    for position, line in enumerate(lines):
+    # a line that prints the whole title first (`2.1 The LHC` before `2 The LHCb experiment`, which starts with it)
+    for position in sorted(range(len(lines)), key=lambda position: _printed_title(lines[position]) != wanted):
         if position in taken:
             continue
+        line = lines[position]
         number = _numbered(line)
         word = _WORD_NUMBER.match(line)
-        rest = key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
+        rest = _printed_title(line)
         following = key(" ".join(lines[position + 1 : position + 3]))
         wrapped = len(rest) >= 6 and wanted.startswith(rest) and (rest + following).startswith(wanted)
         if not rest or not (rest == wanted or (len(wanted) >= 6 and rest.startswith(wanted)) or wrapped):
@@ -350,10 +359,12 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None) ->
         if above:
             match = _WORD_NUMBER.match(above[-1])
             if match and not match.group("title"):
+                taken.add(position)
                 return _word_path(match)
             if len(above) == 2 and re.fullmatch(r"(?i)chapter|appendix", above[0]):
                 value = spelled(above[1]) if not above[1].isdecimal() else int(above[1])
                 if value is not None:
+                    taken.add(position)
                     return str(value)
         if rest == wanted and not number and not word:
             return None  # the title printed alone, unnumbered (`Format`): a later `7 format from …` is a list item

@@ -118,3 +118,12 @@ def test_a_title_keeps_a_number_in_brackets_that_is_not_a_repeat_mark() -> None:
     assert bench._unrepeated("Introduction (2)", "Introduction (2)", paths) == "Introduction"
     assert bench._unrepeated("10.20", "Gegenwart (2022)", paths) == "Gegenwart (2022)"
     assert bench._unrepeated("Stand (2022)", "Stand (2022)", paths) == "Stand (2022)"
+
+
+def test_a_bookmark_takes_the_line_that_prints_its_whole_title_before_one_that_starts_with_it() -> None:
+    """`The LHC` is `2.1 The LHC`, not the chapter `The LHCb experiment` above it; the section `2.2 The LHCb
+    experiment` after the chapter of the same title is 2.2 (the chapter's line is taken)."""
+    page = ["Chapter 2.", "The LHCb experiment", "Some words of text.", "2.1. The LHC", "More text.", "2.2. The LHCb experiment"]
+    taken: set[int] = set()
+    titles = ["The LHCb experiment", "The LHC", "The LHCb experiment"]
+    assert [bench.printed_path(page, title, taken) for title in titles] == ["2", "2.1", "2.2"]
