@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from normcli.fold import path_key
 from normcli.labels import ANNEX_HEADING_LABEL, CHAPTER_LABEL, FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
 _NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?:[ \t\u00a0]+(?P<title>\S.*))?$")
@@ -179,19 +180,15 @@ class UniqueTitles:
         """`title` the first time, then `title (2)`, `title (3)` … when the bundle would read it as the same path (case,
         accents, spaces, hyphens, underscores and slashes ignored: `Data-file` after `Datafile`; `Origin=` after
         `Origin` is another path)."""
-        from normcli.fold import path_key
+        count = self.taken(title)
+        return title if count == 1 else f"{title} ({count})"
 
-        key = path_key(title)
-        self._seen[key] = self._seen.get(key, 0) + 1
-        return title if self._seen[key] == 1 else f"{title} ({self._seen[key]})"
-
-    def taken(self, path: str) -> None:
-        """Record a numbered heading's path, so that an unnumbered title equal to it (an index's letter group `A` after
-        the appendix `A`) is counted after it (`A (2)`) instead of repeating the path."""
-        from normcli.fold import path_key
-
+    def taken(self, path: str) -> int:
+        """Record a path (also a numbered heading's, so that an unnumbered title equal to it, an index's letter group
+        `A` after the appendix `A`, is counted after it: `A (2)`); how many times it is taken now."""
         key = path_key(path)
         self._seen[key] = self._seen.get(key, 0) + 1
+        return self._seen[key]
 
 
 def heading_line(path: str | None, title: str, depth: int) -> str:

@@ -342,7 +342,7 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
         for target in (expected, expected + 1) if expected is not None else ():
             matching = [p for p in by_page.get(target, []) if p > last and _matches(stream, p, entry, body_size)]
             if matching:  # the heading rather than a running header that repeats its title in small print
-                position = max(matching, key=lambda p: (_marked(stream[p], body_size), -p))
+                position = max(matching, key=lambda p: (marked(stream[p], body_size), -p))
                 break
         if position is not None:
             proven += 1
@@ -408,8 +408,8 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
         return number.path == entry.number.path
     above = clean_inline(stream[position - 1].text) if position > 0 and stream[position - 1].page == line.page else ""
     above_number = parse_number(above)
-    marked = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
-    return marked or _marked(line, body_size)
+    numbered_above = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
+    return numbered_above or marked(line, body_size)
 
 
 def heading_text(line: Line) -> str:
@@ -426,7 +426,7 @@ def heading_text(line: Line) -> str:
     return text
 
 
-def _marked(line: Line, body_size: float) -> bool:
+def marked(line: Line, body_size: float) -> bool:
     """Set larger than the body text, or bold throughout."""
     return line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1
 

@@ -32,6 +32,7 @@ from normcli.importers.pdf_contents import (
     contents_positions,
     heading_text,
     heading_title_lines,
+    marked,
     run_in_rest,
 )
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
@@ -390,7 +391,7 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     if body_size is not None and position > 0 and stream[position - 1].page == page:
         line_above = stream[position - 1]
         bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", clean_inline(line_above.text))
-        if bare and line_above.size < body_size + 0.8 and line_above.bold_prefix < len(line_above.text.rstrip()) - 1:
+        if bare and not marked(line_above, body_size):
             return None  # an index entry's page `474` above the letter group `Z`: set as the body, no chapter's number
     if above:
         chapter = _chapter_lines(above)
@@ -431,9 +432,7 @@ def text_headings(
     part_starts = [
         position
         for position, line in enumerate(stream)
-        if position not in toc_lines
-        and _DIVISION.match(clean_inline(line.text))
-        and (line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1 or centred(line))
+        if position not in toc_lines and _DIVISION.match(clean_inline(line.text)) and _set_apart(line, body_size)
     ]
     anchored_paths = {(bisect_right(part_starts, p), entry.number.path) for p, entry in anchors.items() if entry.number}
     by_size = sum(
@@ -453,7 +452,7 @@ def text_headings(
             continue  # a contents entry (a title ending in an ellipsis, `OCG-color, . . .`, has no page number)
         strong = line.size >= body_size + 0.8
         division = _DIVISION.match(text)
-        if division and (strong or line.bold_prefix >= len(line.text.rstrip()) - 1 or centred(line)):
+        if division and _set_apart(line, body_size):
             _division_heading(stream, position, division, body_size, headings, consumed)
             restart = True
             continue
@@ -785,6 +784,11 @@ def centred(line: Line) -> bool:
     if width <= 0:
         return False
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
+
+
+def _set_apart(line: Line, body_size: float) -> bool:
+    """A division's heading line: larger than the body text, bold throughout, or centred."""
+    return marked(line, body_size) or centred(line)
 
 
 def largest_line(stream: list[Line], positions: list[int]) -> int | None:
