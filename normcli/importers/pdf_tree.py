@@ -27,6 +27,7 @@ from normcli.importers.common import (
     wrapped,
 )
 from normcli.importers.pdf_contents import (
+    CONTENTS_TITLE,
     INDEX_TITLE,
     ContentsEntry,
     contents_positions,
@@ -155,6 +156,8 @@ def outline_headings(
                 value, title, found = designated.group("value"), designated.group("title"), located
                 annex = parse_number(f"{word} {value}")
                 path, kind = (annex.path, "annex") if annex and annex.kind == "annex" else (f"{word.capitalize()} {value}", "division")
+        if found is None and entry.page is not None and pages[entry.page].toc:
+            found = _contents_title_before(stream, pages, by_page, entry.page, title, taken)
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
         if found is not None and path is not None and kind == "clause" and path.isdecimal():
@@ -213,6 +216,25 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+def _contents_title_before(
+    stream: list[Line], pages: list[Page], by_page: dict[int, list[int]], page: int, title: str, taken: set[int]
+) -> int | None:
+    """A bookmark to a page of the printed contents past its first (`Inhaltsverzeichnis` anchored on the list's second
+    page, which prints the title only as its running header): the contents title where the run of contents pages starts."""
+    if not CONTENTS_TITLE.match(title.rstrip(":.")):
+        return None
+    first = page
+    while first > 0 and pages[first - 1].toc:
+        first -= 1
+    for index in range(first, len(pages)):
+        if not pages[index].toc:
+            break
+        found = [p for p in by_page.get(index, []) if p not in taken and title_key(stream[p].text) == title_key(title)]
+        if found:
+            return found[0]
+    return None
 
 
 def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:

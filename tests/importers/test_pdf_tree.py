@@ -871,3 +871,38 @@ def test_a_chapter_word_and_number_above_a_bookmark_in_any_language(workspace: P
     ]
     text = norm_text(workspace, report)
     assert "\nГлава 2\n" not in text and "\nCapítulo 1\n" not in text and "\nПриложение A\n" not in text
+
+
+def _contents_over_two_pages(builder: PdfBuilder) -> PdfBuilder:
+    """`Contents` under a running header `Contents` and two entries, then a second contents page whose running header repeats `Contents` (the bookmark
+    `Contents` anchored there, as a macro package may set it), then the chapters."""
+    builder.page()
+    builder.pdf.set_font("Helvetica", "", 10)
+    builder.pdf.text(280, 60, "Contents")  # the running header over the title itself
+    builder.line("Contents", size=16)
+    for entry in ("1 Scope", "2 Loads"):
+        builder.line(f"{entry} {'.' * 60} 3")
+    builder.page()
+    builder.pdf.set_font("Helvetica", "", 10)
+    builder.pdf.text(280, 60, "Contents")
+    builder.pdf.start_section("Contents", level=0)
+    chapters = ["Actions", "Materials", "Design", "Testing", "Tables"]
+    for number, title in enumerate(chapters, start=3):
+        builder.line(f"{number} {title} {'.' * 60} {number + 1}")
+    builder.page()
+    _bookmarked(builder, ["1 Scope"], "1 Scope", 0)
+    _bookmarked(builder, ["2 Loads"], "2 Loads", 0)
+    for number, title in enumerate(chapters, start=3):  # a page each: the running header is no furniture of every page
+        _bookmarked(builder.page(), [f"{number} {title}"], f"{number} {title}", 0)
+    return builder
+
+
+@pytest.mark.parametrize("use_outline", [True, False])
+def test_contents_whose_next_page_repeats_its_title_are_one_node(pdf_builder, workspace: Path, tmp_path: Path, use_outline: bool) -> None:
+    """The second page of the contents repeats `Contents` as its running header, and the bookmark `Contents` points
+    there: one `Contents` node from the first contents page (no `Contents (2)`), with or without the outline."""
+    pdf = _contents_over_two_pages(pdf_builder()).save(tmp_path / "contents.pdf")
+    report = ingest(pdf, "TEST 161", "1", workspace=workspace, language="en", use_outline=use_outline)
+    bundle = read_back(workspace, report)
+    paths = [("Contents", 1), ("1", 3), ("2", 3), ("3", 4), ("4", 5), ("5", 6), ("6", 7), ("7", 8)]
+    assert [(node.path, node.page_start) for node in bundle.nodes] == paths
