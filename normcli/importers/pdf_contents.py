@@ -168,7 +168,13 @@ def contents_headings(stream: list[Line], pages: list[Page]) -> dict[int, str]:
             continue
         text = clean_inline(line.text).rstrip(":.")
         if CONTENTS_TITLE.match(text):
-            starts[position] = text
+            above = stream[position - 1] if position - 1 in toc else None
+            header = above is not None and above.page == line.page and clean_inline(above.text).rstrip(":.") == text
+            # the title under a running header that repeats it (the node starts at the header), or a running header that
+            # repeats the list's title on its next pages: no node of its own
+            repeated = previous_page is not None and line.page > previous_page and starts and list(starts.values())[-1] == text
+            if not header and not repeated:
+                starts[position] = text
         elif previous_page is None and not _run_has_title(stream, position, toc):
             starts[position] = "Contents"
         previous_page = line.page
