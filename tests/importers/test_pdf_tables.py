@@ -944,3 +944,43 @@ def test_option_values_with_prose_descriptions_and_a_margin_note_are_a_list(pdf_
     report = ingest(builder.save(tmp_path / "options.pdf"), "TEST 154", "1", workspace=workspace, language="en")
     assert not read_back(workspace, report).tables
     assert "Typesets the captions as a normal paragraph." in norm_text(workspace, report)
+
+
+def test_unnumbered_contents_entries_are_no_table_but_numbers_beside_names_are(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder(first_page_number=1).page().line("A short guide", x=240, size=16).gap(10)
+    for text in (
+        "This guide shows how to write a first document, how to set its tables and figures, and how",
+        "to find what it names again. It is short on purpose: each part can be read on its own, and",
+        "the parts refer to one another only where the reader needs to look something up.",
+    ):
+        builder.line(text, x=90, size=9)
+    builder.gap(10)
+    for title, page in (
+        ("Getting started", "2"),
+        ("Writing the first page", "2"),
+        ("Tables and figures", "4"),
+        ("Finding things again", "6"),
+    ):
+        builder.line(title, x=72)
+        builder.pdf.text(520 - builder.pdf.get_string_width(page), builder.y, page)
+    builder.gap(20).heading("Getting started")
+    for text in (
+        "A document starts with its class and the packages it loads, then its text. The class sets the",
+        "sizes of the text and of the headings, and the packages add what the class lacks; the text",
+        "comes last, in the order it is read, with its headings, paragraphs, lists and tables.",
+        "The guide keeps every example short, so that it fits on the page beside its explanation and",
+        "can be copied into a file of its own and tried there, one step at a time, as the parts go.",
+    ):
+        builder.line(text)
+    builder.page().heading("Writing the first page").line("The commands used in the examples take these numbers of options:").gap(6)
+    for command, value in (("Command", "Options"), ("ls", "2"), ("cp", "3"), ("mv", "5"), ("rm", "6")):
+        builder.line(command, x=100, bold=command == "Command")
+        builder.pdf.text(300, builder.y, value)
+    builder.gap(12).line("The text goes on after the table with more words in it than any cell holds.")
+    for title in ("More on pages", "Tables and figures", "More on floats", "Finding things again"):
+        builder.page().heading(title).line("The text of the part, long enough to be a paragraph of its own.")
+    report = ingest(builder.save(tmp_path / "guide.pdf"), "TEST 155", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    # numbers in the document's range beside names that are no titles: data, the only table
+    assert [pipe_rows(table.markdown)[-1] for table in tables] == [["rm", "6"]]
+    assert "Finding things again" in norm_text(workspace, report)
