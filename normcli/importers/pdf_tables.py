@@ -133,7 +133,7 @@ def find_tables(
         for block in page_blocks:
             if block.used or not _uncaptioned_block(block, stream, figures_on.get(index, [])):
                 continue
-            table = _block_table(block, stream, on_page[index], headings, used - ruled, page_blocks)
+            table = _block_table(block, stream, on_page.get(index, []), headings, used - ruled, page_blocks)
             if table is not None and len(table.rows) >= 2:
                 used.update(table.positions)
                 ruled.update(table.positions)
