@@ -221,12 +221,15 @@ def _clean_unicode(text: str) -> str:
         text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
     if _LIGATURE.search(text):
         text = _LIGATURE.sub(lambda match: unicodedata.normalize("NFKC", match.group(0)), text)  # ﬁ → fi: searchable words
-    text = re.sub(r"[ \t]+", " ", text)
+    text = _BLANKS.sub(" ", text)
     # a no-break space stays where typography wants one (French `libre\u00a0;`, `«\u00a0mot\u00a0»`), elsewhere it is a space
-    text = re.sub(
-        r"[ \u00a0\u202f]*([\u00a0\u202f])[ \u00a0\u202f]*(?=[:;!?»›])|(?<=[«‹])[ \u00a0\u202f]+", lambda m: m.group(1) or "\u00a0", text
-    )
-    return re.sub(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))", " ", text).strip()
+    text = _KEPT_NO_BREAK.sub(lambda m: m.group(1) or "\u00a0", text)
+    return _LOOSE_SPACES.sub(" ", text).strip()
+
+
+_BLANKS = re.compile(r"[ \t]+")
+_KEPT_NO_BREAK = re.compile(r"[ \u00a0\u202f]*([\u00a0\u202f])[ \u00a0\u202f]*(?=[:;!?»›])|(?<=[«‹])[ \u00a0\u202f]+")
+_LOOSE_SPACES = re.compile(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))")
 
 
 def wrapped(text: str, previous: str, following: str) -> str:
@@ -273,9 +276,19 @@ def is_toc_line(text: str) -> bool:
 @functools.lru_cache(maxsize=1 << 14)  # matching an outline compares each entry with every line of its page
 def title_key(text: str) -> str:
     """A title reduced for comparison: case, accents, punctuation and spacing ignored."""
-    from unidecode import unidecode
+    text = text.replace("\ufffe", "")
+    if not text.isascii():  # each character as unidecode writes it in ASCII, by a table filled as characters are met
+        unknown = [char for char in set(text) if ord(char) > 127 and ord(char) not in _ASCII_OF]
+        if unknown:
+            from unidecode import unidecode
 
-    return re.sub(r"[^a-z0-9]+", "", unidecode(text.replace("\ufffe", "")).lower())
+            _ASCII_OF.update((ord(char), unidecode(char)) for char in unknown)
+        text = text.translate(_ASCII_OF)
+    return _NOT_KEY.sub("", text.lower())
+
+
+_ASCII_OF: dict[int, str] = {}  # code point → its ASCII transliteration (unidecode reads a string character by character)
+_NOT_KEY = re.compile(r"[^a-z0-9]+")
 
 
 def ascii_figure_svg(lines: list[str]) -> bytes:
