@@ -935,7 +935,7 @@ def _raised(mark: str) -> str:
 
 def note_number(label: str) -> int | None:
     """The number of a note's label: `5`, or a small lower-case roman numeral (`iv`), else None."""
-    if label.isdigit() and len(label) <= 3:
+    if label.isdecimal() and len(label) <= 3:
         return int(label)
     return roman_value(label) if label.islower() and len(label) <= 5 else None
 
