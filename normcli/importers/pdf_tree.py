@@ -3,6 +3,7 @@ headings found by layout (size, weight, centring) and kept only in numbering ord
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from collections import Counter
@@ -364,25 +365,39 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         if position in taken:
             continue
         line = stream[position]
-        text_key = title_key(line.text)
-        printed = parse_number(clean_inline(line.text))
-        if printed and not printed.title and title_key(printed.path) != key:  # `Appendix A` above the title `Appendix`
+        text_key, bare_key, rest_key = _line_keys(line.text)
+        if bare_key is not None and bare_key != key:  # `Appendix A` above the title `Appendix`
             continue
-        rest_key = title_key(printed.title) if printed and printed.title else text_key
-        joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 4, len(stream))))
         whole = rest_key == key or text_key == key or _same_letters(rest_key, key)
         if (
             whole
             or text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
-            or (len(rest_key) >= 6 and key.startswith(rest_key) and joined.startswith(key) and not _BULLET_ITEM.match(line.text))
+            or (
+                len(rest_key) >= 6
+                and key.startswith(rest_key)
+                and (
+                    rest_key + "".join(_line_keys(stream[k].text)[0] for k in range(position + 1, min(position + 4, len(stream))))
+                ).startswith(key)
+                and not _BULLET_ITEM.match(line.text)
+            )
         ):
             # the line that holds the whole title first (not two bullet items that spell it together), then the nearest
             rank = (0 if whole else 1, abs(line.top - top) if top is not None else 0.0)
             if best is None or rank < best[0]:
                 best = (rank, position)
     return best[1] if best else None
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _line_keys(text: str) -> tuple[str, str | None, str]:
+    """A line's title key, the key of its printed number when the number stands alone, and the key of the title after
+    the number (else the whole line's): each line is compared with every bookmark of its page, read once."""
+    text_key = title_key(text)
+    printed = parse_number(clean_inline(text))
+    bare_key = title_key(printed.path) if printed and not printed.title else None
+    return text_key, bare_key, title_key(printed.title) if printed and printed.title else text_key
 
 
 def _same_letters(first: str, second: str) -> bool:
@@ -477,13 +492,18 @@ def _designation(text: str) -> Number | None:
 
 
 def text_headings(
-    stream: list[Line], body_size: float, furniture: list[str], pages: list[Page], anchors: dict[int, ContentsEntry] | None = None
+    stream: list[Line],
+    body_size: float,
+    furniture: list[str],
+    pages: list[Page],
+    anchors: dict[int, ContentsEntry] | None = None,
+    toc_lines: set[int] | None = None,
 ) -> dict[int, Heading]:
     """Numbered headings found by layout (size, weight, centring) and kept only in numbering order.
 
     `anchors` are the headings the printed contents located: they are clauses whatever their layout,
-    and the numbering order continues from them."""
-    toc_lines = contents_positions(stream, pages)
+    and the numbering order continues from them. `toc_lines`: the contents' positions when the caller has them already."""
+    toc_lines = contents_positions(stream, pages) if toc_lines is None else toc_lines
     proper_titles = _proper_titles(furniture)
     sequencer = Sequencer()
     headings: dict[int, Heading] = {}
