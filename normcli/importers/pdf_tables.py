@@ -1149,6 +1149,7 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")
 # a contents entry's own number before its title: `31 Centered …`, `5.1 The parameters`, `A.2 Tables`
 _ENTRY_NUMBER = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
+_BARE_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?$")
 _TRAILING_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
 
 
@@ -1159,6 +1160,8 @@ def _contents_entries(rows: list[list[str]], page: Page, last_page: int) -> bool
     `5.1 The parameters`), or, unnumbered, titles of several words whose pages jump (consecutive numbers count
     something else). Set in a table, a contents is still a list of pages, not data."""
     entries = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    # a number set in a column of its own before its title (`2.1.1 | Label styles | 5`) is the title's number
+    entries = [[f"{cells[0]} {cells[1]}", *cells[2:]] if len(cells) == 3 and _BARE_NUMBER.match(cells[0]) else cells for cells in entries]
     entries = [cells for cells in entries if cells]
     listed = [(cells[0], int(cells[1])) for cells in entries if len(cells) == 2 and _PAGE_NUMBER.match(cells[1])]
     if len(listed) < 3 or len(listed) < len(entries) - 1:

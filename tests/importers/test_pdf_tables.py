@@ -846,7 +846,11 @@ def test_printed_contents_without_leaders_is_no_table_even_in_two_columns(pdf_bu
     ):
         builder.y = top
         for title, page in entries:
-            builder.line(title, x=left, bold="." not in title.split()[0])
+            if left == 72:
+                builder.line(title, x=left, bold="." not in title.split()[0])
+            else:  # the number set in a box of its own, the title after a gap
+                number, words = title.split(" ", 1)
+                builder.line(number, x=left).pdf.text(left + 40, builder.y, words)
             builder.pdf.text(right - builder.pdf.get_string_width(page), builder.y, page)
     builder.gap(20).heading("1 Introduction")
     for text in (
@@ -873,7 +877,7 @@ def test_printed_contents_without_leaders_is_no_table_even_in_two_columns(pdf_bu
     tables = read_back(workspace, report).tables
     # the widths run past the document's last page: a table of data, the only one
     assert [pipe_rows(table.markdown)[-1] for table in tables] == [["Heavy rule", "128"]]
-    assert "5.1 The parameters" in norm_text(workspace, report)
+    assert "The parameters" in norm_text(workspace, report)
 
 
 def _subscripted(builder: PdfBuilder, x: float, base: str, script: str) -> None:
