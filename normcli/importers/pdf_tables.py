@@ -1139,11 +1139,28 @@ def _leadered(rows: list[list[str]]) -> bool:
 
 def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     """Whether an uncaptioned table is something else set in columns: a glyph chart, entries over dot leaders, definition
-    lines, printed contents entries (with or without leaders), or a typeset math array (unruled)."""
+    lines, printed contents entries (with or without leaders), a typeset math array (unruled), or code whose wide
+    spaces fall inside brackets."""
     rows = table.rows
     if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows):
         return True
-    return _contents_entries(rows, page, last_page) or (not table.ruled and _math_array(rows))
+    return _contents_entries(rows, page, last_page) or (not table.ruled and _math_array(rows)) or _split_brackets(rows)
+
+
+def _split_brackets(rows: list[list[str]]) -> bool:
+    """Code set in a proportional font with wide spaces in it (`R = {50,      },`): a cell opens a bracket that a
+    later cell of its row closes, in a third of the rows or more (two at least). A gap inside brackets is no column
+    boundary; a cell that is a bracket alone (a glyph chart, a quoted delimiter) does not count."""
+    split = 0
+    for row in rows:
+        cells = [cell for cell in row if cell.strip()]
+        depth = 0
+        for cell in cells[:-1]:
+            depth += sum(cell.count(bracket) for bracket in "{([") - sum(cell.count(bracket) for bracket in "})]")
+            if depth > 0 and re.search(r"[^\W_]", cell):
+                split += 1
+                break
+    return split >= 2 and 3 * split >= len(rows)
 
 
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")

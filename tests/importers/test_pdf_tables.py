@@ -988,3 +988,20 @@ def test_unnumbered_contents_entries_are_no_table_but_numbers_beside_names_are(p
     # numbers in the document's range beside names that are no titles: data, the only table
     assert [pipe_rows(table.markdown)[-1] for table in tables] == [["rm", "6"]]
     assert "Finding things again" in norm_text(workspace, report)
+
+
+def test_code_whose_wide_spaces_fall_inside_brackets_is_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("9 Protrusion settings").line("The settings of the letters, font by font:").gap(6)
+    for guard, code, close in (
+        ("<cmr>", "R = {50,", "},"),
+        ("<ebg>", "S = {20,", "},"),
+        ("<pmn>", "T = {70,", "},"),
+        ("<ppl>", "U = {100,50},", ""),
+    ):
+        # a documented source set in a proportional font: the space kept inside the braces is a wide gap
+        builder.line(guard, x=100, size=8).pdf.text(150, builder.y, code)
+        builder.pdf.text(200, builder.y, close)
+    builder.gap(14).line("The text goes on after the code with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "code.pdf"), "TEST 156", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    assert "R = {50," in norm_text(workspace, report)
