@@ -132,7 +132,7 @@ def outline_headings(
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
     for entry in outline:
-        number = parse_number(entry.title)
+        number = parse_number(entry.title) or _zero_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
         kind = number.kind if number and number.title else None
@@ -216,6 +216,13 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+def _zero_number(title: str) -> Number | None:
+    """A bookmark numbered from zero (`0.1 Core feature`, a chapter 0 the document's class counts from): in a bookmark the
+    number is the clause's, though in running text `0.5 mm` never starts a heading."""
+    match = re.match(r"^(?P<path>0(?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$", title)
+    return Number(match.group("path"), match.group("title"), "clause") if match else None
 
 
 def _contents_title_before(

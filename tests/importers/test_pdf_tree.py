@@ -906,3 +906,32 @@ def test_contents_whose_next_page_repeats_its_title_are_one_node(pdf_builder, wo
     bundle = read_back(workspace, report)
     paths = [("Contents", 1), ("1", 3), ("2", 3), ("3", 4), ("4", 5), ("5", 6), ("6", 7), ("7", 8)]
     assert [(node.path, node.page_start) for node in bundle.nodes] == paths
+
+
+def test_bookmarks_numbered_from_zero_keep_their_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`0.1 Core feature` under `Part I` (a class that counts chapters from 0) is the clause 0.1, qualified by its part
+    as the numbering that restarts in Parts II and III is (`I.0.1`, `II.1`, `III.1`), never a title that merely starts
+    with a number."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["Part I", "Usage"], "I Usage", 0, size=20)
+    _bookmarked(builder, ["0.1 Core feature"], "0.1 Core feature", 1, size=13)
+    _bookmarked(builder, ["0.2 Head"], "0.2 Head", 1, size=13)
+    builder.page()
+    _bookmarked(builder, ["Part II", "Other"], "II Other", 0, size=20)
+    _bookmarked(builder, ["1 Bibliography"], "1 Bibliography", 1)
+    _bookmarked(builder, ["2 To do"], "2 To do", 1)
+    builder.page()
+    _bookmarked(builder, ["Part III", "Examples"], "III Examples", 0, size=20)
+    _bookmarked(builder, ["1 Letters"], "1 Letters", 1)
+    pdf = builder.save(tmp_path / "zero.pdf")
+    report = ingest(pdf, "TEST 162", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("Part I", "Usage"),
+        ("I.0.1", "Core feature"),
+        ("I.0.2", "Head"),
+        ("Part II", "Other"),
+        ("II.1", "Bibliography"),
+        ("II.2", "To do"),
+        ("Part III", "Examples"),
+        ("III.1", "Letters"),
+    ]
