@@ -130,7 +130,7 @@ class Sequencer:
         if number.kind == "annex":
             letter = number.path.split()[-1]
             if letter.isdigit():
-                expected = int(self.last_annex) + 1 if self.last_annex and self.last_annex.isdigit() else 1
+                expected = int(self.last_annex) + 1 if self.last_annex and self.last_annex.isdecimal() else 1
                 return expected <= int(letter) <= expected + skip
             expected_ord = ord(self.last_annex) + 1 if self.last_annex and self.last_annex.isalpha() else ord("A")
             return expected_ord <= ord(letter) <= expected_ord + skip
