@@ -427,9 +427,14 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     ]
     if body_size is not None and position > 0 and stream[position - 1].page == page:
         line_above = stream[position - 1]
-        bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", clean_inline(line_above.text))
-        if bare and not marked(line_above, body_size):
-            return None  # an index entry's page `474` above the letter group `Z`: set as the body, no chapter's number
+        text_above = clean_inline(line_above.text)
+        bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", text_above)
+        # bold throughout, counted strictly: `marked` forgives one character, which would make any lone digit bold
+        bold = line_above.bold_prefix > 0 and line_above.bold_prefix >= len(line_above.text.rstrip()) - 1
+        if bare and not (line_above.size >= body_size + 0.8 or bold):
+            # an index entry's page `474` above the letter group `Z`, a drawing's label `1` above a heading: set as the
+            # body, no chapter's number
+            return None
     if above:
         chapter = _chapter_lines(above)
         if chapter:

@@ -935,3 +935,18 @@ def test_bookmarks_numbered_from_zero_keep_their_number(pdf_builder, workspace: 
         ("Part III", "Examples"),
         ("III.1", "Letters"),
     ]
+
+
+def test_a_drawing_label_above_a_bookmarked_title_is_no_chapter_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The labels `0` and `1` of a drawing's axis, in text size, right above the bookmarked heading `Parametric curves`
+    are no chapter number: the clause is unnumbered (a lone regular digit is not `bold throughout`)."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["Variation tables"], "Variation tables", 0)
+    builder.line("0", x=340).line("1", x=400)
+    _bookmarked(builder, ["Parametric curves"], "Parametric curves", 1, size=12)
+    pdf = builder.save(tmp_path / "labels.pdf")
+    report = ingest(pdf, "TEST 163", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("Variation tables", "Variation tables"),
+        ("Parametric curves", "Parametric curves"),
+    ]
