@@ -115,7 +115,10 @@ def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
         plain = 0
         for k in range(start, len(on_page)):
             line = stream[on_page[k]]
-            listed = (_ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text)) and line.size < entry_size + 0.8
+            beside = k > start and page_beside(stream[on_page[k - 1]], line)
+            following = stream[on_page[k + 1]] if k + 1 < len(on_page) else None
+            paired = following is not None and page_beside(line, following)
+            listed = (beside or paired or _ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text)) and line.size < entry_size + 0.8
             plain = 0 if listed else plain + 1  # a heading set larger (`1 Introduction to version 2`) is no entry
             if plain == 3:
                 positions.difference_update(on_page[k - 2 :])
@@ -143,10 +146,25 @@ def _short_contents(stream: list[Line], position: int) -> list[int]:
 
 
 def _tail_of_contents(page: Page) -> bool:
-    """A page whose lines are nearly all contents entries (the end of the list spilling over)."""
+    """A page whose lines are nearly all contents entries (the end of the list spilling over); an entry whose page number
+    is set apart at the right margin, without leaders, is read with it (see `page_beside`)."""
     lines = [line for line in page.lines if not CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":."))]
-    entries = sum(1 for line in lines if _ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text))
+    entries = 0
+    for position, line in enumerate(lines):
+        if position > 0 and page_beside(lines[position - 1], line):
+            entries += 2  # an entry and its page number, read as two lines
+        elif _ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text):
+            entries += 1
     return entries >= max(1, 0.6 * len(lines))
+
+
+def page_beside(line: Line, following: Line) -> bool:
+    """Whether `following` is only a page number set on `line`'s baseline far to its right: a contents entry whose
+    number is right-aligned without dot leaders (`1.1 Terms` … `12`), read as two lines."""
+    if following.page != line.page or abs(following.top - line.top) > 0.4 * max(line.size, 1.0):
+        return False
+    text = following.text.strip()
+    return following.x0 > line.x1 + 2 * line.size and bool(re.fullmatch(r"\d{1,4}|[ivxlcdm]{1,7}", text, re.I))
 
 
 def _contents_title(page: Page) -> int | None:
@@ -204,13 +222,17 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
     seen_pages: set[int] = set()  # the pages on which an entry was read
     for position in toc:
         margin[stream[position].page] = min(margin.get(stream[position].page, stream[position].x0), stream[position].x0)
+    joined: set[int] = set()  # page numbers read with the entry on their left
     for position, line in enumerate(stream):
-        if position not in toc:
+        if position not in toc or position in joined:
             continue
         if line.page != page:
             pending = ""  # an entry's title wraps on its page; what is left over at a page's foot is no title's head
             page = line.page
         text = clean_inline(line.text)
+        if position + 1 in toc and page_beside(line, stream[position + 1]):
+            joined.add(position + 1)
+            text = f"{text} {stream[position + 1].text.strip()}"
         title = CONTENTS_TITLE.match(text.rstrip(":."))
         if title:
             listing = not _LIST_TITLE.match(text)

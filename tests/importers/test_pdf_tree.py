@@ -950,3 +950,26 @@ def test_a_drawing_label_above_a_bookmarked_title_is_no_chapter_number(pdf_build
         ("Variation tables", "Variation tables"),
         ("Parametric curves", "Parametric curves"),
     ]
+
+
+def test_printed_contents_with_page_numbers_at_the_right_margin_and_no_leaders(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A contents page whose page numbers stand alone at the right margin, without dot leaders (read as lines of their
+    own): it is the contents node, and its entries anchor `2 Requirements`, a heading set as plain text."""
+    builder = pdf_builder()
+    builder.page().line("ACME Example Standard", size=20).line("Edition 2030, an example for importers to read.")
+    builder.page().line("Contents", size=16).gap(30)
+    for entry, page in (("1 Scope", 1), ("1.1 Terms", 1), ("2 Requirements", 2), ("2.1 General", 2), ("Bibliography", 3)):
+        builder.line(entry)
+        builder.pdf.text(500, builder.y, str(page))
+    builder.page().heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.heading("1.1 Terms", level=1).line("A term is defined here with enough words to be a real paragraph of text.")
+    builder.page().line("2 Requirements").line("The requirements of this standard are given in the clauses below here.")
+    builder.heading("2.1 General", level=1).line("General requirements apply to every example that is imported by a tool.")
+    builder.page().line("Bibliography", size=13, bold=True).line("[1] An example reference, with its title and its year of 2030.")
+    pdf = builder.save(tmp_path / "contents-right.pdf")
+    report = ingest(pdf, "TEST 164", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [node.path for node in bundle.nodes][1:] == ["Contents", "1", "1.1", "2", "2.1", "Bibliography"]
+    assert next(node for node in bundle.nodes if node.path == "2").page_start == 4
+    text = norm_text(workspace, report)
+    assert "Requirements" not in text[text.index("# 1 Scope") : text.index("# 2 Requirements")]
