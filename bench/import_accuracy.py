@@ -108,6 +108,8 @@ _CAPTION = {
     "table": re.compile(r"^(?:table|tableau|tabelle|tabella)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
     "figure": re.compile(r"^(?:figure|fig\.|abbildung|bild|figura)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
 }
+# the digits a font with old-style figures may map into the Private Use Area (Adobe's `uniF730`…`uniF739`, `zero.oldstyle`…)
+OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
 
@@ -115,7 +117,7 @@ def key(text: str) -> str:
     """A title reduced for comparison: case, punctuation and spacing ignored, and the accents of Latin letters;
     the letters and digits of every script are kept (`起源`, `Начало`), so a title in Japanese or Russian is not
     reduced to nothing (or to the Latin words it holds, `Debian の発音` to `debian`)."""
-    text = unicodedata.normalize("NFKC", text.replace("\ufffe", "").replace("\x02", ""))
+    text = unicodedata.normalize("NFKC", text.replace("\ufffe", "").replace("\x02", "").translate(OLDSTYLE_DIGITS))
     if text.isascii():
         return re.sub(r"[^a-z0-9]+", "", text.lower())
     return "".join(_key_letters(char) for char in text.lower())
@@ -190,7 +192,8 @@ def page_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
     if index not in cache:
         page = document[index]
         textpage = page.get_textpage()
-        cache[index] = [line.strip() for line in textpage.get_text_range().replace("\ufffe", "").splitlines() if line.strip()]
+        text = textpage.get_text_range().replace("\ufffe", "").translate(OLDSTYLE_DIGITS)
+        cache[index] = [line.strip() for line in text.splitlines() if line.strip()]
         textpage.close()
         page.close()
     return cache[index]

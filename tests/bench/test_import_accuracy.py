@@ -168,3 +168,9 @@ def test_a_title_printed_word_for_word_comes_before_one_letter_spaced_in_a_listi
     `Affidavit` is `C.1.7. Affidavit`, the line that prints the title as written."""
     page = ["4 \\\\dankname{Acknowledgement}", "5 % A f f i d a v i t", "6 \\\\eidname{ A f f i d a v i t }", "C.1.7. Affidavit", "Text."]
     assert bench.printed_path(page, "Affidavit") == "C.1.7"
+
+
+def test_old_style_figures_in_the_private_use_area_are_read_as_digits() -> None:
+    """A font's old-style figures mapped to U+F730…U+F739 are the digits the page prints (`1 Introduction`)."""
+    assert "\uf731 Introduction".translate(bench.OLDSTYLE_DIGITS) == "1 Introduction"
+    assert bench.key("Version \uf731.\uf732") == "version12"

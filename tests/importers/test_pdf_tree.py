@@ -973,3 +973,31 @@ def test_printed_contents_with_page_numbers_at_the_right_margin_and_no_leaders(p
     assert next(node for node in bundle.nodes if node.path == "2").page_start == 4
     text = norm_text(workspace, report)
     assert "Requirements" not in text[text.index("# 1 Scope") : text.index("# 2 Requirements")]
+
+
+def test_old_style_figures_in_the_private_use_area_are_digits(workspace: Path, tmp_path: Path) -> None:
+    """A font that maps its old-style figures to the Private Use Area (U+F730…U+F739, Adobe's `zero.oldstyle` …) prints
+    `1 Scope` and `2 Loads`: the headings are numbered 1 and 2 and the text keeps its digits."""
+    import re
+
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.exists():
+        pytest.skip("DejaVu Sans is not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_compression(False)
+    pdf.add_font("DejaVu", "", str(font))
+    pdf.add_page()
+    y = 100.0
+    for text, size in [("1 Scope", 16), (BODY, 10), ("It applies from 2030 on.", 10), ("2 Loads", 16), (BODY, 10)]:
+        pdf.set_font("DejaVu", "", size)
+        pdf.text(72, y, text)
+        y += size * 2
+    path = tmp_path / "oldstyle.pdf"
+    pdf.output(str(path))
+    # the font's ToUnicode map says U+F731 where it printed `1`: as a font with old-style figures does
+    data = re.sub(rb"(<[0-9A-F]{4}> )<003([0-9])>", rb"\1<F73\2>", path.read_bytes())
+    path.write_bytes(data)
+    report = ingest(path, "TEST 165", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [("1", "Scope"), ("2", "Loads")]
+    assert "from 2030 on" in norm_text(workspace, report)
