@@ -245,7 +245,7 @@ def page_pieces(document, index: int, cache: dict[int, list[Piece]]) -> list[Pie
 
     for k in range(raw.FPDFText_CountChars(handle)):
         code = raw.FPDFText_GetUnicode(handle, k)
-        char = chr(code) if code else " "
+        char = (chr(code) if code else " ").translate(OLDSTYLE_DIGITS)
         if char in "\r\n":
             close()
             continue
