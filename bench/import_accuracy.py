@@ -78,6 +78,8 @@ _WORD_NUMBER = re.compile(
     re.I,
 )
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
+# an appendix printed as its letter and a stop before its title (`A. Packages`); not `I.`, `V.`, `X.` (roman chapters)
+_LETTERED = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
 # any other word with a number or a capital letter alone on a line above a title: a chapter or an appendix in a
 # language the list above lacks (`Глава 2`, `Hoofdstuk 3`, `Apêndice A`); never a division, figure or table
 _OTHER_WORD_NUMBER = re.compile(r"^(?P<word>[^\W\d_][^\W\d_'’-]{2,19})\s+(?P<value>\d{1,3}|[A-Z])\.?$")
@@ -367,6 +369,10 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None) ->
         if position in taken:
             continue
         line = lines[position]
+        letter = _LETTERED.match(line)
+        if letter and key(letter.group("title")) == wanted and letter.group("letter") not in "IVX":
+            taken.add(position)
+            return letter.group("letter")  # `A. Packages`: the appendix A, its path the letter as printed (SPEC §1)
         number = _numbered(line)
         word = _WORD_NUMBER.match(line)
         rest = _printed_title(line)
@@ -783,7 +789,17 @@ _UNNUMBERED_PATH = re.compile(r"^(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,}")  # a pat
 
 
 def _same_title(expected: str, found: str) -> bool:
-    return alike(expected, found) or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected)))
+    if alike(expected, found) or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected))):
+        return True
+    # a bookmark whose tail is mojibake in another script (`(using 硤攀昀` for `(using \xdef)`, its bytes misread): the
+    # title the page prints, in the scripts it uses, starts the same way
+    scripts = {_script(char) for char in found if not char.isascii()}
+    kept = "".join(char for char in expected if char.isascii() or _script(char) in scripts)
+    return kept != expected and len(kept) >= 12 and found.startswith(kept)
+
+
+def _script(char: str) -> str:
+    return unicodedata.name(char, "?").split()[0]
 
 
 def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:

@@ -28,7 +28,9 @@ _GLUED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?=[^\W\d_])")  # `11.10Lis
 _LIST_TITLE = re.compile(r"^(?:list of|liste des|elenco delle|abbildungsverzeichnis|tabellenverzeichnis)", re.I)
 _RUNNING_CONTENTS = re.compile(r"\b(?:contents|table des mati[eè]res|inhaltsverzeichnis|sommaire|indice)\b", re.I)
 _BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·–—]|\(?[a-z0-9][.)])\s")
-_LETTER = re.compile(r"^(?P<letter>[A-Z])\s+(?P<title>\S.*)$")
+_LETTER = re.compile(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$")
+# an appendix printed as its letter and a stop before its title (`A. Packages`)
+LETTERED_ANNEX = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
 # the title of an index (`Index`, `General Index`, `Index of Objects`): its entries end in page numbers too
 INDEX_TITLE = re.compile(r"^(?:[^\W\d_][\w-]* ){0,2}index$|^index of [^\W\d_].{0,40}$|^(?:index|register|stichwortverzeichnis)$", re.I)
 
@@ -304,6 +306,31 @@ def _letter_annexes(entries: list[ContentsEntry]) -> None:
             entry.title = letter.group("title")
             entry.depth = 1
             last = value
+    # the letters before an annex so found, in sequence from `A` (`A. Packages`, `B. Macros`, then `C.` with its `C.1`)
+    for position in range(len(entries) - 1, 0, -1):
+        later, entry = entries[position].number, entries[position - 1]
+        letter = _LETTER.match(entry.title) if entry.number is None else None
+        bare = later is not None and later.kind == "annex" and len(later.path) == 1
+        if bare and letter and later is not None and ord(letter.group("letter")) == ord(later.path) - 1:
+            if _sequence_from_a(entries, position - 1):
+                entry.number = Number(letter.group("letter"), letter.group("title"), "annex")
+                entry.title = letter.group("title")
+                entry.depth = 1
+
+
+def _sequence_from_a(entries: list[ContentsEntry], position: int) -> bool:
+    """Whether the letter entries up to `position` run back to an `A` entry, one letter apart, with nothing between."""
+    while position >= 0:
+        letter = _LETTER.match(entries[position].title) if entries[position].number is None else None
+        if not letter:
+            return False
+        if letter.group("letter") == "A":
+            return True
+        before = _LETTER.match(entries[position - 1].title) if position > 0 and entries[position - 1].number is None else None
+        if not before or ord(before.group("letter")) != ord(letter.group("letter")) - 1:
+            return False
+        position -= 1
+    return False
 
 
 def _indent_depths(entries: list[ContentsEntry]) -> None:
@@ -420,6 +447,9 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
         return True
     if len(text) > 2 * len(entry.title) + 40:
         return False
+    lettered = LETTERED_ANNEX.match(text)
+    if lettered and entry.number is not None and entry.number.kind == "annex" and entry.number.path == lettered.group("letter"):
+        text = lettered.group("title")  # `A. Packages` for the appendix A: the title after its letter
     own = title_key(number.title) if number and number.title else title_key(text)
     following = stream[position + 1] if position + 1 < len(stream) else None
     joined = own + (title_key(following.text) if following is not None and following.page == stream[position].page else "")

@@ -29,6 +29,7 @@ from normcli.importers.common import (
 from normcli.importers.pdf_contents import (
     CONTENTS_TITLE,
     INDEX_TITLE,
+    LETTERED_ANNEX,
     ContentsEntry,
     contents_positions,
     heading_text,
@@ -406,6 +407,9 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     With `body_size`, a bare number alone on the line above counts only when set larger than the body text or bold,
     as a chapter's number is: in an index, `… 474` above the letter group `Z` is an entry's page."""
     line = heading_text(stream[position])
+    lettered = LETTERED_ANNEX.match(line)
+    if lettered and lettered.group("letter") not in "IVX" and title_key(lettered.group("title")) == title_key(title):
+        return Number(lettered.group("letter"), lettered.group("title"), "annex")  # `A. Packages`: the appendix A
     number = parse_number(line)
     if number and number.title:
         inner = parse_number(number.title) if "." not in number.path else None

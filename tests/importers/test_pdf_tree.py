@@ -1001,3 +1001,22 @@ def test_old_style_figures_in_the_private_use_area_are_digits(workspace: Path, t
     report = ingest(path, "TEST 165", "1", workspace=workspace, language="en")
     assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [("1", "Scope"), ("2", "Loads")]
     assert "from 2030 on" in norm_text(workspace, report)
+
+
+@pytest.mark.parametrize("use_outline", [True, False])
+def test_appendices_printed_as_a_letter_and_a_stop(pdf_builder, workspace: Path, tmp_path: Path, use_outline: bool) -> None:
+    """Pages print `A. Packages`, `B. Macros`, `C. Teachers` and `C.1. Design setup` (bookmarks without the letters,
+    contents listing them): the appendices A, B and C, their paths the letters as printed, with or without the outline."""
+    builder = pdf_builder().page().line("Contents", size=16)
+    listed = [("1 Scope", 2), ("A. Packages", 3), ("B. Macros", 4), ("C. Teachers", 5), ("C.1. Design setup", 5)]
+    for entry, page in listed:
+        builder.line(f"{entry} {'.' * 60} {page}")
+    _bookmarked(builder.page(), ["1 Scope"], "1 Scope", 0)
+    _bookmarked(builder.page(), ["A. Packages"], "Packages", 0)
+    _bookmarked(builder.page(), ["B. Macros"], "Macros", 0)
+    _bookmarked(builder.page(), ["C. Teachers"], "Teachers", 0)
+    _bookmarked(builder, ["C.1. Design setup"], "Design setup", 1, size=13)
+    pdf = builder.save(tmp_path / "lettered.pdf")
+    report = ingest(pdf, "TEST 166", "1", workspace=workspace, language="en", use_outline=use_outline)
+    nodes = [(node.path, node.title) for node in read_back(workspace, report).nodes]
+    assert nodes[-5:] == [("1", "Scope"), ("A", "Packages"), ("B", "Macros"), ("C", "Teachers"), ("C.1", "Design setup")]
