@@ -311,11 +311,11 @@ def _letter_annexes(entries: list[ContentsEntry]) -> None:
         later, entry = entries[position].number, entries[position - 1]
         letter = _LETTER.match(entry.title) if entry.number is None else None
         bare = later is not None and later.kind == "annex" and len(later.path) == 1
-        if bare and letter and later is not None and ord(letter.group("letter")) == ord(later.path) - 1:
-            if _sequence_from_a(entries, position - 1):
-                entry.number = Number(letter.group("letter"), letter.group("title"), "annex")
-                entry.title = letter.group("title")
-                entry.depth = 1
+        follows = bare and letter and later is not None and ord(letter.group("letter")) == ord(later.path) - 1
+        if follows and letter and _sequence_from_a(entries, position - 1):
+            entry.number = Number(letter.group("letter"), letter.group("title"), "annex")
+            entry.title = letter.group("title")
+            entry.depth = 1
 
 
 def _sequence_from_a(entries: list[ContentsEntry], position: int) -> bool:
