@@ -19,7 +19,11 @@ from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, is_toc_page
 CONTENTS_TITLE = re.compile(
     r"^(?:table of contents|contents|list of (?:figures|tables|illustrations)|table des mati[eè]res|sommaire|"
     r"liste des (?:figures|tableaux|illustrations)|inhalt|inhaltsverzeichnis|abbildungsverzeichnis|tabellenverzeichnis|"
-    r"indice|sommario|elenco delle (?:figure|tabelle))$",
+    r"[ií]ndice(?: general)?|sommario|elenco delle (?:figure|tabelle)|conte[uú]do|"
+    # other languages' words for the contents (Spanish, Portuguese, Dutch, Scandinavian, Slavic, Greek, Turkish, CJK)
+    r"contenido|sum[aá]rio|inhoud(?:sopgave)?|indholdsfortegnelse|inneh[aå]ll(?:sf[oö]rteckning)?|innhold|sis[aä]llys(?:luettelo)?|"
+    r"spis tre[sś]ci|obsah|tartalom(?:jegyz[eé]k)?|cuprins|[iİ][cç]indekiler|περιεχόμενα|"
+    r"оглавление|содержание|зміст|目次|目录|目錄|목차|차례)$",
     re.I,
 )
 # an entry: its text, then dot leaders, a middle dot or a gap, then its printed page (arabic or roman)
@@ -218,6 +222,7 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
     entries: list[ContentsEntry] = []
     pending = ""
     pending_x: float | None = None  # where the first line of a wrapped entry starts
+    pending_size = 0.0  # the largest size among the pending lines
     listing = True  # inside the table of contents proper, not a list of figures or tables
     page = -1
     margin: dict[int, float] = {}
@@ -250,7 +255,11 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
             pending_x = line.x0 if not pending else pending_x
             run_on = re.search(r"\s\d{1,4},(?:\s|$)", pending)  # clauses run together over lines (`… 370,` / `21.2.4 …`)
             pending = f"{pending} {text}".strip() if len(pending) < (2000 if run_on else 200) else text
+            pending_size = max(pending_size, line.size)
             continue
+        if pending and pending_size > line.size + 3:
+            pending = ""  # a title set far larger over the list (a contents title in a language not listed): no entry's head
+        pending_size = 0.0
         indent = (pending_x if pending and pending_x is not None else line.x0) - margin[line.page]
         body = f"{pending} {match.group('text')}".strip()
         first_of_page = not pending and line.page not in seen_pages

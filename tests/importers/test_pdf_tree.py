@@ -1020,3 +1020,24 @@ def test_appendices_printed_as_a_letter_and_a_stop(pdf_builder, workspace: Path,
     report = ingest(pdf, "TEST 166", "1", workspace=workspace, language="en", use_outline=use_outline)
     nodes = [(node.path, node.title) for node in read_back(workspace, report).nodes]
     assert nodes[-5:] == [("1", "Scope"), ("A", "Packages"), ("B", "Macros"), ("C", "Teachers"), ("C.1", "Design setup")]
+
+
+@pytest.mark.parametrize(("heading", "node"), [("Índice general", "Índice general"), ("Sisukord", "Contents")])
+def test_a_contents_title_in_another_language_is_no_part_of_the_first_entry(
+    pdf_builder, workspace: Path, tmp_path: Path, heading: str, node: str
+) -> None:
+    """`Índice general` names the contents node; `Sisukord` (a language the importer has no word for), set far larger
+    than the entries, is no head of the first entry: every entry anchors its heading, `1 Scope` and `2 Requirements`
+    set as plain text too."""
+    builder = pdf_builder()
+    builder.page().line("ACME Example Standard", size=20).line("Edition 2030, an example for importers to read.")
+    builder.page().line(heading, size=20).gap(20)
+    for entry, page in (("1 Scope", 1), ("1.1 Terms", 1), ("2 Requirements", 2), ("2.1 General", 2)):
+        builder.line(f"{entry} {'.' * 60} {page}")
+    builder.page().line("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.heading("1.1 Terms", level=1).line("A term is defined here with enough words to be a real paragraph of text.")
+    builder.page().line("2 Requirements").line("The requirements of this standard are given in the clauses below here.")
+    builder.heading("2.1 General", level=1).line("General requirements apply to every example that is imported by a tool.")
+    pdf = builder.save(tmp_path / "contents-title.pdf")
+    report = ingest(pdf, "TEST 167", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes][1:] == [node, "1", "1.1", "2", "2.1"]
