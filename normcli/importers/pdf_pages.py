@@ -314,6 +314,9 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
 
 
 _SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+# the old-style figures some fonts map into the Private Use Area (Adobe's `uniF730`…`uniF739`): the digits they print
+_OLDSTYLE = re.compile("[\uf730-\uf739]")
+OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
 _SECOND_HALF = "\uffff"  # a noncharacter, not text: marks the place of a joined pair's second half
 
 
@@ -485,6 +488,8 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     if len(text) != count:  # surrogate pairs, or PDFium's text left out or added characters: one per index, as PDFium counts
         text = joined_pairs(_indexed_text(handle, count))
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
+    if _OLDSTYLE.search(text):  # one character for one: the indices still match the character boxes
+        text = text.translate(OLDSTYLE_DIGITS)
     boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
     pairs = _SECOND_HALF in text

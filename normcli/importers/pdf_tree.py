@@ -30,6 +30,7 @@ from normcli.importers.common import (
 from normcli.importers.pdf_contents import (
     CONTENTS_TITLE,
     INDEX_TITLE,
+    LETTERED_ANNEX,
     ContentsEntry,
     contents_positions,
     heading_text,
@@ -133,7 +134,7 @@ def outline_headings(
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
     for entry in outline:
-        number = parse_number(entry.title)
+        number = parse_number(entry.title) or _zero_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
         kind = number.kind if number and number.title else None
@@ -217,6 +218,13 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+def _zero_number(title: str) -> Number | None:
+    """A bookmark numbered from zero (`0.1 Core feature`, a chapter 0 the document's class counts from): in a bookmark the
+    number is the clause's, though in running text `0.5 mm` never starts a heading."""
+    match = re.match(r"^(?P<path>0(?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$", title)
+    return Number(match.group("path"), match.group("title"), "clause") if match else None
 
 
 def _contents_title_before(
@@ -414,6 +422,9 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     With `body_size`, a bare number alone on the line above counts only when set larger than the body text or bold,
     as a chapter's number is: in an index, `… 474` above the letter group `Z` is an entry's page."""
     line = heading_text(stream[position])
+    lettered = LETTERED_ANNEX.match(line)
+    if lettered and lettered.group("letter") not in "IVX" and title_key(lettered.group("title")) == title_key(title):
+        return Number(lettered.group("letter"), lettered.group("title"), "annex")  # `A. Packages`: the appendix A
     number = parse_number(line)
     if number and number.title:
         inner = parse_number(number.title) if "." not in number.path else None
@@ -435,9 +446,14 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     ]
     if body_size is not None and position > 0 and stream[position - 1].page == page:
         line_above = stream[position - 1]
-        bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", clean_inline(line_above.text))
-        if bare and not marked(line_above, body_size):
-            return None  # an index entry's page `474` above the letter group `Z`: set as the body, no chapter's number
+        text_above = clean_inline(line_above.text)
+        bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", text_above)
+        # bold throughout, counted strictly: `marked` forgives one character, which would make any lone digit bold
+        bold = line_above.bold_prefix > 0 and line_above.bold_prefix >= len(line_above.text.rstrip()) - 1
+        if bare and not (line_above.size >= body_size + 0.8 or bold):
+            # an index entry's page `474` above the letter group `Z`, a drawing's label `1` above a heading: set as the
+            # body, no chapter's number
+            return None
     if above:
         chapter = _chapter_lines(above)
         if chapter:
