@@ -78,6 +78,10 @@ _WORD_NUMBER = re.compile(
     re.I,
 )
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
+# any other word with a number or a capital letter alone on a line above a title: a chapter or an appendix in a
+# language the list above lacks (`Глава 2`, `Hoofdstuk 3`, `Apêndice A`); never a division, figure or table
+_OTHER_WORD_NUMBER = re.compile(r"^(?P<word>[^\W\d_][^\W\d_'’-]{2,19})\s+(?P<value>\d{1,3}|[A-Z])\.?$")
+_NOT_CHAPTER_WORDS = rf"{_DIVISION_WORDS}|figure|fig|table|tableau|tabelle|abbildung|version|release|step|schritt|étape|page|seite"
 _SPELLED = [
     "zero",
     "one",
@@ -108,9 +112,22 @@ _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸�
 
 
 def key(text: str) -> str:
-    """A title reduced for comparison: case, accents, punctuation and spacing ignored."""
-    decomposed = unicodedata.normalize("NFKD", text.replace("\ufffe", "").replace("\x02", ""))
-    return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
+    """A title reduced for comparison: case, punctuation and spacing ignored, and the accents of Latin letters;
+    the letters and digits of every script are kept (`起源`, `Начало`), so a title in Japanese or Russian is not
+    reduced to nothing (or to the Latin words it holds, `Debian の発音` to `debian`)."""
+    text = unicodedata.normalize("NFKC", text.replace("\ufffe", "").replace("\x02", ""))
+    if text.isascii():
+        return re.sub(r"[^a-z0-9]+", "", text.lower())
+    return "".join(_key_letters(char) for char in text.lower())
+
+
+def _key_letters(char: str) -> str:
+    """One character's part of a title key: a Latin letter without its accents, another letter, digit or mark as it
+    is (a Greek, Cyrillic or CJK letter; a kana keeps its voicing mark: `が` is not `か`), nothing for the rest."""
+    if "LATIN" in unicodedata.name(char, ""):
+        return "".join(c for c in unicodedata.normalize("NFKD", char) if c.isalnum())
+    # a mark of another script is part of its word (a Devanagari vowel sign or virama); a Latin accent left apart is not
+    return char if char.isalnum() or (unicodedata.category(char)[0] == "M" and not "\u0300" <= char <= "\u036f") else ""
 
 
 def path_fold(path: str) -> str:
@@ -337,8 +354,13 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None) ->
     if not wanted:
         return None
     taken = set() if taken is None else taken  # lines an earlier bookmark of the page took (two `Options` on one page)
-    # a line that prints the whole title first (`2.1 The LHC` before `2 The LHCb experiment`, which starts with it)
-    for position in sorted(range(len(lines)), key=lambda position: _printed_title(lines[position]) != wanted):
+
+    # a line that prints the whole title first (`2.1 The LHC` before `2 The LHCb experiment`, which starts with it),
+    # and of those one that prints it word for word (`C.1.7. Affidavit` before a listing's `5 % A f f i d a v i t`)
+    def rank(position: int) -> tuple[bool, bool]:
+        return _printed_title(lines[position]) != wanted, _printed_words(lines[position]) != _plain_words(title)
+
+    for position in sorted(range(len(lines)), key=rank):
         if position in taken:
             continue
         line = lines[position]
@@ -361,15 +383,37 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None) ->
             if match and not match.group("title"):
                 taken.add(position)
                 return _word_path(match)
+            other = _OTHER_WORD_NUMBER.match(above[-1])
+            if other and other.group("word")[0].isupper() and not re.fullmatch(_NOT_CHAPTER_WORDS, other.group("word"), re.I):
+                taken.add(position)  # `Глава 2`, `Apêndice A` alone over the title: a chapter, an appendix in another language
+                value = other.group("value")
+                return str(int(value)) if value.isdecimal() else f"{other.group('word')} {value}"
             if len(above) == 2 and re.fullmatch(r"(?i)chapter|appendix", above[0]):
                 value = spelled(above[1]) if not above[1].isdecimal() else int(above[1])
                 if value is not None:
                     taken.add(position)
                     return str(value)
-        if rest == wanted and not number and not word:
+        if rest == wanted and not number and not word and not _sentence_tail(line):
             return None  # the title printed alone, unnumbered (`Format`): a later `7 format from …` is a list item
     loose = loosely_printed(lines, title)
     return loose[0] if loose else None
+
+
+def _plain_words(text: str) -> str:
+    return " ".join(re.sub(r"[^\w]+", " ", text).split()).lower()
+
+
+def _printed_words(line: str) -> str:
+    """A printed line's title without its number, as words (see `_printed_title`)."""
+    number = _numbered(line)
+    word = _WORD_NUMBER.match(line)
+    return _plain_words(number.group("title") if number else (word.group("title") if word and word.group("title") else line))
+
+
+def _sentence_tail(line: str) -> bool:
+    """A line that ends a sentence begun above it (`experimental.` before the heading `4.6.4.3 Experimental`): in
+    lower case, ending in a stop; no heading."""
+    return line[:1].islower() and line.rstrip().endswith((".", ",", ";"))
 
 
 def loosely_printed(lines: list[str], title: str) -> tuple[str, str] | None:

@@ -148,14 +148,17 @@ def check_error(where: str, rc: int, out: str, err: str, json_mode: bool) -> Non
             problem(f"{where}: exit {rc} without an error document on stdout: {out[:200]!r}")
 
 
-def call(workspace: Path, where: str, *args: str, expect: set[int] = frozenset({0})) -> Any:
-    """Run a read twice (rich and --json): check both, return the JSON answer (or None)."""
-    base = ["--workspace", str(workspace), *args]
-    rc, out, err, _ = run(base)
+def call(
+    workspace: Path, where: str, command: str, *operands: str, options: tuple[str, ...] = (), expect: set[int] = frozenset({0})
+) -> Any:
+    """Run a read twice (rich and --json): check both, return the JSON answer (or None). The operands come
+    after `--`, so a clause path that starts with `-` is read as a path, as a careful script would pass it."""
+    base = ["--workspace", str(workspace), command, *options]
+    rc, out, err, _ = run([*base, "--", *operands])
     check_error(f"{where} (rich)", rc, out, err, False)
     if rc not in expect:
         problem(f"{where} (rich): exit {rc}, expected {sorted(expect)}: {err.strip()[:200]}")
-    rc_json, out, err, _ = run([*base, "--json"])
+    rc_json, out, err, _ = run([*base, "--json", "--", *operands])
     check_error(f"{where} (json)", rc_json, out, err, True)
     if rc_json != rc:
         problem(f"{where}: exit {rc} without --json, {rc_json} with it")
@@ -215,8 +218,8 @@ def flatten(nodes: list[dict[str, Any]], depth: int = 1) -> list[tuple[int, dict
 def read_bundle(workspace: Path, code: str, edition: str) -> None:
     """Phase 2: every read on one bundle."""
     ref = f"{code}:{edition}"
-    toc = call(workspace, f"toc {ref}", "toc", ref, "--depth", "9", expect={0, 2})
-    toc = toc or call(workspace, f"toc {ref}", "toc", ref, "--depth", "6")
+    toc = call(workspace, f"toc {ref}", "toc", ref, options=("--depth", "9"), expect={0, 2})
+    toc = toc or call(workspace, f"toc {ref}", "toc", ref, options=("--depth", "6"))
     if toc is None:
         return
     need(f"toc {ref}", toc, code=str, edition=str, tree=list)
@@ -254,11 +257,11 @@ def read_bundle(workspace: Path, code: str, edition: str) -> None:
             need(f"xrefs {ref} entry", item, text=str, type=str, targetKind=str, internal=bool, resolvable=bool)
     for path in sorted(sample)[:3]:
         for form in ("text", "bibtex", "csl-json", "ris"):
-            cited = call(workspace, f"cite {ref} {path!r} {form}", "cite", ref, path, "--format", form)
+            cited = call(workspace, f"cite {ref} {path!r} {form}", "cite", ref, path, options=("--format", form))
             if cited is not None and not isinstance(cited, dict):
                 problem(f"cite {ref} {path!r} {form}: answer is not an object")
     for figure_id in list(figures)[:10]:
-        data = call(workspace, f"figure {ref} {figure_id}", "figure", ref, figure_id, "--output", os.devnull)
+        data = call(workspace, f"figure {ref} {figure_id}", "figure", ref, figure_id, options=("--output", os.devnull))
         if data:
             need(f"figure {ref} {figure_id}", data, figureId=str, mimeType=str, data=str)
     for table_id in list(tables)[:10]:

@@ -63,6 +63,12 @@ class ReadSession:
 
         return Path(self.folder)
 
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def close(self) -> None:
         """Release the index connection."""
         self._checked = False

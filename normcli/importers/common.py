@@ -130,7 +130,7 @@ class Sequencer:
         if number.kind == "annex":
             letter = number.path.split()[-1]
             if letter.isdigit():
-                expected = int(self.last_annex) + 1 if self.last_annex and self.last_annex.isdigit() else 1
+                expected = int(self.last_annex) + 1 if self.last_annex and self.last_annex.isdecimal() else 1
                 return expected <= int(letter) <= expected + skip
             expected_ord = ord(self.last_annex) + 1 if self.last_annex and self.last_annex.isalpha() else ord("A")
             return expected_ord <= ord(letter) <= expected_ord + skip
@@ -272,10 +272,26 @@ def is_toc_line(text: str) -> bool:
 
 @functools.lru_cache(maxsize=1 << 14)  # matching an outline compares each entry with every line of its page
 def title_key(text: str) -> str:
-    """A title reduced for comparison: case, accents, punctuation and spacing ignored."""
-    from unidecode import unidecode
+    """A title reduced for comparison: case, punctuation and spacing ignored, and the accents of Latin letters
+    (`Übersicht` is `ubersicht`); the letters, digits and marks of other scripts are kept as they are (`起源`,
+    `начало`), never transliterated: two kanji read alike are two titles, and a half-width `ﾌﾟ` is `プ`."""
+    text = text.replace("\ufffe", "")
+    if text.isascii():
+        return re.sub(r"[^a-z0-9]+", "", text.lower())
+    return "".join(_key_part(char) for char in unicodedata.normalize("NFKC", text).lower())
 
-    return re.sub(r"[^a-z0-9]+", "", unidecode(text.replace("\ufffe", "")).lower())
+
+@functools.lru_cache(maxsize=1 << 12)
+def _key_part(char: str) -> str:
+    """One character's part of a title key (see `title_key`)."""
+    if char.isascii():
+        return char if char.isalnum() else ""
+    if "LATIN" in unicodedata.name(char, ""):
+        from unidecode import unidecode
+
+        return re.sub(r"[^a-z0-9]+", "", unidecode(char).lower())  # `ß` is `ss`, `ø` is `o`, as the words are typed
+    # a mark of another script belongs to its word (a Devanagari vowel sign); a Latin accent left apart is none
+    return char if char.isalnum() or (unicodedata.category(char)[0] == "M" and not "\u0300" <= char <= "\u036f") else ""
 
 
 def ascii_figure_svg(lines: list[str]) -> bytes:

@@ -168,7 +168,13 @@ def contents_headings(stream: list[Line], pages: list[Page]) -> dict[int, str]:
             continue
         text = clean_inline(line.text).rstrip(":.")
         if CONTENTS_TITLE.match(text):
-            starts[position] = text
+            above = stream[position - 1] if position - 1 in toc else None
+            header = above is not None and above.page == line.page and clean_inline(above.text).rstrip(":.") == text
+            # the title under a running header that repeats it (the node starts at the header), or a running header that
+            # repeats the list's title on its next pages: no node of its own
+            repeated = previous_page is not None and line.page > previous_page and starts and list(starts.values())[-1] == text
+            if not header and not repeated:
+                starts[position] = text
         elif previous_page is None and not _run_has_title(stream, position, toc):
             starts[position] = "Contents"
         previous_page = line.page
@@ -248,7 +254,7 @@ def _run_together(text: str, page: str, first_of_page: bool) -> list[tuple[str, 
     if len(parts) < 3:
         return [(text, page)]
     pieces = [(parts[k].strip(), parts[k + 1]) for k in range(0, len(parts) - 1, 2)] + [(parts[-1].strip(), page)]
-    arabic = [int(value) for _, value in pieces[:-1]] + ([int(page)] if page.isdigit() else [])
+    arabic = [int(value) for _, value in pieces[:-1]] + ([int(page)] if page.isdecimal() else [])
     numbered = [parse_number(piece) is not None for piece, _ in pieces]
     if arabic != sorted(arabic) or (numbered[0] and not all(numbered[1:])) or any(not piece for piece, _ in pieces):
         return [(text, page)]
@@ -326,13 +332,13 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
     votes: Counter[int] = Counter()  # offsets shown by entries found elsewhere
     previous: int | None = None  # the last arabic page number the list printed
     for entry in entries:
-        if entry.page.isdigit():
+        if entry.page.isdecimal():
             if previous is not None and int(entry.page) < previous:
                 offset, proven = None, 0  # the page numbers start again (a collection of documents each numbered from 1)
                 votes.clear()
             previous = int(entry.page)
         expected = index_of.get(entry.page.lower())
-        if offset is not None and entry.page.isdigit():
+        if offset is not None and entry.page.isdecimal():
             expected = int(entry.page) + offset
         if expected in toc_pages and CONTENTS_TITLE.match(entry.title):
             continue  # the contents list themselves (`List of Figures`): their node is the contents'
@@ -351,7 +357,7 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
             if expected is not None and proven:
                 window = [p for p in window if expected - 1 <= stream[p].page <= expected + 3]
             position = next((p for p in window[:4000] if _matches(stream, p, entry, body_size, loose=False)), None)
-            if position is not None and entry.page.isdigit():
+            if position is not None and entry.page.isdecimal():
                 delta = stream[position].page - int(entry.page)
                 votes[delta] += 1
                 if delta != offset and votes[delta] >= 2 and votes[delta] > proven:

@@ -709,6 +709,7 @@ _MARK_SYMBOLS = "*†‡§¶"
 _PRIMES = {"′": "′", "″": "″", "‴": "‴", "'": "′", "’": "′"}
 FOOTNOTE_REF = re.compile("\ue000([^\ue001]+)\ue001")  # a raised mark after a word: a footnote when its note is on the page
 FOOTNOTE_DEF = re.compile("^\\s*\ue002([^\ue001]+)\ue001\\s*")  # a raised mark opening a line: the note itself
+_MODIFIERS = ("Sk", "Lm")  # the Unicode categories of spacing accents and modifier letters
 
 
 def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: float) -> list[str]:
@@ -721,47 +722,54 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     present = [glyph for glyph in glyphs if glyph is not None]
     if not present:
         return pieces
-    if min([glyph[0] for glyph in present]) >= 0.9 * size:  # one size: the scripts, if any, are only moved
-        heights = [glyph[1] for glyph in present]
-        if max(heights) - min(heights) < 0.25 * size:
+    full, big, quarter = 0.9 * size, 0.85 * size, 0.25 * size
+    sizes, heights = zip(*present, strict=True)
+    if min(sizes) >= full:  # one size: the scripts, if any, are only moved
+        if max(heights) - min(heights) < quarter:
             return pieces  # one size on one baseline: no script (most lines)
         baselines = sorted(heights)
     else:
-        baselines = sorted([glyph[1] for glyph in present if glyph[0] >= 0.9 * size])
+        baselines = sorted([glyph[1] for glyph in present if glyph[0] >= full])
         if not baselines:
             return pieces
     baseline = baselines[len(baselines) // 2]
+    count = len(segment)
     # runs of at most six characters at the text's size but off the baseline of the character before them (or
     # opening the line): scripts that a producer moves without making them smaller; each with the baseline it
     # leaves (a cell of a table row may sit a little higher than the next)
     short: dict[int, float] = {}
     k = 0
-    while k < len(segment):
+    while k < count:
         glyph = glyphs[k]
+        if glyph is None or glyph[0] < big:  # a smaller character is a script of another kind (below), never a moved one
+            k += 1
+            continue
         at = k - 1
         if at > 0 and glyphs[at] is None and segment[at] == " ":
             at -= 1  # a space PDFium adds for the gap before a moved script (WeasyPrint's `<sup>`)
         previous = glyphs[at] if at >= 0 else None
         # the baseline of a letter at the text's size right before it, if there is one (a spacing accent, `ˆ`
         # set over the next letter, sits where that letter's accent goes: no baseline, and no script either)
-        accent = at >= 0 and unicodedata.category(segment[at]) in ("Sk", "Lm")
-        letter = previous[1] if previous is not None and previous[0] >= 0.9 * size and not accent else None
-        reference = letter if letter is not None and abs(letter - baseline) < 0.25 * size else baseline
-        if (
-            glyph is None
-            or glyph[0] < 0.85 * size
-            or unicodedata.category(segment[k]) in ("Sk", "Lm")
-            or (abs(glyph[1] - reference) < 0.25 * size and not (letter is not None and abs(glyph[1] - letter) >= 0.25 * size))
-        ):
+        letter = (
+            previous[1] if previous is not None and previous[0] >= full and unicodedata.category(segment[at]) not in _MODIFIERS else None
+        )
+        height = glyph[1]
+        if letter is None:
+            reference = baseline
+            level = abs(height - baseline) < quarter
+        else:
+            reference = letter if abs(letter - baseline) < quarter else baseline
+            level = abs(height - reference) < quarter and abs(height - letter) < quarter
+        if level or unicodedata.category(segment[k]) in _MODIFIERS:  # on its letter's baseline (most characters), or an accent
             k += 1
             continue
         end = k
-        while end + 1 < len(segment) and (following := glyphs[end + 1]) is not None and abs(following[1] - glyph[1]) < 0.05 * size:
+        while end + 1 < count and (following := glyphs[end + 1]) is not None and abs(following[1] - glyph[1]) < 0.05 * size:
             end += 1
         after = next((other for other in glyphs[end + 1 :] if other is not None), None)
-        if letter is not None and after is not None and after[0] >= 0.9 * size and abs(after[1] - letter) < 0.05 * size:
+        if letter is not None and after is not None and after[0] >= full and abs(after[1] - letter) < 0.05 * size:
             reference = letter  # the text goes on on its letter's baseline after it: a cell of a row on a baseline of its own
-        if abs(glyph[1] - reference) < 0.25 * size:
+        if abs(glyph[1] - reference) < quarter:
             k += 1
             continue
         opening = not segment[:k].strip() and glyph[1] > reference  # a raised mark opening the line (a note's number)
@@ -769,50 +777,53 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         # leads on to text elsewhere is a cell of its own
         returns = (
             after is None
-            or after[0] < 0.85 * size  # a smaller script follows (`L` + `e` over a lowered `T`)
+            or after[0] < big  # a smaller script follows (`L` + `e` over a lowered `T`)
             or abs(after[1] - reference) < 0.1 * size
-            or ((after[1] - reference) * (glyph[1] - reference) < 0 and abs(after[1] - reference) >= 0.25 * size)
+            or ((after[1] - reference) * (glyph[1] - reference) < 0 and abs(after[1] - reference) >= quarter)
         )
         if end - k < 6 and returns and ((previous is not None and abs(previous[1] - reference) < 0.1 * size) or opening):
             short.update(dict.fromkeys(range(k, end + 1), reference))
         k = end + 1
 
-    def shift(k: int) -> int:
+    # each character's shift, where it has one: 1 raised, 2 barely raised (a superscript in a short run only), -1 lowered
+    shifts: dict[int, int] = {}
+    for k, reference in short.items():
         glyph = glyphs[k]
-        if glyph is None:
-            return 0
+        if glyph is None or glyph[0] < big:  # a smaller character the run took in is read as one (below)
+            continue
+        # a script set at the text's size and only moved by a third of an em (WeasyPrint's `<sup>`, `<sub>`)
+        rise = glyph[1] - reference
+        shift = 1 if quarter < rise < 0.6 * size else (-1 if -0.6 * size < rise < -quarter else 0)
+        if shift:
+            shifts[k] = shift
+    for k, glyph in enumerate(glyphs[:count]):
+        if glyph is None or glyph[0] >= big:
+            continue
         rise = glyph[1] - baseline
-        if glyph[0] >= 0.85 * size:
-            if k not in short:
-                return 0
-            # a script set at the text's size and only moved by a third of an em (WeasyPrint's `<sup>`, `<sub>`)
-            rise = glyph[1] - short[k]
-            return 1 if 0.25 * size < rise < 0.6 * size else (-1 if -0.6 * size < rise < -0.25 * size else 0)
         # a run set much smaller (an office suite's script font, 58 %) is a subscript when lowered at all (LibreOffice
         # lowers it by a twelfth); a run barely smaller (small capitals) must drop clearly below the baseline
-        low = -0.05 * size if glyph[0] < 0.7 * size else -0.1 * size
         if 0.2 * size < rise < size:
-            return 1
+            shifts[k] = 1
         # raised less than a fifth of an em, it is still a superscript when its top clears the top of the line's
         # letters (a cap height of 0.7 em: Qt raises a `<sup>` one size smaller by only 0.16 em), for a short run
         # only (below); small capitals and a smaller cell beside a larger one stay on, or near, the baseline
-        if max(0.1 * size, 0.7 * (size - glyph[0])) < rise < size:
-            return 2
-        return -1 if -size < rise < low else 0
-
-    def kind_of(k: int) -> int:
-        return min(shift(k), 1)
+        elif max(0.1 * size, 0.7 * (size - glyph[0])) < rise < size:
+            shifts[k] = 2
+        elif -size < rise < (-0.05 * size if glyph[0] < 0.7 * size else -0.1 * size):
+            shifts[k] = -1
+    if not shifts:
+        return pieces
+    kinds = {k: min(shift, 1) for k, shift in shifts.items()}
 
     k = 0
-    while k < len(segment):
-        kind = kind_of(k)
-        if not kind:
-            k += 1
-            continue
-        end = k
-        while end + 1 < len(segment) and kind_of(end + 1) == kind:
+    for start in sorted(kinds):
+        if start < k:
+            continue  # inside the run written last
+        k = end = start
+        kind = kinds[k]
+        while kinds.get(end + 1) == kind:
             end += 1
-        if kind == 1 and end - k >= 6 and all(shift(j) == 2 for j in range(k, end + 1) if glyphs[j] is not None):
+        if kind == 1 and end - k >= 6 and all(shifts[j] == 2 for j in range(k, end + 1)):
             k = end + 1  # a long run barely raised is a piece of smaller text on its own baseline, not a script
             continue
         run = segment[k : end + 1]
@@ -854,7 +865,7 @@ def _raised(mark: str) -> str:
 
 def note_number(label: str) -> int | None:
     """The number of a note's label: `5`, or a small lower-case roman numeral (`iv`), else None."""
-    if label.isdigit() and len(label) <= 3:
+    if label.isdecimal() and len(label) <= 3:
         return int(label)
     return roman_value(label) if label.islower() and len(label) <= 5 else None
 

@@ -149,10 +149,9 @@ def find_tables(
             position = rows[-1] + 1
         else:
             position += 1
+    last_page = max((page.printed for page in pages.values()), default=0)
     tables = [
-        table
-        for table in tables
-        if table.caption is not None or not (_glyph_chart(table.rows) or _leadered(table.rows) or _definition_lines(table.rows))
+        table for table in tables if table.caption is not None or not _list_not_table(table, pages[stream[table.first].page], last_page)
     ]
     tables = _join_page_breaks(tables, stream, on_page, used)
     found: dict[int, list[Table]] = {}
@@ -692,7 +691,7 @@ def _columns(block: _Block, items: list[tuple], header: list[float] | None = Non
     heights = sorted(item[0] - item[1] for item in items)
     em = min(max(heights[len(heights) // 2], 6.0), 14.0)
     clusters: list[list[float]] = []  # first start, count, last start
-    for x in sorted(item[2] for item in items):
+    for x in sorted(_text_start(item) for item in items):
         if clusters and x - clusters[-1][2] <= em:  # columns are at least a gap (1.2 em) apart
             clusters[-1][1] += 1
             clusters[-1][2] = x
@@ -705,6 +704,19 @@ def _columns(block: _Block, items: list[tuple], header: list[float] | None = Non
         if not columns or headed or (crossing <= max(1, 0.15 * count) and (count >= 2 or crossing == 0)):
             columns.append(x)
     return columns
+
+
+_BULLET_LED = re.compile(r"^[•◦▪▸‣∙●○■□–]\s+\S")
+
+
+def _text_start(item: tuple) -> float:
+    """Where a piece's text starts: a bullet set out before an item (a list whose marked item hangs its bullet in the
+    margin) starts its item where the words start, so the bullet makes no column of its own."""
+    text = item[4]
+    if not _BULLET_LED.match(text):
+        return item[2]
+    words = text[1:].lstrip()
+    return item[2] + (item[3] - item[2]) * (len(text) - len(words)) / max(len(text), 1)
 
 
 def _cells_of(items: list[tuple], columns: list[float], ruled: bool = False) -> list[str]:
@@ -1125,6 +1137,79 @@ def _leadered(rows: list[list[str]]) -> bool:
     return sum(1 for row in rows if any(_LEADER.search(cell) for cell in row)) >= 0.5 * len(rows)
 
 
+def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
+    """Whether an uncaptioned table is something else set in columns: a glyph chart, entries over dot leaders, definition
+    lines, printed contents entries (with or without leaders), or a typeset math array (unruled)."""
+    rows = table.rows
+    if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows):
+        return True
+    return _contents_entries(rows, page, last_page) or (not table.ruled and _math_array(rows))
+
+
+_PAGE_NUMBER = re.compile(r"^\d{1,4}$")
+# a contents entry's own number before its title: `31 Centered …`, `5.1 The parameters`, `A.2 Tables`
+_ENTRY_NUMBER = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
+_TRAILING_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
+
+
+def _contents_entries(rows: list[list[str]], page: Page, last_page: int) -> bool:
+    """Entries of a printed contents set in two columns without (or with short) dot leaders: each row a title and a
+    page number, the page numbers never falling, none past the document's last page nor (on a page numbered in
+    arabic figures) before the page the list stands on; and the titles numbered in rising order (`31 Centered …`,
+    `5.1 The parameters`), or, unnumbered, titles of several words whose pages jump (consecutive numbers count
+    something else). Set in a table, a contents is still a list of pages, not data."""
+    entries = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    entries = [cells for cells in entries if cells]
+    listed = [(cells[0], int(cells[1])) for cells in entries if len(cells) == 2 and _PAGE_NUMBER.match(cells[1])]
+    if len(listed) < 3 or len(listed) < len(entries) - 1:
+        return False  # one row may be something else (a part's title without its page)
+    numbers = [number for _, number in listed]
+    if any(b < a for a, b in itertools.pairwise(numbers)) or (last_page and numbers[-1] > last_page + 1):
+        return False
+    if page.label.isdecimal() and numbers[0] < page.printed:
+        return False  # a contents names the pages after it (front matter numbered in roman figures restarts at 1)
+    titles = [_TRAILING_LEADER.sub("", title) for title, _ in listed]
+    if not all(re.search(r"[^\W\d_]{2}", title) for title in titles):
+        return False  # every entry has a title in words
+    paths = [_path_key(match.group("number")) for title in titles if (match := _ENTRY_NUMBER.match(title))]
+    if len(paths) >= 3 and len(paths) >= 0.8 * len(titles):
+        return all(a < b for a, b in itertools.pairwise(paths))
+    worded = sum(1 for title in titles if len(title.split()) >= 2 and title[:1].isupper() and not title.endswith((".", ";", ",", ":")))
+    jumps = any(b - a != 1 for a, b in itertools.pairwise(numbers))
+    return len(listed) >= 4 and worded >= 0.8 * len(titles) and jumps
+
+
+def _path_key(number: str) -> tuple[int, ...]:
+    """A clause number as numbers to compare (`A.2` is 1000 + the letter, 2: appendices after the chapters)."""
+    return tuple(1000 + ord(part) - ord("A") if part.isalpha() else int(part) for part in number.split("."))
+
+
+_SCRIPT_CHARS = "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₔₕᵢⱼₖₗₘₙₚₛₜ⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿ′″"
+# a math operand: one to three letters (a variable, `abc`, Greek) or a number, each with its scripts (`a₃₂`, `x^{n}`),
+# run together (`H₂O`)
+_OPERAND = re.compile(rf"^(?:(?:[^\W\d_]{{1,3}}|\d+(?:[.,]\d+)?)(?:[{_SCRIPT_CHARS}]+|[_^]\{{[^{{}}]{{1,12}}\}})*){{1,3}}$")
+_OPERATOR = re.compile(r"^[-+−=×·/<>≤≥≠≈≡±∓*∈∉⊂⊆∪∩→←↔⇒⇔∑∏∫∂∇]+$")
+
+
+def _math_cell(cell: str) -> bool:
+    """A cell of a typeset formula: operands (single letters or short names with scripts, numbers) and operators,
+    with at least one script or operator (a lone `e` or `m` is no formula: it may be a glyph or a code)."""
+    tokens = cell.split()
+    if not tokens or not all(_OPERAND.match(token) or _OPERATOR.match(token) for token in tokens):
+        return False
+    if not any(re.search(r"[^\W\d_]", token) for token in tokens):
+        return False  # numbers alone are data
+    return any(_OPERATOR.match(token) for token in tokens) or any(re.search(rf"[{_SCRIPT_CHARS}]|[_^]\{{", token) for token in tokens)
+
+
+def _math_array(rows: list[list[str]]) -> bool:
+    """A typeset math array or a system of aligned equations (`a₂₁ + a₂₂ = a₂₃` set in columns, a matrix beside
+    row labels): most of its cells are formulas, in two rows or more. Formulas set in columns are not a table."""
+    cells = [cell.strip() for row in rows for cell in row if cell.strip()]
+    math_rows = sum(1 for row in rows if any(_math_cell(cell.strip()) for cell in row))
+    return len(cells) >= 4 and math_rows >= 2 and sum(1 for cell in cells if _math_cell(cell)) > 0.5 * len(cells)
+
+
 _CATEGORY = re.compile(r"^\[[^\[\]]{3,60}\]$")
 
 
@@ -1256,13 +1341,19 @@ def _table_cells(lines: list[Line]) -> list[list[str]]:
 
 def _headed(rows: list[list[str]], lines: list[Line]) -> bool:
     """Whether text aligned in columns, with neither rules nor a caption, reads as a table rather than a
-    list of terms and their descriptions (`help  view the manual;`): two columns whose second holds prose,
-    under no header row (bold, or labels that neither start in lower case nor end a sentence)."""
-    if max(len(row) for row in rows) != 2 or sum(1 for row in rows if len(row[-1].split()) >= 3) < 0.6 * len(rows):
+    list of terms and their descriptions (`help  view the manual;`): two columns whose second holds prose (a
+    margin note beside an entry is no third column), under no header row (bold, or labels that neither start in
+    lower case nor end a sentence); nor is one entry whose lines go on in its columns."""
+    if len(rows) < 2:
+        return False  # every line under the first goes on with its cells: one entry in columns, not rows of a table
+    width = max(len(row) for row in rows)
+    # a column filled in half the rows or fewer (a margin note beside one entry) is no column of the list
+    filled = [k for k in range(width) if 2 * sum(1 for row in rows if k < len(row) and row[k]) > len(rows)]
+    if len(filled) != 2 or sum(1 for row in rows if len(row[filled[-1]].split()) >= 3) < 0.6 * len(rows):
         return True
     if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
         return True
-    first = [cell for cell in rows[0] if cell]
+    first = [rows[0][k] for k in filled if rows[0][k]]
     return len(first) == 2 and not any(cell[:1].islower() or cell.endswith((".", ";", ",")) for cell in first)
 
 

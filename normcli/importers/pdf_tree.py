@@ -28,6 +28,7 @@ from normcli.importers.common import (
     wrapped,
 )
 from normcli.importers.pdf_contents import (
+    CONTENTS_TITLE,
     INDEX_TITLE,
     ContentsEntry,
     contents_positions,
@@ -37,7 +38,7 @@ from normcli.importers.pdf_contents import (
     run_in_rest,
 )
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
-from normcli.labels import DIVISION_LABEL
+from normcli.labels import DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
     r"^(?:index|references|bibliography|bibliographie|literatur|foreword|preface|avant-propos|vorwort|premessa|"
@@ -67,6 +68,9 @@ _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
 _BULLET_ITEM = re.compile(r"^\s*[•\u2022\u25cf\u25aa\u2013*·–—-]\s")  # a bullet list item, no heading's first line
 # the titles of an index's letter groups
 _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symboles|Chiffres|Symbole|Zahlen)$")
+# a word and a number or a capital letter alone on a line above a title (`Capítulo 1`, `Глава 2`, `Apéndice A`)
+_DESIGNATION = re.compile(r"^(?P<word>[^\W\d_][^\W\d_’'-]{2,19})\s+(?P<value>\d{1,3}|[A-Z])\.?$")
+_NOT_DESIGNATION = re.compile(rf"^(?:{DIVISION_LABEL}|{FIGURE_LABEL}|{TABLE_LABEL}|version|release|step|schritt|étape|page|seite)$", re.I)
 # a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
 _DESIGNATED = re.compile(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$")
 
@@ -153,6 +157,8 @@ def outline_headings(
                 value, title, found = designated.group("value"), designated.group("title"), located
                 annex = parse_number(f"{word} {value}")
                 path, kind = (annex.path, "annex") if annex and annex.kind == "annex" else (f"{word.capitalize()} {value}", "division")
+        if found is None and entry.page is not None and pages[entry.page].toc:
+            found = _contents_title_before(stream, pages, by_page, entry.page, title, taken)
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
         if found is not None and path is not None and kind == "clause" and path.isdecimal():
@@ -163,6 +169,7 @@ def outline_headings(
             printed = _printed_number(stream, found, title, body_size)
             if printed:
                 path, kind = printed.path, printed.kind
+                _number_lines_above(stream, found, headings, taken)
         rest = _after_title(stream[found], title) if found is not None else ""
         while parents and parents[-1][0] >= entry.level:
             parents.pop()
@@ -210,6 +217,25 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+def _contents_title_before(
+    stream: list[Line], pages: list[Page], by_page: dict[int, list[int]], page: int, title: str, taken: set[int]
+) -> int | None:
+    """A bookmark to a page of the printed contents past its first (`Inhaltsverzeichnis` anchored on the list's second
+    page, which prints the title only as its running header): the contents title where the run of contents pages starts."""
+    if not CONTENTS_TITLE.match(title.rstrip(":.")):
+        return None
+    first = page
+    while first > 0 and pages[first - 1].toc:
+        first -= 1
+    for index in range(first, len(pages)):
+        if not pages[index].toc:
+            break
+        found = [p for p in by_page.get(index, []) if p not in taken and title_key(stream[p].text) == title_key(title)]
+        if found:
+            return found[0]
+    return None
 
 
 def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
@@ -304,9 +330,13 @@ def unique_paths(ordered: list[Heading]) -> None:
 
 
 def bare_annex(number: Number) -> bool:
-    """An annex printed as its letter alone (`A` over `Packages and macros`): its path `A` is written `{#A}`, since a
-    heading `# A Packages and macros` would read as an unnumbered title."""
-    return number.kind == "annex" and " " not in number.path
+    """An annex printed as its letter alone (`A` over `Packages and macros`), or after a word the bundle does not know
+    for an annex (`Apéndice A`, `Приложение A`): its path is written `{#A}`, since a heading `# A Packages and
+    macros` would read as an unnumbered title."""
+    if number.kind != "annex":
+        return False
+    read = parse_number(number.path)
+    return " " not in number.path or read is None or read.kind != "annex"
 
 
 def _after_title(line: Line, title: str) -> str:
@@ -401,16 +431,47 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     return None
 
 
+def _number_lines_above(stream: list[Line], position: int, headings: dict[int, Heading], taken: set[int]) -> None:
+    """The lines above a heading that print its number alone (`Chapter 2`, `Capítulo 1`, `CHAPTER` / `TWO`) belong to
+    the heading, not to the text of the clause before it; a heading whose own line is numbered has none."""
+    own = parse_number(heading_text(stream[position]))
+    if own and own.title:
+        return
+    for above in range(position - 1, max(-1, position - 3), -1):
+        if stream[above].page != stream[position].page or above in headings or above in taken:
+            return
+        text = clean_inline(stream[above].text)
+        number = parse_number(text)
+        if not ((number and not number.title) or CHAPTER_WORD.match(text) or spelled_number(text) or _designation(text)):
+            return
+        headings[above] = Heading(None, "", 0)  # part of the heading below
+        taken.add(above)
+
+
 def _chapter_lines(above: list[str]) -> Number | None:
     joined = " ".join(above[-2:])
     number = parse_number(above[-1]) or parse_number(joined)
     if number and not number.title:
         return number
+    designation = _designation(above[-1])
+    if designation:
+        return designation
     if len(above) >= 2 and CHAPTER_WORD.match(above[-2]):
         value = int(above[-1]) if above[-1].isdecimal() else spelled_number(above[-1])
         if value:
             return Number(str(value), "", "clause")
     return None
+
+
+def _designation(text: str) -> Number | None:
+    """A chapter's or an appendix's designation in any language, a word and a number or a letter alone on a line
+    (`Capítulo 1`, `Глава 2`, `Apéndice A`): the chapter `1`, or the appendix `Apéndice A` named as printed. A
+    division (`Part 2`), a figure or a table is none."""
+    match = _DESIGNATION.match(text)
+    if not match or not match.group("word")[0].isupper() or _NOT_DESIGNATION.match(match.group("word")):
+        return None
+    value = match.group("value")
+    return Number(str(int(value)), "", "clause") if value.isdecimal() else Number(f"{match.group('word')} {value}", "", "annex")
 
 
 # -- the tree from the text -------------------------------------------------------------------

@@ -126,11 +126,8 @@ def test_a_document_without_printed_pages_is_cited_and_verified_without_a_page(t
         Text of the terms.
         """,
     )
-    service = Service.open(tmp_path)
-    try:
+    with Service.open(tmp_path) as service:
         data = service.section("RFC 9999", "1.1").to_json()
-    finally:
-        service.close()
     citation = data["section"]["citation"]
     assert data["section"]["pageStart"] is None and "p." not in citation
     assert verify_draft(f"See {citation}.", [SectionRead.from_json(data)])["verified"]
@@ -159,11 +156,8 @@ def test_a_path_holding_brackets_is_cited_and_verified(tmp_path, make_bundle) ->
         New options draft and final.
         """,
     )
-    service = Service.open(tmp_path)
-    try:
+    with Service.open(tmp_path) as service:
         data = service.section("DOC 11", "[2005/02/23 v2.0]").to_json()
-    finally:
-        service.close()
     citation = data["section"]["citation"]
     assert citation == "[DOC 11:1, [2005/02/23 v2.0], p. 46]"
     answer = verify_draft(f"The options came in {citation}.", [SectionRead.from_json(data)])

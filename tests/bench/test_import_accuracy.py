@@ -127,3 +127,44 @@ def test_a_bookmark_takes_the_line_that_prints_its_whole_title_before_one_that_s
     taken: set[int] = set()
     titles = ["The LHCb experiment", "The LHC", "The LHCb experiment"]
     assert [bench.printed_path(page, title, taken) for title in titles] == ["2", "2.1", "2.2"]
+
+
+def test_titles_in_other_scripts_keep_their_letters_and_numbers(tmp_path: Path) -> None:
+    """A Cyrillic bookmark `Начало` over `1.1 Начало` is 1.1 (its key is not emptied of its letters); `Глава 2` and
+    `Приложение A` alone over a title are a chapter and an appendix in a language the bench's word list lacks."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    fonts = Path("/usr/share/fonts/truetype/dejavu")
+    if not (fonts / "DejaVuSans.ttf").exists():
+        pytest.skip("DejaVu Sans is not installed")
+    assert bench.key("Начало -- Debian") == "началоdebian" and bench.key("起源") == "起源" and bench.key("Élan") == "elan"
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.add_font("DejaVu", "", str(fonts / "DejaVuSans.ttf"))
+    pages = [("Начало", ["1.1 Начало"]), ("Лидерство", ["Глава 2", "Лидерство"]), ("Манифест", ["Приложение A", "Манифест"])]
+    for bookmark, lines in pages:
+        pdf.add_page()
+        pdf.start_section(bookmark, level=0)
+        for y, text in enumerate([*lines, BODY]):
+            pdf.set_font("DejaVu", "", 16 if text != BODY else 10)
+            pdf.text(72, 100 + 22 * y, text)
+    path = tmp_path / "cyrillic.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.title) for entry in bench.outline_reference(path)] == [
+        ("1.1", "начало"),
+        ("2", "лидерство"),
+        ("Приложение A", "манифест"),
+    ]
+
+
+def test_a_sentence_that_ends_in_the_title_is_no_unnumbered_heading() -> None:
+    """`experimental.`, the tail of a sentence above the heading `4.6.4.3 Experimental`, does not make the bookmark
+    `Experimental` an unnumbered title; a title printed alone as a heading still does."""
+    page = ["Laden Sie stattdessen Pakete besser nach", "experimental.", "4.6.4.3 Experimental", "Die Distribution Experimental ist"]
+    assert bench.printed_path(page, "Experimental") == "4.6.4.3"
+    assert bench.printed_path(["Experimental", "4.6.4.3 Experimental"], "Experimental") is None
+
+
+def test_a_title_printed_word_for_word_comes_before_one_letter_spaced_in_a_listing() -> None:
+    """A listing above the heading prints `5 % A f f i d a v i t` (its line number, a comment): the bookmark
+    `Affidavit` is `C.1.7. Affidavit`, the line that prints the title as written."""
+    page = ["4 \\\\dankname{Acknowledgement}", "5 % A f f i d a v i t", "6 \\\\eidname{ A f f i d a v i t }", "C.1.7. Affidavit", "Text."]
+    assert bench.printed_path(page, "Affidavit") == "C.1.7"

@@ -60,23 +60,22 @@ def lean_answers(workspace: Path) -> list[tuple[list[str], object]]:
     from normcli.operations import run
     from normcli.service import Service
 
-    service = Service.open(workspace)
-    lines = [shlex.split(op.example)[1:] for op in OPERATIONS.values() if op.fast]
-    for norm in service.norms().norms:
-        for edition in norm.editions:
-            code = f"{norm.code}:{edition.edition}"
-            lines.append(["toc", code, "--depth", "6"])
-            stack = list(service.toc(code, max_depth=6).tree)
-            while stack:
-                node = stack.pop()
-                lines.append(["section", code, node.path])
-                stack.extend(node.children)
-    for spec in service.spec_list().specs:
-        for collection in service.spec_by_id(spec.id).collections:
-            for tag in service.collection_by_id(collection.id).tags:
-                lines.append(["api", "endpoints", tag.id])
-                lines.extend(["api", "endpoint", method.id] for method in service.endpoint_by_tag(tag.id).methods)
-    service.close()
+    with Service.open(workspace) as service:
+        lines = [shlex.split(op.example)[1:] for op in OPERATIONS.values() if op.fast]
+        for norm in service.norms().norms:
+            for edition in norm.editions:
+                code = f"{norm.code}:{edition.edition}"
+                lines.append(["toc", code, "--depth", "6"])
+                stack = list(service.toc(code, max_depth=6).tree)
+                while stack:
+                    node = stack.pop()
+                    lines.append(["section", code, node.path])
+                    stack.extend(node.children)
+        for spec in service.spec_list().specs:
+            for collection in service.spec_by_id(spec.id).collections:
+                for tag in service.collection_by_id(collection.id).tags:
+                    lines.append(["api", "endpoints", tag.id])
+                    lines.extend(["api", "endpoint", method.id] for method in service.endpoint_by_tag(tag.id).methods)
     answers = []
     for words in lines:
         argv = ["--workspace", str(workspace), *words, "--json"]

@@ -433,14 +433,11 @@ def test_a_document_without_printed_pages_is_cited_without_a_page(tmp_path: Path
         More text.
     """,
     )
-    unpaged = Service.open(tmp_path)
-    try:
+    with Service.open(tmp_path) as unpaged:
         section = unpaged.section("RFC 9999", "1.1")
         assert section.page_start is None and section.page_end is None
         assert section.citation == "[RFC 9999:2025, 1.1]"
         assert unpaged.toc("RFC 9999").tree[0].to_json()["pageStart"] is None
-    finally:
-        unpaged.close()
 
 
 def test_an_annex_subclause_named_with_the_annex_word_is_found(service: Service, tmp_path: Path, make_bundle) -> None:
@@ -466,12 +463,8 @@ def test_an_annex_subclause_named_with_the_annex_word_is_found(service: Service,
         alpha, 3
         """,
     )
-    other = Service.open(tmp_path)
-    try:
-        with pytest.raises(NotFound):  # an index letter is no annex
-            other.section("DOC 1", "Appendix A")
-    finally:
-        other.close()
+    with Service.open(tmp_path) as other, pytest.raises(NotFound):  # an index letter is no annex
+        other.section("DOC 1", "Appendix A")
 
 
 def test_a_heading_named_like_a_table_is_read_as_that_clause(tmp_path: Path, make_bundle) -> None:
@@ -499,11 +492,8 @@ def test_a_heading_named_like_a_table_is_read_as_that_clause(tmp_path: Path, mak
         The layout of the upright face, as a clause of its own.
         """,
     )
-    service = Service.open(tmp_path)
-    try:
+    with Service.open(tmp_path) as service:
         heading = service.section("DOC 1", "Table 2")
         holder = service.section("DOC 1", "tab-2")
-    finally:
-        service.close()
     assert (heading.path, heading.requested_path) == ("Table 2", None)
     assert (holder.path, holder.requested_path) == ("3", "tab-2")

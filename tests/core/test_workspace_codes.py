@@ -32,11 +32,8 @@ CITED = """
 
 
 def _targets(root: Path) -> dict[str, bool]:
-    service = Service.open(root)
-    try:
+    with Service.open(root) as service:
         return {f"{ref.target_code} {ref.target_path}": ref.resolvable for ref in service.xrefs("SIA 999", "1").cross_refs}
-    finally:
-        service.close()
 
 
 def test_a_required_code_is_a_reference_and_a_workspace_code_resolves(tmp_path: Path) -> None:

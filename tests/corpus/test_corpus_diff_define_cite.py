@@ -28,9 +28,8 @@ def policy(tmp_path_factory: pytest.TempPathFactory) -> Service:
     ingest(POLICY / "policy.txt", "Debian Policy", "2024", workspace=root, language="en", force=True)
     ingest(POLICY / "policy.pdf", "Debian Policy", "2025", workspace=root, language="en", force=True)
     ingest(CORPUS / "rfc3986-uri" / "rfc3986.txt", "RFC 3986", "2005", workspace=root, language="en", force=True)
-    service = Service.open(root)
-    yield service
-    service.close()
+    with Service.open(root) as service:
+        yield service
 
 
 def text_headings() -> list[tuple[int, str, str]]:

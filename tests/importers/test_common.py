@@ -19,6 +19,7 @@ from normcli.importers.common import (
     safe_text_line,
     slug,
     spelled_number,
+    title_key,
 )
 
 
@@ -128,3 +129,15 @@ def test_a_roman_numeral_is_read_in_ascii_letters_only() -> None:
     """`xiv` and `II` are numerals; a dotless `ı` (which matches `i` when case is ignored) or `ⅰ` is none, not a crash."""
     assert [roman_value(text) for text in ("xiv", "II", "mcmxcix")] == [14, 2, 1999]
     assert [roman_value(text) for text in ("ı", "ıi", "Iİ", "ⅰ", "vv", "")] == [None] * 6
+
+
+def test_a_title_key_keeps_the_letters_of_every_script() -> None:
+    """Accents are folded for Latin letters only; Cyrillic, Greek, CJK and Hangul titles keep their own letters (never
+    transliterated, so two kanji read alike stay two titles), half-width kana are the full-width ones."""
+    assert title_key("Übersicht: Maße & Øre") == title_key("ubersicht masse ore") == "ubersichtmasseore"
+    assert title_key("Начало -- Debian") == "началоdebian"
+    assert title_key("起源") == "起源" and title_key("起源") != title_key("奇缘")
+    assert title_key("개요 -- 데비안?") == "개요데비안"
+    assert title_key("ﾌﾟﾛｼﾞｪｸﾄ") == title_key("プロジェクト") == "プロジェクト"
+    assert title_key("が") != title_key("か")  # a kana's voicing mark is no accent
+    assert title_key("नमस्ते") == "नमस्ते"  # a Devanagari vowel sign and virama belong to the word

@@ -18,7 +18,16 @@ import pytest
 from importer_helpers import assert_scripts_kept, assert_table_matches, norm_text, read_back, reader_key
 
 from normcli.importers import ingest
-from normcli.importers.pdf_pages import _extend, _same_line, _Segment, _tail_of_line_above, _unspaced_gaps, outline_title, script_pieces
+from normcli.importers.pdf_pages import (
+    _extend,
+    _same_line,
+    _Segment,
+    _tail_of_line_above,
+    _unspaced_gaps,
+    note_number,
+    outline_title,
+    script_pieces,
+)
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "producers"
 CASES = [
@@ -430,3 +439,12 @@ def test_a_spacing_accent_set_over_its_letter_is_no_script(pdf_builder, workspac
     report = ingest(builder.save(tmp_path / "accents.pdf"), "TEST 410", "1", workspace=workspace, language="en")
     text = norm_text(workspace, report)
     assert "^{" not in text and "₊" not in text and "along the line" in text, text
+
+
+def test_a_raised_run_of_superscript_digits_is_no_note_mark() -> None:
+    """A font that draws `²` as a raised small glyph (xypic's tutorial): the run `²²` is a digit to `str.isdigit`
+    but no number to `int`, so it is no footnote mark, and the import goes on instead of failing."""
+    segment = _Segment(0, list("x²²"), [(10.0, 15.0, 100.0, 107.0), (15.2, 18.0, 104.0, 108.5), (18.2, 21.0, 104.0, 108.5)],
+                       [(10.0, 100.0), (7.0, 104.0), (7.0, 104.0)])  # fmt: skip
+    assert note_number("²²") is None
+    assert "".join(script_pieces("x²²", segment.glyphs, segment.baseline()[0])).startswith("x")

@@ -827,3 +827,160 @@ def test_a_table_ruling_off_its_title_and_header_keeps_its_unruled_body_rows_apa
     tables = read_back(workspace, report).tables
     assert len(tables) == 1
     assert pipe_rows(tables[0].markdown)[-3:] == rows
+
+
+def test_printed_contents_without_leaders_is_no_table_even_in_two_columns(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder(first_page_number=1).page().line("The columns package", x=230, size=16).gap(10)
+    for text in (
+        "This package sets the table of contents, the list of figures and the list of tables in two",
+        "or more columns. The number of columns can be configured with commands, and the contents",
+        "set in columns can be chosen with package options when the package is loaded.",
+    ):
+        builder.line(text, x=90, size=9)
+    builder.gap(10).line("Contents", x=72, size=14, bold=True).gap(4)
+    top = builder.y
+    # two columns of entries, each title with its page at the column's right edge, no leaders
+    for left, right, entries in (
+        (72, 280, [("1 Introduction", "1"), ("2 Parameters", "2"), ("3 Options", "2"), ("4 Required packages", "3")]),
+        (310, 520, [("5 The Implementation", "3"), ("5.1 The parameters", "3"), ("5.2 Initial code", "4"), ("5.3 The options", "5")]),
+    ):
+        builder.y = top
+        for title, page in entries:
+            builder.line(title, x=left, bold="." not in title.split()[0])
+            builder.pdf.text(right - builder.pdf.get_string_width(page), builder.y, page)
+    builder.gap(20).heading("1 Introduction")
+    for text in (
+        "When you want to set only the table of contents of a document in two or more columns, there",
+        "is one known way: add the command that opens the columns to the contents file before the",
+        "contents are read, and the command that closes them after it, by hand in every document.",
+        "That works, but it must be done again in every document and it cannot be switched off",
+        "without editing the document; the lists of figures and tables need the same treatment,",
+        "and the number of columns is fixed where the command is written, not where it is used.",
+        "This package does it once for all of them: the contents, the list of figures and the list",
+        "of tables are each set in as many columns as the options ask for, and in one column when",
+        "no option asks for more, so that a document can be switched back and forth at will.",
+    ):
+        builder.line(text)
+    builder.page().heading("2 Parameters").line("The widths of the three kinds of column rules are given in points, one a line:")
+    builder.gap(6)
+    for size, bits in (("Rule", "Width"), ("Thin rule", "16"), ("Medium rule", "32"), ("Thick rule", "64"), ("Heavy rule", "128")):
+        builder.line(size, x=100, bold=size == "Rule")
+        builder.pdf.text(300, builder.y, bits)
+    builder.gap(12).line("The text goes on after the table with more words in it than any cell holds.")
+    for number, title in ((3, "Required packages"), (4, "Initial code"), (5, "The options")):
+        builder.page().heading(f"{number} {title}").line("The text of the section, long enough to be a paragraph of its own.")
+    report = ingest(builder.save(tmp_path / "contents.pdf"), "TEST 151", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    # the widths run past the document's last page: a table of data, the only one
+    assert [pipe_rows(table.markdown)[-1] for table in tables] == [["Heavy rule", "128"]]
+    assert "5.1 The parameters" in norm_text(workspace, report)
+
+
+def _subscripted(builder: PdfBuilder, x: float, base: str, script: str) -> None:
+    """A letter with its subscript, set as a typesetter sets it: smaller and lowered."""
+    builder.pdf.set_font("Times", "I", 10)
+    builder.pdf.text(x, builder.y, base)
+    builder.pdf.set_font("Times", "", 7)
+    builder.pdf.text(x + builder.pdf.get_string_width(base) + 1.5, builder.y + 2, script)
+
+
+def test_a_typeset_math_array_and_aligned_equations_are_not_tables(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("6 Arrays").line("An array with labelled rows is typeset like this:").gap(6)
+    for row in range(2, 6):
+        builder.line(f"row {row}", x=150)
+        for column, x in ((2, 230), (3, 300), (4, 370)):
+            _subscripted(builder, x, "a", f"{row}{column}")
+    builder.gap(14).line("and a system of equations aligned on its signs:").gap(6)
+    for row in range(1, 4):
+        builder.line("", x=150)
+        _subscripted(builder, 200, "x", f"{row}1")
+        builder.pdf.set_font("Times", "", 10)
+        builder.pdf.text(220, builder.y, "+")
+        _subscripted(builder, 260, "x", f"{row}2")
+        builder.pdf.set_font("Times", "", 10)
+        builder.pdf.text(300, builder.y, "=")
+        _subscripted(builder, 340, "b", f"{row}")
+    builder.gap(20).line("The text goes on after the formulas with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "arrays.pdf"), "TEST 152", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    text = norm_text(workspace, report)
+    assert "a₃₄" in text and "x₂₂" in text  # kept as text, scripts and all
+
+
+def test_a_boxed_list_with_its_marked_item_hanging_its_bullet_is_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("6 A form").line("The form asks which reports to search:").gap(10)
+    pdf, top, items = builder.pdf, builder.y, ["AMS LaTeX", "Babel", "Graphics and colour", "LaTeX", "Metafont fonts", "Tools"]
+    bottom = top + 16 + 12 * len(items) + 4
+    pdf.set_line_width(0.5)
+    for y in (top, top + 16, bottom):  # a select list: framed, its title ruled off
+        pdf.line(160, y, 270, y)
+    for x in (160, 270):
+        pdf.line(x, top, x, bottom)
+    pdf.set_font("Times", "", 10)
+    pdf.text(166, top + 12, "category")
+    for k, item in enumerate(items):
+        pdf.text(174, top + 28 + 12 * k, item)
+        if item == "Metafont fonts":  # the selected item: its bullet hangs out before it
+            pdf.set_font("Symbol", "", 10)
+            pdf.text(166, top + 28 + 12 * k, "\xb7")  # the bullet in the Symbol font's encoding
+            pdf.set_font("Times", "", 10)
+    builder.y = bottom + 4
+    builder.gap(20).line("The text goes on after the form with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "form.pdf"), "TEST 153", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    assert "Graphics and colour" in norm_text(workspace, report)
+
+
+def test_option_values_with_prose_descriptions_and_a_margin_note_are_a_list(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("2 Options").line("There are two standard caption formats:", x=145).gap(6)
+    builder.line("plain", x=155).pdf.text(231, builder.y, "Typesets the captions as a normal paragraph.")
+    builder.pdf.set_font("Helvetica", "", 8)
+    builder.pdf.text(80, builder.y, "New description")  # a margin note beside the entry
+    builder.pdf.text(116, builder.y + 10, "v3.0h")
+    builder.gap(6).line("hang", x=155).pdf.text(231, builder.y, "Indents the caption text, so it will hang under the first line of the")
+    builder.line("text.", x=231)
+    builder.gap(6).line("...", x=155).pdf.text(231, builder.y, "Own formats can be defined using the declaration command.")
+    builder.gap(12).line("An example: specifying the option yields captions like the figures below show.", x=145)
+    report = ingest(builder.save(tmp_path / "options.pdf"), "TEST 154", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    assert "Typesets the captions as a normal paragraph." in norm_text(workspace, report)
+
+
+def test_unnumbered_contents_entries_are_no_table_but_numbers_beside_names_are(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder(first_page_number=1).page().line("A short guide", x=240, size=16).gap(10)
+    for text in (
+        "This guide shows how to write a first document, how to set its tables and figures, and how",
+        "to find what it names again. It is short on purpose: each part can be read on its own, and",
+        "the parts refer to one another only where the reader needs to look something up.",
+    ):
+        builder.line(text, x=90, size=9)
+    builder.gap(10)
+    for title, page in (
+        ("Getting started", "2"),
+        ("Writing the first page", "2"),
+        ("Tables and figures", "4"),
+        ("Finding things again", "6"),
+    ):
+        builder.line(title, x=72)
+        builder.pdf.text(520 - builder.pdf.get_string_width(page), builder.y, page)
+    builder.gap(20).heading("Getting started")
+    for text in (
+        "A document starts with its class and the packages it loads, then its text. The class sets the",
+        "sizes of the text and of the headings, and the packages add what the class lacks; the text",
+        "comes last, in the order it is read, with its headings, paragraphs, lists and tables.",
+        "The guide keeps every example short, so that it fits on the page beside its explanation and",
+        "can be copied into a file of its own and tried there, one step at a time, as the parts go.",
+    ):
+        builder.line(text)
+    builder.page().heading("Writing the first page").line("The commands used in the examples take these numbers of options:").gap(6)
+    for command, value in (("Command", "Options"), ("ls", "2"), ("cp", "3"), ("mv", "5"), ("rm", "6")):
+        builder.line(command, x=100, bold=command == "Command")
+        builder.pdf.text(300, builder.y, value)
+    builder.gap(12).line("The text goes on after the table with more words in it than any cell holds.")
+    for title in ("More on pages", "Tables and figures", "More on floats", "Finding things again"):
+        builder.page().heading(title).line("The text of the part, long enough to be a paragraph of its own.")
+    report = ingest(builder.save(tmp_path / "guide.pdf"), "TEST 155", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    # numbers in the document's range beside names that are no titles: data, the only table
+    assert [pipe_rows(table.markdown)[-1] for table in tables] == [["rm", "6"]]
+    assert "Finding things again" in norm_text(workspace, report)

@@ -870,3 +870,90 @@ def test_a_subclause_number_on_a_line_set_apart_by_space_is_a_heading_in_the_bod
         ("1.1.2", "Actions"),
         ("2", "Use"),
     ]
+
+
+def _unicode_pdf(pages: list[list[tuple[str | None, int, str, float]]], path: Path) -> Path:
+    """Pages of lines (bookmark or None, bookmark level, text, size) set in DejaVu Sans, bold when larger than the
+    body, so that Cyrillic prints; each page ends in body text."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    fonts = Path("/usr/share/fonts/truetype/dejavu")
+    if not (fonts / "DejaVuSans.ttf").exists() or not (fonts / "DejaVuSans-Bold.ttf").exists():
+        pytest.skip("DejaVu Sans is not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_font("DejaVu", "", str(fonts / "DejaVuSans.ttf"))
+    pdf.add_font("DejaVu", "B", str(fonts / "DejaVuSans-Bold.ttf"))
+    for number, lines in enumerate(pages, start=1):
+        pdf.add_page()
+        y = 90.0
+        words = BODY.split()
+        shifted = " ".join(words[number:] + words[:number])  # each page its own text: lines every page repeats are furniture
+        text_lines = [(None, 0, shifted, 10), (None, 0, BODY, 10)]
+        for bookmark, level, text, size in [*lines, *text_lines]:
+            y += size * 1.4
+            if bookmark:
+                pdf.set_y(y - size)
+                pdf.start_section(bookmark, level=level)
+            pdf.set_font("DejaVu", "B" if size > 10 else "", size)
+            pdf.text(72, y, text)
+    pdf.output(str(path))
+    return path
+
+
+def test_a_chapter_word_and_number_above_a_bookmark_in_any_language(workspace: Path, tmp_path: Path) -> None:
+    """`Глава 2` over the bookmarked title `Лидерство`, `Capítulo 1` over `Introducción`, `Приложение A` over
+    `Манифест`: the chapters 1 and 2 and the appendix `Приложение A` (named as printed), their designation lines part
+    of the heading, not text of the clause before; a Cyrillic title matched on its page keeps its printed number."""
+    pdf = _unicode_pdf(
+        [
+            [(None, 0, "Capítulo 1", 20), ("Introducción", 0, "Introducción", 24), ("Начало", 1, "1.1 Начало", 13)],
+            [(None, 0, "Глава 2", 20), ("Лидерство", 0, "Лидерство", 24)],
+            [(None, 0, "Приложение A", 20), ("Манифест Debian", 0, "Манифест Debian", 24)],
+        ],
+        tmp_path / "chapters.pdf",
+    )
+    report = ingest(pdf, "TEST 160", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [(node.path, node.title) for node in bundle.nodes] == [
+        ("1", "Introducción"),
+        ("1.1", "Начало"),
+        ("2", "Лидерство"),
+        ("Приложение A", "Манифест Debian"),
+    ]
+    text = norm_text(workspace, report)
+    assert "\nГлава 2\n" not in text and "\nCapítulo 1\n" not in text and "\nПриложение A\n" not in text
+
+
+def _contents_over_two_pages(builder: PdfBuilder) -> PdfBuilder:
+    """`Contents` under a running header `Contents` and two entries, then a second contents page whose running header repeats `Contents` (the bookmark
+    `Contents` anchored there, as a macro package may set it), then the chapters."""
+    builder.page()
+    builder.pdf.set_font("Helvetica", "", 10)
+    builder.pdf.text(280, 60, "Contents")  # the running header over the title itself
+    builder.line("Contents", size=16)
+    for entry in ("1 Scope", "2 Loads"):
+        builder.line(f"{entry} {'.' * 60} 3")
+    builder.page()
+    builder.pdf.set_font("Helvetica", "", 10)
+    builder.pdf.text(280, 60, "Contents")
+    builder.pdf.start_section("Contents", level=0)
+    chapters = ["Actions", "Materials", "Design", "Testing", "Tables"]
+    for number, title in enumerate(chapters, start=3):
+        builder.line(f"{number} {title} {'.' * 60} {number + 1}")
+    builder.page()
+    _bookmarked(builder, ["1 Scope"], "1 Scope", 0)
+    _bookmarked(builder, ["2 Loads"], "2 Loads", 0)
+    for number, title in enumerate(chapters, start=3):  # a page each: the running header is no furniture of every page
+        _bookmarked(builder.page(), [f"{number} {title}"], f"{number} {title}", 0)
+    return builder
+
+
+@pytest.mark.parametrize("use_outline", [True, False])
+def test_contents_whose_next_page_repeats_its_title_are_one_node(pdf_builder, workspace: Path, tmp_path: Path, use_outline: bool) -> None:
+    """The second page of the contents repeats `Contents` as its running header, and the bookmark `Contents` points
+    there: one `Contents` node from the first contents page (no `Contents (2)`), with or without the outline."""
+    pdf = _contents_over_two_pages(pdf_builder()).save(tmp_path / "contents.pdf")
+    report = ingest(pdf, "TEST 161", "1", workspace=workspace, language="en", use_outline=use_outline)
+    bundle = read_back(workspace, report)
+    paths = [("Contents", 1), ("1", 3), ("2", 3), ("3", 4), ("4", 5), ("5", 6), ("6", 7), ("7", 8)]
+    assert [(node.path, node.page_start) for node in bundle.nodes] == paths

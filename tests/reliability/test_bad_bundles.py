@@ -122,17 +122,16 @@ CASES = [
 def test_a_bad_bundle_is_reported_precisely_and_the_rest_stays_readable(tmp_path: Path, case: Case) -> None:
     root = good_workspace(tmp_path / "ws")
     case.write(root)
-    service = Service.open(root)
-    result = service.check()
-    bad = next(bundle for bundle in result.bundles if bundle.file == "norms/bad-1/2020/norm.md")
-    assert bad.readable is case.readable
-    matching = [problem for problem in bad.problems if problem["kind"] == case.kind and case.reason in problem["reason"]]
-    assert matching, f"no {case.kind} problem with {case.reason!r}; got {bad.problems}"
-    assert matching[0]["line"] == case.line and matching[0]["file"] == "norms/bad-1/2020/norm.md"
-    assert service.toc("GOOD 1").tree[0].path == "1"
-    assert service.search("GOOD 1", "neige").hits
-    assert all("zorglub" not in hit.snippet for norm in service.corpus("zorglub").norms for hit in norm.hits)
-    service.close()
+    with Service.open(root) as service:
+        result = service.check()
+        bad = next(bundle for bundle in result.bundles if bundle.file == "norms/bad-1/2020/norm.md")
+        assert bad.readable is case.readable
+        matching = [problem for problem in bad.problems if problem["kind"] == case.kind and case.reason in problem["reason"]]
+        assert matching, f"no {case.kind} problem with {case.reason!r}; got {bad.problems}"
+        assert matching[0]["line"] == case.line and matching[0]["file"] == "norms/bad-1/2020/norm.md"
+        assert service.toc("GOOD 1").tree[0].path == "1"
+        assert service.search("GOOD 1", "neige").hits
+        assert all("zorglub" not in hit.snippet for norm in service.corpus("zorglub").norms for hit in norm.hits)
 
 
 def test_check_prints_file_line_and_reason_and_exits_3_for_an_unreadable_bundle(tmp_path: Path) -> None:

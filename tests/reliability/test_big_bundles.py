@@ -32,22 +32,23 @@ def _chain(root: Path, levels: int) -> None:
 
 def _deep_story(root: Path, levels: int) -> None:
     _chain(root, levels)
-    service = Service.open(root)
-    assert service.toc("DEEP 1", 6).tree[0].path == "1"
-    subtree = service.subtree("DEEP 1", "1", max_nodes=2000)
-    data = subtree.to_json()
-    assert json.loads(json.dumps(data)) == data  # nests at most MAX_TREE_LEVELS levels (JSON encoders recurse), then says it is truncated
-    assert subtree.tree[0].truncated
-    node, nesting = subtree.tree[0], 1
-    while node.children:
-        node, nesting = node.children[0], nesting + 1
-    assert nesting == MAX_TREE_LEVELS + 1
-    deeper = service.subtree("DEEP 1", node.path, max_nodes=2000)
-    assert deeper.tree[0].path == node.path and deeper.tree[0].children  # the rest is reached from there
-    assert service.section("DEEP 1", ".".join(["1"] * 100)).content.startswith("Texte du niveau 99")
-    assert len(service.search("DEEP 1", "neige", limit=50).hits) == 50
-    assert service.check().bundles[0].readable
-    service.close()
+    with Service.open(root) as service:
+        assert service.toc("DEEP 1", 6).tree[0].path == "1"
+        subtree = service.subtree("DEEP 1", "1", max_nodes=2000)
+        data = subtree.to_json()
+        assert (
+            json.loads(json.dumps(data)) == data
+        )  # nests at most MAX_TREE_LEVELS levels (JSON encoders recurse), then says it is truncated
+        assert subtree.tree[0].truncated
+        node, nesting = subtree.tree[0], 1
+        while node.children:
+            node, nesting = node.children[0], nesting + 1
+        assert nesting == MAX_TREE_LEVELS + 1
+        deeper = service.subtree("DEEP 1", node.path, max_nodes=2000)
+        assert deeper.tree[0].path == node.path and deeper.tree[0].children  # the rest is reached from there
+        assert service.section("DEEP 1", ".".join(["1"] * 100)).content.startswith("Texte du niveau 99")
+        assert len(service.search("DEEP 1", "neige", limit=50).hits) == 50
+        assert service.check().bundles[0].readable
     done = normcli("--workspace", str(root), "subtree", "DEEP 1", "1", "--max-nodes", "2000")
     assert done.returncode == 0 and "Niveau 0" in done.stdout, done.stderr[-300:]
     done = normcli("--workspace", str(root), "subtree", "DEEP 1", "1", "--max-nodes", "2000", "--json")
@@ -66,13 +67,12 @@ def _big_story(root: Path, megabytes: int) -> float:
     write_file(root, "big-1", "2020", "".join(chunks))
     write_file(root, "small-1", "2020", '---\ncode: SMALL 1\nedition: "2020"\nlanguage: fr\n---\n# 1 Objet\nneige\n')
     started = time.perf_counter()
-    service = Service.open(root)
-    assert service.toc("SMALL 1").tree
-    elapsed = time.perf_counter() - started
-    assert [hit.path for hit in service.search("BIG 1", "zyklopenmauerwerk").hits] == ["9999"]
-    first = service.section("BIG 1", "1", max_chars=20000)
-    assert first.total_chars > 30_000 and first.next_offset
-    service.close()
+    with Service.open(root) as service:
+        assert service.toc("SMALL 1").tree
+        elapsed = time.perf_counter() - started
+        assert [hit.path for hit in service.search("BIG 1", "zyklopenmauerwerk").hits] == ["9999"]
+        first = service.section("BIG 1", "1", max_chars=20000)
+        assert first.total_chars > 30_000 and first.next_offset
     return elapsed
 
 

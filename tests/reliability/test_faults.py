@@ -124,9 +124,8 @@ def small_workspace(root: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def expected(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    service = Service.open(small_workspace(tmp_path_factory.mktemp("expected") / "ws"))
-    answers = {name: operation(service) for name, operation in OPERATIONS.items()}
-    service.close()
+    with Service.open(small_workspace(tmp_path_factory.mktemp("expected") / "ws")) as service:
+        answers = {name: operation(service) for name, operation in OPERATIONS.items()}
     return answers
 
 
@@ -136,23 +135,19 @@ def test_every_operation_answers_correctly_over_a_corrupt_index(tmp_path: Path, 
     for name, operation in OPERATIONS.items():
         path = refresh(root, rebuild=True).path
         CORRUPTIONS[corruption](path)
-        service = Service.open(root)
-        try:
+        with Service.open(root) as service:
             assert operation(service) == expected[name], name
-        finally:
-            service.close()
         assert schema.is_ours(sqlite3.connect(f"file:{path}?mode=ro", uri=True)), name
 
 
 @pytest.mark.parametrize("corruption", ["damaged pages behind a valid header", "a table dropped", "older schema version"])
 def test_an_open_service_repairs_an_index_damaged_under_it(tmp_path: Path, corruption: str, expected: dict) -> None:
     root = small_workspace(tmp_path / "ws")
-    service = Service.open(root)
-    for name, operation in OPERATIONS.items():
-        assert operation(service) == expected[name], name
-        CORRUPTIONS[corruption](Path(service.info().index.path))
-        assert operation(service) == expected[name], name
-    service.close()
+    with Service.open(root) as service:
+        for name, operation in OPERATIONS.items():
+            assert operation(service) == expected[name], name
+            CORRUPTIONS[corruption](Path(service.info().index.path))
+            assert operation(service) == expected[name], name
 
 
 def test_a_corrupt_index_through_the_command_line_is_repaired_without_a_word_of_sql(tmp_path: Path) -> None:
@@ -178,13 +173,12 @@ def test_a_corrupt_index_through_the_command_line_is_repaired_without_a_word_of_
 @pytest.mark.parametrize("name", ["Projekt #12", "what?", "50% done", "a%3Fb", "é ü 漢字", "semi;colon&amp"])
 def test_a_workspace_folder_name_that_means_something_in_a_uri_is_read(tmp_path: Path, name: str, expected: dict) -> None:
     root = small_workspace(tmp_path / name)
-    service = Service.open(root)
-    assert OPERATIONS["section"](service) == expected["section"]
-    file = root / "norms" / "good-1" / "2020" / "norm.md"
-    with open(file, "a", encoding="utf-8") as handle:
-        handle.write("# 9 Ajout\nzyklop\n")
-    assert service.search("GOOD 1", "zyklop").hits  # refreshed in place
-    service.close()
+    with Service.open(root) as service:
+        assert OPERATIONS["section"](service) == expected["section"]
+        file = root / "norms" / "good-1" / "2020" / "norm.md"
+        with open(file, "a", encoding="utf-8") as handle:
+            handle.write("# 9 Ajout\nzyklop\n")
+        assert service.search("GOOD 1", "zyklop").hits  # refreshed in place
     assert Path(Service.open(root).info().index.path).parent == root / ".normcli"
 
 
@@ -197,9 +191,8 @@ def test_symlinks_in_the_index_folder_never_lead_out_of_the_workspace(tmp_path: 
     (root / ".normcli").mkdir()
     (root / ".normcli" / "index.sqlite").symlink_to(foreign_index)
     (root / ".normcli" / "index.lock").symlink_to(tmp_path / "created-outside")
-    service = Service.open(root)
-    assert [norm.code for norm in service.norms().norms] == ["MINE 1"]
-    service.close()
+    with Service.open(root) as service:
+        assert [norm.code for norm in service.norms().norms] == ["MINE 1"]
     assert not (tmp_path / "created-outside").exists()
     assert foreign_index.stat().st_mtime_ns == stamp
     assert not (root / ".normcli" / "index.sqlite").is_symlink()
@@ -228,13 +221,12 @@ def test_a_truly_read_only_workspace_keeps_its_index_in_the_user_cache(tmp_path:
         monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
         with pytest.raises(OSError):
             (target / "probe").write_text("x")
-        service = Service.open(target)
-        info = service.info()
-        assert info.index.path.startswith(str(tmp_path / "cache")) and info.sections == 5
-        assert service.section("GOOD 1", "2.1").content.startswith("La valeur")
-        assert service.figure("GOOD 1", "fig-1").data == PNG
-        assert not (target / ".normcli").exists()
-        service.close()
+        with Service.open(target) as service:
+            info = service.info()
+            assert info.index.path.startswith(str(tmp_path / "cache")) and info.sections == 5
+            assert service.section("GOOD 1", "2.1").content.startswith("La valeur")
+            assert service.figure("GOOD 1", "fig-1").data == PNG
+            assert not (target / ".normcli").exists()
         done = subprocess.run(
             [sys.executable, "-m", "normcli", "--workspace", str(target), "search", "GOOD 1", "neige", "--json"],
             capture_output=True,
@@ -279,36 +271,35 @@ def test_a_full_disk_during_a_build_leaves_the_old_index(tmp_path: Path) -> None
         pytest.skip("cannot mount a tmpfs here")
     try:
         root = small_workspace(disk / "ws")
-        service = Service.open(root)
-        assert service.search("GOOD 1", "neige").hits
-        path = Path(service.info().index.path)
-        before = index_state(path)
-        file = root / "norms" / "good-1" / "2020" / "norm.md"
-        with open(file, "a", encoding="utf-8") as handle:
-            handle.write("\n# 9 Ajout\n" + "zyklop und neige " * 3000 + "\n")
-        filler = disk / "filler"
-        with open(filler, "wb", buffering=0) as handle:  # fill the disk to the last block
-            try:
-                while True:
-                    handle.write(b"\0" * 65536)
+        with Service.open(root) as service:
+            assert service.search("GOOD 1", "neige").hits
+            path = Path(service.info().index.path)
+            before = index_state(path)
+            file = root / "norms" / "good-1" / "2020" / "norm.md"
+            with open(file, "a", encoding="utf-8") as handle:
+                handle.write("\n# 9 Ajout\n" + "zyklop und neige " * 3000 + "\n")
+            filler = disk / "filler"
+            with open(filler, "wb", buffering=0) as handle:  # fill the disk to the last block
+                try:
+                    while True:
+                        handle.write(b"\0" * 65536)
 
-            except OSError:
-                pass
-            try:
-                while True:
-                    handle.write(b"\0" * 512)
+                except OSError:
+                    pass
+                try:
+                    while True:
+                        handle.write(b"\0" * 512)
 
-            except OSError:
-                pass
-        for attempt in ("refresh", "rebuild"):
-            with pytest.raises(WorkspaceError) as raised:
-                service.rebuild(force=attempt == "rebuild")
-            assert "disk" in raised.value.one_line() and not leaks(raised.value.one_line().replace("disk space", ""))
-            assert index_state(path) == before, attempt
-            assert not [name for name in os.listdir(path.parent) if ".tmp-" in name]
-        filler.unlink()
-        assert service.search("GOOD 1", "zyklop").hits  # space again: the next call repairs
-        service.close()
+                except OSError:
+                    pass
+            for attempt in ("refresh", "rebuild"):
+                with pytest.raises(WorkspaceError) as raised:
+                    service.rebuild(force=attempt == "rebuild")
+                assert "disk" in raised.value.one_line() and not leaks(raised.value.one_line().replace("disk space", ""))
+                assert index_state(path) == before, attempt
+                assert not [name for name in os.listdir(path.parent) if ".tmp-" in name]
+            filler.unlink()
+            assert service.search("GOOD 1", "zyklop").hits  # space again: the next call repairs
     finally:
         unmount(disk)
 

@@ -119,9 +119,8 @@ def fits_its_schema(op: str, answer: dict) -> None:
 
 @pytest.fixture(scope="module")
 def hostile_service(tmp_path_factory: pytest.TempPathFactory):
-    service = Service.open(copy_sample(tmp_path_factory.mktemp("hostile") / "ws"))
-    yield service
-    service.close()
+    with Service.open(copy_sample(tmp_path_factory.mktemp("hostile") / "ws")) as service:
+        yield service
 
 
 @pytest.mark.parametrize(("op", "param"), CASES, ids=[f"{op}-{param}" for op, param in CASES])
@@ -222,37 +221,36 @@ def test_mcp_tools_answer_hostile_arguments_with_tool_errors(tmp_path: Path) -> 
 
     from normcli.mcp.server import build_server
 
-    service = Service.open(copy_sample(tmp_path / "ws"))
-    calls = [
-        ("get_toc", {"code": '"NEAR(', "maxDepth": 99}),
-        ("get_section", {"code": "SIA 261", "path": "4.2.1", "offset": -1}),
-        ("get_section", {"code": "SIA 261", "path": "4.2.1", "maxChars": 10**9}),
-        ("get_section", {"code": "SIA 261", "path": "4.2.1", "offset": 10**15}),
-        ("search_in_norm", {"code": "SIA 261", "keyword": "x" * 10_000}),
-        ("search_in_norm", {"code": "SIA 261", "keyword": '("*neige^'}),
-        ("search_corpus", {"keyword": "^-*", "limit": -3}),
-        ("get_cross_refs", {"code": "'; DROP TABLE xrefs; --", "path": "4"}),
-        ("get_figure", {"code": "SIA 261", "figureId": "../../../etc/passwd"}),
-        ("get_figure", {"code": "SIA 261", "figureId": "/etc/passwd"}),
-        ("get_subtree", {"code": "SIA 261", "path": "\x00", "maxNodes": "many"}),
-        ("get_toc", {"code": "SIA 261", "language": 5}),
-        ("get_toc", {"unknown": "x"}),
-        ("no_such_tool", {}),
-    ]
+    with Service.open(copy_sample(tmp_path / "ws")) as service:
+        calls = [
+            ("get_toc", {"code": '"NEAR(', "maxDepth": 99}),
+            ("get_section", {"code": "SIA 261", "path": "4.2.1", "offset": -1}),
+            ("get_section", {"code": "SIA 261", "path": "4.2.1", "maxChars": 10**9}),
+            ("get_section", {"code": "SIA 261", "path": "4.2.1", "offset": 10**15}),
+            ("search_in_norm", {"code": "SIA 261", "keyword": "x" * 10_000}),
+            ("search_in_norm", {"code": "SIA 261", "keyword": '("*neige^'}),
+            ("search_corpus", {"keyword": "^-*", "limit": -3}),
+            ("get_cross_refs", {"code": "'; DROP TABLE xrefs; --", "path": "4"}),
+            ("get_figure", {"code": "SIA 261", "figureId": "../../../etc/passwd"}),
+            ("get_figure", {"code": "SIA 261", "figureId": "/etc/passwd"}),
+            ("get_subtree", {"code": "SIA 261", "path": "\x00", "maxNodes": "many"}),
+            ("get_toc", {"code": "SIA 261", "language": 5}),
+            ("get_toc", {"unknown": "x"}),
+            ("no_such_tool", {}),
+        ]
 
-    async def session() -> list:
-        async with Client(build_server(service)) as client:
-            results = []
-            for tool, arguments in calls:
-                try:
-                    results.append(await client.call_tool(tool, arguments))
-                except Exception as exc:  # a protocol-level refusal is acceptable, a dead server is not
-                    results.append(exc)
-            results.append(await client.call_tool("get_toc", {"code": "SIA 261"}))
-            return results
+        async def session() -> list:
+            async with Client(build_server(service)) as client:
+                results = []
+                for tool, arguments in calls:
+                    try:
+                        results.append(await client.call_tool(tool, arguments))
+                    except Exception as exc:  # a protocol-level refusal is acceptable, a dead server is not
+                        results.append(exc)
+                results.append(await client.call_tool("get_toc", {"code": "SIA 261"}))
+                return results
 
-    results = anyio.run(session)
-    service.close()
+        results = anyio.run(session)
     for (tool, arguments), result in zip(calls, results, strict=False):
         text = str(result) if isinstance(result, Exception) else " ".join(getattr(block, "text", "") for block in result.content)
         if tool == "search_in_norm" and "^" in arguments["keyword"]:
@@ -317,6 +315,5 @@ def test_ingest_never_writes_outside_norms(tmp_path: Path, code: str, edition: s
         assert "\x1b" not in error.one_line()
     created = {path for path in set(tmp_path.rglob("*")) - before if path.is_file()}
     assert all(path.resolve().is_relative_to((root / "norms").resolve()) for path in created), created
-    service = Service.open(root)
-    assert all(bundle.readable for bundle in service.check().bundles)
-    service.close()
+    with Service.open(root) as service:
+        assert all(bundle.readable for bundle in service.check().bundles)

@@ -135,9 +135,8 @@ def test_sigkill_during_an_import_leaves_no_half_bundle(tmp_path: Path) -> None:
         child.wait(timeout=30)
         assert sorted((root / "norms").rglob("norm*.md")) == bundles, "a killed import left another bundle file"
         assert bundles[0].read_bytes() in (previous, complete), "a killed import left a half-written bundle"
-        service = Service.open(root)
-        assert service.toc("IMP 1").tree and all(bundle.readable for bundle in service.check().bundles)
-        service.close()
+        with Service.open(root) as service:
+            assert service.toc("IMP 1").tree and all(bundle.readable for bundle in service.check().bundles)
 
 
 @pytest.mark.slow
@@ -164,6 +163,5 @@ def test_ctrl_c_during_a_build_exits_130_with_one_line_and_no_worker_left(tmp_pa
         os.killpg(child.pid, signal.SIGKILL)
         pytest.fail("a process of the interrupted build is still running")
     assert (child.returncode, err.decode().strip(), out) == (130, "normcli: interrupted", b"")
-    service = Service.open(root)
-    assert service.toc("N 3").tree
-    service.close()
+    with Service.open(root) as service:
+        assert service.toc("N 3").tree

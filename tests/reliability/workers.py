@@ -56,42 +56,41 @@ def reader(root: Path, seconds: float) -> dict:
     """Read for `seconds`: toc, section, search and corpus, each answer checked against what some writer wrote."""
     from normcli.service import Service
 
-    service = Service.open(root)
-    counts = {"reads": 0, "errors": 0, "wrong": 0, "max_ms": 0.0, "messages": []}
-    rng = random.Random(os.getpid())
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        number = rng.randrange(NORMS)
-        kind = rng.choice(["toc", "section", "search", "corpus"])
-        started = time.perf_counter()
-        try:
-            if kind == "toc":
-                tree = service.toc(f"C {number}").tree
-                ok = [node.path for node in tree] == [str(chapter) for chapter in range(1, CHAPTERS + 1)]
-            elif kind == "section":
-                chapter = rng.randrange(1, CHAPTERS + 1)
-                section = service.section(f"C {number}", str(chapter))
-                version = _version_of(section.content, number)
-                ok = f"chapitre {chapter}." in section.content and (version == 0 or version // 100_000 in (1, 2))
-            elif kind == "search":
-                hits = service.search(f"C {number}", "neige vent", limit=50).hits
-                ok = len(hits) == CHAPTERS
-            else:
-                norms = service.corpus("neige", limit=40).norms
-                ok = {norm.code for norm in norms} <= {f"C {n}" for n in range(NORMS)} and len(norms) >= 1
-        except Exception as exc:  # every failure is counted, never hidden
-            counts["errors"] += 1
-            if len(counts["messages"]) < 5:
-                counts["messages"].append(f"{kind}: {type(exc).__name__}: {exc}")
-            continue
-        finally:
-            counts["max_ms"] = max(counts["max_ms"], (time.perf_counter() - started) * 1000)
-        counts["reads"] += 1
-        if not ok:
-            counts["wrong"] += 1
-            if len(counts["messages"]) < 5:
-                counts["messages"].append(f"wrong {kind} answer for C {number}")
-    service.close()
+    with Service.open(root) as service:
+        counts = {"reads": 0, "errors": 0, "wrong": 0, "max_ms": 0.0, "messages": []}
+        rng = random.Random(os.getpid())
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            number = rng.randrange(NORMS)
+            kind = rng.choice(["toc", "section", "search", "corpus"])
+            started = time.perf_counter()
+            try:
+                if kind == "toc":
+                    tree = service.toc(f"C {number}").tree
+                    ok = [node.path for node in tree] == [str(chapter) for chapter in range(1, CHAPTERS + 1)]
+                elif kind == "section":
+                    chapter = rng.randrange(1, CHAPTERS + 1)
+                    section = service.section(f"C {number}", str(chapter))
+                    version = _version_of(section.content, number)
+                    ok = f"chapitre {chapter}." in section.content and (version == 0 or version // 100_000 in (1, 2))
+                elif kind == "search":
+                    hits = service.search(f"C {number}", "neige vent", limit=50).hits
+                    ok = len(hits) == CHAPTERS
+                else:
+                    norms = service.corpus("neige", limit=40).norms
+                    ok = {norm.code for norm in norms} <= {f"C {n}" for n in range(NORMS)} and len(norms) >= 1
+            except Exception as exc:  # every failure is counted, never hidden
+                counts["errors"] += 1
+                if len(counts["messages"]) < 5:
+                    counts["messages"].append(f"{kind}: {type(exc).__name__}: {exc}")
+                continue
+            finally:
+                counts["max_ms"] = max(counts["max_ms"], (time.perf_counter() - started) * 1000)
+            counts["reads"] += 1
+            if not ok:
+                counts["wrong"] += 1
+                if len(counts["messages"]) < 5:
+                    counts["messages"].append(f"wrong {kind} answer for C {number}")
     return counts
 
 

@@ -48,15 +48,12 @@ def served(root: Path) -> dict:
     """What the workspace still answers: the norms, the good spec, and the specs' check findings by domain."""
     from normcli.service import Service
 
-    service = Service.open(root)
-    try:
+    with Service.open(root) as service:
         assert service.toc("SIA 261").tree, "the norms are still read"
         good = service.spec_by_id(md5("spec|good"))
         assert good.collections[0].count_methods == 1
         assert service.spec_by_id(md5("spec|meteo")).collections
         return {check.domain: check for check in service.check().specs}
-    finally:
-        service.close()
 
 
 def test_invalid_yaml_is_reported_with_its_line(workspace: Path) -> None:

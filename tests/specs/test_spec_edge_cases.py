@@ -367,9 +367,8 @@ paths:
     document = yaml.safe_load((spec / "openapi.yaml").read_text(encoding="utf-8"))
     ref = document["paths"]["/reports"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
     stem = Path(ref).stem
-    service = Service.open(root)
-    page = service.endpoint_by_id(md5("method|snow|GET|/reports")).markdown
-    service.close()
+    with Service.open(root) as service:
+        page = service.endpoint_by_id(md5("method|snow|GET|/reports")).markdown
     assert stem in page and Path(ref).name not in page, "a reader sees the schema's name, not its file name"
 
 

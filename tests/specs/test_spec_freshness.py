@@ -322,11 +322,8 @@ def _shop_answers(root: Path, only: str | None = None) -> dict[str, object]:
     for name, (operation, args) in calls.items():
         if only is not None and name != only:
             continue
-        session = SpecSession.open(root)
-        try:
+        with SpecSession.open(root) as session:
             found[name] = getattr(session, operation)(*args).to_json()
-        finally:
-            session.close()
     return found
 
 
