@@ -532,17 +532,12 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         pieces = script_pieces(plain, segment.glyphs, size)
         for k in _unspaced_gaps(segment, size):
             pieces[k - 1] += " "
+        lefts, rights, bottoms, tops = zip(*real, strict=True)  # one pass over the boxes, the four extremes in C
         line = Line(
-            page=index,
-            text="".join(pieces),
-            x0=min([box[0] for box in real]),
-            x1=max([box[1] for box in real]),
-            top=max([box[3] for box in real]),
-            bottom=min([box[2] for box in real]),
-            size=round(size, 1),
+            page=index, text="".join(pieces), x0=min(lefts), x1=max(rights), top=max(tops), bottom=min(bottoms), size=round(size, 1)
         )
         line.bold_prefix = _bold_prefix(handle, segment.start, plain, font)
-        line.spans = _cells(pieces, segment.boxes, size, vrules)
+        line.spans = _cells(pieces, segment.boxes, size, vrules, real)
         line.cells = [span[0] for span in line.spans]
         # the font pitch: code listings are no tables, and no body text (two calls per line)
         line.mono = _fixed_pitch(handle, segment.start, plain, origins, font)
@@ -1145,16 +1140,19 @@ def _cells(
     boxes: list[tuple[float, float, float, float] | None],
     size: float,
     vrules: list[tuple[float, float, float]] | None = None,
+    real: list[tuple[float, float, float, float]] | None = None,
 ) -> list[tuple[str, float, float]]:
     """The line cut where the gap between two characters is wider than the font size (table cells, or two
-    columns), or where a vertical rule runs between them (a ruled table whose text leaves no gap)."""
+    columns), or where a vertical rule runs between them (a ruled table whose text leaves no gap). `real`:
+    the visible boxes among `boxes`, when the caller has them already."""
     cells: list[tuple[str, float, float]] = []
     current: list[str] = []
     start: float | None = None
     end: float | None = None
     gap = max(size, 4.0) * 1.2
     walls: list[float] = []  # the x of the vertical rules crossing this line, left to right
-    real = [box for box in boxes if box is not None and box[1] > box[0]]
+    if vrules and real is None:  # without rules on the page no line needs its visible boxes here
+        real = [box for box in boxes if box is not None and box[1] > box[0]]
     if vrules and real:
         middle = sorted((box[2] + box[3]) / 2 for box in real)[len(real) // 2]
         walls = sorted(x for x, y0, y1 in vrules if y0 - 1 <= middle <= y1 + 1)
