@@ -1369,19 +1369,12 @@ def _headed(rows: list[list[str]], lines: list[Line]) -> bool:
     width = max(len(row) for row in rows)
     # a column filled in half the rows or fewer (a margin note beside one entry) is no column of the list
     filled = [k for k in range(width) if 2 * sum(1 for row in rows if k < len(row) and row[k]) > len(rows)]
-    if len(filled) != 2 or sum(1 for row in rows if _prose(row[filled[-1]])) < 0.6 * len(rows):
+    if len(filled) != 2 or sum(1 for row in rows if len(row[filled[-1]].split()) >= 3) < 0.6 * len(rows):
         return True
     if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
         return True
     first = [rows[0][k] for k in filled if rows[0][k]]
     return len(first) == 2 and not any(cell[:1].islower() or cell.endswith((".", ";", ",")) for cell in first)
-
-
-def _prose(cell: str) -> bool:
-    """Words of a description rather than a value: three words or more, two in three of them words of letters
-    (`view the manual of the program;`, not a length such as `0pt plus 1fil` or `10 kN max`)."""
-    words = cell.split()
-    return len(words) >= 3 and 3 * sum(1 for word in words if word.strip(".,;:()'\"‘’“”").isalpha()) >= 2 * len(words)
 
 
 def _has_header(rows: list[list[str]], lines: list[Line]) -> bool:

@@ -1005,13 +1005,3 @@ def test_code_whose_wide_spaces_fall_inside_brackets_is_no_table(pdf_builder, wo
     report = ingest(builder.save(tmp_path / "code.pdf"), "TEST 156", "1", workspace=workspace, language="en")
     assert not read_back(workspace, report).tables
     assert "R = {50," in norm_text(workspace, report)
-
-
-def test_names_and_values_in_two_columns_are_a_table_though_a_value_has_several_words(pdf_builder, workspace: Path, tmp_path: Path) -> None:
-    builder = pdf_builder().page().heading("3 The instance center").line("Attribute values:", bold=True).gap(6)
-    for name, value in (("indent-width", "0pt"), ("left-skip", "0pt plus 1fil"), ("right-skip", "0pt plus 1fil")):
-        builder.line(name, x=166).pdf.text(266, builder.y, value)
-    builder.gap(12).line("Layout description: centres typeset material, and short lines are allowed in it.")
-    report = ingest(builder.save(tmp_path / "values.pdf"), "TEST 157", "1", workspace=workspace, language="en")
-    tables = read_back(workspace, report).tables
-    assert len(tables) == 1 and pipe_rows(tables[0].markdown)[-1] == ["right-skip", "0pt plus 1fil"]
