@@ -133,7 +133,7 @@ def find_tables(
         for block in page_blocks:
             if block.used or not _uncaptioned_block(block, stream, figures_on.get(index, [])):
                 continue
-            table = _block_table(block, stream, on_page[index], headings, used - ruled, page_blocks)
+            table = _block_table(block, stream, on_page.get(index, []), headings, used - ruled, page_blocks)
             if table is not None and len(table.rows) >= 2:
                 used.update(table.positions)
                 ruled.update(table.positions)
@@ -739,12 +739,15 @@ def _cells_of(items: list[tuple], columns: list[float], ruled: bool = False) -> 
 def _column_of(item: tuple, columns: list[float] | _Columns, ruled: bool) -> int:
     if ruled or not isinstance(columns, _Columns):
         return max(0, bisect.bisect_right(columns, item[2] + 1) - 1)
-    best, score = 0, (float("-inf"), 0.0)
+    # the most overlap, then (as much overlap) the column it starts nearest to; compared as the pair (overlap, nearness)
+    # would be, written out: this runs for every piece of every candidate table
+    start, end = item[2], item[3]
+    best, most, nearest = 0, float("-inf"), 0.0
     for k, (left, right) in enumerate(columns.extents):
-        overlap = min(right, item[3]) - max(left, item[2])  # negative: the distance to the column
-        candidate = (round(overlap), -abs(item[2] - left))  # as much overlap: the column it starts nearest to
-        if candidate > score:
-            best, score = k, candidate
+        overlap = round((end if end < right else right) - (start if start > left else left))  # negative: the distance to the column
+        nearness = -abs(start - left)
+        if overlap > most if overlap != most else nearness > nearest:
+            best, most, nearest = k, overlap, nearness
     return best
 
 
@@ -885,9 +888,10 @@ def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float], hea
     `| each`): every piece must sit under a piece of the row's text that ran to its column's right edge, or
     broke a word there, and that is no number (a number does not wrap). Under a spanning first cell (`headed`
     false: the row has none of its own) a capitalised word under a one-word cell is the next entry."""
+    columns_above = [_column_of(other, columns, False) for other in above] if line else []  # each piece's column, once
     for item in line:
         column = _column_of(item, columns, False)
-        over = [other for other in above if _column_of(other, columns, False) == column]
+        over = [other for other, its in zip(above, columns_above, strict=True) if its == column]
         if not over:
             return False
         last = min(over, key=lambda other: (round(other[0]), -other[3]))  # the end of the lowest line of the cell so far

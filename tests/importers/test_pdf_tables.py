@@ -990,6 +990,17 @@ def test_unnumbered_contents_entries_are_no_table_but_numbers_beside_names_are(p
     assert "Finding things again" in norm_text(workspace, report)
 
 
+def test_a_page_of_rules_without_text_is_no_table_and_no_failure(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A first page that draws an empty ruled grid (a form, or a title page whose words are outlines) has rules
+    but no line of text: the tables are looked for on it without failing, and none is found there."""
+    builder = pdf_builder().page()
+    _grid(builder, [72, 200, 330, 460], [["", "", ""], ["", "", ""], ["", "", ""]])
+    builder.page().heading("1 Scope").line("The rules apply to the whole building.")
+    report = ingest(builder.save(tmp_path / "empty-grid.pdf"), "TEST 420", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "The rules apply to the whole building." in text and "|---|" not in text
+
+
 def test_code_whose_wide_spaces_fall_inside_brackets_is_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder().page().heading("9 Protrusion settings").line("The settings of the letters, font by font:").gap(6)
     for guard, code, close in (
