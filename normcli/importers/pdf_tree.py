@@ -3,6 +3,7 @@ headings found by layout (size, weight, centring) and kept only in numbering ord
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from collections import Counter
@@ -30,6 +31,7 @@ from normcli.importers.common import (
 from normcli.importers.pdf_contents import (
     CONTENTS_TITLE,
     INDEX_TITLE,
+    LETTERED_ANNEX,
     ContentsEntry,
     contents_positions,
     heading_text,
@@ -133,7 +135,7 @@ def outline_headings(
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
     for entry in outline:
-        number = parse_number(entry.title)
+        number = parse_number(entry.title) or _zero_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
         kind = number.kind if number and number.title else None
@@ -217,6 +219,13 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+def _zero_number(title: str) -> Number | None:
+    """A bookmark numbered from zero (`0.1 Core feature`, a chapter 0 the document's class counts from): in a bookmark the
+    number is the clause's, though in running text `0.5 mm` never starts a heading."""
+    match = re.match(r"^(?P<path>0(?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$", title)
+    return Number(match.group("path"), match.group("title"), "clause") if match else None
 
 
 def _contents_title_before(
@@ -365,25 +374,39 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         if position in taken:
             continue
         line = stream[position]
-        text_key = title_key(line.text)
-        printed = parse_number(clean_inline(line.text))
-        if printed and not printed.title and title_key(printed.path) != key:  # `Appendix A` above the title `Appendix`
+        text_key, bare_key, rest_key = _line_keys(line.text)
+        if bare_key is not None and bare_key != key:  # `Appendix A` above the title `Appendix`
             continue
-        rest_key = title_key(printed.title) if printed and printed.title else text_key
-        joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 4, len(stream))))
         whole = rest_key == key or text_key == key or _same_letters(rest_key, key)
         if (
             whole
             or text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
-            or (len(rest_key) >= 6 and key.startswith(rest_key) and joined.startswith(key) and not _BULLET_ITEM.match(line.text))
+            or (
+                len(rest_key) >= 6
+                and key.startswith(rest_key)
+                and (
+                    rest_key + "".join(_line_keys(stream[k].text)[0] for k in range(position + 1, min(position + 4, len(stream))))
+                ).startswith(key)
+                and not _BULLET_ITEM.match(line.text)
+            )
         ):
             # the line that holds the whole title first (not two bullet items that spell it together), then the nearest
             rank = (0 if whole else 1, abs(line.top - top) if top is not None else 0.0)
             if best is None or rank < best[0]:
                 best = (rank, position)
     return best[1] if best else None
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _line_keys(text: str) -> tuple[str, str | None, str]:
+    """A line's title key, the key of its printed number when the number stands alone, and the key of the title after
+    the number (else the whole line's): each line is compared with every bookmark of its page, read once."""
+    text_key = title_key(text)
+    printed = parse_number(clean_inline(text))
+    bare_key = title_key(printed.path) if printed and not printed.title else None
+    return text_key, bare_key, title_key(printed.title) if printed and printed.title else text_key
 
 
 def _same_letters(first: str, second: str) -> bool:
@@ -400,6 +423,9 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     With `body_size`, a bare number alone on the line above counts only when set larger than the body text or bold,
     as a chapter's number is: in an index, `… 474` above the letter group `Z` is an entry's page."""
     line = heading_text(stream[position])
+    lettered = LETTERED_ANNEX.match(line)
+    if lettered and lettered.group("letter") not in "IVX" and title_key(lettered.group("title")) == title_key(title):
+        return Number(lettered.group("letter"), lettered.group("title"), "annex")  # `A. Packages`: the appendix A
     number = parse_number(line)
     if number and number.title:
         inner = parse_number(number.title) if "." not in number.path else None
@@ -421,9 +447,14 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     ]
     if body_size is not None and position > 0 and stream[position - 1].page == page:
         line_above = stream[position - 1]
-        bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", clean_inline(line_above.text))
-        if bare and not marked(line_above, body_size):
-            return None  # an index entry's page `474` above the letter group `Z`: set as the body, no chapter's number
+        text_above = clean_inline(line_above.text)
+        bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", text_above)
+        # bold throughout, counted strictly: `marked` forgives one character, which would make any lone digit bold
+        bold = line_above.bold_prefix > 0 and line_above.bold_prefix >= len(line_above.text.rstrip()) - 1
+        if bare and not (line_above.size >= body_size + 0.8 or bold):
+            # an index entry's page `474` above the letter group `Z`, a drawing's label `1` above a heading: set as the
+            # body, no chapter's number
+            return None
     if above:
         chapter = _chapter_lines(above)
         if chapter:
@@ -478,13 +509,18 @@ def _designation(text: str) -> Number | None:
 
 
 def text_headings(
-    stream: list[Line], body_size: float, furniture: list[str], pages: list[Page], anchors: dict[int, ContentsEntry] | None = None
+    stream: list[Line],
+    body_size: float,
+    furniture: list[str],
+    pages: list[Page],
+    anchors: dict[int, ContentsEntry] | None = None,
+    toc_lines: set[int] | None = None,
 ) -> dict[int, Heading]:
     """Numbered headings found by layout (size, weight, centring) and kept only in numbering order.
 
     `anchors` are the headings the printed contents located: they are clauses whatever their layout,
-    and the numbering order continues from them."""
-    toc_lines = contents_positions(stream, pages)
+    and the numbering order continues from them. `toc_lines`: the contents' positions when the caller has them already."""
+    toc_lines = contents_positions(stream, pages) if toc_lines is None else toc_lines
     proper_titles = _proper_titles(furniture)
     sequencer = Sequencer()
     headings: dict[int, Heading] = {}
