@@ -181,9 +181,10 @@ def _contents_title(page: Page) -> int | None:
     return None
 
 
-def contents_headings(stream: list[Line], pages: list[Page]) -> dict[int, str]:
-    """Where each contents node starts (stream position → title): at a contents title, else at the first line of a run."""
-    toc = contents_positions(stream, pages)
+def contents_headings(stream: list[Line], pages: list[Page], toc: set[int] | None = None) -> dict[int, str]:
+    """Where each contents node starts (stream position → title): at a contents title, else at the first line of a run.
+    `toc`: the contents' positions when the caller has them already."""
+    toc = contents_positions(stream, pages) if toc is None else toc
     starts: dict[int, str] = {}
     previous_page: int | None = None
     for position, line in enumerate(stream):
@@ -216,9 +217,10 @@ def _run_has_title(stream: list[Line], position: int, toc: set[int]) -> bool:
     return False
 
 
-def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntry]:
-    """The clause entries of the printed contents (lists of figures and tables left out), wrapped titles joined."""
-    toc = contents_positions(stream, pages)
+def contents_entries(stream: list[Line], pages: list[Page], toc: set[int] | None = None) -> list[ContentsEntry]:
+    """The clause entries of the printed contents (lists of figures and tables left out), wrapped titles joined.
+    `toc`: the contents' positions when the caller has them already."""
+    toc = contents_positions(stream, pages) if toc is None else toc
     entries: list[ContentsEntry] = []
     pending = ""
     pending_x: float | None = None  # where the first line of a wrapped entry starts
@@ -361,7 +363,9 @@ def _indent_depths(entries: list[ContentsEntry]) -> None:
             levels.append((entry.indent, entry.depth))
 
 
-def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list[Page], body_size: float) -> dict[int, ContentsEntry]:
+def locate_entries(
+    entries: list[ContentsEntry], stream: list[Line], pages: list[Page], body_size: float, toc: set[int] | None = None
+) -> dict[int, ContentsEntry]:
     """Each entry's heading line in the body (stream position → entry): on the page the contents names
     (or the next one), else the first matching line after the previous entry's heading.
 
@@ -370,8 +374,8 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
     three pages after, so one line that merely repeats a title further on (`Columnheaders` for `Columnhead`)
     never moves the search away. When the printed pages do not map to PDF pages, the offset is learnt from
     the entries found elsewhere, once two of them agree on it. An entry naming a contents list on a contents
-    page (`List of Figures`) is that list's own node."""
-    toc = contents_positions(stream, pages)
+    page (`List of Figures`) is that list's own node. `toc`: the contents' positions when the caller has them already."""
+    toc = contents_positions(stream, pages) if toc is None else toc
     toc_pages = {page.index for page in pages if page.toc}
     index_of: dict[str, int] = {}
     for page in pages:

@@ -821,6 +821,57 @@ def test_a_title_wrapped_onto_a_second_line_is_one_title_and_no_heading(pdf_buil
     assert [node.title for node in nodes] == ["Das Lastpaket - Schnee-Lasten, Wind-, -Erdbebenlasten", "Einleitung", "Anwendung"]
 
 
+def test_an_unnumbered_line_set_bold_in_the_body_size_like_numbered_headings_is_one_when_it_stands_alone(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Sub-subsections set bold in the body size (`1.1.2 Term 2`) teach that style: an unnumbered line in it with space
+    above (`Worked example`) is a heading of their depth. A bold line run on in a paragraph (no space above) and a
+    block of bold lines (a table's head) stay text."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).heading("1.1 Terms", level=1).line(BODY)
+    for number in range(1, 4):
+        builder.gap(12).line(f"1.1.{number} Term {number}", bold=True).line(BODY).line(BODY)
+    builder.gap(12).line("Worked example", bold=True).line(BODY).line(BODY)
+    builder.line("A bold remark", bold=True).line(BODY).line(BODY)
+    builder.gap(12).line("Name", bold=True).line("Value", bold=True).line(BODY)
+    builder.heading("2 Use").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "bold-body.pdf")
+    report = ingest(pdf, "TEST 164", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.depth) for node in nodes] == [
+        ("1", 1),
+        ("1.1", 2),
+        ("1.1.1", 3),
+        ("1.1.2", 3),
+        ("1.1.3", 3),
+        ("Worked example", 3),
+        ("2", 1),
+    ]
+    assert {node.path: node.parent_path for node in nodes}["Worked example"] == "1.1"
+
+
+def test_a_subclause_number_on_a_line_set_apart_by_space_is_a_heading_in_the_body_face(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Subclauses set in the body face, neither bold nor larger, on a line of their own with space above and below
+    (`1.1.1 Loads`), are headings when their numbers follow the clauses; a number in sequence at the start of a line
+    of a paragraph (`1.2 kN per metre …`) stays text."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).heading("1.1 Terms", level=1).line(BODY)
+    builder.gap(12).line("1.1.1 Loads").gap(12).line(BODY).line(BODY)
+    builder.line("The load on the deck is taken as").line("1.2 kN per metre of the width of the deck").line(BODY)
+    builder.gap(12).line("1.1.2 Actions").gap(12).line(BODY).line(BODY)
+    builder.heading("2 Use").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "spaced.pdf")
+    report = ingest(pdf, "TEST 165", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes] == [
+        ("1", "Scope"),
+        ("1.1", "Terms"),
+        ("1.1.1", "Loads"),
+        ("1.1.2", "Actions"),
+        ("2", "Use"),
+    ]
+
+
 def _unicode_pdf(pages: list[list[tuple[str | None, int, str, float]]], path: Path) -> Path:
     """Pages of lines (bookmark or None, bookmark level, text, size) set in DejaVu Sans, bold when larger than the
     body, so that Cyrillic prints; each page ends in body text."""
