@@ -464,11 +464,8 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     if lettered and entry.number is not None and entry.number.kind == "annex" and entry.number.path == lettered.group("letter"):
         text = lettered.group("title")  # `A. Packages` for the appendix A: the title after its letter
     own = title_key(number.title) if number and number.title else title_key(text)
-    joined = own
-    for following in stream[position + 1 : position + 4]:  # a title wrapped over up to four lines
-        if len(joined) >= len(want) or following.page != line.page:
-            break
-        joined += title_key(following.text)
+    following = stream[position + 1] if position + 1 < len(stream) else None
+    joined = own + (title_key(following.text) if following is not None and following.page == stream[position].page else "")
     same_title = (
         own == want
         or (len(own) >= 6 and want.startswith(own) and joined.startswith(want))

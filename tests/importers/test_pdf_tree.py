@@ -1092,23 +1092,3 @@ def test_a_contents_title_in_another_language_is_no_part_of_the_first_entry(
     pdf = builder.save(tmp_path / "contents-title.pdf")
     report = ingest(pdf, "TEST 167", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes][1:] == [node, "1", "1.1", "2", "2.1"]
-
-
-def test_an_appendix_title_wrapped_over_three_lines_is_found_before_its_first_clause(pdf_builder, workspace: Path, tmp_path: Path) -> None:
-    """`Annexe A` over `Quelques règles` / `typographiques françaises et` / `anglaises`, then `A.1 Quelques règles
-    typographiques françaises` (a title the appendix's starts with): each entry of the contents is its own heading."""
-    builder = pdf_builder().page().line("Table des matières", size=16)
-    listed = [("1 Introduction", 2), ("A Quelques règles typographiques françaises et anglaises", 3)]
-    listed += [("A.1 Quelques règles typographiques françaises", 3), ("A.2 Quelques règles anglaises", 3)]
-    for entry, page in listed:
-        builder.line(f"{entry} {'.' * 30} {page}")
-    builder.page().line("1 Introduction", size=20).line(BODY)
-    builder.page().line("Annexe A", size=20).gap(10)
-    for text in ("Quelques règles", "typographiques françaises et", "anglaises"):
-        builder.line(text, size=24)
-    builder.line(BODY).line("A.1 Quelques règles typographiques françaises").line(BODY)
-    builder.line("A.2 Quelques règles anglaises").line(BODY)
-    pdf = builder.save(tmp_path / "annexe.pdf")
-    report = ingest(pdf, "TEST 168", "1", workspace=workspace, language="fr")
-    nodes = [(node.path, node.page_start) for node in read_back(workspace, report).nodes]
-    assert nodes[-4:] == [("1", 2), ("Annexe A", 3), ("A.1", 3), ("A.2", 3)]
