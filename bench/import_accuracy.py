@@ -393,7 +393,9 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None) ->
                 taken.add(position)
                 return _word_path(match)
             other = _OTHER_WORD_NUMBER.match(above[-1])
-            if other and other.group("word")[0].isupper() and not re.fullmatch(_NOT_CHAPTER_WORDS, other.group("word"), re.I):
+            # in capitals throughout it is a running header and its page (`INHALTSVERZEICHNIS 2`)
+            word = other.group("word") if other else ""
+            if other and word[0].isupper() and not word.isupper() and not re.fullmatch(_NOT_CHAPTER_WORDS, word, re.I):
                 taken.add(position)  # `Глава 2`, `Apêndice A` alone over the title: a chapter, an appendix in another language
                 value = other.group("value")
                 return str(int(value)) if value.isdecimal() else f"{other.group('word')} {value}"
@@ -793,9 +795,13 @@ def _same_title(expected: str, found: str) -> bool:
         return True
     # a bookmark whose tail is mojibake in another script (`(using 硤攀昀` for `(using \xdef)`, its bytes misread): the
     # title the page prints, in the scripts it uses, starts the same way
-    scripts = {_script(char) for char in found if not char.isascii()}
-    kept = "".join(char for char in expected if char.isascii() or _script(char) in scripts)
-    return kept != expected and len(kept) >= 12 and found.startswith(kept)
+    # (or a letter of another script standing in for one the bookmark could not encode: `ß` for the `β` printed)
+    in_found = {_script(char) for char in found if not char.isascii()}
+    in_expected = {_script(char) for char in expected if not char.isascii()}
+    kept = "".join(char for char in expected if char.isascii() or _script(char) in in_found)
+    kept_found = "".join(char for char in found if char.isascii() or _script(char) in in_expected)
+    changed = kept != expected or kept_found != found
+    return changed and len(kept) >= 12 and kept_found.startswith(kept)
 
 
 def _script(char: str) -> str:

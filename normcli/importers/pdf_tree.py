@@ -499,8 +499,9 @@ def _designation(text: str) -> Number | None:
     (`Capítulo 1`, `Глава 2`, `Apéndice A`): the chapter `1`, or the appendix `Apéndice A` named as printed. A
     division (`Part 2`), a figure or a table is none."""
     match = _DESIGNATION.match(text)
-    if not match or not match.group("word")[0].isupper() or _NOT_DESIGNATION.match(match.group("word")):
-        return None
+    word = match.group("word") if match else ""
+    if not match or not word[0].isupper() or word.isupper() or _NOT_DESIGNATION.match(word):
+        return None  # in capitals throughout it is a running header and its page (`INHALTSVERZEICHNIS 2`)
     value = match.group("value")
     return Number(str(int(value)), "", "clause") if value.isdecimal() else Number(f"{match.group('word')} {value}", "", "annex")
 
