@@ -1174,6 +1174,7 @@ def _index_entries(rows: list[list[str]]) -> bool:
     numbers or more or reach them over leaders (a table of names and single numbers is data)."""
     cells = 0
     entries = 0
+    others = 0  # cells of another kind: a sentence, a header, a word alone
     listed = 0  # entries that read as an index's, not as a name and a number
     for row in rows:
         filled = [cell.strip() for cell in row if cell.strip()]
@@ -1189,8 +1190,9 @@ def _index_entries(rows: list[list[str]]) -> bool:
             elif _INDEX_LOCATORS.match(cell) or _INDEX_LETTER.match(cell) or re.fullmatch(_DOTS, cell):
                 continue
             else:
-                cells += len(filled)  # a cell of another kind: far from an index (counted heavily)
-    return cells >= 4 and entries >= 0.4 * cells and listed >= max(2, 0.3 * entries)
+                others += 1
+    # wrapped numbers may outnumber the entries (long lists of lines); a few cells of another kind may be a heading
+    return cells >= 4 and others <= 0.1 * cells and entries >= 0.25 * cells and listed >= max(2, 0.3 * entries)
 
 
 def _glyph_drawing(rows: list[list[str]]) -> bool:
