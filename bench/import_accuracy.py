@@ -78,6 +78,8 @@ _WORD_NUMBER = re.compile(
     re.I,
 )
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
+# an appendix printed as its letter and a stop before its title (`A. Packages`); not `I.`, `V.`, `X.` (roman chapters)
+_LETTERED = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
 # any other word with a number or a capital letter alone on a line above a title: a chapter or an appendix in a
 # language the list above lacks (`Глава 2`, `Hoofdstuk 3`, `Apêndice A`); never a division, figure or table
 _OTHER_WORD_NUMBER = re.compile(r"^(?P<word>[^\W\d_][^\W\d_'’-]{2,19})\s+(?P<value>\d{1,3}|[A-Z])\.?$")
@@ -108,6 +110,8 @@ _CAPTION = {
     "table": re.compile(r"^(?:table|tableau|tabelle|tabella)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
     "figure": re.compile(r"^(?:figure|fig\.|abbildung|bild|figura)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
 }
+# the digits a font with old-style figures may map into the Private Use Area (Adobe's `uniF730`…`uniF739`, `zero.oldstyle`…)
+OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
 
@@ -115,7 +119,7 @@ def key(text: str) -> str:
     """A title reduced for comparison: case, punctuation and spacing ignored, and the accents of Latin letters;
     the letters and digits of every script are kept (`起源`, `Начало`), so a title in Japanese or Russian is not
     reduced to nothing (or to the Latin words it holds, `Debian の発音` to `debian`)."""
-    text = unicodedata.normalize("NFKC", text.replace("\ufffe", "").replace("\x02", ""))
+    text = unicodedata.normalize("NFKC", text.replace("\ufffe", "").replace("\x02", "").translate(OLDSTYLE_DIGITS))
     if text.isascii():
         return re.sub(r"[^a-z0-9]+", "", text.lower())
     return "".join(_key_letters(char) for char in text.lower())
@@ -190,7 +194,8 @@ def page_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
     if index not in cache:
         page = document[index]
         textpage = page.get_textpage()
-        cache[index] = [line.strip() for line in textpage.get_text_range().replace("\ufffe", "").splitlines() if line.strip()]
+        text = textpage.get_text_range().replace("\ufffe", "").translate(OLDSTYLE_DIGITS)
+        cache[index] = [line.strip() for line in text.splitlines() if line.strip()]
         textpage.close()
         page.close()
     return cache[index]
@@ -242,7 +247,7 @@ def page_pieces(document, index: int, cache: dict[int, list[Piece]]) -> list[Pie
 
     for k in range(raw.FPDFText_CountChars(handle)):
         code = raw.FPDFText_GetUnicode(handle, k)
-        char = chr(code) if code else " "
+        char = (chr(code) if code else " ").translate(OLDSTYLE_DIGITS)
         if char in "\r\n":
             close()
             continue
@@ -364,6 +369,10 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None) ->
         if position in taken:
             continue
         line = lines[position]
+        letter = _LETTERED.match(line)
+        if letter and key(letter.group("title")) == wanted and letter.group("letter") not in "IVX":
+            taken.add(position)
+            return letter.group("letter")  # `A. Packages`: the appendix A, its path the letter as printed (SPEC §1)
         number = _numbered(line)
         word = _WORD_NUMBER.match(line)
         rest = _printed_title(line)
@@ -780,7 +789,17 @@ _UNNUMBERED_PATH = re.compile(r"^(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,}")  # a pat
 
 
 def _same_title(expected: str, found: str) -> bool:
-    return alike(expected, found) or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected)))
+    if alike(expected, found) or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected))):
+        return True
+    # a bookmark whose tail is mojibake in another script (`(using 硤攀昀` for `(using \xdef)`, its bytes misread): the
+    # title the page prints, in the scripts it uses, starts the same way
+    scripts = {_script(char) for char in found if not char.isascii()}
+    kept = "".join(char for char in expected if char.isascii() or _script(char) in scripts)
+    return kept != expected and len(kept) >= 12 and found.startswith(kept)
+
+
+def _script(char: str) -> str:
+    return unicodedata.name(char, "?").split()[0]
 
 
 def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:

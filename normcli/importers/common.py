@@ -221,12 +221,15 @@ def _clean_unicode(text: str) -> str:
         text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
     if _LIGATURE.search(text):
         text = _LIGATURE.sub(lambda match: unicodedata.normalize("NFKC", match.group(0)), text)  # ﬁ → fi: searchable words
-    text = re.sub(r"[ \t]+", " ", text)
+    text = _BLANKS.sub(" ", text)
     # a no-break space stays where typography wants one (French `libre\u00a0;`, `«\u00a0mot\u00a0»`), elsewhere it is a space
-    text = re.sub(
-        r"[ \u00a0\u202f]*([\u00a0\u202f])[ \u00a0\u202f]*(?=[:;!?»›])|(?<=[«‹])[ \u00a0\u202f]+", lambda m: m.group(1) or "\u00a0", text
-    )
-    return re.sub(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))", " ", text).strip()
+    text = _KEPT_NO_BREAK.sub(lambda m: m.group(1) or "\u00a0", text)
+    return _LOOSE_SPACES.sub(" ", text).strip()
+
+
+_BLANKS = re.compile(r"[ \t]+")
+_KEPT_NO_BREAK = re.compile(r"[ \u00a0\u202f]*([\u00a0\u202f])[ \u00a0\u202f]*(?=[:;!?»›])|(?<=[«‹])[ \u00a0\u202f]+")
+_LOOSE_SPACES = re.compile(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))")
 
 
 def wrapped(text: str, previous: str, following: str) -> str:

@@ -79,7 +79,8 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
             page.lines = reading_order(page)
         mark_contents(pages)
         stream = [line for page in pages for line in page.lines]
-        entries = contents_entries(stream, pages)
+        toc = contents_positions(stream, pages)  # the printed contents' lines: the stream does not change from here on
+        entries = contents_entries(stream, pages, toc)
         if outline:
             headings = outline_headings(outline, pages, stream, draft, body_size)
             draft.outline_used = True
@@ -92,29 +93,28 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
                     )
                 )
         else:
-            located = locate_entries(entries, stream, pages, body_size)
+            located = locate_entries(entries, stream, pages, body_size, toc)
             if entries and len(located) < len(entries):
                 draft.warnings.append(
                     f"{len(entries) - len(located)} of {len(entries)} printed contents entries were not found in the body"
                 )
-            headings = text_headings(stream, body_size, furniture, pages, located)
+            headings = text_headings(stream, body_size, furniture, pages, located, toc)
             for position in title_wraps(stream, body_size, set(headings)):
                 headings.pop(position, None)  # the title's second line, set as large as a heading
             if not any(h.number for h in headings.values()):
                 draft.warnings.append("no numbered headings were found in the text; check the tree with `normcli toc`")
-        _contents_nodes(stream, pages, headings, body_size)
+        _contents_nodes(stream, pages, headings, body_size, toc)
         if not draft.title:
             draft.title = first_title(stream, body_size, set(headings))
-        _emit(document, pages, stream, headings, body_size, draft)
+        _emit(document, pages, stream, headings, body_size, draft, toc)
     finally:
         document.close()
     return draft
 
 
-def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, Heading], body_size: float) -> None:
-    """The printed contents as nodes of their own, and a heading for what follows them when none opens it."""
-    toc = contents_positions(stream, pages)
-    for position, title in contents_headings(stream, pages).items():
+def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, Heading], body_size: float, toc: set[int]) -> None:
+    """The printed contents (`toc`, their positions) as nodes of their own, and a heading for what follows them when none opens it."""
+    for position, title in contents_headings(stream, pages, toc).items():
         if position not in headings:
             headings[position] = Heading(None, title, 1)
     for position in range(1, len(stream)):
@@ -134,7 +134,9 @@ def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, H
 # -- writing the Markdown ---------------------------------------------------------------------
 
 
-def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, Heading], body_size: float, draft: Draft) -> None:
+def _emit(
+    document, pages: list[Page], stream: list[Line], headings: dict[int, Heading], body_size: float, draft: Draft, toc_lines: set[int]
+) -> None:
     body = draft.body
     vocabulary = _vocabulary(stream)
     french = _french_spacing(stream)
@@ -146,7 +148,6 @@ def _emit(document, pages: list[Page], stream: list[Line], headings: dict[int, H
     figure_numbers: Counter = Counter()
     page_by_index = {page.index: page for page in pages}
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
-    toc_lines = contents_positions(stream, pages)  # each contents line is a paragraph of its own
     regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
     pngs = PngQueue()
     tables = find_tables(stream, page_by_index, headings, figure_text, regions)

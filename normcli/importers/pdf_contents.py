@@ -19,7 +19,11 @@ from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, is_toc_page
 CONTENTS_TITLE = re.compile(
     r"^(?:table of contents|contents|list of (?:figures|tables|illustrations)|table des mati[eè]res|sommaire|"
     r"liste des (?:figures|tableaux|illustrations)|inhalt|inhaltsverzeichnis|abbildungsverzeichnis|tabellenverzeichnis|"
-    r"indice|sommario|elenco delle (?:figure|tabelle))$",
+    r"[ií]ndice(?: general)?|sommario|elenco delle (?:figure|tabelle)|conte[uú]do|"
+    # other languages' words for the contents (Spanish, Portuguese, Dutch, Scandinavian, Slavic, Greek, Turkish, CJK)
+    r"contenido|sum[aá]rio|inhoud(?:sopgave)?|indholdsfortegnelse|inneh[aå]ll(?:sf[oö]rteckning)?|innhold|sis[aä]llys(?:luettelo)?|"
+    r"spis tre[sś]ci|obsah|tartalom(?:jegyz[eé]k)?|cuprins|[iİ][cç]indekiler|περιεχόμενα|"
+    r"оглавление|содержание|зміст|目次|目录|目錄|목차|차례)$",
     re.I,
 )
 # an entry: its text, then dot leaders, a middle dot or a gap, then its printed page (arabic or roman)
@@ -28,7 +32,9 @@ _GLUED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?=[^\W\d_])")  # `11.10Lis
 _LIST_TITLE = re.compile(r"^(?:list of|liste des|elenco delle|abbildungsverzeichnis|tabellenverzeichnis)", re.I)
 _RUNNING_CONTENTS = re.compile(r"\b(?:contents|table des mati[eè]res|inhaltsverzeichnis|sommaire|indice)\b", re.I)
 _BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·–—]|\(?[a-z0-9][.)])\s")
-_LETTER = re.compile(r"^(?P<letter>[A-Z])\s+(?P<title>\S.*)$")
+_LETTER = re.compile(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$")
+# an appendix printed as its letter and a stop before its title (`A. Packages`)
+LETTERED_ANNEX = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
 # the title of an index (`Index`, `General Index`, `Index of Objects`): its entries end in page numbers too
 INDEX_TITLE = re.compile(r"^(?:[^\W\d_][\w-]* ){0,2}index$|^index of [^\W\d_].{0,40}$|^(?:index|register|stichwortverzeichnis)$", re.I)
 
@@ -115,7 +121,10 @@ def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
         plain = 0
         for k in range(start, len(on_page)):
             line = stream[on_page[k]]
-            listed = (_ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text)) and line.size < entry_size + 0.8
+            beside = k > start and page_beside(stream[on_page[k - 1]], line)
+            following = stream[on_page[k + 1]] if k + 1 < len(on_page) else None
+            paired = following is not None and page_beside(line, following)
+            listed = (beside or paired or _ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text)) and line.size < entry_size + 0.8
             plain = 0 if listed else plain + 1  # a heading set larger (`1 Introduction to version 2`) is no entry
             if plain == 3:
                 positions.difference_update(on_page[k - 2 :])
@@ -143,10 +152,25 @@ def _short_contents(stream: list[Line], position: int) -> list[int]:
 
 
 def _tail_of_contents(page: Page) -> bool:
-    """A page whose lines are nearly all contents entries (the end of the list spilling over)."""
+    """A page whose lines are nearly all contents entries (the end of the list spilling over); an entry whose page number
+    is set apart at the right margin, without leaders, is read with it (see `page_beside`)."""
     lines = [line for line in page.lines if not CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":."))]
-    entries = sum(1 for line in lines if _ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text))
+    entries = 0
+    for position, line in enumerate(lines):
+        if position > 0 and page_beside(lines[position - 1], line):
+            entries += 2  # an entry and its page number, read as two lines
+        elif _ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text):
+            entries += 1
     return entries >= max(1, 0.6 * len(lines))
+
+
+def page_beside(line: Line, following: Line) -> bool:
+    """Whether `following` is only a page number set on `line`'s baseline far to its right: a contents entry whose
+    number is right-aligned without dot leaders (`1.1 Terms` … `12`), read as two lines."""
+    if following.page != line.page or abs(following.top - line.top) > 0.4 * max(line.size, 1.0):
+        return False
+    text = following.text.strip()
+    return following.x0 > line.x1 + 2 * line.size and bool(re.fullmatch(r"\d{1,4}|[ivxlcdm]{1,7}", text, re.I))
 
 
 def _contents_title(page: Page) -> int | None:
@@ -157,9 +181,10 @@ def _contents_title(page: Page) -> int | None:
     return None
 
 
-def contents_headings(stream: list[Line], pages: list[Page]) -> dict[int, str]:
-    """Where each contents node starts (stream position → title): at a contents title, else at the first line of a run."""
-    toc = contents_positions(stream, pages)
+def contents_headings(stream: list[Line], pages: list[Page], toc: set[int] | None = None) -> dict[int, str]:
+    """Where each contents node starts (stream position → title): at a contents title, else at the first line of a run.
+    `toc`: the contents' positions when the caller has them already."""
+    toc = contents_positions(stream, pages) if toc is None else toc
     starts: dict[int, str] = {}
     previous_page: int | None = None
     for position, line in enumerate(stream):
@@ -192,25 +217,31 @@ def _run_has_title(stream: list[Line], position: int, toc: set[int]) -> bool:
     return False
 
 
-def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntry]:
-    """The clause entries of the printed contents (lists of figures and tables left out), wrapped titles joined."""
-    toc = contents_positions(stream, pages)
+def contents_entries(stream: list[Line], pages: list[Page], toc: set[int] | None = None) -> list[ContentsEntry]:
+    """The clause entries of the printed contents (lists of figures and tables left out), wrapped titles joined.
+    `toc`: the contents' positions when the caller has them already."""
+    toc = contents_positions(stream, pages) if toc is None else toc
     entries: list[ContentsEntry] = []
     pending = ""
     pending_x: float | None = None  # where the first line of a wrapped entry starts
+    pending_size = 0.0  # the largest size among the pending lines
     listing = True  # inside the table of contents proper, not a list of figures or tables
     page = -1
     margin: dict[int, float] = {}
     seen_pages: set[int] = set()  # the pages on which an entry was read
     for position in toc:
         margin[stream[position].page] = min(margin.get(stream[position].page, stream[position].x0), stream[position].x0)
+    joined: set[int] = set()  # page numbers read with the entry on their left
     for position, line in enumerate(stream):
-        if position not in toc:
+        if position not in toc or position in joined:
             continue
         if line.page != page:
             pending = ""  # an entry's title wraps on its page; what is left over at a page's foot is no title's head
             page = line.page
         text = clean_inline(line.text)
+        if position + 1 in toc and page_beside(line, stream[position + 1]):
+            joined.add(position + 1)
+            text = f"{text} {stream[position + 1].text.strip()}"
         title = CONTENTS_TITLE.match(text.rstrip(":."))
         if title:
             listing = not _LIST_TITLE.match(text)
@@ -226,7 +257,11 @@ def contents_entries(stream: list[Line], pages: list[Page]) -> list[ContentsEntr
             pending_x = line.x0 if not pending else pending_x
             run_on = re.search(r"\s\d{1,4},(?:\s|$)", pending)  # clauses run together over lines (`… 370,` / `21.2.4 …`)
             pending = f"{pending} {text}".strip() if len(pending) < (2000 if run_on else 200) else text
+            pending_size = max(pending_size, line.size)
             continue
+        if pending and pending_size > line.size + 3:
+            pending = ""  # a title set far larger over the list (a contents title in a language not listed): no entry's head
+        pending_size = 0.0
         indent = (pending_x if pending and pending_x is not None else line.x0) - margin[line.page]
         body = f"{pending} {match.group('text')}".strip()
         first_of_page = not pending and line.page not in seen_pages
@@ -282,6 +317,31 @@ def _letter_annexes(entries: list[ContentsEntry]) -> None:
             entry.title = letter.group("title")
             entry.depth = 1
             last = value
+    # the letters before an annex so found, in sequence from `A` (`A. Packages`, `B. Macros`, then `C.` with its `C.1`)
+    for position in range(len(entries) - 1, 0, -1):
+        later, entry = entries[position].number, entries[position - 1]
+        letter = _LETTER.match(entry.title) if entry.number is None else None
+        bare = later is not None and later.kind == "annex" and len(later.path) == 1
+        follows = bare and letter and later is not None and ord(letter.group("letter")) == ord(later.path) - 1
+        if follows and letter and _sequence_from_a(entries, position - 1):
+            entry.number = Number(letter.group("letter"), letter.group("title"), "annex")
+            entry.title = letter.group("title")
+            entry.depth = 1
+
+
+def _sequence_from_a(entries: list[ContentsEntry], position: int) -> bool:
+    """Whether the letter entries up to `position` run back to an `A` entry, one letter apart, with nothing between."""
+    while position >= 0:
+        letter = _LETTER.match(entries[position].title) if entries[position].number is None else None
+        if not letter:
+            return False
+        if letter.group("letter") == "A":
+            return True
+        before = _LETTER.match(entries[position - 1].title) if position > 0 and entries[position - 1].number is None else None
+        if not before or ord(before.group("letter")) != ord(letter.group("letter")) - 1:
+            return False
+        position -= 1
+    return False
 
 
 def _indent_depths(entries: list[ContentsEntry]) -> None:
@@ -303,7 +363,9 @@ def _indent_depths(entries: list[ContentsEntry]) -> None:
             levels.append((entry.indent, entry.depth))
 
 
-def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list[Page], body_size: float) -> dict[int, ContentsEntry]:
+def locate_entries(
+    entries: list[ContentsEntry], stream: list[Line], pages: list[Page], body_size: float, toc: set[int] | None = None
+) -> dict[int, ContentsEntry]:
     """Each entry's heading line in the body (stream position → entry): on the page the contents names
     (or the next one), else the first matching line after the previous entry's heading.
 
@@ -312,8 +374,8 @@ def locate_entries(entries: list[ContentsEntry], stream: list[Line], pages: list
     three pages after, so one line that merely repeats a title further on (`Columnheaders` for `Columnhead`)
     never moves the search away. When the printed pages do not map to PDF pages, the offset is learnt from
     the entries found elsewhere, once two of them agree on it. An entry naming a contents list on a contents
-    page (`List of Figures`) is that list's own node."""
-    toc = contents_positions(stream, pages)
+    page (`List of Figures`) is that list's own node. `toc`: the contents' positions when the caller has them already."""
+    toc = contents_positions(stream, pages) if toc is None else toc
     toc_pages = {page.index for page in pages if page.toc}
     index_of: dict[str, int] = {}
     for page in pages:
@@ -398,6 +460,9 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
         return True
     if len(text) > 2 * len(entry.title) + 40:
         return False
+    lettered = LETTERED_ANNEX.match(text)
+    if lettered and entry.number is not None and entry.number.kind == "annex" and entry.number.path == lettered.group("letter"):
+        text = lettered.group("title")  # `A. Packages` for the appendix A: the title after its letter
     own = title_key(number.title) if number and number.title else title_key(text)
     following = stream[position + 1] if position + 1 < len(stream) else None
     joined = own + (title_key(following.text) if following is not None and following.page == stream[position].page else "")

@@ -314,6 +314,9 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
 
 
 _SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+# the old-style figures some fonts map into the Private Use Area (Adobe's `uniF730`…`uniF739`): the digits they print
+_OLDSTYLE = re.compile("[\uf730-\uf739]")
+OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
 _SECOND_HALF = "\uffff"  # a noncharacter, not text: marks the place of a joined pair's second half
 
 
@@ -370,6 +373,69 @@ class _FontName:
         return self.buffer.value.decode("latin-1", "replace")
 
 
+def _indexed_text(handle, count: int) -> str:
+    """The page's characters one per PDFium index, as FPDFText_GetUnicode gives them (a character beyond U+FFFF as
+    its two surrogate halves, no code as a space). PDFium's text buffer, read in one call, holds them in order but
+    leaves out control characters and characters without a code: those few are found by bisection over the map from
+    character to text index and asked for one by one, instead of a call for each character of the page."""
+    import pypdfium2.raw as raw
+
+    buffer = (ctypes.c_ushort * (2 * count + 2))()  # room for every character as a pair, and the terminating NUL
+    units = buffer[: max(raw.FPDFText_GetText(handle, 0, count, buffer) - 1, 0)]
+    unicode_of = _text_calls().unicode
+    if any(0xD800 <= unit <= 0xDFFF for unit in units):  # surrogate halves: one unit per index only if none is left out
+        if len(units) != count:
+            return "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
+        return "".join(map(chr, units)).replace("\x00", " ")
+    left_out = _left_out(lambda k: raw.FPDFText_GetTextIndexFromCharIndex(handle, k), count, len(units))
+    if left_out is None:  # the text is not the characters in order with some left out: ask for each
+        return "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
+    chars = []
+    at = after = 0  # the next unit of the text, the character after the last one left out
+    for k in sorted(left_out):  # the text up to a character left out, then that one as GetUnicode gives it
+        chars.append("".join(map(chr, units[at : at + k - after])))
+        at += k - after
+        chars.append(chr(unicode_of(handle, k) or 32))
+        after = k + 1
+    chars.append("".join(map(chr, units[at:])))
+    # a character without a code is a space; PDFium's text has U+FFFE where GetUnicode gives 2 for a hyphen at a line
+    # end, which the caller writes as U+FFFE either way
+    return "".join(chars).replace("\x00", " ")
+
+
+def _left_out(text_index, count: int, length: int) -> set[int] | None:
+    """The indices of the characters PDFium's text leaves out, given `text_index` (-1 for a character left out) and
+    the text's length; None when the map is not the characters in order with some left out."""
+    found: set[int] = set()
+
+    def between(low: int, high: int, before_low: int, before_high: int) -> bool:
+        # the characters left out strictly between `low` and `high`, `before_*` counting those up to each end
+        missing = before_high - before_low
+        if missing == 0:
+            return True
+        if missing < 0 or missing > high - low - 1:
+            return False
+        if missing == high - low - 1:
+            found.update(range(low + 1, high))
+            return True
+        middle = (low + high) // 2
+        kept = middle
+        while kept < high and (at := text_index(kept)) < 0:
+            kept += 1
+        if kept == high:  # from the middle on, all left out
+            found.update(range(middle, high))
+            return between(low, middle, before_low, before_high - (high - middle))
+        found.update(range(middle, kept))
+        before = kept - at  # left out before `kept`
+        if not before_low + (kept - middle) <= before <= before_high:
+            return False
+        return between(low, middle, before_low, before - (kept - middle)) and between(kept, high, before, before_high)
+
+    if not between(-1, count, 0, count - length) or len(found) != count - length:
+        return None
+    return found
+
+
 def _char_geometry(
     handle, text: str
 ) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None], list[float | None]]:
@@ -419,11 +485,11 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         return [], 0
     handle = textpage.raw  # the raw handle: pypdfium2's wrapper converts itself on every call, thousands per page
     text = textpage.get_text_range(0, count)
-    if len(text) != count:  # PDFium's text left out or added characters: read them one by one to keep the indices
-        unicode_of = _text_calls().unicode
-        text = "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
-        text = joined_pairs(text)
+    if len(text) != count:  # surrogate pairs, or PDFium's text left out or added characters: one per index, as PDFium counts
+        text = joined_pairs(_indexed_text(handle, count))
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
+    if _OLDSTYLE.search(text):  # one character for one: the indices still match the character boxes
+        text = text.translate(OLDSTYLE_DIGITS)
     boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
     pairs = _SECOND_HALF in text
@@ -466,9 +532,14 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         pieces = script_pieces(plain, segment.glyphs, size)
         for k in _unspaced_gaps(segment, size):
             pieces[k - 1] += " "
-        lefts, rights, bottoms, tops = zip(*real, strict=True)
         line = Line(
-            page=index, text="".join(pieces), x0=min(lefts), x1=max(rights), top=max(tops), bottom=min(bottoms), size=round(size, 1)
+            page=index,
+            text="".join(pieces),
+            x0=min([box[0] for box in real]),
+            x1=max([box[1] for box in real]),
+            top=max([box[3] for box in real]),
+            bottom=min([box[2] for box in real]),
+            size=round(size, 1),
         )
         line.bold_prefix = _bold_prefix(handle, segment.start, plain, font)
         line.spans = _cells(pieces, segment.boxes, size, vrules)
@@ -602,7 +673,7 @@ def _tail_of_line_above(previous: _Segment, segment: _Segment) -> int:
     its baseline, after which the text jumps back to the left margin (a subscript at the end of a line, `E` +
     lowered `0,mean`, that PDFium counted to the next line); 0 when there is none."""
     boxes = segment.boxes
-    first = next((box for box in boxes if box is not None and box[1] > box[0]), None)
+    first = visible[0] if (visible := segment.real()) else None
     right = max(box[1] for box in previous.real()[-3:])
     size, base = previous.baseline()
     if first is None or not -1.0 <= first[0] - right <= size:  # the line does not start right of the line above's end
@@ -723,8 +794,8 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     if not present:
         return pieces
     full, big, quarter = 0.9 * size, 0.85 * size, 0.25 * size
-    sizes, heights = zip(*present, strict=True)
-    if min(sizes) >= full:  # one size: the scripts, if any, are only moved
+    if min([glyph[0] for glyph in present]) >= full:  # one size: the scripts, if any, are only moved
+        heights = [glyph[1] for glyph in present]
         if max(heights) - min(heights) < quarter:
             return pieces  # one size on one baseline: no script (most lines)
         baselines = sorted(heights)
@@ -738,7 +809,10 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     # opening the line): scripts that a producer moves without making them smaller; each with the baseline it
     # leaves (a cell of a table row may sit a little higher than the next)
     short: dict[int, float] = {}
-    k = 0
+    level = [glyph[1] for glyph in present if glyph[0] >= big]
+    # all characters at the text's size within a quarter em of each other (most lines with scripts): each is on the
+    # baseline and on the one of the letter before it, so none is moved
+    k = count if not level or max(level) - min(level) < quarter else 0
     while k < count:
         glyph = glyphs[k]
         if glyph is None or glyph[0] < big:  # a smaller character is a script of another kind (below), never a moved one
@@ -748,6 +822,9 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         if at > 0 and glyphs[at] is None and segment[at] == " ":
             at -= 1  # a space PDFium adds for the gap before a moved script (WeasyPrint's `<sup>`)
         previous = glyphs[at] if at >= 0 else None
+        if abs(glyph[1] - baseline) < quarter and (previous is None or previous[0] < full or abs(glyph[1] - previous[1]) < quarter):
+            k += 1  # on the baseline, and on the one of a letter before it if there is one: not moved, accent or not
+            continue
         # the baseline of a letter at the text's size right before it, if there is one (a spacing accent, `ˆ`
         # set over the next letter, sits where that letter's accent goes: no baseline, and no script either)
         letter = (
@@ -756,11 +833,11 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         height = glyph[1]
         if letter is None:
             reference = baseline
-            level = abs(height - baseline) < quarter
+            on_level = abs(height - baseline) < quarter
         else:
             reference = letter if abs(letter - baseline) < quarter else baseline
-            level = abs(height - reference) < quarter and abs(height - letter) < quarter
-        if level or unicodedata.category(segment[k]) in _MODIFIERS:  # on its letter's baseline (most characters), or an accent
+            on_level = abs(height - reference) < quarter and abs(height - letter) < quarter
+        if on_level or unicodedata.category(segment[k]) in _MODIFIERS:  # on its letter's baseline (most characters), or an accent
             k += 1
             continue
         end = k
@@ -796,10 +873,8 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         shift = 1 if quarter < rise < 0.6 * size else (-1 if -0.6 * size < rise < -quarter else 0)
         if shift:
             shifts[k] = shift
-    for k, glyph in enumerate(glyphs[:count]):
-        if glyph is None or glyph[0] >= big:
-            continue
-        rise = glyph[1] - baseline
+    for k, small in [(k, glyph) for k, glyph in enumerate(glyphs[:count]) if glyph is not None and glyph[0] < big]:
+        rise = small[1] - baseline
         # a run set much smaller (an office suite's script font, 58 %) is a subscript when lowered at all (LibreOffice
         # lowers it by a twelfth); a run barely smaller (small capitals) must drop clearly below the baseline
         if 0.2 * size < rise < size:
@@ -807,9 +882,9 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         # raised less than a fifth of an em, it is still a superscript when its top clears the top of the line's
         # letters (a cap height of 0.7 em: Qt raises a `<sup>` one size smaller by only 0.16 em), for a short run
         # only (below); small capitals and a smaller cell beside a larger one stay on, or near, the baseline
-        elif max(0.1 * size, 0.7 * (size - glyph[0])) < rise < size:
+        elif max(0.1 * size, 0.7 * (size - small[0])) < rise < size:
             shifts[k] = 2
-        elif -size < rise < (-0.05 * size if glyph[0] < 0.7 * size else -0.1 * size):
+        elif -size < rise < (-0.05 * size if small[0] < 0.7 * size else -0.1 * size):
             shifts[k] = -1
     if not shifts:
         return pieces
@@ -913,6 +988,8 @@ def _as_note(line: Line, label: str, cut: int) -> None:
 def resolve_footnotes(lines: list[Line]) -> None:
     """Footnote marks become Markdown footnotes (`word[^5]`, and `[^5]: …` for the note) when the page
     has both the mark and its note; the others are left for `resolve_endnotes` to decide."""
+    if not any("\ue000" in line.text or "\ue002" in line.text for line in lines):
+        return  # no mark on the page (most pages): nothing to resolve
     referenced = {_label(mark) for line in lines for mark in FOOTNOTE_REF.findall(line.text)}
     _plain_notes(lines, referenced)
     defined = {_label(match.group(1)) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
@@ -1011,25 +1088,21 @@ def _fixed_pitch(handle, start: int, segment: str, origins: list[float | None], 
     font = font.fresh() if font is not None else _FontName()
     for offset in {middle, len(segment.rstrip()) - 1}:
         name = font.read(handle, start + offset)
-        if not (font.flags.value & 1 or _FIXED_NAME.search(name)):
+        if not (font.flags.value & 1 or _fixed_name(name)):
             return _even_advances(handle, start, segment, origins)
     return True
 
 
-_VISIBLE_RUN = re.compile(r"\S+")
+@functools.lru_cache(maxsize=512)
+def _fixed_name(name: str) -> bool:
+    """Whether a font's name says it is a fixed-pitch one (a document has few fonts)."""
+    return bool(_FIXED_NAME.search(name))
 
 
 def _middle_visible(segment: str) -> int | None:
     """The offset of the middle one of a line's visible characters (None: there is none), counted word by word."""
-    runs = [(match.start(), match.end()) for match in _VISIBLE_RUN.finditer(segment)]
-    if not runs:
-        return None
-    wanted = sum(end - start for start, end in runs) // 2
-    for start, end in runs:
-        if wanted < end - start:
-            return start + wanted
-        wanted -= end - start
-    return None  # not reached: `wanted` is less than the count
+    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
+    return visible[len(visible) // 2] if visible else None
 
 
 def _even_advances(handle, start: int, segment: str, origins: Sequence[float | None] = ()) -> bool:
@@ -1037,10 +1110,8 @@ def _even_advances(handle, start: int, segment: str, origins: Sequence[float | N
     named `SFTT0900` without the fixed-pitch flag): eight pairs of letters or more, of five different letters,
     their origins as far apart within 3 %. The origins come from the page's geometry (`origins`, by PDFium's
     index), read once for every character, so this check costs no call into PDFium."""
-    import pypdfium2.raw as raw
-
-    x, y = ctypes.c_double(), ctypes.c_double()
     known = len(origins)
+    last_x = 0.0  # the x PDFium gave last (a failed call leaves its buffer as it was)
     count = 0
     low, high = float("inf"), 0.0
     letters: set[str] = set()
@@ -1052,10 +1123,12 @@ def _even_advances(handle, start: int, segment: str, origins: Sequence[float | N
         index = start + offset
         at = origins[index] if 0 <= index < known else None
         if at is None:  # not read with the page's geometry (white space there): ask PDFium (a failed call keeps x)
+            import pypdfium2.raw as raw
+
+            x, y = ctypes.c_double(last_x), ctypes.c_double()
             raw.FPDFText_GetCharOrigin(handle, index, x, y)
             at = x.value
-        else:
-            x.value = at
+        last_x = at
         if previous is not None and at > previous:
             step = at - previous
             low, high = min(low, step), max(high, step)

@@ -133,7 +133,7 @@ def find_tables(
         for block in page_blocks:
             if block.used or not _uncaptioned_block(block, stream, figures_on.get(index, [])):
                 continue
-            table = _block_table(block, stream, on_page[index], headings, used - ruled, page_blocks)
+            table = _block_table(block, stream, on_page.get(index, []), headings, used - ruled, page_blocks)
             if table is not None and len(table.rows) >= 2:
                 used.update(table.positions)
                 ruled.update(table.positions)
@@ -742,12 +742,15 @@ def _cells_of(items: list[tuple], columns: list[float], ruled: bool = False) -> 
 def _column_of(item: tuple, columns: list[float] | _Columns, ruled: bool) -> int:
     if ruled or not isinstance(columns, _Columns):
         return max(0, bisect.bisect_right(columns, item[2] + 1) - 1)
-    best, score = 0, (float("-inf"), 0.0)
+    # the most overlap, then (as much overlap) the column it starts nearest to; compared as the pair (overlap, nearness)
+    # would be, written out: this runs for every piece of every candidate table
+    start, end = item[2], item[3]
+    best, most, nearest = 0, float("-inf"), 0.0
     for k, (left, right) in enumerate(columns.extents):
-        overlap = min(right, item[3]) - max(left, item[2])  # negative: the distance to the column
-        candidate = (round(overlap), -abs(item[2] - left))  # as much overlap: the column it starts nearest to
-        if candidate > score:
-            best, score = k, candidate
+        overlap = round((end if end < right else right) - (start if start > left else left))  # negative: the distance to the column
+        nearness = -abs(start - left)
+        if overlap > most if overlap != most else nearness > nearest:
+            best, most, nearest = k, overlap, nearness
     return best
 
 
@@ -888,9 +891,10 @@ def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float], hea
     `| each`): every piece must sit under a piece of the row's text that ran to its column's right edge, or
     broke a word there, and that is no number (a number does not wrap). Under a spanning first cell (`headed`
     false: the row has none of its own) a capitalised word under a one-word cell is the next entry."""
+    columns_above = [_column_of(other, columns, False) for other in above] if line else []  # each piece's column, once
     for item in line:
         column = _column_of(item, columns, False)
-        over = [other for other in above if _column_of(other, columns, False) == column]
+        over = [other for other, its in zip(above, columns_above, strict=True) if its == column]
         if not over:
             return False
         last = min(over, key=lambda other: (round(other[0]), -other[3]))  # the end of the lowest line of the cell so far
@@ -1142,11 +1146,28 @@ def _leadered(rows: list[list[str]]) -> bool:
 
 def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     """Whether an uncaptioned table is something else set in columns: a glyph chart, entries over dot leaders, definition
-    lines, printed contents entries (with or without leaders), or a typeset math array (unruled)."""
+    lines, printed contents entries (with or without leaders), a typeset math array (unruled), or code whose wide
+    spaces fall inside brackets."""
     rows = table.rows
     if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows):
         return True
-    return _contents_entries(rows, page, last_page) or (not table.ruled and _math_array(rows))
+    return _contents_entries(rows, page, last_page) or (not table.ruled and _math_array(rows)) or _split_brackets(rows)
+
+
+def _split_brackets(rows: list[list[str]]) -> bool:
+    """Code set in a proportional font with wide spaces in it (`R = {50,      },`): a cell opens a bracket that a
+    later cell of its row closes, in a third of the rows or more (two at least). A gap inside brackets is no column
+    boundary; a cell that is a bracket alone (a glyph chart, a quoted delimiter) does not count."""
+    split = 0
+    for row in rows:
+        cells = [cell for cell in row if cell.strip()]
+        depth = 0
+        for cell in cells[:-1]:
+            depth += sum(cell.count(bracket) for bracket in "{([") - sum(cell.count(bracket) for bracket in "})]")
+            if depth > 0 and re.search(r"[^\W_]", cell):
+                split += 1
+                break
+    return split >= 2 and 3 * split >= len(rows)
 
 
 def _text_in_columns(rows: list[list[str]]) -> bool:
@@ -1243,6 +1264,7 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")
 # a contents entry's own number before its title: `31 Centered …`, `5.1 The parameters`, `A.2 Tables`
 _ENTRY_NUMBER = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
+_BARE_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?$")
 _TRAILING_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
 
 
@@ -1253,6 +1275,8 @@ def _contents_entries(rows: list[list[str]], page: Page, last_page: int) -> bool
     `5.1 The parameters`), or, unnumbered, titles of several words whose pages jump (consecutive numbers count
     something else). Set in a table, a contents is still a list of pages, not data."""
     entries = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    # a number set in a column of its own before its title (`2.1.1 | Label styles | 5`) is the title's number
+    entries = [[f"{cells[0]} {cells[1]}", *cells[2:]] if len(cells) == 3 and _BARE_NUMBER.match(cells[0]) else cells for cells in entries]
     entries = [cells for cells in entries if cells]
     listed = [(cells[0], int(cells[1])) for cells in entries if len(cells) == 2 and _PAGE_NUMBER.match(cells[1])]
     if len(listed) < 3 or len(listed) < len(entries) - 1:

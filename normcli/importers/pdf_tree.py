@@ -3,10 +3,12 @@ headings found by layout (size, weight, centring) and kept only in numbering ord
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +31,7 @@ from normcli.importers.common import (
 from normcli.importers.pdf_contents import (
     CONTENTS_TITLE,
     INDEX_TITLE,
+    LETTERED_ANNEX,
     ContentsEntry,
     contents_positions,
     heading_text,
@@ -132,7 +135,7 @@ def outline_headings(
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
     for entry in outline:
-        number = parse_number(entry.title)
+        number = parse_number(entry.title) or _zero_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
         kind = number.kind if number and number.title else None
@@ -216,6 +219,13 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+def _zero_number(title: str) -> Number | None:
+    """A bookmark numbered from zero (`0.1 Core feature`, a chapter 0 the document's class counts from): in a bookmark the
+    number is the clause's, though in running text `0.5 mm` never starts a heading."""
+    match = re.match(r"^(?P<path>0(?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$", title)
+    return Number(match.group("path"), match.group("title"), "clause") if match else None
 
 
 def _contents_title_before(
@@ -364,25 +374,39 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         if position in taken:
             continue
         line = stream[position]
-        text_key = title_key(line.text)
-        printed = parse_number(clean_inline(line.text))
-        if printed and not printed.title and title_key(printed.path) != key:  # `Appendix A` above the title `Appendix`
+        text_key, bare_key, rest_key = _line_keys(line.text)
+        if bare_key is not None and bare_key != key:  # `Appendix A` above the title `Appendix`
             continue
-        rest_key = title_key(printed.title) if printed and printed.title else text_key
-        joined = rest_key + "".join(title_key(stream[k].text) for k in range(position + 1, min(position + 4, len(stream))))
         whole = rest_key == key or text_key == key or _same_letters(rest_key, key)
         if (
             whole
             or text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
-            or (len(rest_key) >= 6 and key.startswith(rest_key) and joined.startswith(key) and not _BULLET_ITEM.match(line.text))
+            or (
+                len(rest_key) >= 6
+                and key.startswith(rest_key)
+                and (
+                    rest_key + "".join(_line_keys(stream[k].text)[0] for k in range(position + 1, min(position + 4, len(stream))))
+                ).startswith(key)
+                and not _BULLET_ITEM.match(line.text)
+            )
         ):
             # the line that holds the whole title first (not two bullet items that spell it together), then the nearest
             rank = (0 if whole else 1, abs(line.top - top) if top is not None else 0.0)
             if best is None or rank < best[0]:
                 best = (rank, position)
     return best[1] if best else None
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _line_keys(text: str) -> tuple[str, str | None, str]:
+    """A line's title key, the key of its printed number when the number stands alone, and the key of the title after
+    the number (else the whole line's): each line is compared with every bookmark of its page, read once."""
+    text_key = title_key(text)
+    printed = parse_number(clean_inline(text))
+    bare_key = title_key(printed.path) if printed and not printed.title else None
+    return text_key, bare_key, title_key(printed.title) if printed and printed.title else text_key
 
 
 def _same_letters(first: str, second: str) -> bool:
@@ -399,6 +423,9 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     With `body_size`, a bare number alone on the line above counts only when set larger than the body text or bold,
     as a chapter's number is: in an index, `… 474` above the letter group `Z` is an entry's page."""
     line = heading_text(stream[position])
+    lettered = LETTERED_ANNEX.match(line)
+    if lettered and lettered.group("letter") not in "IVX" and title_key(lettered.group("title")) == title_key(title):
+        return Number(lettered.group("letter"), lettered.group("title"), "annex")  # `A. Packages`: the appendix A
     number = parse_number(line)
     if number and number.title:
         inner = parse_number(number.title) if "." not in number.path else None
@@ -420,9 +447,14 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     ]
     if body_size is not None and position > 0 and stream[position - 1].page == page:
         line_above = stream[position - 1]
-        bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", clean_inline(line_above.text))
-        if bare and not marked(line_above, body_size):
-            return None  # an index entry's page `474` above the letter group `Z`: set as the body, no chapter's number
+        text_above = clean_inline(line_above.text)
+        bare = re.fullmatch(r"\d{1,4}(?:\.\d{1,3})*\.?", text_above)
+        # bold throughout, counted strictly: `marked` forgives one character, which would make any lone digit bold
+        bold = line_above.bold_prefix > 0 and line_above.bold_prefix >= len(line_above.text.rstrip()) - 1
+        if bare and not (line_above.size >= body_size + 0.8 or bold):
+            # an index entry's page `474` above the letter group `Z`, a drawing's label `1` above a heading: set as the
+            # body, no chapter's number
+            return None
     if above:
         chapter = _chapter_lines(above)
         if chapter:
@@ -477,13 +509,18 @@ def _designation(text: str) -> Number | None:
 
 
 def text_headings(
-    stream: list[Line], body_size: float, furniture: list[str], pages: list[Page], anchors: dict[int, ContentsEntry] | None = None
+    stream: list[Line],
+    body_size: float,
+    furniture: list[str],
+    pages: list[Page],
+    anchors: dict[int, ContentsEntry] | None = None,
+    toc_lines: set[int] | None = None,
 ) -> dict[int, Heading]:
     """Numbered headings found by layout (size, weight, centring) and kept only in numbering order.
 
     `anchors` are the headings the printed contents located: they are clauses whatever their layout,
-    and the numbering order continues from them."""
-    toc_lines = contents_positions(stream, pages)
+    and the numbering order continues from them. `toc_lines`: the contents' positions when the caller has them already."""
+    toc_lines = contents_positions(stream, pages) if toc_lines is None else toc_lines
     proper_titles = _proper_titles(furniture)
     sequencer = Sequencer()
     headings: dict[int, Heading] = {}
@@ -499,6 +536,7 @@ def text_headings(
     by_size = sum(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
+    pitch = _pitch(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
@@ -570,17 +608,19 @@ def text_headings(
         weak = centred(line) and len(number.title) < 90
         whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
         deep_bold = whole_bold and number.depth >= 3
-        if not (strong or bold_heading or weak) or (size_only and not strong and not deep_bold):
+        # a subclause number (`2.2.1.`) on a short line of its own with space above and below, in the body face
+        spaced = number.depth >= 2 and len(used) == 1 and len(number.title) <= 80 and _spaced(stream, position, pitch)
+        if not (strong or bold_heading or weak or spaced) or (size_only and not strong and not deep_bold and not spaced):
             continue
         if len(number.title) > (300 if strong else 160) or (
             not run_in and not strong and number.title.endswith((".", ",", ";")) and len(number.title) > 60
         ):
             continue
-        if not re.match(r"[A-Z0-9ÀÂÄÉÈÊÎÔÖÜÇ/\"'“(]", number.title) and not (strong or bold_heading):
+        if not re.match(r"[A-Z0-9ÀÂÄÉÈÊÎÔÖÜÇ/\"'“(]", number.title) and not (strong or bold_heading or spaced):
             continue
         if (bisect_right(part_starts, position), number.path) in anchored_paths:
             continue
-        if not sequencer.fits(number, skip=2 if strong else 0):
+        if not sequencer.fits(number, skip=2 if strong else (1 if spaced else 0)):
             if not (restart and Sequencer().fits(number, skip=2 if strong else 0)):
                 continue
             sequencer = Sequencer()  # the numbering starts again in this part
@@ -596,7 +636,7 @@ def text_headings(
     chapter_size = _chapter_size(stream, headings, body_size)
     # the first clause, numbered or located by the printed contents: large lines before it are front matter
     first = min((p for p, h in headings.items() if h.depth and (h.number is None or h.number.kind != "division")), default=len(stream))
-    styles = _heading_styles(stream, headings, body_size)
+    styles = _heading_styles(stream, headings, body_size, set(anchors))
     # a first page without a heading of its own is a title page: its largest line names it, the rest is its text
     cover = [p for p in range(min(len(stream), 200)) if stream[p].page == stream[0].page]
     title_page = not any(p in headings for p in cover)
@@ -616,7 +656,7 @@ def text_headings(
             continue
         if not text or parse_number(text):
             continue
-        depth = _styled_depth(stream, position, styles, text) if position > first else None
+        depth = _styled_depth(stream, position, styles, text, body_size, pitch) if position > first else None
         if depth is not None:  # set as the numbered headings of one level are, without a number (`\section*`)
             title, used = _wrapped_title(stream, position, text)
             headings[position] = Heading(None, title, depth)
@@ -695,17 +735,65 @@ def _style(line: Line) -> Style:
     return (round(line.size, 1), line.bold_prefix >= len(line.text.rstrip()) - 1)
 
 
-def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size: float) -> dict[Style, int]:
-    """The styles of the numbered headings (size and weight) with the depth most of them have: only styles set
-    larger than the body text, shared by three headings or more, used by headings of one depth mostly, and by
-    few other lines (a style the prose or a list is set in is no heading's)."""
+def _pitch(stream: list[Line], body_size: float) -> float:
+    """The usual distance from one line of body text to the next (the leading), to tell a line set apart by space."""
+    steps = [
+        previous.top - line.top
+        for previous, line in pairwise(stream)
+        if line.page == previous.page
+        and abs(line.size - body_size) < 0.3
+        and abs(previous.size - body_size) < 0.3
+        and 0 < previous.top - line.top < 3 * body_size
+    ]
+    return sorted(steps)[len(steps) // 2] if steps else 1.2 * body_size
+
+
+def _stands_alone(stream: list[Line], position: int, pitch: float) -> bool:
+    """A line in the body size that is a heading's by its place: a short line of one cell, not code, with more space
+    above it than between the lines of a paragraph, and no bold line of its own size right above or below (a block of
+    bold lines is a table's head or a list of terms, a bold word inside a paragraph is no line of its own)."""
+    line = stream[position]
+    text = line.text.rstrip()
+    if line.mono or len(line.cells) > 1 or len(text) > 80 or not text:
+        return False
+    above = stream[position - 1] if position > 0 else None
+    below = stream[position + 1] if position + 1 < len(stream) else None
+    for near in (above, below):
+        if near is not None and near.page == line.page and _style(near) == _style(line):
+            return False
+    return above is None or above.page != line.page or above.top - line.top > 1.3 * pitch
+
+
+def _spaced(stream: list[Line], position: int, pitch: float) -> bool:
+    """A line set apart by space above and below it (more than between the lines of a paragraph), as a heading in
+    the body face is; a line of a list or of a paragraph has the usual leading on one side at least."""
+    line = stream[position]
+    above = stream[position - 1] if position > 0 else None
+    below = stream[position + 1] if position + 1 < len(stream) else None
+    if below is None or below.page != line.page or line.mono or len(line.cells) > 1:
+        return False
+    apart_above = above is None or above.page != line.page or above.top - line.top > 1.3 * pitch
+    return apart_above and line.top - below.top > 1.3 * pitch
+
+
+def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size: float, confirmed: set[int]) -> dict[Style, int]:
+    """The styles (size and weight) of the headings the document confirms, with the depth most of them have: the
+    numbered headings kept in numbering order and the headings its printed contents located (`confirmed`). Only
+    styles that set a heading apart from the prose count: larger than the body text, or bold in the body size on a
+    line that stands alone (see `_stands_alone`); a style must be shared by three headings or more, mostly of one
+    depth, and used by few other lines (a style the prose, a list or a table head is set in is no heading's)."""
+    pitch = _pitch(stream, body_size)
     depths: dict[Style, Counter[int]] = {}
     for position, heading in headings.items():
-        if heading.number is not None and heading.depth and heading.number.kind in ("clause", "annex_clause"):
-            wraps = position + 1 in headings and not headings[position + 1].depth  # its title goes on below
-            if stream[position].size >= body_size + 0.8 and not wraps:
-                depths.setdefault(_style(stream[position]), Counter())[heading.depth] += 1
-    used = Counter(_style(line) for line in stream if line.size >= body_size + 0.8)
+        numbered = heading.number is not None and heading.number.kind in ("clause", "annex_clause")
+        if not heading.depth or not (numbered or position in confirmed):
+            continue
+        line = stream[position]
+        wraps = position + 1 in headings and not headings[position + 1].depth  # its title goes on below
+        apart = line.size >= body_size + 0.8 or (_style(line)[1] and line.size > body_size - 0.3 and _stands_alone(stream, position, pitch))
+        if apart and not wraps:
+            depths.setdefault(_style(line), Counter())[heading.depth] += 1
+    used = Counter(_style(line) for line in stream if line.size >= body_size + 0.8 or _style(line)[1])
     styles = {}
     for style, counts in depths.items():
         depth, count = counts.most_common(1)[0]
@@ -714,12 +802,15 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
     return styles
 
 
-def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], text: str) -> int | None:
-    """The depth of an unnumbered line set exactly in the style of one level of numbered headings: a short line of
-    its own that reads as a title (no sentence end, not the wrapped rest of the line above)."""
+def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], text: str, body_size: float, pitch: float) -> int | None:
+    """The depth of an unnumbered line set exactly in the style of one level of confirmed headings: a short line of
+    its own that reads as a title (no sentence end, not the wrapped rest of the line above); in the body size, only
+    a line that stands alone."""
     line = stream[position]
     depth = styles.get(_style(line))
     if depth is None or len(text) > 80 or text.endswith((".", ",", ";", ":")) or not re.match(r"[\w\[(\"'“]", text):
+        return None
+    if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch):
         return None
     above = stream[position - 1] if position > 0 else None
     if (above is not None and _continues_title(line, above) and _style(above) == _style(line)) or (

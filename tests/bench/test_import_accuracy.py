@@ -168,3 +168,25 @@ def test_a_title_printed_word_for_word_comes_before_one_letter_spaced_in_a_listi
     `Affidavit` is `C.1.7. Affidavit`, the line that prints the title as written."""
     page = ["4 \\\\dankname{Acknowledgement}", "5 % A f f i d a v i t", "6 \\\\eidname{ A f f i d a v i t }", "C.1.7. Affidavit", "Text."]
     assert bench.printed_path(page, "Affidavit") == "C.1.7"
+
+
+def test_old_style_figures_in_the_private_use_area_are_read_as_digits() -> None:
+    """A font's old-style figures mapped to U+F730…U+F739 are the digits the page prints (`1 Introduction`)."""
+    assert "\uf731 Introduction".translate(bench.OLDSTYLE_DIGITS) == "1 Introduction"
+    assert bench.key("Version \uf731.\uf732") == "version12"
+
+
+def test_an_appendix_printed_as_its_letter_and_a_stop_is_that_letter() -> None:
+    """`A. Packages` over the bookmark `Packages` is the appendix A; `I. Introduction` is no appendix I."""
+    assert bench.printed_path(["A. Packages", "Text."], "Packages") == "A"
+    assert bench.printed_path(["I. Introduction", "Text."], "Introduction") != "I"
+
+
+def test_a_bookmark_with_a_mojibake_tail_matches_the_title_the_page_prints() -> None:
+    """`… (using 硤攀昀` (the bytes of `\\xdef` misread in the bookmark) is the printed `… (using \\xdef)`; a title that
+    lacks a Japanese title's Japanese words is not the same title."""
+    assert bench._same_title(
+        bench.key("Definition of global fields (using 硤攀昀"), bench.key("Definition of global fields (using \\xdef)")
+    )
+    assert not bench._same_title(bench.key("Debian の発音"), bench.key("Debian"))
+    assert not bench._same_title(bench.key("プロジェクトリーダー Debian"), bench.key("Debian"))

@@ -846,7 +846,11 @@ def test_printed_contents_without_leaders_is_no_table_even_in_two_columns(pdf_bu
     ):
         builder.y = top
         for title, page in entries:
-            builder.line(title, x=left, bold="." not in title.split()[0])
+            if left == 72:
+                builder.line(title, x=left, bold="." not in title.split()[0])
+            else:  # the number set in a box of its own, the title after a gap
+                number, words = title.split(" ", 1)
+                builder.line(number, x=left).pdf.text(left + 40, builder.y, words)
             builder.pdf.text(right - builder.pdf.get_string_width(page), builder.y, page)
     builder.gap(20).heading("1 Introduction")
     for text in (
@@ -873,7 +877,7 @@ def test_printed_contents_without_leaders_is_no_table_even_in_two_columns(pdf_bu
     tables = read_back(workspace, report).tables
     # the widths run past the document's last page: a table of data, the only one
     assert [pipe_rows(table.markdown)[-1] for table in tables] == [["Heavy rule", "128"]]
-    assert "5.1 The parameters" in norm_text(workspace, report)
+    assert "The parameters" in norm_text(workspace, report)
 
 
 def _subscripted(builder: PdfBuilder, x: float, base: str, script: str) -> None:
@@ -984,3 +988,31 @@ def test_unnumbered_contents_entries_are_no_table_but_numbers_beside_names_are(p
     # numbers in the document's range beside names that are no titles: data, the only table
     assert [pipe_rows(table.markdown)[-1] for table in tables] == [["rm", "6"]]
     assert "Finding things again" in norm_text(workspace, report)
+
+
+def test_a_page_of_rules_without_text_is_no_table_and_no_failure(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A first page that draws an empty ruled grid (a form, or a title page whose words are outlines) has rules
+    but no line of text: the tables are looked for on it without failing, and none is found there."""
+    builder = pdf_builder().page()
+    _grid(builder, [72, 200, 330, 460], [["", "", ""], ["", "", ""], ["", "", ""]])
+    builder.page().heading("1 Scope").line("The rules apply to the whole building.")
+    report = ingest(builder.save(tmp_path / "empty-grid.pdf"), "TEST 420", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert "The rules apply to the whole building." in text and "|---|" not in text
+
+
+def test_code_whose_wide_spaces_fall_inside_brackets_is_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("9 Protrusion settings").line("The settings of the letters, font by font:").gap(6)
+    for guard, code, close in (
+        ("<cmr>", "R = {50,", "},"),
+        ("<ebg>", "S = {20,", "},"),
+        ("<pmn>", "T = {70,", "},"),
+        ("<ppl>", "U = {100,50},", ""),
+    ):
+        # a documented source set in a proportional font: the space kept inside the braces is a wide gap
+        builder.line(guard, x=100, size=8).pdf.text(150, builder.y, code)
+        builder.pdf.text(200, builder.y, close)
+    builder.gap(14).line("The text goes on after the code with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "code.pdf"), "TEST 156", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    assert "R = {50," in norm_text(workspace, report)

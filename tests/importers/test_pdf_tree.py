@@ -821,6 +821,57 @@ def test_a_title_wrapped_onto_a_second_line_is_one_title_and_no_heading(pdf_buil
     assert [node.title for node in nodes] == ["Das Lastpaket - Schnee-Lasten, Wind-, -Erdbebenlasten", "Einleitung", "Anwendung"]
 
 
+def test_an_unnumbered_line_set_bold_in_the_body_size_like_numbered_headings_is_one_when_it_stands_alone(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Sub-subsections set bold in the body size (`1.1.2 Term 2`) teach that style: an unnumbered line in it with space
+    above (`Worked example`) is a heading of their depth. A bold line run on in a paragraph (no space above) and a
+    block of bold lines (a table's head) stay text."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).heading("1.1 Terms", level=1).line(BODY)
+    for number in range(1, 4):
+        builder.gap(12).line(f"1.1.{number} Term {number}", bold=True).line(BODY).line(BODY)
+    builder.gap(12).line("Worked example", bold=True).line(BODY).line(BODY)
+    builder.line("A bold remark", bold=True).line(BODY).line(BODY)
+    builder.gap(12).line("Name", bold=True).line("Value", bold=True).line(BODY)
+    builder.heading("2 Use").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "bold-body.pdf")
+    report = ingest(pdf, "TEST 164", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.depth) for node in nodes] == [
+        ("1", 1),
+        ("1.1", 2),
+        ("1.1.1", 3),
+        ("1.1.2", 3),
+        ("1.1.3", 3),
+        ("Worked example", 3),
+        ("2", 1),
+    ]
+    assert {node.path: node.parent_path for node in nodes}["Worked example"] == "1.1"
+
+
+def test_a_subclause_number_on_a_line_set_apart_by_space_is_a_heading_in_the_body_face(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Subclauses set in the body face, neither bold nor larger, on a line of their own with space above and below
+    (`1.1.1 Loads`), are headings when their numbers follow the clauses; a number in sequence at the start of a line
+    of a paragraph (`1.2 kN per metre …`) stays text."""
+    builder = pdf_builder().page().heading("1 Scope").line(BODY).heading("1.1 Terms", level=1).line(BODY)
+    builder.gap(12).line("1.1.1 Loads").gap(12).line(BODY).line(BODY)
+    builder.line("The load on the deck is taken as").line("1.2 kN per metre of the width of the deck").line(BODY)
+    builder.gap(12).line("1.1.2 Actions").gap(12).line(BODY).line(BODY)
+    builder.heading("2 Use").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "spaced.pdf")
+    report = ingest(pdf, "TEST 165", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes] == [
+        ("1", "Scope"),
+        ("1.1", "Terms"),
+        ("1.1.1", "Loads"),
+        ("1.1.2", "Actions"),
+        ("2", "Use"),
+    ]
+
+
 def _unicode_pdf(pages: list[list[tuple[str | None, int, str, float]]], path: Path) -> Path:
     """Pages of lines (bookmark or None, bookmark level, text, size) set in DejaVu Sans, bold when larger than the
     body, so that Cyrillic prints; each page ends in body text."""
@@ -906,3 +957,138 @@ def test_contents_whose_next_page_repeats_its_title_are_one_node(pdf_builder, wo
     bundle = read_back(workspace, report)
     paths = [("Contents", 1), ("1", 3), ("2", 3), ("3", 4), ("4", 5), ("5", 6), ("6", 7), ("7", 8)]
     assert [(node.path, node.page_start) for node in bundle.nodes] == paths
+
+
+def test_bookmarks_numbered_from_zero_keep_their_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`0.1 Core feature` under `Part I` (a class that counts chapters from 0) is the clause 0.1, qualified by its part
+    as the numbering that restarts in Parts II and III is (`I.0.1`, `II.1`, `III.1`), never a title that merely starts
+    with a number."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["Part I", "Usage"], "I Usage", 0, size=20)
+    _bookmarked(builder, ["0.1 Core feature"], "0.1 Core feature", 1, size=13)
+    _bookmarked(builder, ["0.2 Head"], "0.2 Head", 1, size=13)
+    builder.page()
+    _bookmarked(builder, ["Part II", "Other"], "II Other", 0, size=20)
+    _bookmarked(builder, ["1 Bibliography"], "1 Bibliography", 1)
+    _bookmarked(builder, ["2 To do"], "2 To do", 1)
+    builder.page()
+    _bookmarked(builder, ["Part III", "Examples"], "III Examples", 0, size=20)
+    _bookmarked(builder, ["1 Letters"], "1 Letters", 1)
+    pdf = builder.save(tmp_path / "zero.pdf")
+    report = ingest(pdf, "TEST 162", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("Part I", "Usage"),
+        ("I.0.1", "Core feature"),
+        ("I.0.2", "Head"),
+        ("Part II", "Other"),
+        ("II.1", "Bibliography"),
+        ("II.2", "To do"),
+        ("Part III", "Examples"),
+        ("III.1", "Letters"),
+    ]
+
+
+def test_a_drawing_label_above_a_bookmarked_title_is_no_chapter_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The labels `0` and `1` of a drawing's axis, in text size, right above the bookmarked heading `Parametric curves`
+    are no chapter number: the clause is unnumbered (a lone regular digit is not `bold throughout`)."""
+    builder = pdf_builder().page()
+    _bookmarked(builder, ["Variation tables"], "Variation tables", 0)
+    builder.line("0", x=340).line("1", x=400)
+    _bookmarked(builder, ["Parametric curves"], "Parametric curves", 1, size=12)
+    pdf = builder.save(tmp_path / "labels.pdf")
+    report = ingest(pdf, "TEST 163", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("Variation tables", "Variation tables"),
+        ("Parametric curves", "Parametric curves"),
+    ]
+
+
+def test_printed_contents_with_page_numbers_at_the_right_margin_and_no_leaders(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A contents page whose page numbers stand alone at the right margin, without dot leaders (read as lines of their
+    own): it is the contents node, and its entries anchor `2 Requirements`, a heading set as plain text."""
+    builder = pdf_builder()
+    builder.page().line("ACME Example Standard", size=20).line("Edition 2030, an example for importers to read.")
+    builder.page().line("Contents", size=16).gap(30)
+    for entry, page in (("1 Scope", 1), ("1.1 Terms", 1), ("2 Requirements", 2), ("2.1 General", 2), ("Bibliography", 3)):
+        builder.line(entry)
+        builder.pdf.text(500, builder.y, str(page))
+    builder.page().heading("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.heading("1.1 Terms", level=1).line("A term is defined here with enough words to be a real paragraph of text.")
+    builder.page().line("2 Requirements").line("The requirements of this standard are given in the clauses below here.")
+    builder.heading("2.1 General", level=1).line("General requirements apply to every example that is imported by a tool.")
+    builder.page().line("Bibliography", size=13, bold=True).line("[1] An example reference, with its title and its year of 2030.")
+    pdf = builder.save(tmp_path / "contents-right.pdf")
+    report = ingest(pdf, "TEST 164", "1", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [node.path for node in bundle.nodes][1:] == ["Contents", "1", "1.1", "2", "2.1", "Bibliography"]
+    assert next(node for node in bundle.nodes if node.path == "2").page_start == 4
+    text = norm_text(workspace, report)
+    assert "Requirements" not in text[text.index("# 1 Scope") : text.index("# 2 Requirements")]
+
+
+def test_old_style_figures_in_the_private_use_area_are_digits(workspace: Path, tmp_path: Path) -> None:
+    """A font that maps its old-style figures to the Private Use Area (U+F730…U+F739, Adobe's `zero.oldstyle` …) prints
+    `1 Scope` and `2 Loads`: the headings are numbered 1 and 2 and the text keeps its digits."""
+    import re
+
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.exists():
+        pytest.skip("DejaVu Sans is not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_compression(False)
+    pdf.add_font("DejaVu", "", str(font))
+    pdf.add_page()
+    y = 100.0
+    for text, size in [("1 Scope", 16), (BODY, 10), ("It applies from 2030 on.", 10), ("2 Loads", 16), (BODY, 10)]:
+        pdf.set_font("DejaVu", "", size)
+        pdf.text(72, y, text)
+        y += size * 2
+    path = tmp_path / "oldstyle.pdf"
+    pdf.output(str(path))
+    # the font's ToUnicode map says U+F731 where it printed `1`: as a font with old-style figures does
+    data = re.sub(rb"(<[0-9A-F]{4}> )<003([0-9])>", rb"\1<F73\2>", path.read_bytes())
+    path.write_bytes(data)
+    report = ingest(path, "TEST 165", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [("1", "Scope"), ("2", "Loads")]
+    assert "from 2030 on" in norm_text(workspace, report)
+
+
+@pytest.mark.parametrize("use_outline", [True, False])
+def test_appendices_printed_as_a_letter_and_a_stop(pdf_builder, workspace: Path, tmp_path: Path, use_outline: bool) -> None:
+    """Pages print `A. Packages`, `B. Macros`, `C. Teachers` and `C.1. Design setup` (bookmarks without the letters,
+    contents listing them): the appendices A, B and C, their paths the letters as printed, with or without the outline."""
+    builder = pdf_builder().page().line("Contents", size=16)
+    listed = [("1 Scope", 2), ("A. Packages", 3), ("B. Macros", 4), ("C. Teachers", 5), ("C.1. Design setup", 5)]
+    for entry, page in listed:
+        builder.line(f"{entry} {'.' * 60} {page}")
+    _bookmarked(builder.page(), ["1 Scope"], "1 Scope", 0)
+    _bookmarked(builder.page(), ["A. Packages"], "Packages", 0)
+    _bookmarked(builder.page(), ["B. Macros"], "Macros", 0)
+    _bookmarked(builder.page(), ["C. Teachers"], "Teachers", 0)
+    _bookmarked(builder, ["C.1. Design setup"], "Design setup", 1, size=13)
+    pdf = builder.save(tmp_path / "lettered.pdf")
+    report = ingest(pdf, "TEST 166", "1", workspace=workspace, language="en", use_outline=use_outline)
+    nodes = [(node.path, node.title) for node in read_back(workspace, report).nodes]
+    assert nodes[-5:] == [("1", "Scope"), ("A", "Packages"), ("B", "Macros"), ("C", "Teachers"), ("C.1", "Design setup")]
+
+
+@pytest.mark.parametrize(("heading", "node"), [("Índice general", "Índice general"), ("Sisukord", "Contents")])
+def test_a_contents_title_in_another_language_is_no_part_of_the_first_entry(
+    pdf_builder, workspace: Path, tmp_path: Path, heading: str, node: str
+) -> None:
+    """`Índice general` names the contents node; `Sisukord` (a language the importer has no word for), set far larger
+    than the entries, is no head of the first entry: every entry anchors its heading, `1 Scope` and `2 Requirements`
+    set as plain text too."""
+    builder = pdf_builder()
+    builder.page().line("ACME Example Standard", size=20).line("Edition 2030, an example for importers to read.")
+    builder.page().line(heading, size=20).gap(20)
+    for entry, page in (("1 Scope", 1), ("1.1 Terms", 1), ("2 Requirements", 2), ("2.1 General", 2)):
+        builder.line(f"{entry} {'.' * 60} {page}")
+    builder.page().line("1 Scope").line("This standard applies to the design of small examples for importers.")
+    builder.heading("1.1 Terms", level=1).line("A term is defined here with enough words to be a real paragraph of text.")
+    builder.page().line("2 Requirements").line("The requirements of this standard are given in the clauses below here.")
+    builder.heading("2.1 General", level=1).line("General requirements apply to every example that is imported by a tool.")
+    pdf = builder.save(tmp_path / "contents-title.pdf")
+    report = ingest(pdf, "TEST 167", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes][1:] == [node, "1", "1.1", "2", "2.1"]
