@@ -83,6 +83,8 @@ def test_names_with_their_pages_and_a_listed_index_stay_apart() -> None:
         ["\\box", "311"],
     ]
     assert _index_entries(index)
+    # an expl3 index: each term, then its line numbers in a cell of their own, no leaders
+    assert _index_entries([["\\box_set_dp:Nn", "1107, 1174, 1271, 1295"], ["\\box_set_ht:Nn", "1108, 1173"], ["\\box_use:N", "1277"]])
     # a table of names, a count and pages: columns of different kinds
     assert not _index_entries([["Name", "Count", "Pages"], ["Bolts", "12", "3, 5"], ["Nuts", "40", "7"], ["Washers", "8", "9, 12"]])
     assert not _index_entries([["Section", "Page"], ["Introduction", "3"], ["Loads", "12"], ["Materials", "18"]])
