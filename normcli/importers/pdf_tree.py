@@ -587,7 +587,12 @@ def text_headings(
                     nxt += 1
                 number = Number(number.path, title, number.kind)
                 strong = True
-        if number is None or not number.title or not re.search(r"[^\W\d_]{2,}", number.title):
+        if number is None or not number.title:
+            continue
+        # a title needs a word, or a letter in a line set bold throughout (`2.5.2 T1`, an encoding's name)
+        if not re.search(r"[^\W\d_]{2,}", number.title) and not (
+            re.search(r"[^\W\d_]", number.title) and line.bold_prefix >= len(line.text.rstrip()) - 1
+        ):
             continue
         if strong and len(used) == 1:
             nxt = position + 1
