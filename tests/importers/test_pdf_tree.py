@@ -1136,3 +1136,17 @@ def test_a_contents_title_in_another_language_is_no_part_of_the_first_entry(
     pdf = builder.save(tmp_path / "contents-title.pdf")
     report = ingest(pdf, "TEST 167", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes][1:] == [node, "1", "1.1", "2", "2.1"]
+
+
+def test_a_word_in_capitals_with_a_number_above_a_bookmark_is_no_chapter(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`SUMMARY 3` over the bookmarked title `Summary` (a running header and its page, set large) is no chapter 3,
+    while `Capítulo 2` over `Loads` is chapter 2."""
+    builder = pdf_builder().page()
+    builder.line("SUMMARY 3", size=20, bold=True).bookmarked(["Summary"], "Summary", 0, size=24)
+    builder.line("The summary of this standard is given over a full line of words here.").line(BODY)
+    builder.page().line("Capítulo 2", size=20, bold=True).bookmarked(["Loads"], "Loads", 0, size=24)
+    builder.line("Loads are given here with enough words to be a real paragraph of text.").line(BODY)
+    pdf = builder.save(tmp_path / "capitals.pdf")
+    report = ingest(pdf, "TEST 169", "1", workspace=workspace, language="en")
+    nodes = [(node.path, node.title) for node in read_back(workspace, report).nodes]
+    assert nodes[-2:] == [("Summary", "Summary"), ("2", "Loads")] and "3" not in [path for path, _ in nodes]
