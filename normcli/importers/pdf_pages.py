@@ -1305,10 +1305,20 @@ def body_size_of(pages: list[Page]) -> float:
     is nothing else; nor do lines of fewer than four words."""
     sizes: Counter[float] = Counter()
     other: Counter[float] = Counter()
+    total: Counter[float] = Counter()
+    fixed: Counter[float] = Counter()
     for page in pages:
         for line in page.lines:
             prose = not line.mono and len(line.text.split()) >= 4 and not is_toc_line(line.text)
             (sizes if prose else other)[line.size] += len(line.text)
+            total[line.size] += len(line.text)
+            fixed[line.size] += len(line.text) if line.mono else 0
+    # a size that sets much of its text in a fixed-pitch font is the listings' size (numbered code lines, whose
+    # font the flag misses on some lines, would otherwise outweigh the prose), when another size holds prose too
+    code = {size for size in total if fixed[size] >= 0.4 * total[size]}
+    rest = Counter({size: count for size, count in sizes.items() if size not in code})
+    if rest and max(rest.values()) >= 0.1 * sum(sizes.values()):
+        sizes = rest
     sizes = sizes or other
     return sizes.most_common(1)[0][0] if sizes else 10.0
 

@@ -151,7 +151,10 @@ def find_tables(
             position += 1
     last_page = max((page.printed for page in pages.values()), default=0)
     tables = [
-        table for table in tables if table.caption is not None or not _list_not_table(table, pages[stream[table.first].page], last_page)
+        table
+        for table in tables
+        if table.caption is not None
+        or not (_list_not_table(table, pages[stream[table.first].page], last_page) or _text_in_columns(table.rows))
     ]
     tables = _join_page_breaks(tables, stream, on_page, used)
     found: dict[int, list[Table]] = {}
@@ -1165,6 +1168,97 @@ def _split_brackets(rows: list[list[str]]) -> bool:
                 split += 1
                 break
     return split >= 2 and 3 * split >= len(rows)
+
+
+def _text_in_columns(rows: list[list[str]]) -> bool:
+    """Whether an uncaptioned table is running text or a drawing that happens to stand in columns: an index set in
+    two or three columns, notation drawn with the glyphs of a symbol font, or two texts side by side with their
+    line numbers. None of them has columns holding different kinds of data."""
+    return _index_entries(rows) or _glyph_drawing(rows) or _numbered_prose(rows)
+
+
+# a locator of an index entry: a page or line number, a range of them, a roman page number (`1364`, `12–15`, `xiv`)
+_LOCATOR = r"(?:\d{1,5}(?:[–-]\d{1,5})?[a-z]?|[ivxlc]{1,6})"
+_LOCATORS = rf"{_LOCATOR}(?:,\s*{_LOCATOR})*,?"
+_DOTS = r"(?:\.\s?){2,}"
+# `\checkcols . . . 1364, 1382`, `frame, 12, 40`, `\@@par 34, 578` (no room for leaders: a list of two or more)
+_INDEX_ENTRY = re.compile(rf"^(?=.*[^\W\d_]).+?(?:\s*{_DOTS}\s*|,\s+|\s+(?={_LOCATOR},))(?:{_LOCATORS})$")
+_INDEX_LOCATORS = re.compile(rf"^(?:{_DOTS}\s*)?{_LOCATORS}$")  # the numbers of the entry above, wrapped; or after its leaders
+_INDEX_TERM = re.compile(rf"^(?=.*[^\W\d_]).+?(?:\s*{_DOTS})?$")  # a term whose locators stand in a cell of their own
+_INDEX_LETTER = re.compile(r"^[^\W\d_]$")  # a letter group's heading (`A`, `B`)
+
+
+def _index_entries(rows: list[list[str]]) -> bool:
+    """An index set in columns (PDFium may give the columns' lines side by side as one line): nearly every cell an
+    entry ending in its page or line numbers (over dot leaders or after a comma), numbers wrapped from the entry
+    above, a term whose numbers stand in the next cell, or a letter group's heading; several entries list two
+    numbers or more or reach them over leaders (a table of names and single numbers is data)."""
+    cells = 0
+    entries = 0
+    others = 0  # cells of another kind: a sentence, a header, a word alone
+    listed = 0  # entries that read as an index's, not as a name and a number
+    for row in rows:
+        filled = [cell.strip() for cell in row if cell.strip()]
+        for k, cell in enumerate(filled):
+            cells += 1
+            following = filled[k + 1] if k + 1 < len(filled) else ""
+            if _INDEX_ENTRY.match(cell):
+                entries += 1
+                listed += bool(re.search(_DOTS, cell) or re.search(rf"{_LOCATOR},\s*{_LOCATOR}", cell))
+            elif _INDEX_TERM.match(cell) and following and _INDEX_LOCATORS.match(following) and not _NUMBER.match(cell):
+                entries += 1
+                listed += bool(re.search(_DOTS, cell + following) or "," in following)
+            elif _INDEX_LOCATORS.match(cell) or _INDEX_LETTER.match(cell) or re.fullmatch(_DOTS, cell):
+                continue
+            else:
+                others += 1
+    # wrapped numbers may outnumber the entries (long lists of lines); a few cells of another kind may be a heading
+    return cells >= 4 and others <= 0.1 * cells and entries >= 0.25 * cells and listed >= max(2, 0.3 * entries)
+
+
+def _glyph_drawing(rows: list[list[str]]) -> bool:
+    """Notation drawn with the glyphs of a symbol font (notes on a staff, chord diagrams, dingbats): nearly every
+    cell holds neither a letter nor a digit, and no column is a column of labels. A picture, not a table."""
+    cells = [cell.strip() for row in rows for cell in row if cell.strip()]
+    if len(cells) < 4 or sum(1 for cell in cells if not any(char.isalnum() for char in cell)) < 0.8 * len(cells):
+        return False
+    width = max(len(row) for row in rows)
+    for column in range(width):
+        filled = [row[column].strip() for row in rows if column < len(row) and row[column].strip()]
+        if filled and sum(1 for cell in filled if any(char.isalnum() for char in cell)) >= 0.5 * len(filled):
+            return False  # a column of names or numbers: a feature matrix of check marks is a table
+    return True
+
+
+_LINE_NUMBER = re.compile(r"^(\d{1,4})([A-Za-z]{0,2})$")  # `7`, `7R` (the line of the right-hand text)
+
+
+def _numbered_prose(rows: list[list[str]]) -> bool:
+    """Running prose set in columns with its line numbers (a critical edition's text beside its translation, each
+    line numbered `1`…`19` or `1R`…`19R`): at one end of the rows, numbers of one kind rising from row to row; the
+    other cells lines of prose (four words or more) that run on from one row to the next (no sentence ends at most
+    row ends). A table's rows each hold an entry of their own."""
+    if len(rows) < 3:
+        return False
+    filled = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    for end in (0, -1):
+        numbers = [(int(match.group(1)), match.group(2)) for cells in filled if cells and (match := _LINE_NUMBER.match(cells[end]))]
+        if len(numbers) < 3 or len(numbers) < 0.5 * len(rows) or len({suffix for _, suffix in numbers}) > 1:
+            continue
+        if not all(b > a for (a, _), (b, _) in itertools.pairwise(numbers)):
+            continue
+        texts = [cell for cells in filled for cell in cells if not _LINE_NUMBER.match(cell)]
+        prose = [
+            text
+            for text in texts
+            if len(text.split()) >= 4 and sum(1 for word in text.split() if word.isalpha()) >= 0.6 * len(text.split())
+        ]
+        if len(prose) < 0.8 * len(texts) or len(prose) < 3:
+            continue
+        running = sum(1 for text in prose if not text.endswith((".", "!", "?", ":")) or text[:1].islower())
+        if running >= 0.6 * len(prose):
+            return True
+    return False
 
 
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")

@@ -499,8 +499,9 @@ def _designation(text: str) -> Number | None:
     (`Capítulo 1`, `Глава 2`, `Apéndice A`): the chapter `1`, or the appendix `Apéndice A` named as printed. A
     division (`Part 2`), a figure or a table is none."""
     match = _DESIGNATION.match(text)
-    if not match or not match.group("word")[0].isupper() or _NOT_DESIGNATION.match(match.group("word")):
-        return None
+    word = match.group("word") if match else ""
+    if not match or not word[0].isupper() or word.isupper() or _NOT_DESIGNATION.match(word):
+        return None  # in capitals throughout it is a running header and its page (`INHALTSVERZEICHNIS 2`)
     value = match.group("value")
     return Number(str(int(value)), "", "clause") if value.isdecimal() else Number(f"{match.group('word')} {value}", "", "annex")
 
@@ -586,7 +587,12 @@ def text_headings(
                     nxt += 1
                 number = Number(number.path, title, number.kind)
                 strong = True
-        if number is None or not number.title or not re.search(r"[^\W\d_]{2,}", number.title):
+        if number is None or not number.title:
+            continue
+        # a title needs a word, or a letter in a line set bold throughout (`2.5.2 T1`, an encoding's name)
+        if not re.search(r"[^\W\d_]{2,}", number.title) and not (
+            re.search(r"[^\W\d_]", number.title) and line.bold_prefix >= len(line.text.rstrip()) - 1
+        ):
             continue
         if strong and len(used) == 1:
             nxt = position + 1

@@ -190,3 +190,10 @@ def test_a_bookmark_with_a_mojibake_tail_matches_the_title_the_page_prints() -> 
     )
     assert not bench._same_title(bench.key("Debian の発音"), bench.key("Debian"))
     assert not bench._same_title(bench.key("プロジェクトリーダー Debian"), bench.key("Debian"))
+
+
+def test_a_running_header_in_capitals_is_no_chapter_and_a_stand_in_letter_is_the_printed_one() -> None:
+    """`INHALTSVERZEICHNIS 2` above the title is the running header and its page, no chapter 2; a bookmark writing
+    `ß` for the `β` the page prints (`Use ß decay in a heading`) is that heading."""
+    assert bench.printed_path(["INHALTSVERZEICHNIS 2", "Inhaltsverzeichnis", "1 Scope 4"], "Inhaltsverzeichnis") is None
+    assert bench._same_title(bench.key("Use ß decay in a heading"), bench.key("Use β decay in a heading"))

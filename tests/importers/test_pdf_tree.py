@@ -959,6 +959,50 @@ def test_contents_whose_next_page_repeats_its_title_are_one_node(pdf_builder, wo
     assert [(node.path, node.page_start) for node in bundle.nodes] == paths
 
 
+def test_the_size_of_listings_half_in_a_fixed_pitch_font_is_not_the_body_size(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Numbered listings set small, every other line in a fixed-pitch font and the rest in a face the flag misses,
+    outweigh the prose: the size that sets much of its text fixed-pitch is the listings', so the body size is the
+    prose's and a subclause set bold barely larger than it (`1.1 Expansion`) keeps its title, not the line below."""
+    builder = pdf_builder()
+    for number in (1, 2):
+        builder.page().line(f"{number} Chapter {number}", size=14, bold=True).line(BODY)
+        builder.line(f"{number}.1 Expansion", size=10.2, bold=True).line("Set up the expansion of the fonts.", size=10)
+        builder.line(BODY).line(BODY)
+        for row in range(24):
+            builder.y += 10
+            if row % 2:
+                builder.pdf.set_font("Courier", "", 8)
+                builder.pdf.text(72, builder.y, f"\\def\\macro{row}{{\\relax}} % a line of the code listing {row}")
+            else:
+                builder.pdf.set_font("Helvetica", "", 8)
+                builder.pdf.text(72, builder.y, f"{2000 + row} the comment of this numbered code line")
+    pdf = builder.save(tmp_path / "listings.pdf")
+    report = ingest(pdf, "TEST 166", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Chapter 1"),
+        ("1.1", "Expansion"),
+        ("2", "Chapter 2"),
+        ("2.1", "Expansion"),
+    ]
+
+
+def test_a_bold_heading_titled_by_one_letter_and_a_digit_is_a_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`1.2 T1` (an encoding's name) set bold as its siblings is a heading; a numbered line of digits and one letter in
+    the body face (`2 3 x`) stays text."""
+    builder = pdf_builder().page().heading("1 Encodings").line(BODY)
+    for number, title in enumerate(("OT1", "T1", "LY1"), start=1):
+        builder.heading(f"1.{number} {title}", level=1).line(BODY).line(BODY)
+    builder.line("2 3 x").line(BODY)
+    pdf = builder.save(tmp_path / "encodings.pdf")
+    report = ingest(pdf, "TEST 167", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Encodings"),
+        ("1.1", "OT1"),
+        ("1.2", "T1"),
+        ("1.3", "LY1"),
+    ]
+
+
 def test_bookmarks_numbered_from_zero_keep_their_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """`0.1 Core feature` under `Part I` (a class that counts chapters from 0) is the clause 0.1, qualified by its part
     as the numbering that restarts in Parts II and III is (`I.0.1`, `II.1`, `III.1`), never a title that merely starts
@@ -1092,3 +1136,17 @@ def test_a_contents_title_in_another_language_is_no_part_of_the_first_entry(
     pdf = builder.save(tmp_path / "contents-title.pdf")
     report = ingest(pdf, "TEST 167", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes][1:] == [node, "1", "1.1", "2", "2.1"]
+
+
+def test_a_word_in_capitals_with_a_number_above_a_bookmark_is_no_chapter(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`SUMMARY 3` over the bookmarked title `Summary` (a running header and its page, set large) is no chapter 3,
+    while `Capítulo 2` over `Loads` is chapter 2."""
+    builder = pdf_builder().page()
+    builder.line("SUMMARY 3", size=20, bold=True).bookmarked(["Summary"], "Summary", 0, size=24)
+    builder.line("The summary of this standard is given over a full line of words here.").line(BODY)
+    builder.page().line("Capítulo 2", size=20, bold=True).bookmarked(["Loads"], "Loads", 0, size=24)
+    builder.line("Loads are given here with enough words to be a real paragraph of text.").line(BODY)
+    pdf = builder.save(tmp_path / "capitals.pdf")
+    report = ingest(pdf, "TEST 169", "1", workspace=workspace, language="en")
+    nodes = [(node.path, node.title) for node in read_back(workspace, report).nodes]
+    assert nodes[-2:] == [("Summary", "Summary"), ("2", "Loads")] and "3" not in [path for path, _ in nodes]

@@ -1,0 +1,189 @@
+"""Text that stands in columns without being a table, on small PDFs made by the tests: an index set in two
+columns, music drawn on staves with the glyphs of a symbol font, two texts side by side with their line
+numbers; and the real tables beside them that must stay tables (a feature matrix of check marks, rows numbered
+with a sentence each, names with their pages)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importer_helpers import PdfBuilder, norm_text, read_back
+
+from normcli.importers import ingest
+from normcli.importers.pdf_tables import _glyph_drawing, _index_entries, _numbered_prose
+
+_ENTRIES = [
+    ("A", ""),
+    ("\\addcols", "412, 518"),
+    ("\\advance", "96, 1203, 1364, 1382, 1401, 1422, 1533, 1590, 1602, 1688"),
+    ("\\arraycolsep", "64"),
+    ("\\arrayrulewidth", "77, 803"),
+    ("B", ""),
+    ("\\begin", "21, 33"),
+    ("\\bgroup", "1207, 1288, 1290, 1301, 1310, 1350, 1402, 1411"),
+    ("\\box", "311"),
+    ("\\boxmaxdepth", "1188"),
+    ("C", ""),
+    ("\\checkcols", "1364, 1382"),
+    ("\\cline", "1505, 1510"),
+    ("\\col@sep", "601, 622, 640, 1002, 1010, 1044, 1060, 1100, 1130"),
+    ("\\count@", "733"),
+    ("\\cr", "1020, 1041"),
+]
+
+
+def _index_lines(entries: list[tuple[str, str]], separator: str) -> list[tuple[str, str]]:
+    """An index column's printed lines: (kind, text), an entry's numbers wrapped onto a line of their own."""
+    lines = []
+    for term, numbers in entries:
+        if not numbers:
+            lines.append(("letter", term))
+            continue
+        text = f"{term}{separator}{numbers}"
+        if len(text) > 42:
+            cut = text[:42].rfind(", ") + 1
+            lines += [("entry", text[:cut]), ("more", text[cut:].strip())]
+        else:
+            lines.append(("entry", text))
+    return lines
+
+
+def _index_page(builder: PdfBuilder, separator: str) -> None:
+    """An index in two columns, written row by row (each printed row's two entries one after the other, as
+    producers that set columns side by side write them), so PDFium gives each row as one line cut at the gutter."""
+    builder.heading("Index").line("Numbers written in italic refer to the page where the corresponding entry is described.")
+    left = _index_lines(_ENTRIES, separator)
+    right = _index_lines([(term.replace("\\", "\\x") if numbers else chr(ord(term) + 3), numbers) for term, numbers in _ENTRIES], separator)
+    top = builder.y + 14
+    for k in range(len(left)):
+        for lines, x in ((left, 72), (right, 310)):
+            kind, text = lines[k]
+            builder.pdf.set_font("Helvetica", "B" if kind == "letter" else "", 9)
+            builder.pdf.text(x + (20 if kind == "more" else 0), top + 11 * k, text)
+    builder.y = top + 11 * len(left)
+
+
+def test_an_index_set_in_two_columns_is_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    for number, separator in enumerate((" . . . ", ", ")):  # short dot leaders, or a comma before the numbers
+        builder = pdf_builder().page()
+        _index_page(builder, separator)
+        builder.gap(20).line("The text goes on after the index with more words in it than any cell holds.")
+        pdf = builder.save(tmp_path / f"index-{number}.pdf")
+        report = ingest(pdf, f"TEST 40{number}", "1", workspace=workspace, language="en")
+        assert not read_back(workspace, report).tables
+        text = norm_text(workspace, report)
+        assert f"\\checkcols{separator}1364, 1382" in text and f"\\xcol@sep{separator}601, 622" in text  # kept as text
+
+
+def test_names_with_their_pages_and_a_listed_index_stay_apart() -> None:
+    index = [
+        ["A", "D"],
+        ["\\addcols, 412, 518", "\\xaddcols, 412, 518"],
+        ["\\advance . . . 96, 1203", "\\xadvance . . . 96"],
+        ["\\box", "311"],
+    ]
+    assert _index_entries(index)
+    # an expl3 index: each term, then its line numbers in a cell of their own, no leaders
+    assert _index_entries([["\\box_set_dp:Nn", "1107, 1174, 1271, 1295"], ["\\box_set_ht:Nn", "1108, 1173"], ["\\box_use:N", "1277"]])
+    # a table of names, a count and pages: columns of different kinds
+    assert not _index_entries([["Name", "Count", "Pages"], ["Bolts", "12", "3, 5"], ["Nuts", "40", "7"], ["Washers", "8", "9, 12"]])
+    assert not _index_entries([["Section", "Page"], ["Introduction", "3"], ["Loads", "12"], ["Materials", "18"]])
+
+
+def _staves(builder: PdfBuilder, bars: bool) -> None:
+    """Three five-line staves (with bar lines, or without), notes drawn with a dingbat glyph at their pitches,
+    and the syllables of the lyrics under each staff."""
+    pdf = builder.pdf
+    top = builder.y + 30
+    syllables = ["Twin-", "kle", "twin-", "kle", "lit-", "tle", "star,", "how", "I", "won-", "der", "what", "you", "are"]
+    for staff in range(3):
+        pdf.set_line_width(0.4)
+        for k in range(5):
+            pdf.line(72, top + 5 * k, 520, top + 5 * k)
+        if bars:
+            for x in (72, 184, 296, 408, 520):
+                pdf.line(x, top, x, top + 20)
+        pdf.set_font("ZapfDingbats", "", 9)
+        if bars:  # chords: three notes stacked on each beat
+            for level in range(3):
+                for n in range(14):
+                    pdf.text(95 + 30 * n, top + 17 - 5 * level, "l")
+        else:  # a melody: one note a beat, at its pitch
+            for n in range(14):
+                pdf.text(95 + 30 * n, top + 22 - 2.5 * ((n * 3 + staff) % 9), "l")
+        pdf.set_font("Helvetica", "", 9)
+        for n, syllable in enumerate(syllables):
+            pdf.text(93 + 30 * n, top + 36, syllable)
+        top += 70
+    builder.y = top
+
+
+def test_music_drawn_on_staves_is_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    for number, bars in enumerate((True, False)):
+        builder = pdf_builder().page().heading("3 A first tune").line("The melody below is written with the music font of the package.")
+        _staves(builder, bars)
+        builder.gap(10).line("The text goes on after the tune with more words in it than any cell holds.")
+        pdf = builder.save(tmp_path / f"music-{number}.pdf")
+        report = ingest(pdf, f"TEST 41{number}", "1", workspace=workspace, language="en")
+        assert not read_back(workspace, report).tables
+
+
+def test_a_matrix_of_check_marks_is_still_a_table() -> None:
+    assert _glyph_drawing([["●", "● ●", "●"], ["● ●", "●", ""], ["●", "", "● ●"]])
+    assert not _glyph_drawing([["Feature", "A", "B"], ["Export", "✓", "✗"], ["Print", "✓", "✓"], ["Undo", "✗", "✓"]])
+
+
+_LEFT = (
+    "the quick brown river carried every little stone down toward the patient sea while the old miller watched "
+    "from his bridge and counted the boats that passed beneath him in the morning light of spring"
+)
+_RIGHT = (
+    "le fleuve rapide emportait chaque petite pierre vers la mer patiente tandis que le vieux meunier regardait "
+    "depuis son pont et comptait les bateaux qui passaient sous lui dans la lumiere du matin"
+)
+
+
+def _prose_lines(text: str, shift: int, count: int = 19) -> list[str]:
+    """Lines of running prose about 38 characters long."""
+    words = text.split(" ")
+    lines = []
+    for _ in range(count):
+        line: list[str] = []
+        while len(" ".join(line)) < 38:
+            line.append(words[shift % len(words)])
+            shift += 1
+        lines.append(" ".join(line))
+    return lines
+
+
+def test_two_texts_side_by_side_with_line_numbers_are_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    for number, rowwise in enumerate((True, False)):  # each printed row written at once, or column after column
+        builder = pdf_builder().page().heading("2 The two texts").line("The original and its translation are printed side by side below.")
+        pdf = builder.pdf
+        left, right = _prose_lines(_LEFT, 0), _prose_lines(_RIGHT, 3)
+        top = builder.y + 16
+        order = [(k, side) for k in range(19) for side in (0, 1)] if rowwise else [(k, side) for side in (0, 1) for k in range(19)]
+        for k, side in order:
+            y = top + 12 * k
+            pdf.set_font("Times", "", 7)
+            pdf.text(60 if side == 0 else 525, y, str(k + 1) if side == 0 else f"{k + 1}R")
+            pdf.set_font("Times", "", 10)
+            pdf.text(75 if side == 0 else 305, y, (left if side == 0 else right)[k])
+        builder.y = top + 12 * 19
+        builder.gap(10).line("The text goes on after the two columns with more words in it than any cell holds.")
+        pdf_file = builder.save(tmp_path / f"parallel-{number}.pdf")
+        report = ingest(pdf_file, f"TEST 42{number}", "1", workspace=workspace, language="en")
+        assert not read_back(workspace, report).tables
+        assert "emportait chaque petite pierre" in norm_text(workspace, report)
+
+
+def test_rows_numbered_with_a_sentence_each_are_still_a_table() -> None:
+    lines = [[f"line {k} of the running text goes on and", f"{k}R"] for k in range(1, 6)]
+    assert _numbered_prose(lines)
+    requirements = [
+        ["1", "The archive shall keep every version of a record."],
+        ["2", "A reader shall see the date of each change."],
+        ["3", "The index shall be rebuilt when a record changes."],
+        ["4", "Every export shall name its source and its edition."],
+    ]
+    assert not _numbered_prose(requirements)
