@@ -349,12 +349,13 @@ def _printed_title(line: str) -> str:
     return key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
 
 
-def printed_path(lines: list[str], title: str, taken: set[int] | None = None) -> str | None:
+def printed_path(lines: list[str], title: str, taken: set[int] | None = None, before: frozenset[str] = frozenset()) -> str | None:
     """The number printed with a title on its page: on the same line, or on the line(s) just above.
 
     A title may wrap over several lines: a line matches when the title starts with its text. A numbered
     line whose title holds the bookmark's words at its start or end (`1.1 About etoolbox` for `About`)
-    counts when no line matches exactly."""
+    counts when no line matches exactly. `before`: the title keys of the bookmarks before this one, which a
+    running header over the title repeats with its page (`Index 47` over the index's letter group `U`)."""
     wanted = key(title)
     if not wanted:
         return None
@@ -395,7 +396,10 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None) ->
             other = _OTHER_WORD_NUMBER.match(above[-1])
             # in capitals throughout it is a running header and its page (`INHALTSVERZEICHNIS 2`)
             word = other.group("word") if other else ""
-            if other and word[0].isupper() and not word.isupper() and not re.fullmatch(_NOT_CHAPTER_WORDS, word, re.I):
+            # and it opens the page, as a chapter does (mid-page, `Index 64` is a contents entry over the next title),
+            # and names no section: `Index 47` over the title `Index` or its letter group `U` is the running header
+            opens = position - 1 <= 2 and key(word) != wanted and key(word) not in before
+            if other and opens and word[0].isupper() and not word.isupper() and not re.fullmatch(_NOT_CHAPTER_WORDS, word, re.I):
                 taken.add(position)  # `Глава 2`, `Apêndice A` alone over the title: a chapter, an appendix in another language
                 value = other.group("value")
                 return str(int(value)) if value.isdecimal() else f"{other.group('word')} {value}"
@@ -537,7 +541,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 if division:
                     path, title = division
                 else:
-                    path = printed_path(lines, title, taken.setdefault(index, set())) or title
+                    path = printed_path(lines, title, taken.setdefault(index, set()), frozenset(entry.title for entry in entries)) or title
                     loose = loosely_printed(lines, title) if path != title else None
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)

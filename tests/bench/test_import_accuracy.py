@@ -197,3 +197,14 @@ def test_a_running_header_in_capitals_is_no_chapter_and_a_stand_in_letter_is_the
     `ß` for the `β` the page prints (`Use ß decay in a heading`) is that heading."""
     assert bench.printed_path(["INHALTSVERZEICHNIS 2", "Inhaltsverzeichnis", "1 Scope 4"], "Inhaltsverzeichnis") is None
     assert bench._same_title(bench.key("Use ß decay in a heading"), bench.key("Use β decay in a heading"))
+
+
+def test_a_running_header_or_a_contents_entry_over_a_title_is_no_chapter() -> None:
+    """`Index 47` heading the page over the index's letter group `U` (or over the title `Index` itself) repeats a
+    section's title with the page, and `Index 64` in the middle of a contents page is an entry over the next title:
+    neither is a chapter 47 or 64; `Глава 2` opening the page over its title still is chapter 2."""
+    assert bench.printed_path(["Index 47", "U", "\\turn, 12"], "U", before=frozenset({bench.key("Index")})) is None
+    assert bench.printed_path(["Index 17", "Index", "A"], "Index") is None
+    contents = ["Contents", "1 Introduction 4", "2 Colours 9", "Appendix 59", "Index 64", "List of Tables", "1 Models 5"]
+    assert bench.printed_path(contents, "List of Tables") is None
+    assert bench.printed_path(["Глава 2", "Лидерство", "Текст."], "Лидерство") == "2"
