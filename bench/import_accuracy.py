@@ -415,6 +415,7 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None, be
 
 
 def _plain_words(text: str) -> str:
+    """A text as its words in lower case, punctuation dropped: how a title reads word for word."""
     return " ".join(re.sub(r"[^\w]+", " ", text).split()).lower()
 
 
@@ -809,6 +810,7 @@ def _same_title(expected: str, found: str) -> bool:
 
 
 def _script(char: str) -> str:
+    """The script a character belongs to, as the first word of its Unicode name (`LATIN`, `GREEK`, `CJK`)."""
     return unicodedata.name(char, "?").split()[0]
 
 
