@@ -54,6 +54,7 @@ import sys
 import tempfile
 import time
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -349,12 +350,12 @@ def _printed_title(line: str) -> str:
     return key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
 
 
-def printed_path(lines: list[str], title: str, taken: set[int] | None = None, before: frozenset[str] = frozenset()) -> str | None:
+def printed_path(lines: list[str], title: str, taken: set[int] | None = None, before: Sequence[Entry] = ()) -> str | None:
     """The number printed with a title on its page: on the same line, or on the line(s) just above.
 
     A title may wrap over several lines: a line matches when the title starts with its text. A numbered
     line whose title holds the bookmark's words at its start or end (`1.1 About etoolbox` for `About`)
-    counts when no line matches exactly. `before`: the title keys of the bookmarks before this one, which a
+    counts when no line matches exactly. `before`: the reference entries before this one, whose titles a
     running header over the title repeats with its page (`Index 47` over the index's letter group `U`)."""
     wanted = key(title)
     if not wanted:
@@ -398,8 +399,15 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None, be
             word = other.group("word") if other else ""
             # and it opens the page, as a chapter does (mid-page, `Index 64` is a contents entry over the next title),
             # and names no section: `Index 47` over the title `Index` or its letter group `U` is the running header
-            opens = position - 1 <= 2 and key(word) != wanted and key(word) not in before
-            if other and opens and word[0].isupper() and not word.isupper() and not re.fullmatch(_NOT_CHAPTER_WORDS, word, re.I):
+            if (
+                other
+                and position - 1 <= 2
+                and word[0].isupper()
+                and not word.isupper()
+                and not re.fullmatch(_NOT_CHAPTER_WORDS, word, re.I)
+                and key(word) != wanted
+                and all(entry.title != key(word) for entry in before)  # last: the one check that walks the outline
+            ):
                 taken.add(position)  # `Глава 2`, `Apêndice A` alone over the title: a chapter, an appendix in another language
                 value = other.group("value")
                 return str(int(value)) if value.isdecimal() else f"{other.group('word')} {value}"
@@ -542,7 +550,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 if division:
                     path, title = division
                 else:
-                    path = printed_path(lines, title, taken.setdefault(index, set()), frozenset(entry.title for entry in entries)) or title
+                    path = printed_path(lines, title, taken.setdefault(index, set()), entries) or title
                     loose = loosely_printed(lines, title) if path != title else None
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)
