@@ -1190,12 +1190,14 @@ def _source_and_result(rows: list[list[str]]) -> bool:
 
 def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     """Whether an uncaptioned table is something else set in columns: a glyph chart, entries over dot leaders, definition
-    lines, printed contents entries (with or without leaders), a typeset math array (unruled), or code whose wide
-    spaces fall inside brackets."""
+    lines, an index's wrapped lines of numbers, printed contents entries (with or without leaders), a typeset math
+    array or examples beside what they print (both unruled), or code whose wide spaces fall inside brackets."""
     rows = table.rows
-    if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows) or _source_and_result(rows):
+    if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows):
         return True
-    return _contents_entries(rows, page, last_page) or (not table.ruled and _math_array(rows)) or _split_brackets(rows)
+    if not table.ruled and (_math_array(rows) or _source_and_result(rows)):
+        return True  # ruled off with a header (`Input`, `Output`), examples beside their results are a table
+    return _contents_entries(rows, page, last_page) or _split_brackets(rows)
 
 
 def _split_brackets(rows: list[list[str]]) -> bool:

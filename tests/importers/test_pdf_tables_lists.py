@@ -120,9 +120,21 @@ def test_examples_beside_what_they_print_are_no_table(pdf_builder, workspace: Pa
     for unit, name in (("Unit", "Quantity"), ("kN", "force"), ("kN/m", "line load"), ("kN/m2", "area load")):
         builder.line(unit, x=110, bold=unit == "Unit").pdf.text(240, builder.y, name)
     builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    builder.gap(10).line("The short forms are shown in the table below:").gap(4)
+    pdf = builder.pdf
+    for source, result in (("Input", "Output"), ("<some text>", "some text"), ("'some text'", "'some text'"), ('"some text"', "some text")):
+        if source in ("Input", "<some text>"):  # booktabs: a rule over the table, one under its header row
+            builder.y += 4
+            pdf.set_line_width(0.6)
+            pdf.line(105, builder.y, 330, builder.y)
+        builder.line(source, x=110, bold=source == "Input").pdf.text(240, builder.y, result)
+    builder.y += 4
+    pdf.line(105, builder.y, 330, builder.y)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
     report = ingest(builder.save(tmp_path / "examples.pdf"), "TEST 433", "1", workspace=workspace, language="en")
     tables = read_back(workspace, report).tables
-    assert [pipe_rows(table.markdown)[0] for table in tables] == [["Unit", "Quantity"]]
+    # ruled off under a header, examples beside their results are a table the document sets as one
+    assert [pipe_rows(table.markdown)[0] for table in tables] == [["Unit", "Quantity"], ["Input", "Output"]]
     assert "$f(1,2)=12.34.$" in norm_text(workspace, report)
 
 
