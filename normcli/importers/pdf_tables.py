@@ -1114,7 +1114,8 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
                 position += 1
                 continue
             break
-        if any(all(abs(span[1] - column) > 3 for column in starts) for span in spans):
+        # a word standing apart inside the last column is a justified cell's (`\\Xendnotefontsize      and`)
+        if any(all(abs(span[1] - column) > 3 for column in starts) and span[1] < starts[-1] + 3 for span in spans):
             break
         rows.append(position)
         position += 1
@@ -1122,13 +1123,22 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         rows.pop()
     if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
         return []
-    if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows) or _numbered_listing([stream[row] for row in rows]):
+    code = sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows) and not _labels_over_code(stream[rows[0]])
+    if code or _numbered_listing([stream[row] for row in rows]):
         return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
     if any(stream[row].mono for row in rows) and _inside_listing(stream, rows[0], rows[-1]):
         return []  # aligned assignments inside a listing (`family = {rm*,sf*},`): code, its lines set in code around it
     if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
         return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+def _labels_over_code(line: Line) -> bool:
+    """Whether the first line of columns set in code is a header row: in the text's font, not the code's, each of its
+    cells a label of a few words that ends no sentence (`Old command`, `Replaced with`). Console output heads its
+    columns in its own font (`PID TTY TIME CMD`); a table of command names has labels over them."""
+    cells = [span[0].strip() for span in line.spans]
+    return not line.mono and all(cell and len(cell.split()) <= 4 and not cell.endswith((".", ":", ";", ",")) for cell in cells)
 
 
 def _inside_listing(stream: list[Line], first: int, last: int) -> bool:
@@ -1480,16 +1490,23 @@ def _share_columns(line: Line, other: Line) -> bool:
 
 
 def _line_starts(lines: list[Line]) -> tuple[float, ...]:
-    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells."""
-    widest = max(lines, key=lambda line: len(line.spans))
-    return tuple(span[1] for span in widest.spans) or (widest.x0,)
+    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells that other
+    lines are cut at too (a word a justified cell spreads apart starts no column)."""
+    if len(lines) < 2:
+        widest = max(lines, key=lambda line: len(line.spans))
+        return tuple(span[1] for span in widest.spans) or (widest.x0,)
+    shared = [
+        [span[1] for span in line.spans if any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans)]
+        for line in lines
+    ]
+    widest = max(range(len(lines)), key=lambda k: len(shared[k]))
+    return tuple(shared[widest]) or tuple(span[1] for span in lines[widest].spans) or (lines[widest].x0,)
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:
     """Rows of cells, each cell in the column whose start is nearest; a line in one piece, or one whose
     first cell is empty, continues the cells of the row above (multi-line cells stay one cell)."""
-    widest = max(lines, key=lambda line: len(line.spans))
-    starts = [span[1] for span in widest.spans] or [widest.x0]
+    starts = list(_line_starts(lines))
     rows: list[list[str]] = []
     for line in lines:
         spans = line.spans or [(clean_inline(line.text), line.x0, line.x1)]

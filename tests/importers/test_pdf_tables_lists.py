@@ -199,3 +199,40 @@ def test_a_list_of_commands_and_what_they_do_is_no_table_from_any_of_its_rows(pd
     report = ingest(builder.save(tmp_path / "commands.pdf"), "TEST 435", "1", workspace=workspace, language="en")
     assert not read_back(workspace, report).tables
     assert "Compare two outputs ignoring their headers" in norm_text(workspace, report)
+
+
+def test_command_names_in_code_under_labels_are_a_table_and_a_justified_cell_stays_one(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Two columns of command names set in code under a header row in the text's font: a table, not console output.
+    Cells wrapped over lines are justified: a line's last word stands apart at the column's right edge."""
+    builder = pdf_builder().page().heading("1.9 Migration").line("Many of the old commands have been replaced:").gap(6)
+    pdf = builder.pdf
+    builder.line("Old command", x=110).pdf.text(260, builder.y, "Replaced with")
+    rows = [
+        ["\\addfootins", "\\newseries"],
+        ["\\critext", "\\edtext"],
+        ["\\setparstuff", "\\Xsetparstuff", "or"],
+        ["", "\\setparstuffX"],
+        ["\\notefontsetup", "\\Xnotefontsize,"],
+        ["", "\\Xendnotefontsize", "and"],
+        ["", "\\notefontsizeX"],
+        ["\\sidenotesep", "\\setsidenotsep"],
+        ["\\symplinenum", "\\Xsymlinenum"],
+    ]
+    for cells in rows:
+        builder.y += 12
+        pdf.set_font("Courier", "", 9)
+        if cells[0]:
+            pdf.text(110, builder.y, cells[0])
+        pdf.text(260, builder.y, cells[1])
+        if len(cells) > 2:
+            pdf.text(420 - pdf.get_string_width(cells[2]), builder.y, cells[2])
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "commands.pdf"), "TEST 436", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1
+    table = pipe_rows(tables[0].markdown)
+    assert table[0] == ["Old command", "Replaced with"] and table[-1] == ["\\symplinenum", "\\Xsymlinenum"]
+    assert ["\\notefontsetup", "\\Xnotefontsize, \\Xendnotefontsize and \\notefontsizeX"] in table
+    assert ["\\setparstuff", "\\Xsetparstuff or \\setparstuffX"] in table
