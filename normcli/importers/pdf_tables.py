@@ -1493,14 +1493,13 @@ def _line_starts(lines: list[Line]) -> tuple[float, ...]:
     """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells that other
     lines are cut at too (a word a justified cell spreads apart starts no column)."""
     if len(lines) < 2:
-        widest = max(lines, key=lambda line: len(line.spans))
-        return tuple(span[1] for span in widest.spans) or (widest.x0,)
+        return tuple(span[1] for span in lines[0].spans) or (lines[0].x0,)
     shared = [
         [span[1] for span in line.spans if any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans)]
         for line in lines
     ]
-    widest = max(range(len(lines)), key=lambda k: len(shared[k]))
-    return tuple(shared[widest]) or tuple(span[1] for span in lines[widest].spans) or (lines[widest].x0,)
+    most = max(range(len(lines)), key=lambda k: len(shared[k]))
+    return tuple(shared[most]) or tuple(span[1] for span in lines[most].spans) or (lines[most].x0,)
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:
