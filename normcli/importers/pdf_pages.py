@@ -45,6 +45,7 @@ class Line:
     spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
+    pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
 
 
 @dataclass
@@ -264,6 +265,7 @@ class _Segment:
     _baseline: tuple[float, float] | None = None
     text: tuple[float, float] | None = None  # the size and baseline of the text a script piece was joined to
     origins: list[float | None] | None = None  # the x of each visible character's origin (where its advance starts)
+    indices: list[int] | None = None  # PDFium's index of each character (-1: a space put between two joined pieces)
 
     def real(self) -> list[tuple[float, float, float, float]]:
         """The boxes of the visible characters."""
@@ -499,7 +501,14 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         if start >= count:
             break
         if text[start:end].strip():
-            segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end], origins=origins[start:end])
+            segment = _Segment(
+                start,
+                list(text[start:end]),
+                boxes[start:end],
+                glyphs[start:end],
+                origins=origins[start:end],
+                indices=list(range(start, end)),
+            )
             if pairs and _SECOND_HALF in segment.chars:  # the place of a pair's second half, kept until now so the indices match
                 keep = [k for k, char in enumerate(segment.chars) if char != _SECOND_HALF]
                 segment = _Segment(
@@ -508,6 +517,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
                     [segment.boxes[k] for k in keep],
                     [segment.glyphs[k] for k in keep],
                     origins=[origins[start + k] for k in keep],
+                    indices=[start + k for k in keep],
                 )
             if segment.real() and segments:
                 head = _tail_of_line_above(segments[-1], segment)
@@ -541,6 +551,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.cells = [span[0] for span in line.spans]
         # the font pitch: code listings are no tables, and no body text (two calls per line)
         line.mono = _fixed_pitch(handle, segment.start, plain, origins, font)
+        line.pictures = _pictures(handle, segment, font)
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
@@ -647,8 +658,13 @@ def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
                         first -= 1
                     keep = [n for n in range(len(segment.chars)) if not first <= n <= last]
                     start = segment.start + (last + 1 if first == 0 else 0)
+                    indices = [segment.indices[n] for n in keep] if segment.indices is not None else None
                     segment = _Segment(
-                        start, [segment.chars[n] for n in keep], [segment.boxes[n] for n in keep], [segment.glyphs[n] for n in keep]
+                        start,
+                        [segment.chars[n] for n in keep],
+                        [segment.boxes[n] for n in keep],
+                        [segment.glyphs[n] for n in keep],
+                        indices=indices,
                     )
                     if not segment.real():
                         continue
@@ -660,7 +676,15 @@ def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
 def _piece(segment: _Segment, start: int, end: int) -> _Segment:
     """The characters `start:end` of a segment as a segment of their own."""
     origins = segment.origins[start:end] if segment.origins is not None else None
-    return _Segment(segment.start + start, segment.chars[start:end], segment.boxes[start:end], segment.glyphs[start:end], origins=origins)
+    indices = segment.indices[start:end] if segment.indices is not None else None
+    return _Segment(
+        segment.start + start,
+        segment.chars[start:end],
+        segment.boxes[start:end],
+        segment.glyphs[start:end],
+        origins=origins,
+        indices=indices,
+    )
 
 
 def _tail_of_line_above(previous: _Segment, segment: _Segment) -> int:
@@ -759,11 +783,15 @@ def _extend(segment: _Segment, following: _Segment) -> None:
         segment.glyphs.append(None)
         if segment.origins is not None:
             segment.origins.append(None)
+        if segment.indices is not None:
+            segment.indices.append(-1)
     segment.chars.extend(following.chars)
     segment.boxes.extend(following.boxes)
     segment.glyphs.extend(following.glyphs)
     if segment.origins is not None:
         segment.origins.extend(following.origins or [None] * len(following.chars))
+    if segment.indices is not None:
+        segment.indices.extend(following.indices or [-1] * len(following.chars))
     segment._real = segment._baseline = None
 
 
@@ -1069,6 +1097,42 @@ def _bold_font(name: str, heavy: bool) -> bool:
     if heavy:  # a font named for a regular weight is regular whatever weight PDFium reads (Ghostscript's Times-Roman: 695)
         return not _REGULAR_NAME.search(name) or bool(_BOLD_NAME.search(name))
     return bool(_BOLD_NAME.search(name))  # weights are not always set (FreeMonoBold says 500): the font name decides
+
+
+def _pictures(handle, segment: _Segment, font: _FontName) -> float:
+    """The share of a line's characters that are pictures, not text: glyphs of a font made to draw music notation
+    or diagrams (`_PICTURE_NAME`), whose notes and pieces PDFium reads as the letters and digits of their codes
+    (`G` for a clef, `r` for a chord diagram's dot), or characters with no text meaning (control codes). Every
+    character of a short line is looked at, the first, middle and last of a longer one (one call each)."""
+    indices = segment.indices
+    if indices is None:
+        return 0.0
+    visible = [k for k, char in enumerate(segment.chars) if not char.isspace() and indices[k] >= 0]
+    if not visible:
+        return 0.0
+    sample = visible if len(visible) <= 12 else [visible[0], visible[len(visible) // 2], visible[-1]]
+    font.fresh()
+    drawn = 0
+    for k in sample:
+        char = segment.chars[k]
+        drawn += char == "\ufffd" or unicodedata.category(char) == "Cc" or _picture_font(font.read(handle, indices[k]))
+    return drawn / len(sample)
+
+
+# fonts that draw: music notation (MusiXTeX and its slurs, LilyPond's Emmentaler and Feta, the SMuFL fonts and
+# MuseScore's, Gregorian neumes) and the pieces of diagrams (LaTeX's picture-mode circles and lines, XY-pic's tips)
+_PICTURE_NAME = re.compile(
+    r"musix|texxsl|(?:^|\+)xsl[a-z]*\d|emmentaler|(?:^|\+)(?:feta|parmesan)(?:\d|-)|lilyjazz|bravura|petaluma|leland|sebastian|"
+    r"gonville|gootville|musejazz|mscore|pmw-music|maestro|sonata|petrucci|greciliae|gregall|grelaon|gresgmodern|granapadano|"
+    r"(?:^|\+)(?:lcirclew?|linew?)\d|(?:^|\+)xy[a-z]{3,5}\d",
+    re.I,
+)
+
+
+@functools.lru_cache(maxsize=512)
+def _picture_font(name: str) -> bool:
+    """Whether a font draws pictures (music, diagram pieces) rather than sets text, from its name (a document has few fonts)."""
+    return bool(_PICTURE_NAME.search(name))
 
 
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
