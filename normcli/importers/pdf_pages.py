@@ -46,6 +46,7 @@ class Line:
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
     pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
+    font: str = ""  # the font of the line's middle character, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
 
 
 @dataclass
@@ -549,8 +550,9 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.bold_prefix = _bold_prefix(handle, segment.start, plain, font)
         line.spans = _cells(pieces, segment.boxes, size, vrules, real)
         line.cells = [span[0] for span in line.spans]
-        # the font pitch: code listings are no tables, and no body text (two calls per line)
-        line.mono = _fixed_pitch(handle, segment.start, plain, origins, font)
+        # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
+        # name tells a heading's face from the body's at one size
+        line.font, line.mono = _font_of(handle, segment.start, plain, origins, font)
         line.pictures = _pictures(handle, segment, font)
         lines.append(line)
     resolve_footnotes(lines)
@@ -1138,30 +1140,41 @@ def _picture_font(name: str) -> bool:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _fixed_pitch(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> bool:
-    """Whether a line is set in a fixed-pitch font: its middle and last letters are (flag or name); a line
-    number or a bullet before it may be in another font."""
-    middle = _middle_visible(segment)
-    if middle is None:
-        return False
+def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool]:
+    """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
+    five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
+    make the sentence code), and whether the line is set in a fixed-pitch font: its middle and last letters are (flag
+    or name); a line number or a bullet before it may be in another font."""
+    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
+    if not visible:
+        return "", False
+    middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
-    for offset in {middle, len(segment.rstrip()) - 1}:
-        name = font.read(handle, start + offset)
-        if not (font.flags.value & 1 or _fixed_name(name)):
-            return _even_advances(handle, start, segment, origins)
-    return True
+    name = font.read(handle, start + middle)
+    fixed = bool(font.flags.value & 1) or _fixed_name(name)
+    last = visible[-1]
+    if fixed and last != middle:
+        other = font.fresh().read(handle, start + last)
+        fixed = bool(font.flags.value & 1) or _fixed_name(other)
+    if not fixed:
+        fixed = _even_advances(handle, start, segment, origins)
+    if len(visible) >= 6:
+        early = font.fresh().read(handle, start + visible[len(visible) // 6])
+        if early != name and early == font.fresh().read(handle, start + visible[len(visible) * 5 // 6]):
+            name = early
+    return base_font(name), fixed
+
+
+def base_font(name: str) -> str:
+    """A font's name without the six-letter subset tag a producer puts before it (`ABCDEF+CMR10`: `CMR10`), so the
+    subsets of one font embedded on different pages have one name."""
+    return name[7:] if len(name) > 7 and name[6] == "+" and name[:6].isupper() and name[:6].isalpha() else name
 
 
 @functools.lru_cache(maxsize=512)
 def _fixed_name(name: str) -> bool:
     """Whether a font's name says it is a fixed-pitch one (a document has few fonts)."""
     return bool(_FIXED_NAME.search(name))
-
-
-def _middle_visible(segment: str) -> int | None:
-    """The offset of the middle one of a line's visible characters (None: there is none), counted word by word."""
-    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
-    return visible[len(visible) // 2] if visible else None
 
 
 def _even_advances(handle, start: int, segment: str, origins: Sequence[float | None] = ()) -> bool:
@@ -1570,7 +1583,19 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
         for spans in (line.spans[:cut], line.spans[cut:]):
             text = "   ".join(span[0] for span in spans)
             result.append(
-                Line(line.page, text, spans[0][1], spans[-1][2], line.top, line.bottom, line.size, 0, [span[0] for span in spans], spans)
+                Line(
+                    line.page,
+                    text,
+                    spans[0][1],
+                    spans[-1][2],
+                    line.top,
+                    line.bottom,
+                    line.size,
+                    0,
+                    [span[0] for span in spans],
+                    spans,
+                    font=line.font,
+                )
             )
     return result
 
