@@ -8,6 +8,7 @@ from pathlib import Path
 from importer_helpers import read_back
 
 from normcli.importers import ingest
+from normcli.importers.common import title_key
 
 BODY = "The text of this clause goes on over a full line of words like the body of a manual."
 
@@ -148,3 +149,10 @@ def test_a_chapter_title_the_contents_list_once_is_not_taken_twice(pdf_builder, 
     nodes = read_back(workspace, report).nodes
     assert [(node.path, node.page_start) for node in nodes if node.path.startswith("Bibliography")] == [("Bibliography", 5)]
     assert "[1] A. Author" in next(node for node in nodes if node.path == "1").text
+
+
+def test_a_spacing_accent_set_apart_from_its_letter_is_no_letter_of_a_title_key() -> None:
+    """`Thˆe´` (TeX's double accent, the accents set apart as spacing modifier letters) keys as `Thế`, so the heading
+    the page prints matches the title a bookmark or the contents give."""
+    assert title_key("2.11.6 H`an Thˆe´ Th`anh") == title_key("2.11.6 Hàn Thế Thành") == "2116hanthethanh"
+    assert title_key("ˇ目次") == "目次"
