@@ -1414,15 +1414,37 @@ def _signature(text: str) -> str:
     return re.sub(r"\d+|\b[ivxlc]+\b", "#", text.lower()).strip()
 
 
+def _without_folio(text: str) -> str:
+    """An edge line's text without a page number at its start or end (`9 HISTORIA 36` → `HISTORIA`): what a running
+    header repeats from page to page."""
+    tokens = text.split()
+    if len(tokens) > 1 and tokens[-1].isdecimal():
+        tokens = tokens[:-1]
+    if len(tokens) > 1 and tokens[0].isdecimal():
+        tokens = tokens[1:]
+    return " ".join(tokens)
+
+
+def _subclause_heading(line: Line) -> bool:
+    """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`): at the top of a page its pattern repeats
+    from page to page like a running header's (`#.#.#. wydanie #`), but its words, said once, do not."""
+    number = parse_number(clean_inline(line.text))
+    bold = line.bold_prefix >= len(line.text.rstrip()) - 1
+    return bool(number and number.title and "." in number.path and bold)
+
+
 _CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")
 
 
 def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
     """Drop running headers, footers and page numbers; return the dropped lines (they hold proper-case chapter titles)."""
     counts: Counter[str] = Counter()
+    texts: Counter[str] = Counter()  # the edge lines' own words, a folio at either end set aside
     for page in pages:
         for signature in {_signature(line.text) for line in _edge_lines(page)}:
             counts[signature] += 1
+        for text in {_without_folio(line.text) for line in _edge_lines(page)}:
+            texts[text] += 1
     threshold = 2 if len(pages) <= 6 else max(3, len(pages) // 10)
     titles = _heading_titles(pages, body_size)
     drops: list[set[int]] = []
@@ -1445,6 +1467,7 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
                 and not _framed(line, page)
                 and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
                 and not _CAPTION_LABEL.match(text)  # `Table 2:` alone in the margin by every table: captions, not furniture
+                and not (texts[_without_folio(text)] == 1 and _subclause_heading(line))
             )
             if is_number or (carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads:
                 drop.add(id(line))
