@@ -1117,8 +1117,7 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
                 position += 1
                 continue
             break
-        # a word standing apart inside the last column is a justified cell's (`\\Xendnotefontsize      and`)
-        if any(all(abs(span[1] - column) > 3 for column in starts) and span[1] < starts[-1] + 3 for span in spans):
+        if not _on_columns(spans, starts):
             break
         rows.append(position)
         position += 1
@@ -1134,6 +1133,16 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
     if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
         return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+def _on_columns(spans: list[tuple[str, float, float]], starts: list[float]) -> bool:
+    """Whether a line's pieces start where the columns start; words that stand apart after the piece starting the last
+    column are that cell's, spread by justification (`\\Xendnotefontsize      and`), not a column of their own."""
+    apart = [span for span in spans if all(abs(span[1] - column) > 3 for column in starts)]
+    if not apart:
+        return True
+    last = any(abs(span[1] - starts[-1]) <= 3 for span in spans)
+    return last and all(span[1] > starts[-1] + 3 and re.search(r"[^\W\d_]", span[0]) for span in apart)
 
 
 def _labels_over_code(line: Line) -> bool:

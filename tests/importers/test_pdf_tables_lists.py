@@ -9,7 +9,7 @@ from pathlib import Path
 from importer_helpers import PdfBuilder, norm_text, pipe_rows, read_back
 
 from normcli.importers import ingest
-from normcli.importers.pdf_tables import _running_locators, _source_and_result
+from normcli.importers.pdf_tables import _on_columns, _running_locators, _source_and_result
 
 _TERMS = ["\\setbeam", "\\setload", "\\showspan", "\\slabcnt", "\\splitbay", "\\support"]
 
@@ -236,3 +236,12 @@ def test_command_names_in_code_under_labels_are_a_table_and_a_justified_cell_sta
     assert table[0] == ["Old command", "Replaced with"] and table[-1] == ["\\symplinenum", "\\Xsymlinenum"]
     assert ["\\notefontsetup", "\\Xnotefontsize, \\Xendnotefontsize and \\notefontsizeX"] in table
     assert ["\\setparstuff", "\\Xsetparstuff or \\setparstuffX"] in table
+
+
+def test_only_words_after_the_last_column_start_are_a_justified_cell() -> None:
+    starts = [132.0, 303.0]
+    assert _on_columns([("\\Xendnotefontsize", 303.2, 380.0), ("and", 440.0, 461.0)], starts)
+    assert _on_columns([("\\setparstuff", 132.1, 200.0), ("\\Xsetparstuff", 303.0, 380.0), ("or", 450.0, 461.0)], starts)
+    # an index's numbers set right (`9, 2032` where the line above had `. 2457`) start no cell of the last column
+    assert not _on_columns([("drawnormalDD (r)", 132.0, 210.0), ("9, 2032", 350.0, 386.0)], starts)
+    assert not _on_columns([("word", 132.0, 160.0), ("apart", 220.0, 250.0)], starts)  # before the last column
