@@ -230,6 +230,7 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
     for block in blocks:
         if block.bottom == lowest:
             _open_bottom(block, lines, page)
+        _open_top(block, lines)
     return blocks
 
 
@@ -381,6 +382,31 @@ def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     block.bottom = min(line.bottom for line in beside) - 1
     block.hs.append(block.bottom)
     block.open_end = True
+
+
+def _open_top(block: _Block, lines: list[Line]) -> None:
+    """A header row set over a table's first rule with no rule above it (the rule under the header, then rules
+    between groups of rows): when the first band holds rows cut into cells, the line right over the rule whose
+    pieces all start where the rows' cells start is the header, and the region reaches up to it."""
+    if block.vs or len(block.hs) < 2:
+        return
+    band = [
+        line for line in lines if block.hs[1] < (line.top + line.bottom) / 2 < block.top and line.x1 > block.left and line.x0 < block.right
+    ]
+    rows = _printed_rows(band)
+    if len(rows) < 2 or any(len(row) < 2 for row in rows):
+        return  # a header band holds one printed line, or a header's wrapped cells
+    size = max(max(line.size for line in band), 6.0)
+    above = [line for line in lines if 0 <= line.bottom - block.top <= 0.6 * size and line.x1 > block.left and line.x0 < block.right]
+    printed = _printed_rows(above)
+    if len(printed) != 1 or len(printed[0]) < 2 or any(line.x0 < block.left - 4 or line.x1 > block.right + 4 for line in above):
+        return
+    if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in above):
+        return
+    starts = [piece[1] for row in rows for piece in row]
+    if all(any(abs(piece[1] - start) <= 3 for start in starts) for piece in printed[0]):
+        block.top = max(line.top for line in above) + 1
+        block.hs.insert(0, block.top)
 
 
 def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int) -> _Block | None:

@@ -245,3 +245,29 @@ def test_only_words_after_the_last_column_start_are_a_justified_cell() -> None:
     # an index's numbers set right (`9, 2032` where the line above had `. 2457`) start no cell of the last column
     assert not _on_columns([("drawnormalDD (r)", 132.0, 210.0), ("9, 2032", 350.0, 386.0)], starts)
     assert not _on_columns([("word", 132.0, 160.0), ("apart", 220.0, 250.0)], starts)  # before the last column
+
+
+def test_a_header_over_the_first_rule_heads_its_table_and_the_rows_under_it_stay_rows(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """No rule over the header row: one under it, then one under each group of four rows. The header is the table's
+    first row, and the rows of the first group are rows, not one header cell each."""
+    builder = pdf_builder().page().heading("1.9.5 Changed names").line("The commands have been renamed as follows:").gap(6)
+    pdf = builder.pdf
+    builder.line("Old command", x=110).pdf.text(280, builder.y, "New command")
+    groups = [[f"\\foot{name}", f"\\Xarrange{name}"] for name in ("para", "normal", "twocol", "threecol")]
+    groups += [[f"\\foot{name}X", f"\\arrange{name}X"] for name in ("para", "normal", "twocol", "threecol")]
+    for k, (old, new) in enumerate(groups):
+        if k % 4 == 0:
+            builder.y += 3
+            pdf.set_line_width(0.4)
+            pdf.line(100, builder.y, 420, builder.y)
+        builder.y += 12
+        pdf.set_font("Courier", "", 9)
+        pdf.text(110, builder.y, old)
+        pdf.text(280, builder.y, new)
+    builder.y += 3
+    pdf.line(100, builder.y, 420, builder.y)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "renamed.pdf"), "TEST 437", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1
+    assert pipe_rows(tables[0].markdown) == [["Old command", "New command"], *groups]
