@@ -1542,16 +1542,21 @@ def _share_columns(line: Line, other: Line) -> bool:
 
 
 def _line_starts(lines: list[Line]) -> tuple[float, ...]:
-    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells that other
-    lines are cut at too (a word a justified cell spreads apart starts no column)."""
-    if len(lines) < 2:
-        return tuple(span[1] for span in lines[0].spans) or (lines[0].x0,)
-    shared = [
-        [span[1] for span in line.spans if any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans)]
-        for line in lines
-    ]
-    most = max(range(len(lines)), key=lambda k: len(shared[k]))
-    return tuple(shared[most]) or tuple(span[1] for span in lines[most].spans) or (lines[most].x0,)
+    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells, words that a
+    justified cell spreads apart after its last column left out (`_justified_end`)."""
+    cuts = [[span[1] for span in line.spans[: _justified_end(line, lines)]] for line in lines]
+    most = max(range(len(lines)), key=lambda k: len(cuts[k]))
+    return tuple(cuts[most]) or (lines[most].x0,)
+
+
+def _justified_end(line: Line, lines: list[Line]) -> int:
+    """How many of a line's pieces start columns: pieces with letters at its end that no other line is cut at are
+    words a justified last cell spread apart (`\\Xsetparstuff      or`), when two cuts shared with other lines remain."""
+    shared = [any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans) for span in line.spans]
+    end = len(line.spans)
+    while end > 2 and not shared[end - 1] and re.search(r"[^\W\d_]", line.spans[end - 1][0]):
+        end -= 1
+    return end if end < len(line.spans) and sum(shared[:end]) >= 2 else len(line.spans)
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:

@@ -9,7 +9,8 @@ from pathlib import Path
 from importer_helpers import PdfBuilder, norm_text, pipe_rows, read_back
 
 from normcli.importers import ingest
-from normcli.importers.pdf_tables import _on_columns, _running_locators, _source_and_result
+from normcli.importers.pdf_pages import Line
+from normcli.importers.pdf_tables import _line_starts, _on_columns, _running_locators, _source_and_result
 
 _TERMS = ["\\setbeam", "\\setload", "\\showspan", "\\slabcnt", "\\splitbay", "\\support"]
 
@@ -271,3 +272,20 @@ def test_a_header_over_the_first_rule_heads_its_table_and_the_rows_under_it_stay
     tables = read_back(workspace, report).tables
     assert len(tables) == 1
     assert pipe_rows(tables[0].markdown) == [["Old command", "New command"], *groups]
+
+
+def _cut(*pieces: tuple[str, float]) -> Line:
+    """A line cut into pieces, each (text, x where it starts), 40 pt wide."""
+    spans = [(text, x, x + 40) for text, x in pieces]
+    return Line(0, " ".join(text for text, _ in pieces), spans[0][1], spans[-1][2], 700, 690, 10, spans=spans)
+
+
+def test_columns_start_where_lines_are_cut_but_a_justified_cells_last_word() -> None:
+    justified = [_cut(("\\critext", 132), ("\\edtext", 303)), _cut(("\\setparstuff", 132), ("\\Xsetparstuff", 303), ("or", 450))]
+    assert _line_starts(justified) == (132, 303)
+    # a piece without letters that no other line is cut at is kept (an operator of aligned formulas)
+    formulas = [_cut(("B", 132), ("= a", 200)), _cut(("H", 132), ("= b", 200), ("+", 300))]
+    assert _line_starts(formulas) == (132, 200, 300)
+    # a centred last column is cut at another x on every line: kept, the table keeps its two columns
+    centred = [_cut(("Bolts", 132), ("twelve", 310)), _cut(("Nuts", 132), ("forty", 314))]
+    assert _line_starts(centred) == (132, 310)
