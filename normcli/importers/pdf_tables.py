@@ -1161,14 +1161,17 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
     return rows
 
 
+_WORD = re.compile(r"[^\W\d_]+")  # one word of letters alone (`and`): what justification leaves on a cell's last line
+
+
 def _on_columns(spans: list[tuple[str, float, float]], starts: list[float]) -> bool:
-    """Whether a line's pieces start where the columns start; words that stand apart after the piece starting the last
-    column are that cell's, spread by justification (`\\Xendnotefontsize      and`), not a column of their own."""
+    """Whether a line's pieces start where the columns start; one word standing apart after the piece starting the last
+    column is that cell's, spread by justification (`\\Xendnotefontsize      and`), not a column of its own."""
     apart = [span for span in spans if all(abs(span[1] - column) > 3 for column in starts)]
     if not apart:
         return True
     last = any(abs(span[1] - starts[-1]) <= 3 for span in spans)
-    return last and all(span[1] > starts[-1] + 3 and re.search(r"[^\W\d_]", span[0]) for span in apart)
+    return last and len(apart) == 1 and apart[0][1] > starts[-1] + 3 and bool(_WORD.fullmatch(apart[0][0].strip()))
 
 
 def _labels_over_code(line: Line) -> bool:
@@ -1550,13 +1553,13 @@ def _line_starts(lines: list[Line]) -> tuple[float, ...]:
 
 
 def _justified_end(line: Line, lines: list[Line]) -> int:
-    """How many of a line's pieces start columns: pieces with letters at its end that no other line is cut at are
-    words a justified last cell spread apart (`\\Xsetparstuff      or`), when two cuts shared with other lines remain."""
+    """How many of a line's pieces start columns: a word alone at its end that no other line is cut at is one a
+    justified last cell spread apart (`\\Xsetparstuff      or`), when two cuts shared with other lines remain."""
     shared = [any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans) for span in line.spans]
-    end = len(line.spans)
-    while end > 2 and not shared[end - 1] and re.search(r"[^\W\d_]", line.spans[end - 1][0]):
-        end -= 1
-    return end if end < len(line.spans) and sum(shared[:end]) >= 2 else len(line.spans)
+    end = len(line.spans) - 1
+    if end >= 2 and not shared[end] and _WORD.fullmatch(line.spans[end][0].strip()) and sum(shared[:end]) >= 2:
+        return end
+    return len(line.spans)
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:

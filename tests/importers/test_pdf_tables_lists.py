@@ -246,6 +246,9 @@ def test_only_words_after_the_last_column_start_are_a_justified_cell() -> None:
     # an index's numbers set right (`9, 2032` where the line above had `. 2457`) start no cell of the last column
     assert not _on_columns([("drawnormalDD (r)", 132.0, 210.0), ("9, 2032", 350.0, 386.0)], starts)
     assert not _on_columns([("word", 132.0, 160.0), ("apart", 220.0, 250.0)], starts)  # before the last column
+    # names listed in columns (`centerlastline,  changelayout,  changepage,`): items of a list, not a justified cell
+    assert not _on_columns([("centerlastline,", 132.0, 200.0), ("changelayout,", 303.0, 360.0), ("changepage,", 420.0, 470.0)], starts)
+    assert not _on_columns([("\\Xendnotefontsize", 303.2, 380.0), ("and", 420.0, 436.0), ("so", 450.0, 461.0)], starts)
 
 
 def test_a_header_over_the_first_rule_heads_its_table_and_the_rows_under_it_stay_rows(pdf_builder, workspace: Path, tmp_path: Path) -> None:
