@@ -1329,9 +1329,7 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
         if len(prose) < 0.8 * len(texts) or len(prose) < 3:
             continue
         running = sum(1 for text in prose if not text.endswith((".", "!", "?", ":")) or text[:1].islower())
-        # and many lines go on with the sentence of the line above (numbered steps each start one)
-        continued = sum(1 for text in prose if text[:1].islower() or text.endswith("-"))
-        if running >= 0.6 * len(prose) and continued >= 0.3 * len(prose):
+        if running >= 0.6 * len(prose):
             return True
     return False
 
@@ -1372,8 +1370,8 @@ def _contents_entries(rows: list[list[str]], page: Page, last_page: int) -> bool
     if not all(re.search(r"[^\W\d_]{2}", title) for title in titles):
         return False  # every entry has a title in words
     paths = [_path_key(match.group("number")) for title in titles if (match := _ENTRY_NUMBER.match(title))]
-    # one entry may go unnumbered among numbered ones (`References` between chapters 10 and 11)
-    if len(paths) >= 3 and len(paths) >= min(0.8 * len(titles), len(titles) - 1):
+    # one unnumbered entry among a few numbered ones is a part of the book without a number (`References`)
+    if len(paths) >= 3 and len(titles) - len(paths) <= max(1, 0.2 * len(titles)):
         return all(a < b for a, b in itertools.pairwise(paths))
     worded = sum(1 for title in titles if len(title.split()) >= 2 and title[:1].isupper() and not title.endswith((".", ";", ",", ":")))
     jumps = any(b - a != 1 for a, b in itertools.pairwise(numbers))
