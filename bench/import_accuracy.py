@@ -131,6 +131,8 @@ def _key_letters(char: str) -> str:
     is (a Greek, Cyrillic or CJK letter; a kana keeps its voicing mark: `が` is not `か`), nothing for the rest."""
     if "LATIN" in unicodedata.name(char, ""):
         return "".join(c for c in unicodedata.normalize("NFKD", char) if c.isalnum())
+    if "\u02c6" <= char <= "\u02d1":
+        return ""  # a spacing accent apart from its letter (`Thˆe´ Th`anh`, a double accent built by TeX) is no letter
     # a mark of another script is part of its word (a Devanagari vowel sign or virama); a Latin accent left apart is not
     return char if char.isalnum() or (unicodedata.category(char)[0] == "M" and not "\u0300" <= char <= "\u036f") else ""
 

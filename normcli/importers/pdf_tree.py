@@ -38,6 +38,7 @@ from normcli.importers.pdf_contents import (
     heading_title_lines,
     marked,
     run_in_rest,
+    same_letters,
 )
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
 from normcli.labels import DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
@@ -377,7 +378,7 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         text_key, bare_key, rest_key = _line_keys(line.text)
         if bare_key is not None and bare_key != key:  # `Appendix A` above the title `Appendix`
             continue
-        whole = rest_key == key or text_key == key or _same_letters(rest_key, key)
+        whole = rest_key == key or text_key == key or same_letters(rest_key, key)
         if (
             whole
             or text_key.endswith(key)
@@ -407,15 +408,6 @@ def _line_keys(text: str) -> tuple[str, str | None, str]:
     printed = parse_number(clean_inline(text))
     bare_key = title_key(printed.path) if printed and not printed.title else None
     return text_key, bare_key, title_key(printed.title) if printed and printed.title else text_key
-
-
-def _same_letters(first: str, second: str) -> bool:
-    """Two title keys that differ only in the order of a few letters within one short span: a logo set with lowered or
-    mirrored letters (XeTeX) comes out of the text layer as `X TEEX`."""
-    if len(first) != len(second) or len(first) < 6 or first == second or sorted(first) != sorted(second):
-        return False
-    differ = [k for k, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
-    return differ[-1] - differ[0] < 5
 
 
 def _printed_number(stream: list[Line], position: int, title: str, body_size: float | None = None) -> Number | None:
@@ -700,6 +692,7 @@ def text_headings(
                 headings[extra] = Heading(None, "", 0)
             in_index = False
     _drop_repeated_titles(stream, headings, first)
+    _drop_unlisted_twins(headings, anchors)
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
@@ -795,6 +788,20 @@ def _text_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, 
         if by_parity.get(page % 2):
             edges[page] = by_parity[page % 2].most_common(1)[0][0]
     return edges
+
+
+def _drop_unlisted_twins(headings: dict[int, Heading], anchors: dict[int, ContentsEntry]) -> None:
+    """A chapter-level title the printed contents list once, unnumbered, and that they located: a line elsewhere set
+    as a chapter's with the same title (`Bibliography` typeset large as an example in the text) is no second chapter
+    of that name; its line stays text. The contents list every chapter, so that line is none of them."""
+    listed = Counter(title_key(entry.title) for entry in anchors.values() if entry.number is None)
+    for position in [p for p, heading in headings.items() if p not in anchors and heading.depth == 1 and heading.number is None]:
+        if listed.get(title_key(headings[position].title)) == 1:
+            del headings[position]
+            following = position + 1
+            while following in headings and not headings[following].depth:  # the rest of its wrapped title is text again
+                del headings[following]
+                following += 1
 
 
 def _drop_repeated_titles(stream: list[Line], headings: dict[int, Heading], first: int) -> None:

@@ -208,3 +208,10 @@ def test_a_running_header_or_a_contents_entry_over_a_title_is_no_chapter() -> No
     contents = ["Contents", "1 Introduction 4", "2 Colours 9", "Appendix 59", "Index 64", "List of Tables", "1 Models 5"]
     assert bench.printed_path(contents, "List of Tables") is None
     assert bench.printed_path(["Глава 2", "Лидерство", "Текст."], "Лидерство") == "2"
+
+
+def test_a_spacing_accent_set_apart_from_its_letter_is_no_letter_of_the_title() -> None:
+    """TeX builds `ế` as `e` with a circumflex and an acute set apart (`Thˆe´`): the page's title keys as the bookmark's
+    `Hàn Thế Thành` does; a letter of another script is still kept."""
+    assert bench.key("H`an Thˆe´ Th`anh") == bench.key("Hàn Thế Thành") == "hanthethanh"
+    assert bench.key("Thˇe") == "the" and bench.key("ˆ起源") == "起源"

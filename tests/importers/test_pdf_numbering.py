@@ -1,0 +1,158 @@
+"""Numbered headings without an outline: numbering schemes, headings at the edge of a page, and the printed
+contents matched to the headings of the body. Every PDF is generated here with fpdf2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importer_helpers import read_back
+
+from normcli.importers import ingest
+from normcli.importers.common import title_key
+
+BODY = "The text of this clause goes on over a full line of words like the body of a manual."
+
+
+def test_subclause_headings_opening_pages_are_no_running_headers(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`2.1.3. Release 2013`, bold in the body size at the top of its page: its pattern (`#.#.#. release #`) opens page
+    after page as a running header's would, but its words are printed once, so it is a heading, not furniture. The
+    running header (`Manual`, on every page) is still dropped."""
+    builder = pdf_builder(header="Manual", first_page_number=1).page()
+    builder.heading("1 Scope").line(BODY).line(BODY).heading("2 History").line(BODY)
+    builder.heading("2.1 Releases", level=1).line(BODY).line(BODY)
+    for release in range(1, 7):
+        builder.page().line(f"2.1.{release}. Release {2010 + release}", bold=True).gap(6)
+        for _ in range(8):
+            builder.line(BODY)
+    pdf = builder.save(tmp_path / "releases.pdf")
+    report = ingest(pdf, "TEST 201", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes if node.path[0].isdigit()] == [
+        ("1", "Scope"),
+        ("2", "History"),
+        ("2.1", "Releases"),
+        *[(f"2.1.{release}", f"Release {2010 + release}") for release in range(1, 7)],
+    ]
+    assert [node.page_start for node in nodes if node.path.startswith("2.1.")] == list(range(2, 8))
+    assert not any("Manual" in node.title for node in nodes)
+
+
+def _contents(builder, entries: list[tuple[str, int]]) -> None:
+    """A contents page: each entry, dot leaders and its printed page."""
+    builder.page().line("Contents", size=16, bold=True).gap()
+    for entry, page in entries:
+        builder.line(f"{entry} {'. ' * (45 - len(entry) // 2)} {page}")
+
+
+def test_a_running_header_that_repeats_a_chapter_title_and_its_page_is_not_its_heading(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Chapters that open at the foot of a page, under contents that name the next page (as a producer may when the
+    heading's mark is shipped with the next page): that page opens with a running header in the body size, the
+    chapter's number and title, bold, then its page (`3. What documentation is there? 4`, `4. Uses? 5`). The header is
+    no heading, with a long title or a short one: the heading at the foot of the page before is, and the sections
+    under it are found."""
+    builder = pdf_builder()  # no page number of its own at the foot: the header's is the only one
+    _contents(
+        builder,
+        [("1. Scope", 2), ("2. Terms", 3), ("3. What documentation is there?", 4), ("3.1. Books", 4), ("4. Uses?", 5), ("4.1. Tools", 5)],
+    )
+    builder.page().heading("1. Scope").line(BODY).line(BODY)
+    builder.page().heading("2. Terms").line(BODY).line(BODY)
+    builder.gap(420).heading("3. What documentation is there?")
+    for chapter, title, section, last in ((3, "What documentation is there?", "Books", False), (4, "Uses?", "Tools", True)):
+        builder.page()
+        builder.pdf.set_font("Helvetica", "B", 10)
+        builder.pdf.text(72, 60, f"{chapter}. {title}")
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72 + builder.pdf.get_string_width(f"{chapter}. {title} ") + 4, 60, str(builder.pages))
+        builder.line(BODY).line(BODY).heading(f"{chapter}.1. {section}", level=1).line(BODY).line(BODY)
+        if not last:
+            builder.gap(420).heading("4. Uses?")
+    pdf = builder.save(tmp_path / "headers.pdf")
+    report = ingest(pdf, "TEST 202", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title, node.page_start) for node in nodes if node.path[0].isdigit()] == [
+        ("1", "Scope", 2),
+        ("2", "Terms", 3),
+        ("3", "What documentation is there?", 3),
+        ("3.1", "Books", 4),
+        ("4", "Uses?", 4),
+        ("4.1", "Tools", 5),
+    ]
+
+
+def test_a_heading_printed_with_a_logo_and_a_footnote_mark_is_the_contents_entry(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The contents read a logo's letters in another order than its heading does (`XLEATEX` for `XELATEX`, a letter
+    lowered or mirrored), and the heading carries a footnote mark (`[^1]`): the entry still finds its heading, set as
+    plain text, so the contents anchor it as a clause; the note stays the clause's."""
+    builder = pdf_builder()
+    _contents(builder, [("1 Scope", 2), ("2 Working with XLEATEX", 2), ("3 Fonts", 3)])
+    builder.page().line("1 Scope").line(BODY).line(BODY).line("2 Working with XELATEX")
+    builder.pdf.set_font("Helvetica", "", 6)
+    builder.pdf.text(72 + builder.pdf.get_string_width("2 Working with XELATEX") * 10 / 6 + 1, builder.y - 4, "1")
+    builder.line(BODY).line(BODY)
+    builder.pdf.set_font("Helvetica", "", 6)
+    builder.pdf.text(72, 780, "1")  # the note at the foot of the page, under its mark
+    builder.pdf.set_font("Helvetica", "", 8)
+    builder.pdf.text(78, 782, "The engine reads OpenType fonts.")
+    builder.page().line("3 Fonts").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "logo.pdf")
+    report = ingest(pdf, "TEST 203", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.page_start) for node in nodes if node.path[0].isdigit()] == [("1", 2), ("2", 2), ("3", 3)]
+    second = next(node for node in nodes if node.path == "2")
+    assert "OpenType" in second.text
+
+
+def _manual_with_appendices(builder):
+    """A manual whose contents list `1 Scope`, the appendices `A` and `B` and a `Bibliography`; each appendix is printed
+    as a word and its letter over its title (`Dodatek B`, a language's word for appendix); appendix B's title runs over
+    three lines in two sizes and stops short of the contents' (`GNU GENERAL PUBLIC` / `LICENSE` / `Version 2, June
+    1991` for `GNU General Public License, version 2`); chapter 1 shows a bibliography as it is typeset, its title as
+    large as the real one's."""
+    _contents(
+        builder,
+        [
+            ("1 Scope", 2),
+            ("A Installation", 3),
+            ("A.1 What to install", 3),
+            ("B GNU General Public License, version 2", 4),
+            ("Bibliography", 5),
+        ],
+    )
+    builder.page().heading("1 Scope").line(BODY).line(BODY).line("A bibliography is typeset like this:")
+    builder.line("Bibliography", size=24, bold=True).line("[1] A. Author, A book, 2020.").line(BODY)
+    builder.page().line("Dodatek A", size=20, bold=True).line("Installation", size=24, bold=True).line(BODY).line(BODY)
+    builder.heading("A.1 What to install", level=1).line(BODY).line(BODY)
+    builder.page().line("Dodatek B", size=20, bold=True).line("GNU GENERAL PUBLIC", size=24, bold=True).line("LICENSE", size=24, bold=True)
+    builder.line("Version 2, June 1991", size=14, bold=True).line(BODY).line(BODY)
+    builder.page().line("Bibliography", size=24, bold=True).line("[1] L. Lamport, LaTeX, 1994.").line("[2] D. Knuth, The TeXbook, 1984.")
+    return builder
+
+
+def test_an_appendix_under_its_designation_whose_title_stops_short_of_the_contents(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`Dodatek B` alone over `GNU GENERAL PUBLIC` / `LICENSE`: the word and the entry's letter on the line above make
+    the heading the appendix B of the contents although its lines spell only the start of the contents' title."""
+    pdf = _manual_with_appendices(pdf_builder()).save(tmp_path / "appendices.pdf")
+    report = ingest(pdf, "TEST 204", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    appendices = [(node.path, node.title, node.page_start) for node in nodes if node.path.startswith("Dodatek")]
+    assert appendices == [("Dodatek A", "Installation", 3), ("Dodatek B", "GNU General Public License, version 2", 4)]
+
+
+def test_a_chapter_title_the_contents_list_once_is_not_taken_twice(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`Bibliography`, listed once in the contents and found on its page, is one clause: the same title set as large
+    in chapter 1's example is text of chapter 1, not a chapter `Bibliography` that makes the real one `Bibliography (2)`."""
+    pdf = _manual_with_appendices(pdf_builder()).save(tmp_path / "twins.pdf")
+    report = ingest(pdf, "TEST 205", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.page_start) for node in nodes if node.path.startswith("Bibliography")] == [("Bibliography", 5)]
+    assert "[1] A. Author" in next(node for node in nodes if node.path == "1").text
+
+
+def test_a_spacing_accent_set_apart_from_its_letter_is_no_letter_of_a_title_key() -> None:
+    """`Thˆe´` (TeX's double accent, the accents set apart as spacing modifier letters) keys as `Thế`, so the heading
+    the page prints matches the title a bookmark or the contents give."""
+    assert title_key("2.11.6 H`an Thˆe´ Th`anh") == title_key("2.11.6 Hàn Thế Thành") == "2116hanthethanh"
+    assert title_key("ˇ目次") == "目次"
