@@ -48,7 +48,7 @@ class Line:
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
     pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
-    font: str = ""  # the font of the line's middle character, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
+    font: str = ""  # the font most of the line is set in, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
 
 
 @dataclass
