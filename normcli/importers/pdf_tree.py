@@ -895,13 +895,22 @@ def _spaced(stream: list[Line], position: int, pitch: float) -> bool:
 def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size: float, confirmed: set[int]) -> dict[Style, int]:
     """The styles (size, weight, font in the body size) of the headings the document confirms, with the depth most of
     them have: the numbered headings kept in numbering order and the headings its printed contents located
-    (`confirmed`). Only styles that set a heading apart from the prose count: larger than the body text, or bold in the
-    body size on a line that stands alone (see `_stands_alone`); a style must be shared by three headings or more,
+    (`confirmed`). Only styles that set a heading apart from the prose count: larger than the body text, or bold or in a
+    face of its own (not the prose's) in the body size on a line that stands alone (see `_stands_alone`); a style must be shared by three headings or more,
     mostly of one depth, and used by few other lines (a style the prose, a list or a table head is set in is no
     heading's). A bold style in the body size that no confirmed heading has (the level below the numbered ones,
     `\\subsubsection*`, `\\paragraph`) is a heading style too when three lines or more in it stand alone, read as
     titles, and nearly every line set in it does: its depth is then 0, one level below the heading above each line."""
     pitch = _pitch(stream, body_size)
+    faces: Counter[str] = Counter()
+    for line in stream:
+        if abs(line.size - body_size) < 0.3 and not line.mono:
+            faces[line.font] += len(line.text)
+    body_font = faces.most_common(1)[0][0] if faces else ""
+
+    def marked(style: Style) -> bool:  # set apart from the prose in the body size: bold, or a face of its own
+        return style[1] or (bool(style[2]) and style[2] != body_font)
+
     depths: dict[Style, Counter[int]] = {}
     for position, heading in headings.items():
         numbered = heading.number is not None and heading.number.kind in ("clause", "annex_clause")
@@ -911,11 +920,11 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
         wraps = position + 1 in headings and not headings[position + 1].depth  # its title goes on below
         style = _style(line, body_size)
         apart = line.size >= body_size + 0.8 or (
-            style[1] and line.size > body_size - 0.3 and _stands_alone(stream, position, pitch, body_size)
+            marked(style) and line.size > body_size - 0.3 and _stands_alone(stream, position, pitch, body_size)
         )
         if apart and not wraps:
             depths.setdefault(style, Counter())[heading.depth] += 1
-    used = Counter(style for line in stream if (style := _style(line, body_size))[1] or line.size >= body_size + 0.8)
+    used = Counter(style for line in stream if marked(style := _style(line, body_size)) or line.size >= body_size + 0.8)
     styles = {}
     for style, counts in depths.items():
         depth, count = counts.most_common(1)[0]

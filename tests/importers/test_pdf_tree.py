@@ -1232,3 +1232,41 @@ def test_bold_titles_in_the_body_size_below_the_numbered_levels_are_headings(
     if len(titles) >= 3:
         expected += [(title, title, 3) for title in titles]
     assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes] == expected
+
+
+def test_an_unnumbered_title_in_the_face_of_numbered_ones_at_the_body_size_is_a_heading(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Subclause titles set in a sans face of their own at the size of the serif prose, not bold (`1.1 Scope`): an
+    unnumbered line in that face, on its own with space above, is a heading of their level; a line of the prose's
+    face set apart the same way stays text."""
+    builder = pdf_builder().page().heading("1 General")
+
+    def prose(lines: int = 4) -> None:
+        builder.pdf.set_font("Times", "", 10)
+        for _ in range(lines):
+            builder.y += 13
+            builder.pdf.text(72, builder.y, BODY)
+
+    prose()
+    for title in ("1.1 Scope", "1.2 Terms", "1.3 Units", "Further reading", "1.4 Loads"):
+        builder.y += 24
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72, builder.y, title)
+        builder.y += 6
+        prose()
+    builder.y += 24
+    builder.pdf.set_font("Times", "", 10)
+    builder.pdf.text(72, builder.y, "An aside in the prose")
+    builder.y += 6
+    prose()
+    pdf = builder.save(tmp_path / "faces.pdf")
+    report = ingest(pdf, "TEST 174", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes] == [
+        ("1", "General", 1),
+        ("1.1", "Scope", 2),
+        ("1.2", "Terms", 2),
+        ("1.3", "Units", 2),
+        ("Further reading", "Further reading", 2),
+        ("1.4", "Loads", 2),
+    ]
