@@ -22,7 +22,9 @@ from normcli.importers.png import encode_png
 from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
 SCANNED_CHARS = 20
-_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+# bold by name, also in the names TeX gives the bold faces of Computer Modern and its EC and cm-super versions (`CMBX12`,
+# `SFBX1200`, `CMSSBX10`, `ECBI1000`, `CMB10`), which say nothing of weight to PDFium
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|(?:^|\+)(?:CM|EC|SF|TC)(?:BX|B|BI|BL|SX|XC|SSBX|SSDC)(?:TI|SL)?\d{2,4}$", re.I)
 _REGULAR_NAME = re.compile(
     r"(?:^|[-,+_ ])(?:roman|regular|book|light|medium|normal)\b|(?:^|\+)(?:helvetica|courier|arial|symbol)(?:-(?:oblique|italic))?$", re.I
 )
@@ -46,7 +48,7 @@ class Line:
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
     pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
-    font: str = ""  # the font of the line's middle character, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
+    font: str = ""  # the font most of the line is set in, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
 
 
 @dataclass
