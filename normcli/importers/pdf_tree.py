@@ -24,6 +24,7 @@ from normcli.importers.common import (
     clean_inline,
     is_toc_line,
     parse_number,
+    roman_value,
     spelled_number,
     title_key,
     wrapped,
@@ -567,7 +568,8 @@ def text_headings(
                     nxt += 1
                 number = Number(str(value), proper_titles.get(title_key(title), title), "clause")
                 strong = True
-        elif number and not number.title and position + 1 < len(stream):
+        elif number and not number.title and position + 1 < len(stream) and position + 1 not in anchors:
+            # (a heading the contents located is its own: a drawing's label `4` above it is no number of it)
             following = stream[position + 1]
             if following.size >= body_size + 0.8 and following.page == line.page and not parse_number(clean_inline(following.text)):
                 title = clean_inline(following.text)
@@ -631,6 +633,8 @@ def text_headings(
         consumed.update(used[1:])
         for extra in used[1:]:
             headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
+    if not anchors and not any(h.number is not None and h.number.kind in ("clause", "annex_clause") for h in headings.values()):
+        _designated_headings(stream, body_size, headings, toc_lines)  # `I - Titre`, `a. Titre`: no arabic clause numbers
     chapter_size = _chapter_size(stream, headings, body_size)
     # the first clause, numbered or located by the printed contents: large lines before it are front matter
     first = min((p for p, h in headings.items() if h.depth and (h.number is None or h.number.kind != "division")), default=len(stream))
@@ -688,6 +692,63 @@ def text_headings(
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+# a heading designated by a roman numeral or a letter and a stop, a bracket or a dash (`I - Titre`, `IV. Titre`, `a. Titre`,
+# `A) Titre`), the numbering of documents without clause numbers (French school and course documents)
+_DESIGNATED_HEADING = re.compile(r"^(?P<value>[IVXLC]{1,7}|[A-Za-z])(?:[.)]|\s[-–—])\s+(?P<title>\S.{0,118})$")
+
+
+def _designators(value: str) -> list[tuple[str, int]]:
+    """The schemes a designator may belong to, with its rank in each: `I` is roman 1 or the capital letter 9, `c` a letter."""
+    readings = []
+    if value.isupper() and (number := roman_value(value)):
+        readings.append(("roman", number))
+    if len(value) == 1:
+        readings.append(("upper" if value.isupper() else "lower", ord(value.lower()) - ord("a") + 1))
+    return readings
+
+
+def _designated_headings(stream: list[Line], body_size: float, headings: dict[int, Heading], toc_lines: set[int]) -> None:
+    """Headings numbered by roman numerals and letters instead of clause numbers (`I - Ça sert à quoi ?`, then `a.
+    Changements …`, `b. Professor.sty` under it): each scheme a level, in the order the document first uses them, its
+    designators in sequence (a level restarts at 1 under each heading of the level above), every heading of a level
+    in one style and set apart from the text (larger, or bold on a line of its own). The bookmarks of such documents
+    name the titles alone, so the heading is the title, unnumbered, at its level's depth, as it is with the outline."""
+    pitch = _pitch(stream, body_size)
+    levels: list[tuple[str, Style]] = []  # (scheme, style) of each level, the outermost first
+    last: list[int] = []  # the last rank met at each level
+    found: list[tuple[int, str, int]] = []
+    for position, line in enumerate(stream):
+        if position in headings or position in toc_lines:
+            continue
+        text = clean_inline(line.text)
+        match = _DESIGNATED_HEADING.match(text)
+        title = match.group("title").strip() if match else ""
+        if not match or not re.search(r"[^\W\d_]{2,}", title) or title.endswith((",", ";", ":")):
+            continue
+        if not (line.size >= body_size + 0.8 or (_style(line)[1] and _stands_alone(stream, position, pitch))):
+            continue
+        for scheme, rank in _designators(match.group("value")):
+            level = next((k for k, (known, _) in enumerate(levels) if known == scheme), None)
+            if level is None:
+                fits = rank == 1 and (not levels or len(last) == len(levels))  # a new level opens at its first designator
+                level = len(levels)
+            else:
+                fits = _style(line) == levels[level][1] and (rank == 1 if len(last) <= level else rank == last[level] + 1)
+                fits = fits and len(last) >= level  # under a heading of every level above
+            if not fits:
+                continue
+            if level == len(levels):
+                levels.append((scheme, _style(line)))
+            del last[level:]
+            last.append(rank)
+            found.append((position, title, level + 1))
+            break
+    if sum(1 for _, _, depth in found if depth == 1) < 2:
+        return  # one designated line alone is a list item or a note, not the document's numbering
+    for position, title, depth in found:
+        headings[position] = Heading(None, title, depth)
 
 
 def _drop_unlisted_twins(headings: dict[int, Heading], anchors: dict[int, ContentsEntry]) -> None:
@@ -884,7 +945,7 @@ def _anchor_heading(
     stream: list[Line], position: int, entry: ContentsEntry, headings: dict[int, Heading], consumed: set[int], sequencer: Sequencer
 ) -> None:
     """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents' title."""
-    printed = _printed_number(stream, position, entry.title)
+    printed = _printed_number(stream, position, entry.title) if entry.designator is None else None  # `a.` is its own number
     number = (
         Number(printed.path, entry.title, printed.kind)
         if printed

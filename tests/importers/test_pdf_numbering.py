@@ -156,3 +156,68 @@ def test_a_spacing_accent_set_apart_from_its_letter_is_no_letter_of_a_title_key(
     the page prints matches the title a bookmark or the contents give."""
     assert title_key("2.11.6 H`an Thˆe´ Th`anh") == title_key("2.11.6 Hàn Thế Thành") == "2116hanthethanh"
     assert title_key("ˇ目次") == "目次"
+
+
+def _designated_body(builder, label: bool = False) -> None:
+    """Headings numbered by roman numerals and letters instead of clause numbers (`I - Purpose`, then `a. Changes`,
+    `b. Plugins` under `II - News`), larger than the text and not bold; a list in the text is lettered too (`a. one`).
+    With `label`, a drawing's label `1` stands alone above `III - How it works`."""
+    builder.page().line("I - Purpose", size=17).line(BODY).line(BODY).line("II - News", size=17)
+    builder.line("a. Changes since version 3.00", size=12).line(BODY).line("Two options:").line("a. the first option").line(
+        "b. the second option"
+    )
+    builder.page().line("b. Plugins", size=12).line(BODY).line(BODY)
+    if label:
+        builder.line("1", x=300)
+    builder.line("III - How it works", size=17).line(BODY)
+    builder.line("a. Principle", size=12).line(BODY).line(BODY)
+
+
+def _designated_tree(nodes) -> list[tuple[str, str, int]]:
+    return [(node.path, node.title, node.depth) for node in nodes if node.path != "Contents"]
+
+
+_DESIGNATED_TREE = [
+    ("Purpose", "Purpose", 1),
+    ("News", "News", 1),
+    ("Changes since version 3.00", "Changes since version 3.00", 2),
+    ("Plugins", "Plugins", 2),
+    ("How it works", "How it works", 1),
+    ("Principle", "Principle", 2),
+]
+
+
+def test_headings_designated_by_roman_numerals_and_letters(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Without contents: each scheme is a level in the order the document uses it (roman numerals, then letters that
+    start again at `a` under each), its designators in sequence and its headings in one style; the title is the
+    heading, as the document's bookmarks name it. The lettered list in the text, in the body size, stays text."""
+    builder = pdf_builder()
+    _designated_body(builder)
+    pdf = builder.save(tmp_path / "designated.pdf")
+    report = ingest(pdf, "TEST 206", "1", workspace=workspace, language="fr", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert _designated_tree(nodes) == _DESIGNATED_TREE
+    assert "a. the first option" in next(node for node in nodes if node.path == "Changes since version 3.00").text
+
+
+def test_contents_entries_designated_by_roman_numerals_and_letters(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Printed contents that list `I - Purpose`, `a. Changes …` (set in by level): each entry finds its heading though
+    `a.` looks like a list item's mark, and the clause is the title after the designator, at the contents' level. A
+    drawing's label `1` alone above a located heading is no number of it."""
+    builder = pdf_builder()
+    builder.page().line("Table des matières", size=16, bold=True).gap()
+    for entry, page, x in (
+        ("I - Purpose", 2, 72),
+        ("II - News", 2, 72),
+        ("a. Changes since version 3.00", 2, 90),
+        ("b. Plugins", 3, 90),
+        ("III - How it works", 3, 72),
+        ("a. Principle", 3, 90),
+    ):
+        builder.line(f"{entry} {'. ' * (40 - len(entry) // 2)} {page}", x=x)
+    _designated_body(builder, label=True)
+    pdf = builder.save(tmp_path / "designated-contents.pdf")
+    report = ingest(pdf, "TEST 207", "1", workspace=workspace, language="fr", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert _designated_tree(nodes)[-len(_DESIGNATED_TREE) :] == _DESIGNATED_TREE
+    assert [node.page_start for node in nodes][-len(_DESIGNATED_TREE) :] == [2, 2, 2, 3, 3, 3]
