@@ -154,7 +154,10 @@ def find_tables(
         table
         for table in tables
         if table.caption is not None
-        or not (_list_not_table(table, pages[stream[table.first].page], last_page) or _text_in_columns(table.rows))
+        or not (
+            _list_not_table(table, pages[stream[table.first].page], last_page)
+            or _text_in_columns(table.rows, [stream[position] for position in table.positions])
+        )
     ]
     tables = _join_page_breaks(tables, stream, on_page, used)
     found: dict[int, list[Table]] = {}
@@ -1170,11 +1173,20 @@ def _split_brackets(rows: list[list[str]]) -> bool:
     return split >= 2 and 3 * split >= len(rows)
 
 
-def _text_in_columns(rows: list[list[str]]) -> bool:
+def _text_in_columns(rows: list[list[str]], lines: list[Line]) -> bool:
     """Whether an uncaptioned table is running text or a drawing that happens to stand in columns: an index set in
-    two or three columns, notation drawn with the glyphs of a symbol font, or two texts side by side with their
-    line numbers. None of them has columns holding different kinds of data."""
-    return _index_entries(rows) or _glyph_drawing(rows) or _numbered_prose(rows)
+    two or three columns, notation drawn with the glyphs of a symbol or music font, or two texts side by side with
+    their line numbers. None of them has columns holding different kinds of data."""
+    return _index_entries(rows) or _glyph_drawing(rows) or _drawn(lines) or _numbered_prose(rows)
+
+
+def _drawn(lines: list[Line]) -> bool:
+    """Music on staves or a chord diagram's grid: half its characters or more are pictures (`Line.pictures`: notes
+    and dots of a font that draws, which read as letters), so its rules are staff lines or a diagram's, not a
+    table's. A table with a few icons in it keeps its words and numbers."""
+    weights = [len(line.text.replace(" ", "")) for line in lines]
+    total = sum(weights)
+    return total > 0 and sum(line.pictures * weight for line, weight in zip(lines, weights, strict=True)) >= 0.5 * total
 
 
 # a locator of an index entry: a page or line number, a range of them, a roman page number (`1364`, `12–15`, `xiv`)
@@ -1248,17 +1260,22 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
         if not all(b > a for (a, _), (b, _) in itertools.pairwise(numbers)):
             continue
         texts = [cell for cells in filled for cell in cells if not _LINE_NUMBER.match(cell)]
-        prose = [
-            text
-            for text in texts
-            if len(text.split()) >= 4 and sum(1 for word in text.split() if word.isalpha()) >= 0.6 * len(text.split())
-        ]
+        prose = [text for text in texts if _prose_line(text)]
         if len(prose) < 0.8 * len(texts) or len(prose) < 3:
             continue
         running = sum(1 for text in prose if not text.endswith((".", "!", "?", ":")) or text[:1].islower())
-        if running >= 0.6 * len(prose):
+        # and many lines go on with the sentence of the line above (numbered steps each start one)
+        continued = sum(1 for text in prose if text[:1].islower() or text.endswith("-"))
+        if running >= 0.6 * len(prose) and continued >= 0.3 * len(prose):
             return True
     return False
+
+
+def _prose_line(text: str) -> bool:
+    """A line of running prose: four words or more, most of them words of letters once the punctuation around
+    them is set aside (`dapibus.`, `(véase`, a hyphen at the line's end `pul-`)."""
+    words = text.split()
+    return len(words) >= 4 and sum(1 for word in words if word.strip(".,;:!?()«»\"'“”‘’-").isalpha()) >= 0.6 * len(words)
 
 
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")

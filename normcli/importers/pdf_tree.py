@@ -644,10 +644,17 @@ def text_headings(
     title_page = not any(p in headings for p in cover)
     title_line = largest_line(stream, cover)
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
+    margin = _margin_headings(stream, body_size, toc_lines | set(headings))
+    depth_here = 1  # the depth of the last heading met: a heading in the margin sits one level below it
     for position, line in enumerate(stream):
         existing = headings.get(position)
         if existing is not None:
             in_index = bool(INDEX_TITLE.match(existing.title)) if existing.depth else in_index
+            depth_here = existing.depth or depth_here
+            continue
+        if position in margin and position > first and not in_index:
+            title, keep = margin[position]
+            headings[position] = Heading(None, title, depth_here + 1, keep_line=keep)
             continue
         if position in toc_lines:
             continue
@@ -662,6 +669,7 @@ def text_headings(
         if depth is not None:  # set as the numbered headings of one level are, without a number (`\section*`)
             title, used = _wrapped_title(stream, position, text)
             headings[position] = Heading(None, title, depth)
+            depth_here = depth
             for extra in used:
                 headings[extra] = Heading(None, "", 0)  # the rest of the wrapped title
             in_index = bool(INDEX_TITLE.match(title))
@@ -749,6 +757,89 @@ def _designated_headings(stream: list[Line], body_size: float, headings: dict[in
         return  # one designated line alone is a list item or a note, not the document's numbering
     for position, title, depth in found:
         headings[position] = Heading(None, title, depth)
+
+
+# the name a synopsis line set out in the margin opens with: an environment (`\begin{displayquote}[⟨cite⟩]`, its
+# `\end{displayquote}` below), a command (`\newrobustcmd{⟨command⟩}…`, `\@enablequotes`), an option before its values
+# (`strict=true, false`), or a term before the words that describe it (`article An article in a journal …`)
+_MARGIN_NAME = re.compile(
+    r"^(?:\\(?P<edge>begin|end)\{(?P<environment>[^{}\s]+)\}|(?P<command>\\(?:[^\W\d_]|@)[\w@:]*)"
+    r"|(?P<option>[^\W\d_][\w@:.-]*)(?:(?==)|\s*$)|(?P<term>[^\W\d_][\w@:.-]*)\s)"
+)
+MARGIN_RUN = 8  # more lines than this in a row out in the margin are a wide block (a listing, a table), no headings
+
+
+def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, tuple[str, bool]]:
+    """Headings set out in the left margin, left of the text column, in the body size: a command or an option
+    named at the head of its synopsis line (`\\newrobustcmd{⟨command⟩}[⟨arguments⟩]`, `strict=true, false`; the
+    line stays text of its clause), or a short line wholly in the margin. Each is `position: (title, keep the line)`.
+    A line that names the command of the line right above again (its starred form) is that command's; more than
+    `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings."""
+    edges = _text_edges(stream, body_size)
+    found: dict[int, tuple[str, bool]] = {}
+    run: list[int] = []
+    last_name = ""
+
+    def close_run() -> None:
+        if len(run) > MARGIN_RUN:
+            for member in run:
+                found.pop(member, None)
+        run.clear()
+
+    for position, line in enumerate(stream):
+        edge = edges.get(line.page)
+        if edge is None or position in skip or not (line.x0 < edge[0] - max(1.5 * line.size, 12.0) and line.x1 <= edge[1] + 2):
+            close_run()
+            continue
+        if run and run[-1] != position - 1:
+            close_run()
+        run.append(position)
+        if abs(line.size - body_size) > 1.5:
+            continue
+        text = clean_inline(line.text)
+        named = _MARGIN_NAME.match(text)
+        if line.x1 <= edge[0] + 2 and 1 < len(text) <= 40 and re.search(r"[^\W\d_]{2}", text):
+            title, keep = text, False  # wholly in the margin, beside its paragraph
+        elif named and named.group("term"):
+            # a term hangs in the margin when it ends about where the text column starts (the width of its letters
+            # estimated from the line's)
+            ends = line.x0 + (line.x1 - line.x0) * len(named.group("term")) / max(len(text), 1)
+            if not edge[0] - 3 * line.size <= ends <= edge[0] + 0.5 * line.size:
+                continue
+            title, keep = named.group("term"), True
+        elif named:
+            title, keep = named.group("environment") or named.group("command") or named.group("option"), True
+        else:
+            continue
+        if (len(run) > 1 and title_key(title) == last_name) or (named and named.group("edge") == "end"):
+            continue  # `\\newrobustcmd*{…}` under `\\newrobustcmd{…}`, `\\end{…}` under `\\begin{…}`: the same name's
+        last_name = title_key(title)
+        found[position] = (title, keep)
+    close_run()
+    return found if len(found) >= 3 else {}
+
+
+def _text_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
+    """The left and right edges of each page's text column: where most lines of prose in the body size start, and
+    the furthest any of them ends. A page with too little prose takes the edges most pages of its parity have (a
+    two-sided document sets its left margin wider on one side)."""
+    starts: dict[int, list[Line]] = {}
+    for line in stream:
+        if abs(line.size - body_size) < 0.5 and len(line.text) >= 30 and not line.mono and len(line.cells) == 1:
+            starts.setdefault(line.page, []).append(line)
+    edges: dict[int, tuple[float, float]] = {}
+    for page, lines in starts.items():
+        x, count = Counter(round(line.x0) for line in lines).most_common(1)[0]
+        if count >= 3 and count >= 0.4 * len(lines):
+            aligned = [line for line in lines if abs(line.x0 - x) <= 1.5]
+            edges[page] = (min(line.x0 for line in aligned), max(line.x1 for line in aligned))
+    by_parity: dict[int, Counter[tuple[float, float]]] = {}
+    for page, edge in edges.items():
+        by_parity.setdefault(page % 2, Counter())[(round(edge[0]), round(edge[1]))] += 1
+    for page in {line.page for line in stream} - set(edges):
+        if by_parity.get(page % 2):
+            edges[page] = by_parity[page % 2].most_common(1)[0][0]
+    return edges
 
 
 def _drop_unlisted_twins(headings: dict[int, Heading], anchors: dict[int, ContentsEntry]) -> None:

@@ -1150,3 +1150,53 @@ def test_a_word_in_capitals_with_a_number_above_a_bookmark_is_no_chapter(pdf_bui
     report = ingest(pdf, "TEST 169", "1", workspace=workspace, language="en")
     nodes = [(node.path, node.title) for node in read_back(workspace, report).nodes]
     assert nodes[-2:] == [("Summary", "Summary"), ("2", "Loads")] and "3" not in [path for path, _ in nodes]
+
+
+PROSE = "The text column starts here and this line of prose runs on to its right edge."
+
+
+def _synopses(builder: PdfBuilder, entries: list[list[str]], margin: float = 60) -> PdfBuilder:
+    """A page under `1 Commands` whose text column starts at 128 pt: each entry's lines set out in the margin from
+    `margin`, running on into the column, then two lines of prose at the column's edge."""
+    builder.page().line("1 Commands", x=128, size=14, bold=True).line(PROSE, x=128).line(PROSE, x=128)
+    for lines in entries:
+        builder.gap(6)
+        for text in lines:
+            builder.y += 13
+            builder.pdf.set_font("Courier", "", 10)
+            builder.pdf.text(margin, builder.y, text)
+        builder.gap(6).line(PROSE, x=128).line(PROSE, x=128)
+    return builder
+
+
+def test_commands_set_out_in_the_margin_are_headings_named_by_the_command(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Synopsis lines that start in the left margin and run on into the text column (a package manual's commands,
+    environments and options) are headings one level under the clause, titled by the name they open with; the
+    starred form on the line below and an environment's `\\end` line are the same entry's, and every synopsis line
+    stays text of its clause."""
+    entries = [
+        ["\\newrobustcmd{<command>}[<arguments>]{<text>}", "\\newrobustcmd*{<command>}[<arguments>]{<text>}"],
+        ["\\begin{displayquote}[<cite>][<punct>]", "\\end{displayquote}"],
+        ["strict=true, false"],
+        ["\\university{<name>}", "\\school{<name>}"],
+    ]
+    pdf = _synopses(pdf_builder(), entries).save(tmp_path / "synopses.pdf")
+    report = ingest(pdf, "TEST 170", "1", workspace=workspace, language="en", use_outline=False)
+    names = ["\\newrobustcmd", "displayquote", "strict", "\\university", "\\school"]
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes][1:] == [(name, name, 2) for name in names]
+    text = norm_text(workspace, report)
+    for lines in entries:
+        for line in lines:
+            assert line.split("{")[0].split("[")[0] in text  # the synopsis is still there, below its heading
+
+
+def test_a_wide_listing_that_starts_in_the_margin_makes_no_headings(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A block of more lines than a synopsis has, all starting left of the text column (a listing set wider than the
+    text), and a document with fewer than three lines out in the margin: no headings come of them."""
+    listing = [f"\\define{letter}{{value}} % line {row} of a wide listing" for row, letter in enumerate("abcdefghij")]
+    pdf = _synopses(pdf_builder(), [listing]).save(tmp_path / "listing.pdf")
+    report = ingest(pdf, "TEST 171", "1", workspace=workspace, language="en", use_outline=False)
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1"]
+    pdf = _synopses(pdf_builder(), [["\\first{<a>}"], ["\\second{<b>}"]]).save(tmp_path / "two.pdf")
+    report = ingest(pdf, "TEST 172", "1", workspace=workspace, language="en", use_outline=False)
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1"]
