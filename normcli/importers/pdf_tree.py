@@ -531,6 +531,7 @@ def text_headings(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     pitch = _pitch(stream, body_size)
+    edges = _justified_edges(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
@@ -605,7 +606,10 @@ def text_headings(
                 run_in = True
                 body = clean_inline(line.text[line.bold_prefix :]) + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
                 number = Number(number.path, bold_number.title.rstrip(". "), number.kind)
-        weak = centred(line) and len(number.title) < 90
+        # centred in its column, or a title in capitals centred between the edges of the page's prose (`1. INTRODUCTION`
+        # in small capitals, as amsart sets its sections, where a wider block stretches the column the line is read in)
+        capitals = number.title.isupper() and len(re.findall(r"[^\W\d_]", number.title)) >= 4
+        weak = (centred(line) or (capitals and _centred_between(line, edges.get(line.page)))) and len(number.title) < 90
         whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
         deep_bold = whole_bold and number.depth >= 3
         # a subclause number (`2.2.1.`) on a short line of its own with space above and below, in the body face
@@ -1101,6 +1105,32 @@ def centred(line: Line) -> bool:
     if width <= 0:
         return False
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
+
+
+def _justified_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
+    """Where most full lines of prose in the body size start and end on each page (justified text shares both edges);
+    a line that runs into the margin (a long address) moves neither."""
+    by_page: dict[int, list[Line]] = {}
+    for line in stream:
+        if abs(line.size - body_size) < 0.5 and len(line.text) >= 40 and not line.mono and len(line.cells) == 1:
+            by_page.setdefault(line.page, []).append(line)
+    edges = {}
+    for page, lines in by_page.items():
+        (left, lefts), (right, rights) = (
+            Counter(round(value) for value in values).most_common(1)[0]
+            for values in ([line.x0 for line in lines], [line.x1 for line in lines])
+        )
+        if lefts >= 3 and rights >= 3:
+            edges[page] = (float(left), float(right))
+    return edges
+
+
+def _centred_between(line: Line, edges: tuple[float, float] | None) -> bool:
+    """A short line centred between the left and right edges of its page's prose (see `_justified_edges`)."""
+    if edges is None or edges[1] - edges[0] <= 0:
+        return False
+    width = edges[1] - edges[0]
+    return abs((line.x0 - edges[0]) - (edges[1] - line.x1)) < 0.05 * width and line.x1 - line.x0 < 0.7 * width
 
 
 def _set_apart(line: Line, body_size: float) -> bool:

@@ -221,3 +221,32 @@ def test_contents_entries_designated_by_roman_numerals_and_letters(pdf_builder, 
     nodes = read_back(workspace, report).nodes
     assert _designated_tree(nodes)[-len(_DESIGNATED_TREE) :] == _DESIGNATED_TREE
     assert [node.page_start for node in nodes][-len(_DESIGNATED_TREE) :] == [2, 2, 2, 3, 3, 3]
+
+
+def test_a_numbered_title_in_capitals_centred_over_the_prose_is_a_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`1. INTRODUCTION`, in the body size and face, centred between the edges of the justified prose (amsart sets its
+    sections so): a heading, though one long line runs into the margin; its subsections run in, bold (`1.1. Scope.`).
+    A numbered line in capitals set flush left in the text (`2. NOTE …`) stays text."""
+    builder = pdf_builder().page()
+    pdf = builder.pdf
+    pdf.set_font("Helvetica", "", 10)
+    right = 72 + pdf.get_string_width(BODY)
+
+    def centred(text: str) -> None:
+        builder.gap(10)
+        builder.line(text, x=(72 + right - pdf.get_string_width(text)) / 2)
+        builder.gap(4)
+
+    for chapter, title in ((1, "INTRODUCTION"), (2, "USAGE")):
+        centred(f"{chapter}. {title}")
+        builder.line(BODY).line(BODY).line(BODY + " https://example.org/a/long/address/that/runs/on")
+        builder.line(f"{chapter}. NOTE THAT THIS LINE IS IN CAPITALS")
+        builder.line(BODY).line(BODY).gap(6)
+        builder.line(f"{chapter}.1. Scope.", bold=True)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.text(72 + pdf.get_string_width(f"{chapter}.1. Scope. ") + 6, builder.y, "The scope of this part is given here.")
+        builder.line(BODY).line(BODY)
+    saved = builder.save(tmp_path / "amsart.pdf")
+    report = ingest(saved, "TEST 208", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes] == [("1", "INTRODUCTION"), ("1.1", "Scope"), ("2", "USAGE"), ("2.1", "Scope")]
