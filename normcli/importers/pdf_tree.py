@@ -597,6 +597,9 @@ def text_headings(
                 used.append(nxt)
                 nxt += 1
             number = Number(number.path, title, number.kind)
+        elif len(used) == 1 and position + 1 < len(stream) and _hangs_under(stream[position + 1], line):
+            used.append(position + 1)  # a bold title in the body size wrapped onto a line set in under it
+            number = Number(number.path, wrapped(number.title, line.text, stream[position + 1].text), number.kind)
         bold_heading = line.bold_prefix >= len(number.path) + 3
         run_in = False
         if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1:
@@ -611,7 +614,7 @@ def text_headings(
         capitals = number.title.isupper() and len(re.findall(r"[^\W\d_]", number.title)) >= 4
         weak = (centred(line) or (capitals and _centred_between(line, edges.get(line.page)))) and len(number.title) < 90
         whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
-        deep_bold = whole_bold and number.depth >= 3
+        deep_bold = (whole_bold or run_in) and number.depth >= 3  # (a deep clause's bold title that runs into its text too)
         # a subclause number (`2.2.1.`) on a short line of its own with space above and below, in the body face
         spaced = number.depth >= 2 and len(used) == 1 and len(number.title) <= 80 and _spaced(stream, position, pitch)
         if not (strong or bold_heading or weak or spaced) or (size_only and not strong and not deep_bold and not spaced):
@@ -1069,6 +1072,21 @@ def _anchor_heading(
     for extra in heading_title_lines(stream, position, entry)[1:]:
         consumed.add(extra)
         headings[extra] = Heading(None, "", 0)
+
+
+def _hangs_under(line: Line, heading: Line) -> bool:
+    """A numbered heading's title, bold throughout in the body size, wrapped onto `line`: bold throughout too, at its
+    size, right below, set in under the title rather than at the number (`3.6.1 Wörtliche` / `Annotations`)."""
+    bold = heading.bold_prefix >= len(heading.text.rstrip()) - 1 and line.bold_prefix >= len(line.text.rstrip()) - 1
+    return (
+        bold
+        and line.page == heading.page
+        and abs(line.size - heading.size) < 0.3
+        and 0 < heading.top - line.top < 1.6 * heading.size
+        and heading.x0 + heading.size < line.x0 < heading.x1
+        and len(line.text) < 60
+        and not parse_number(clean_inline(line.text))
+    )
 
 
 def _continues_title(line: Line, previous: Line) -> bool:

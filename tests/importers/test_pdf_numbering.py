@@ -250,3 +250,30 @@ def test_a_numbered_title_in_capitals_centred_over_the_prose_is_a_heading(pdf_bu
     report = ingest(saved, "TEST 208", "1", workspace=workspace, language="en", use_outline=False)
     nodes = read_back(workspace, report).nodes
     assert [(node.path, node.title) for node in nodes] == [("1", "INTRODUCTION"), ("1.1", "Scope"), ("2", "USAGE"), ("2.1", "Scope")]
+
+
+def test_deep_clauses_run_in_or_wrapped_in_bold_at_the_body_size(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Where the chapters and sections are set larger, a deep clause may be set in the body size: its bold title runs
+    into its text (`2.2.1.1 Self weight The weight …`), or wraps onto a second bold line set in under the title
+    (`2.2.2 Imposed` / `loads`). Both are clauses, with their whole titles."""
+    builder = pdf_builder().page()
+    builder.heading("1 Scope").line(BODY).heading("1.1 Terms", level=1).line(BODY).heading("2 Loads").line(BODY)
+    builder.heading("2.1 General", level=1).line(BODY).heading("2.2 Actions", level=1).line(BODY)
+    builder.gap(6).line("2.2.1 Dead loads", bold=True).line(BODY).gap(6)
+    builder.line("2.2.1.1 Self weight", bold=True)
+    pdf = builder.pdf
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(72 + pdf.get_string_width("2.2.1.1 Self weight ") + 8, builder.y, "The weight of the structure itself.")
+    builder.line(BODY).gap(6).line("2.2.2 Imposed", bold=True)
+    pdf.set_font("Helvetica", "B", 10)
+    builder.line("loads", x=72 + pdf.get_string_width("2.2.2 "), bold=True).line(BODY).line(BODY)
+    builder.heading("3 Use").line(BODY)
+    saved = builder.save(tmp_path / "deep.pdf")
+    report = ingest(saved, "TEST 209", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes if node.path.startswith("2.2.")] == [
+        ("2.2.1", "Dead loads"),
+        ("2.2.1.1", "Self weight"),
+        ("2.2.2", "Imposed loads"),
+    ]
+    assert "The weight of the structure itself." in next(node for node in nodes if node.path == "2.2.1.1").text
