@@ -802,7 +802,8 @@ def precision(truth: dict[int, int], text: str) -> dict:
     }
 
 
-_UNNUMBERED_PATH = re.compile(r"^(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,}")  # a path that is a title: it starts with a word, not a number
+# a path that is a title: it starts with a word, not a number; an elided article (`L'option`, `D’après`) is a word's start
+_UNNUMBERED_PATH = re.compile(r"^(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
 
 
 def _same_title(expected: str, found: str) -> bool:

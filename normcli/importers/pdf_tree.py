@@ -24,6 +24,7 @@ from normcli.importers.common import (
     clean_inline,
     is_toc_line,
     parse_number,
+    roman_value,
     spelled_number,
     title_key,
     wrapped,
@@ -530,6 +531,7 @@ def text_headings(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     pitch = _pitch(stream, body_size)
+    edges = _justified_edges(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
@@ -567,7 +569,8 @@ def text_headings(
                     nxt += 1
                 number = Number(str(value), proper_titles.get(title_key(title), title), "clause")
                 strong = True
-        elif number and not number.title and position + 1 < len(stream):
+        elif number and not number.title and position + 1 < len(stream) and position + 1 not in anchors:
+            # (a heading the contents located is its own: a drawing's label `4` above it is no number of it)
             following = stream[position + 1]
             if following.size >= body_size + 0.8 and following.page == line.page and not parse_number(clean_inline(following.text)):
                 title = clean_inline(following.text)
@@ -594,6 +597,9 @@ def text_headings(
                 used.append(nxt)
                 nxt += 1
             number = Number(number.path, title, number.kind)
+        elif len(used) == 1 and position + 1 < len(stream) and _hangs_under(stream[position + 1], line):
+            used.append(position + 1)  # a bold title in the body size wrapped onto a line set in under it
+            number = Number(number.path, wrapped(number.title, line.text, stream[position + 1].text), number.kind)
         bold_heading = line.bold_prefix >= len(number.path) + 3
         run_in = False
         if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1:
@@ -603,9 +609,12 @@ def text_headings(
                 run_in = True
                 body = clean_inline(line.text[line.bold_prefix :]) + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
                 number = Number(number.path, bold_number.title.rstrip(". "), number.kind)
-        weak = centred(line) and len(number.title) < 90
+        # centred in its column, or a title in capitals centred between the edges of the page's prose (`1. INTRODUCTION`
+        # in small capitals, as amsart sets its sections, where a wider block stretches the column the line is read in)
+        capitals = number.title.isupper() and len(re.findall(r"[^\W\d_]", number.title)) >= 4
+        weak = (centred(line) or (capitals and _centred_between(line, edges.get(line.page)))) and len(number.title) < 90
         whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
-        deep_bold = whole_bold and number.depth >= 3
+        deep_bold = (whole_bold or run_in) and number.depth >= 3  # (a deep clause's bold title that runs into its text too)
         # a subclause number (`2.2.1.`) on a short line of its own with space above and below, in the body face
         spaced = number.depth >= 2 and len(used) == 1 and len(number.title) <= 80 and _spaced(stream, position, pitch)
         if not (strong or bold_heading or weak or spaced) or (size_only and not strong and not deep_bold and not spaced):
@@ -631,6 +640,8 @@ def text_headings(
         consumed.update(used[1:])
         for extra in used[1:]:
             headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
+    if not anchors and not any(h.number is not None and h.number.kind in ("clause", "annex_clause") for h in headings.values()):
+        _designated_headings(stream, body_size, headings, toc_lines)  # `I - Titre`, `a. Titre`: no arabic clause numbers
     chapter_size = _chapter_size(stream, headings, body_size)
     # the first clause, numbered or located by the printed contents: large lines before it are front matter
     first = min((p for p, h in headings.items() if h.depth and (h.number is None or h.number.kind != "division")), default=len(stream))
@@ -696,6 +707,63 @@ def text_headings(
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+# a heading designated by a roman numeral or a letter and a stop, a bracket or a dash (`I - Titre`, `IV. Titre`, `a. Titre`,
+# `A) Titre`), the numbering of documents without clause numbers (French school and course documents)
+_DESIGNATED_HEADING = re.compile(r"^(?P<value>[IVXLC]{1,7}|[A-Za-z])(?:[.)]|\s[-–—])\s+(?P<title>\S.{0,118})$")
+
+
+def _designators(value: str) -> list[tuple[str, int]]:
+    """The schemes a designator may belong to, with its rank in each: `I` is roman 1 or the capital letter 9, `c` a letter."""
+    readings = []
+    if value.isupper() and (number := roman_value(value)):
+        readings.append(("roman", number))
+    if len(value) == 1:
+        readings.append(("upper" if value.isupper() else "lower", ord(value.lower()) - ord("a") + 1))
+    return readings
+
+
+def _designated_headings(stream: list[Line], body_size: float, headings: dict[int, Heading], toc_lines: set[int]) -> None:
+    """Headings numbered by roman numerals and letters instead of clause numbers (`I - Ça sert à quoi ?`, then `a.
+    Changements …`, `b. Professor.sty` under it): each scheme a level, in the order the document first uses them, its
+    designators in sequence (a level restarts at 1 under each heading of the level above), every heading of a level
+    in one style and set apart from the text (larger, or bold on a line of its own). The bookmarks of such documents
+    name the titles alone, so the heading is the title, unnumbered, at its level's depth, as it is with the outline."""
+    pitch = _pitch(stream, body_size)
+    levels: list[tuple[str, Style]] = []  # (scheme, style) of each level, the outermost first
+    last: list[int] = []  # the last rank met at each level
+    found: list[tuple[int, str, int]] = []
+    for position, line in enumerate(stream):
+        if position in headings or position in toc_lines:
+            continue
+        text = clean_inline(line.text)
+        match = _DESIGNATED_HEADING.match(text)
+        title = match.group("title").strip() if match else ""
+        if not match or not re.search(r"[^\W\d_]{2,}", title) or title.endswith((",", ";", ":")):
+            continue
+        if not (line.size >= body_size + 0.8 or (_style(line)[1] and _stands_alone(stream, position, pitch))):
+            continue
+        for scheme, rank in _designators(match.group("value")):
+            level = next((k for k, (known, _) in enumerate(levels) if known == scheme), None)
+            if level is None:
+                fits = rank == 1 and (not levels or len(last) == len(levels))  # a new level opens at its first designator
+                level = len(levels)
+            else:
+                fits = _style(line) == levels[level][1] and (rank == 1 if len(last) <= level else rank == last[level] + 1)
+                fits = fits and len(last) >= level  # under a heading of every level above
+            if not fits:
+                continue
+            if level == len(levels):
+                levels.append((scheme, _style(line)))
+            del last[level:]
+            last.append(rank)
+            found.append((position, title, level + 1))
+            break
+    if sum(1 for _, _, depth in found if depth == 1) < 2:
+        return  # one designated line alone is a list item or a note, not the document's numbering
+    for position, title, depth in found:
+        headings[position] = Heading(None, title, depth)
 
 
 # the name a synopsis line set out in the margin opens with: an environment (`\begin{displayquote}[⟨cite⟩]`, its
@@ -1029,7 +1097,7 @@ def _anchor_heading(
     stream: list[Line], position: int, entry: ContentsEntry, headings: dict[int, Heading], consumed: set[int], sequencer: Sequencer
 ) -> None:
     """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents' title."""
-    printed = _printed_number(stream, position, entry.title)
+    printed = _printed_number(stream, position, entry.title) if entry.designator is None else None  # `a.` is its own number
     number = (
         Number(printed.path, entry.title, printed.kind)
         if printed
@@ -1058,6 +1126,21 @@ def _anchor_heading(
     for extra in heading_title_lines(stream, position, entry)[1:]:
         consumed.add(extra)
         headings[extra] = Heading(None, "", 0)
+
+
+def _hangs_under(line: Line, heading: Line) -> bool:
+    """A numbered heading's title, bold throughout in the body size, wrapped onto `line`: bold throughout too, at its
+    size, right below, set in under the title rather than at the number (`3.6.1 Wörtliche` / `Annotations`)."""
+    bold = heading.bold_prefix >= len(heading.text.rstrip()) - 1 and line.bold_prefix >= len(line.text.rstrip()) - 1
+    return (
+        bold
+        and line.page == heading.page
+        and abs(line.size - heading.size) < 0.3
+        and 0 < heading.top - line.top < 1.6 * heading.size
+        and heading.x0 + heading.size < line.x0 < heading.x1
+        and len(line.text) < 60
+        and not parse_number(clean_inline(line.text))
+    )
 
 
 def _continues_title(line: Line, previous: Line) -> bool:
@@ -1094,6 +1177,32 @@ def centred(line: Line) -> bool:
     if width <= 0:
         return False
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
+
+
+def _justified_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
+    """Where most full lines of prose in the body size start and end on each page (justified text shares both edges);
+    a line that runs into the margin (a long address) moves neither."""
+    by_page: dict[int, list[Line]] = {}
+    for line in stream:
+        if abs(line.size - body_size) < 0.5 and len(line.text) >= 40 and not line.mono and len(line.cells) == 1:
+            by_page.setdefault(line.page, []).append(line)
+    edges = {}
+    for page, lines in by_page.items():
+        (left, lefts), (right, rights) = (
+            Counter(round(value) for value in values).most_common(1)[0]
+            for values in ([line.x0 for line in lines], [line.x1 for line in lines])
+        )
+        if lefts >= 3 and rights >= 3:
+            edges[page] = (float(left), float(right))
+    return edges
+
+
+def _centred_between(line: Line, edges: tuple[float, float] | None) -> bool:
+    """A short line centred between the left and right edges of its page's prose (see `_justified_edges`)."""
+    if edges is None or edges[1] - edges[0] <= 0:
+        return False
+    width = edges[1] - edges[0]
+    return abs((line.x0 - edges[0]) - (edges[1] - line.x1)) < 0.05 * width and line.x1 - line.x0 < 0.7 * width
 
 
 def _set_apart(line: Line, body_size: float) -> bool:

@@ -215,3 +215,12 @@ def test_a_spacing_accent_set_apart_from_its_letter_is_no_letter_of_the_title() 
     `Hàn Thế Thành` does; a letter of another script is still kept."""
     assert bench.key("H`an Thˆe´ Th`anh") == bench.key("Hàn Thế Thành") == "hanthethanh"
     assert bench.key("Thˇe") == "the" and bench.key("ˆ起源") == "起源"
+
+
+def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_title() -> None:
+    """`L'option xcas` (the bookmark) and `L’option xcas` (the page's apostrophe) are one unnumbered clause; `L 2` or
+    `IV Loads` stay numbered paths, compared as paths."""
+    run = bench.Run([("L’option xcas", bench.key("L’option xcas"), 5)], [], 0, [], "", 0.0, 5)
+    share, missed = bench.recall([bench.Entry("L'option xcas", bench.key("L'option xcas"), 5)], run)
+    assert share == 1.0 and not missed
+    assert not bench._UNNUMBERED_PATH.match("IV Loads") and not bench._UNNUMBERED_PATH.match("L 2")
