@@ -209,38 +209,34 @@ def page_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
     return cache[index]
 
 
-def _masked(line: str) -> str:
-    """A line's key with each run of digits as `#`: a running header reads the same on every page but for its page
-    number (`Capítulo 12. Medidas e Contadores 86`), while `1 Introduction` and `Introduction 11` differ."""
-    return re.sub(r"\d+", "#", key(line))
+def _repeats(line: str, other: str) -> bool:
+    """Whether two lines at the same place of neighbouring pages are one running header or footer: the same text, with
+    at most one number changed, by one or two (the page number: `Capítulo 12. Medidas e Contadores 86` over `… 87`);
+    two headings opening their pages (`22.3 Version 4.6.1`, `22.6 Version 4.5.0`) differ in more of their numbers."""
+    mine, theirs = key(line), key(other)
+    if re.sub(r"\d+", "#", mine) != re.sub(r"\d+", "#", theirs) or not re.search(r"[^\W\d_]", mine):
+        return False
+    changed = [(a, b) for a, b in zip(re.findall(r"\d+", mine), re.findall(r"\d+", theirs), strict=True) if a != b]
+    return len(changed) <= 1 and all(abs(int(a) - int(b)) <= 2 for a, b in changed)
 
 
 def _running_lines(document, index: int, cache: dict[int, list[str]]) -> set[int]:
     """The positions of a page's running header and footer lines: page numbers alone among its first or last two
-    lines, and up to two lines of text at its top and at its bottom (page numbers passed over) that the page before
-    or after prints at the same place but for the numbers in them (a line `9.1.7. 2010` is a clause numbered by its
-    year, and stays; `Capítulo 7` over a chapter's title is not the running header `Capítulo 7. Divisão … 47`)."""
+    lines, and its first and last line of text that the page before or after prints at the same place but for its
+    page number (see `_repeats`; `Capítulo 7` over a chapter's title is not the running header `Capítulo 7. … 47`)."""
 
-    def edges(lines: list[str]) -> tuple[set[int], list[int], list[int]]:
+    def edges(lines: list[str]) -> tuple[set[int], int | None, int | None]:
         count = len(lines)
         numbers = {p for p in (0, 1, count - 2, count - 1) if 0 <= p < count and re.fullmatch(r"\d{1,4}", lines[p].strip())}
         text = [p for p in range(count) if p not in numbers]
-        return numbers, text[:2], text[::-1][:2]
+        return numbers, (text[0] if text else None), (text[-1] if text else None)
 
     lines = page_lines(document, index, cache)
     numbers, top, bottom = edges(lines)
-    others = [page_lines(document, other, cache) for other in (index - 1, index + 1) if 0 <= other < len(document)]
+    others = [(other, edges(other)) for other in (page_lines(document, k, cache) for k in (index - 1, index + 1) if 0 <= k < len(document))]
     running = set(numbers)
-    for side in (1, 2):
-        mine = top if side == 1 else bottom
-        for depth, position in enumerate(mine):
-            masked = _masked(lines[position])
-            repeated = False
-            for other in others:
-                theirs = edges(other)[side]
-                repeated = repeated or (depth < len(theirs) and _masked(other[theirs[depth]]) == masked)
-            if not (repeated and re.search(r"[^\W\d_]", masked)):
-                break
+    for side, position in ((1, top), (2, bottom)):
+        if position is not None and any(ends[side] is not None and _repeats(lines[position], other[ends[side]]) for other, ends in others):
             running.add(position)
     return running
 

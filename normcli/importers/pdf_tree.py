@@ -164,9 +164,9 @@ def outline_headings(
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
         # an anchor set at the foot of its page, under its last line (the heading went over to the next page): the
-        # heading is among the next page's first lines, or opens that page
+        # heading is among the next page's first lines, or opens that page (a height of 0 is a destination without one)
         overleaf: int | None = None
-        if entry.page is not None and entry.top is not None and entry.page + 1 < len(pages):
+        if entry.page is not None and entry.top and entry.page + 1 < len(pages):
             overleaf = entry.page + 1 if all(stream[p].top > entry.top + 2 for p in candidates) else None
         if found is None and overleaf is not None:
             found = _find_heading_line(stream, by_page.get(overleaf, [])[:3], title, None, taken)
