@@ -165,12 +165,27 @@ def outline_headings(
             found = _contents_title_before(stream, pages, by_page, entry.page, title, taken)
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        # an anchor set at the foot of its page, under its last line (the heading went over to the next page): the
+        # heading is among the next page's first lines, or opens that page (a height of 0 is a destination without one)
+        overleaf: int | None = None
+        if entry.page is not None and entry.top and entry.page + 1 < len(pages):
+            overleaf = entry.page + 1 if all(stream[p].top > entry.top + 2 for p in candidates) else None
+        if found is None and overleaf is not None:
+            found = _find_heading_line(stream, by_page.get(overleaf, [])[:3], title, None, taken)
+        if found is not None and path is None:
+            shown = parse_number(heading_text(stream[found]))
+            shown_title = shown.title if shown and shown.title else heading_text(stream[found])
+            if _residue(title_key(title), title_key(shown_title)):
+                title = shown_title  # as the page prints it: the bookmark holds a command written as code
         if found is not None and path is not None and kind == "clause" and path.isdecimal():
             printed_division = _printed_division(stream, found, path, headings)
             if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
                 path, kind = f"{printed_division.capitalize()} {path}", "division"
         if found is not None and path is None:
-            printed = _printed_number(stream, found, title, body_size)
+            parent = next((above for level, above in reversed(parents) if level < entry.level), None)
+            printed = _split_number(stream[found], title, parent) or _printed_number(stream, found, title, body_size)
+            if printed is None and (zero := _zero_number(heading_text(stream[found]))) and title_key(zero.title) == title_key(title):
+                printed = zero  # `0.1 Title` printed on the bookmark's own line: a clause numbered from zero
             if printed:
                 path, kind = printed.path, printed.kind
                 _number_lines_above(stream, found, headings, taken)
@@ -187,6 +202,8 @@ def outline_headings(
             heading.division = division[1]
         if found is None and entry.page is not None and entry.top is not None:
             below = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2 and p not in headings]
+            if overleaf is not None:
+                below = [p for p in by_page.get(overleaf, [])[:1] if p not in headings]
             if below:
                 found = below[0]
                 heading.keep_line = True
@@ -221,6 +238,18 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
+
+
+def _split_number(line: Line, title: str, parent: str | None) -> Number | None:
+    """A clause number set with a space after its stop (`2. 1 Création d'une grille`) under the bookmark of the clause
+    it continues (`2`): the section 2.1, not a line number `2.` before a clause `1`."""
+    split = _SPLIT_NUMBER.match(heading_text(line)) if parent else None
+    if split and split.group("head") == parent and title_key(split.group("title")) == title_key(title):
+        return Number(f"{parent}.{split.group('tail')}", split.group("title"), "clause")
+    return None
 
 
 def _zero_number(title: str) -> Number | None:
@@ -382,6 +411,7 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         whole = rest_key == key or text_key == key or same_letters(rest_key, key)
         if (
             whole
+            or _residue(key, rest_key)
             or text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
@@ -409,6 +439,22 @@ def _line_keys(text: str) -> tuple[str, str | None, str]:
     printed = parse_number(clean_inline(text))
     bare_key = title_key(printed.path) if printed and not printed.title else None
     return text_key, bare_key, title_key(printed.title) if printed and printed.title else text_key
+
+
+def _residue(bookmark: str, printed: str) -> bool:
+    """A bookmark's title key that is a printed title's with a short run holding digits inside it: a command the outline
+    wrote as code (`No me funciona "026E30F subsubsubsection.` for the printed `No me funciona \\subsubsubsection.`)."""
+    extra = len(bookmark) - len(printed)
+    if not 0 < extra <= 8 or len(printed) < 12:
+        return False
+    common = 0
+    while common < len(printed) and bookmark[common] == printed[common]:
+        common += 1
+    # the run may begin with the letter that follows it (`s026e30fsub` for `sub`): try each place up to the first change
+    return any(
+        bookmark[start + extra :] == printed[start:] and any(char.isdigit() for char in bookmark[start : start + extra])
+        for start in range(4, common + 1)
+    )
 
 
 def _printed_number(stream: list[Line], position: int, title: str, body_size: float | None = None) -> Number | None:
@@ -742,7 +788,7 @@ def _designated_headings(stream: list[Line], body_size: float, headings: dict[in
         title = match.group("title").strip() if match else ""
         if not match or not re.search(r"[^\W\d_]{2,}", title) or title.endswith((",", ";", ":")):
             continue
-        if not (line.size >= body_size + 0.8 or (_style(line)[1] and _stands_alone(stream, position, pitch))):
+        if not (line.size >= body_size + 0.8 or (_style(line, body_size)[1] and _stands_alone(stream, position, pitch, body_size))):
             continue
         for scheme, rank in _designators(match.group("value")):
             level = next((k for k, (known, _) in enumerate(levels) if known == scheme), None)
@@ -750,12 +796,12 @@ def _designated_headings(stream: list[Line], body_size: float, headings: dict[in
                 fits = rank == 1 and (not levels or len(last) == len(levels))  # a new level opens at its first designator
                 level = len(levels)
             else:
-                fits = _style(line) == levels[level][1] and (rank == 1 if len(last) <= level else rank == last[level] + 1)
+                fits = _style(line, body_size) == levels[level][1] and (rank == 1 if len(last) <= level else rank == last[level] + 1)
                 fits = fits and len(last) >= level  # under a heading of every level above
             if not fits:
                 continue
             if level == len(levels):
-                levels.append((scheme, _style(line)))
+                levels.append((scheme, _style(line, body_size)))
             del last[level:]
             last.append(rank)
             found.append((position, title, level + 1))
