@@ -230,6 +230,7 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
     for block in blocks:
         if block.bottom == lowest:
             _open_bottom(block, lines, page)
+        _open_top(block, lines)
     return blocks
 
 
@@ -381,6 +382,31 @@ def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     block.bottom = min(line.bottom for line in beside) - 1
     block.hs.append(block.bottom)
     block.open_end = True
+
+
+def _open_top(block: _Block, lines: list[Line]) -> None:
+    """A header row set over a table's first rule with no rule above it (the rule under the header, then rules
+    between groups of rows): when the first band holds rows cut into cells, the line right over the rule whose
+    pieces all start where the rows' cells start is the header, and the region reaches up to it."""
+    if block.vs or len(block.hs) < 2:
+        return
+    band = [
+        line for line in lines if block.hs[1] < (line.top + line.bottom) / 2 < block.top and line.x1 > block.left and line.x0 < block.right
+    ]
+    rows = _printed_rows(band)
+    if len(rows) < 2 or any(len(row) < 2 for row in rows):
+        return  # a header band holds one printed line, or a header's wrapped cells
+    size = max(max(line.size for line in band), 6.0)
+    above = [line for line in lines if 0 <= line.bottom - block.top <= 0.6 * size and line.x1 > block.left and line.x0 < block.right]
+    printed = _printed_rows(above)
+    if len(printed) != 1 or len(printed[0]) < 2 or any(line.x0 < block.left - 4 or line.x1 > block.right + 4 for line in above):
+        return
+    if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in above):
+        return
+    starts = [piece[1] for row in rows for piece in row]
+    if all(any(abs(piece[1] - start) <= 3 for start in starts) for piece in printed[0]):
+        block.top = max(line.top for line in above) + 1
+        block.hs.insert(0, block.top)
 
 
 def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int) -> _Block | None:
@@ -1514,16 +1540,21 @@ def _share_columns(line: Line, other: Line) -> bool:
 
 
 def _line_starts(lines: list[Line]) -> tuple[float, ...]:
-    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells that other
-    lines are cut at too (a word a justified cell spreads apart starts no column)."""
-    if len(lines) < 2:
-        return tuple(span[1] for span in lines[0].spans) or (lines[0].x0,)
-    shared = [
-        [span[1] for span in line.spans if any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans)]
-        for line in lines
-    ]
-    most = max(range(len(lines)), key=lambda k: len(shared[k]))
-    return tuple(shared[most]) or tuple(span[1] for span in lines[most].spans) or (lines[most].x0,)
+    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells, words that a
+    justified cell spreads apart after its last column left out (`_justified_end`)."""
+    cuts = [[span[1] for span in line.spans[: _justified_end(line, lines)]] for line in lines]
+    most = max(range(len(lines)), key=lambda k: len(cuts[k]))
+    return tuple(cuts[most]) or (lines[most].x0,)
+
+
+def _justified_end(line: Line, lines: list[Line]) -> int:
+    """How many of a line's pieces start columns: pieces with letters at its end that no other line is cut at are
+    words a justified last cell spread apart (`\\Xsetparstuff      or`), when two cuts shared with other lines remain."""
+    shared = [any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans) for span in line.spans]
+    end = len(line.spans)
+    while end > 2 and not shared[end - 1] and re.search(r"[^\W\d_]", line.spans[end - 1][0]):
+        end -= 1
+    return end if end < len(line.spans) and sum(shared[:end]) >= 2 else len(line.spans)
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:
