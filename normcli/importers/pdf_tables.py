@@ -1181,12 +1181,16 @@ def _text_in_columns(rows: list[list[str]], lines: list[Line]) -> bool:
 
 
 def _drawn(lines: list[Line]) -> bool:
-    """Music on staves or a chord diagram's grid: half its characters or more are pictures (`Line.pictures`: notes
-    and dots of a font that draws, which read as letters), so its rules are staff lines or a diagram's, not a
-    table's. A table with a few icons in it keeps its words and numbers."""
+    """Music on staves or a diagram drawn with a font: half its characters or more are pictures (`Line.pictures`:
+    notes and pieces of a font that draws, which read as letters), or a quarter of them on half its lines or more
+    (the words of a song under its notes, a diagram's labels), so its rules are staff lines or a diagram's, not a
+    table's. A table with an icon in each row keeps its words and numbers for most of its characters."""
     weights = [len(line.text.replace(" ", "")) for line in lines]
     total = sum(weights)
-    return total > 0 and sum(line.pictures * weight for line, weight in zip(lines, weights, strict=True)) >= 0.5 * total
+    if not total:
+        return False
+    share = sum(line.pictures * weight for line, weight in zip(lines, weights, strict=True)) / total
+    return share >= 0.5 or (share >= 0.25 and sum(1 for line in lines if line.pictures) >= 0.5 * len(lines))
 
 
 # a locator of an index entry: a page or line number, a range of them, a roman page number (`1364`, `12–15`, `xiv`)
