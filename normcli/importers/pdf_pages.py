@@ -17,12 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
-from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value
+from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
 from normcli.importers.png import encode_png
 from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
 SCANNED_CHARS = 20
-_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+# bold by name, also in the names TeX gives the bold faces of Computer Modern and its EC and cm-super versions (`CMBX12`,
+# `SFBX1200`, `CMSSBX10`, `ECBI1000`, `CMB10`), which say nothing of weight to PDFium
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|(?:^|\+)(?:CM|EC|SF|TC)(?:BX|B|BI|BL|SX|XC|SSBX|SSDC)(?:TI|SL)?\d{2,4}$", re.I)
 _REGULAR_NAME = re.compile(
     r"(?:^|[-,+_ ])(?:roman|regular|book|light|medium|normal)\b|(?:^|\+)(?:helvetica|courier|arial|symbol)(?:-(?:oblique|italic))?$", re.I
 )
@@ -46,6 +48,7 @@ class Line:
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
     pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
+    font: str = ""  # the font most of the line is set in, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
 
 
 @dataclass
@@ -549,8 +552,9 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.bold_prefix = _bold_prefix(handle, segment.start, plain, font)
         line.spans = _cells(pieces, segment.boxes, size, vrules, real)
         line.cells = [span[0] for span in line.spans]
-        # the font pitch: code listings are no tables, and no body text (two calls per line)
-        line.mono = _fixed_pitch(handle, segment.start, plain, origins, font)
+        # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
+        # name tells a heading's face from the body's at one size
+        line.font, line.mono = _font_of(handle, segment.start, plain, origins, font)
         line.pictures = _pictures(handle, segment, font)
         lines.append(line)
     if any(line.pictures for line in lines):  # a page that draws with a font: every character looked at
@@ -1138,30 +1142,41 @@ def _picture_font(name: str) -> bool:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _fixed_pitch(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> bool:
-    """Whether a line is set in a fixed-pitch font: its middle and last letters are (flag or name); a line
-    number or a bullet before it may be in another font."""
-    middle = _middle_visible(segment)
-    if middle is None:
-        return False
+def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool]:
+    """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
+    five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
+    make the sentence code), and whether the line is set in a fixed-pitch font: its middle and last letters are (flag
+    or name); a line number or a bullet before it may be in another font."""
+    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
+    if not visible:
+        return "", False
+    middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
-    for offset in {middle, len(segment.rstrip()) - 1}:
-        name = font.read(handle, start + offset)
-        if not (font.flags.value & 1 or _fixed_name(name)):
-            return _even_advances(handle, start, segment, origins)
-    return True
+    name = font.read(handle, start + middle)
+    fixed = bool(font.flags.value & 1) or _fixed_name(name)
+    last = visible[-1]
+    if fixed and last != middle:
+        other = font.fresh().read(handle, start + last)
+        fixed = bool(font.flags.value & 1) or _fixed_name(other)
+    if not fixed:
+        fixed = _even_advances(handle, start, segment, origins)
+    if len(visible) >= 6:
+        early = font.fresh().read(handle, start + visible[len(visible) // 6])
+        if early != name and early == font.fresh().read(handle, start + visible[len(visible) * 5 // 6]):
+            name = early
+    return base_font(name), fixed
+
+
+def base_font(name: str) -> str:
+    """A font's name without the six-letter subset tag a producer puts before it (`ABCDEF+CMR10`: `CMR10`), so the
+    subsets of one font embedded on different pages have one name."""
+    return name[7:] if len(name) > 7 and name[6] == "+" and name[:6].isupper() and name[:6].isalpha() else name
 
 
 @functools.lru_cache(maxsize=512)
 def _fixed_name(name: str) -> bool:
     """Whether a font's name says it is a fixed-pitch one (a document has few fonts)."""
     return bool(_FIXED_NAME.search(name))
-
-
-def _middle_visible(segment: str) -> int | None:
-    """The offset of the middle one of a line's visible characters (None: there is none), counted word by word."""
-    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
-    return visible[len(visible) // 2] if visible else None
 
 
 def _even_advances(handle, start: int, segment: str, origins: Sequence[float | None] = ()) -> bool:
@@ -1318,6 +1333,10 @@ _ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")
 _PDFDOC_UPPER = "•†‡…—–ƒ⁄‹›−‰„“”‘’‚™ﬁﬂŁŒŠŸŽıłœšž"
 _PDFDOC_BYTE = {char: 0x80 + offset for offset, char in enumerate(_PDFDOC_UPPER)}
 _UTF8_LEAD = re.compile("[\u00c2-\u00f4]")
+# one Latin-1 letter's two UTF-8 bytes read as two characters (`Ã©` for `é`, `Ã›` for `É` through PDFDocEncoding's
+# 0x89, `Â«` for `«`): a title that mixes them with characters no byte reads as (`«\u00a0` typed as such) is decoded
+# run by run; only these two lead bytes, since `É` before a no-break space would read as a letter of another script
+_LATIN1_RUN = re.compile(f"Ã[\u0080-\u00bf{_PDFDOC_UPPER}]|Â[\u00a0-\u00bf]")
 
 
 def utf8_misread(text: str) -> str:
@@ -1333,11 +1352,16 @@ def utf8_misread(text: str) -> str:
         elif char in _PDFDOC_BYTE:
             raw.append(_PDFDOC_BYTE[char])
         else:
-            return text  # a character no byte of PDFDocEncoding reads as: the title was not misread
+            return _LATIN1_RUN.sub(_latin1_letter, text)  # a character no byte reads as: decode the misread letters alone
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return text
+        return _LATIN1_RUN.sub(_latin1_letter, text)
+
+
+def _latin1_letter(match: re.Match[str]) -> str:
+    """The letter two misread UTF-8 bytes spell (`Ã©` → `é`)."""
+    return bytes(_PDFDOC_BYTE.get(char, ord(char)) for char in match.group(0)).decode("utf-8")
 
 
 def outline_title(text: str) -> str:
@@ -1390,6 +1414,20 @@ def body_size_of(pages: list[Page]) -> float:
 # -- running headers, footers, page numbers --------------------------------------------------
 
 
+def _bookmarked(line: Line, bookmarks: list[tuple[str, float]]) -> bool:
+    """Whether a line prints a bookmark's title, led or not by its number, where the bookmark points: from half a line
+    below the target height to six lines under it (a chapter's anchor sits over its `Chapter 2` line). A running
+    header lies above the target of a heading that opens its page."""
+    if not bookmarks:
+        return False
+    text = title_key(line.text)
+    for title, top in bookmarks:
+        number = text[: len(text) - len(title)]
+        if title and text.endswith(title) and (not number or number.isdigit()) and -0.5 * line.size <= top - line.top <= 6 * line.size:
+            return True
+    return False
+
+
 def _edge_lines(page: Page) -> list[Line]:
     if not page.lines:
         return []
@@ -1401,15 +1439,41 @@ def _signature(text: str) -> str:
     return re.sub(r"\d+|\b[ivxlc]+\b", "#", text.lower()).strip()
 
 
+def _without_folio(text: str) -> str:
+    """An edge line's text without a page number at its start or end (`9 HISTORIA 36` → `HISTORIA`): what a running
+    header repeats from page to page."""
+    tokens = text.split()
+    if len(tokens) > 1 and tokens[-1].isdecimal():
+        tokens = tokens[:-1]
+    if len(tokens) > 1 and tokens[0].isdecimal():
+        tokens = tokens[1:]
+    return " ".join(tokens)
+
+
+def _subclause_heading(line: Line) -> bool:
+    """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`): at the top of a page its pattern repeats
+    from page to page like a running header's (`#.#.#. wydanie #`), but its words, said once, do not."""
+    number = parse_number(clean_inline(line.text))
+    bold = line.bold_prefix >= len(line.text.rstrip()) - 1
+    return bool(number and number.title and "." in number.path and bold)
+
+
 _CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")
 
 
-def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
-    """Drop running headers, footers and page numbers; return the dropped lines (they hold proper-case chapter titles)."""
+def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, list[tuple[str, float]]] | None = None) -> list[str]:
+    """Drop running headers, footers and page numbers; return the dropped lines (they hold proper-case chapter titles).
+
+    `bookmarks`: per page index, the title keys and target heights of the bookmarks that point there; a line at the top
+    or bottom of the page that prints one of those titles where its bookmark points is that heading, though the
+    headings of a change log (`9.1.8. Wydanie 2011`) open page after page in the same place."""
     counts: Counter[str] = Counter()
+    texts: Counter[str] = Counter()  # the edge lines' own words, a folio at either end set aside
     for page in pages:
         for signature in {_signature(line.text) for line in _edge_lines(page)}:
             counts[signature] += 1
+        for text in {_without_folio(line.text) for line in _edge_lines(page)}:
+            texts[text] += 1
     threshold = 2 if len(pages) <= 6 else max(3, len(pages) // 10)
     titles = _heading_titles(pages, body_size)
     drops: list[set[int]] = []
@@ -1432,8 +1496,12 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
                 and not _framed(line, page)
                 and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
                 and not _CAPTION_LABEL.match(text)  # `Table 2:` alone in the margin by every table: captions, not furniture
+                and not (texts[_without_folio(text)] == 1 and _subclause_heading(line))
             )
-            if is_number or (carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads:
+            if is_number or (
+                ((carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads)
+                and not _bookmarked(line, (bookmarks or {}).get(page.index, []))
+            ):
                 drop.add(id(line))
             if is_number:
                 numbers.add(id(line))
@@ -1570,7 +1638,19 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
         for spans in (line.spans[:cut], line.spans[cut:]):
             text = "   ".join(span[0] for span in spans)
             result.append(
-                Line(line.page, text, spans[0][1], spans[-1][2], line.top, line.bottom, line.size, 0, [span[0] for span in spans], spans)
+                Line(
+                    line.page,
+                    text,
+                    spans[0][1],
+                    spans[-1][2],
+                    line.top,
+                    line.bottom,
+                    line.size,
+                    0,
+                    [span[0] for span in spans],
+                    spans,
+                    font=line.font,
+                )
             )
     return result
 
