@@ -1318,7 +1318,8 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
     """Running prose set in columns with its line numbers (a critical edition's text beside its translation, each
     line numbered `1`…`19` or `1R`…`19R`): at one end of the rows, numbers of one kind rising from row to row; the
     other cells lines of prose (four words or more) that run on from one row to the next (no sentence ends at most
-    row ends). A table's rows each hold an entry of their own."""
+    row ends); where the numbers count every line (rising by one), a heading may stand among the lines (`2.1 Right
+    section  5R`). A table's rows each hold an entry of their own."""
     if len(rows) < 3:
         return False
     filled = [[cell.strip() for cell in row if cell.strip()] for row in rows]
@@ -1330,7 +1331,8 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
             continue
         texts = [cell for cells in filled for cell in cells if not _LINE_NUMBER.match(cell)]
         prose = [text for text in texts if _prose_line(text)]
-        if len(prose) < 0.8 * len(texts) or len(prose) < 3:
+        every_line = all(b == a + 1 for (a, _), (b, _) in itertools.pairwise(numbers))
+        if len(prose) < (0.6 if every_line else 0.8) * len(texts) or len(prose) < (2 if every_line else 3):
             continue
         running = sum(1 for text in prose if not text.endswith((".", "!", "?", ":")) or text[:1].islower())
         if running >= 0.6 * len(prose):

@@ -277,3 +277,11 @@ def test_prose_lines_with_their_punctuation_and_hyphens_are_numbered_prose() -> 
             ["69", "enim quis laoreet feugiat, diam ex frin-"],
         ]
     )
+    # every line numbered, a heading among them
+    lines = [
+        ["check if I have forgotten For now, I have a minimal pre-commit, which tests only the", "3R"],
+        ["blank spaces at ends of lines, but not the forgotten.", "4R"],
+        ["2.1 Right section", "5R"],
+    ]
+    assert _numbered_prose(lines)
+    assert not _numbered_prose([*lines[:2], ["2.1 Right section", "7R"]])  # numbers that skip lines: no heading among them
