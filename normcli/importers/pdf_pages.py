@@ -1650,6 +1650,7 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
                     [span[0] for span in spans],
                     spans,
                     font=line.font,
+                    pictures=line.pictures,  # the share of the whole line (its halves are not read again)
                 )
             )
     return result
