@@ -1098,6 +1098,11 @@ def _bold_prefix(handle, start: int, segment: str, font: _FontName | None = None
     return end
 
 
+def bold_face(font: str) -> bool:
+    """Whether a font's name says it is a bold face (`Line.font`: `NimbusSanL-Bold`, `CMBX10`)."""
+    return _bold_font(font, False)
+
+
 @functools.lru_cache(maxsize=512)
 def _bold_font(name: str, heavy: bool) -> bool:
     """Whether a font is bold, from its name and whether PDFium reads its weight as heavy (a document has few fonts)."""
