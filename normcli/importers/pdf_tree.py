@@ -177,12 +177,27 @@ def outline_headings(
             found = _contents_title_before(stream, pages, by_page, entry.page, title, taken)
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        # an anchor set at the foot of its page, under its last line (the heading went over to the next page): the
+        # heading is among the next page's first lines, or opens that page (a height of 0 is a destination without one)
+        overleaf: int | None = None
+        if entry.page is not None and entry.top and entry.page + 1 < len(pages):
+            overleaf = entry.page + 1 if all(stream[p].top > entry.top + 2 for p in candidates) else None
+        if found is None and overleaf is not None:
+            found = _find_heading_line(stream, by_page.get(overleaf, [])[:3], title, None, taken)
+        if found is not None and path is None:
+            shown = parse_number(heading_text(stream[found]))
+            shown_title = shown.title if shown and shown.title else heading_text(stream[found])
+            if _residue(title_key(title), title_key(shown_title)):
+                title = shown_title  # as the page prints it: the bookmark holds a command written as code
         if found is not None and path is not None and kind == "clause" and path.isdecimal():
             printed_division = _printed_division(stream, found, path, headings)
             if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
                 path, kind = f"{printed_division.capitalize()} {path}", "division"
         if found is not None and path is None:
-            printed = _printed_number(stream, found, title, body_size)
+            parent = next((above for level, above in reversed(parents) if level < entry.level), None)
+            printed = _split_number(stream[found], title, parent) or _printed_number(stream, found, title, body_size)
+            if printed is None and (zero := _zero_number(heading_text(stream[found]))) and title_key(zero.title) == title_key(title):
+                printed = zero  # `0.1 Title` printed on the bookmark's own line: a clause numbered from zero
             if printed:
                 path, kind = printed.path, printed.kind
                 _number_lines_above(stream, found, headings, taken)
@@ -199,6 +214,8 @@ def outline_headings(
             heading.division = division[1]
         if found is None and entry.page is not None and entry.top is not None:
             below = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2 and p not in headings]
+            if overleaf is not None:
+                below = [p for p in by_page.get(overleaf, [])[:1] if p not in headings]
             if below:
                 found = below[0]
                 heading.keep_line = True
@@ -233,6 +250,18 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
+
+
+def _split_number(line: Line, title: str, parent: str | None) -> Number | None:
+    """A clause number set with a space after its stop (`2. 1 Création d'une grille`) under the bookmark of the clause
+    it continues (`2`): the section 2.1, not a line number `2.` before a clause `1`."""
+    split = _SPLIT_NUMBER.match(heading_text(line)) if parent else None
+    if split and split.group("head") == parent and title_key(split.group("title")) == title_key(title):
+        return Number(f"{parent}.{split.group('tail')}", split.group("title"), "clause")
+    return None
 
 
 def _zero_number(title: str) -> Number | None:
@@ -394,6 +423,7 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         whole = rest_key == key or text_key == key or same_letters(rest_key, key)
         if (
             whole
+            or _residue(key, rest_key)
             or text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
@@ -421,6 +451,22 @@ def _line_keys(text: str) -> tuple[str, str | None, str]:
     printed = parse_number(clean_inline(text))
     bare_key = title_key(printed.path) if printed and not printed.title else None
     return text_key, bare_key, title_key(printed.title) if printed and printed.title else text_key
+
+
+def _residue(bookmark: str, printed: str) -> bool:
+    """A bookmark's title key that is a printed title's with a short run holding digits inside it: a command the outline
+    wrote as code (`No me funciona "026E30F subsubsubsection.` for the printed `No me funciona \\subsubsubsection.`)."""
+    extra = len(bookmark) - len(printed)
+    if not 0 < extra <= 8 or len(printed) < 12:
+        return False
+    common = 0
+    while common < len(printed) and bookmark[common] == printed[common]:
+        common += 1
+    # the run may begin with the letter that follows it (`s026e30fsub` for `sub`): try each place up to the first change
+    return any(
+        bookmark[start + extra :] == printed[start:] and any(char.isdigit() for char in bookmark[start : start + extra])
+        for start in range(4, common + 1)
+    )
 
 
 def _printed_number(stream: list[Line], position: int, title: str, body_size: float | None = None) -> Number | None:
@@ -688,9 +734,9 @@ def text_headings(
             continue
         depth = _styled_depth(stream, position, styles, text, body_size, pitch) if position > first else None
         if depth is not None:  # set as the numbered headings of one level are, without a number (`\section*`)
-            title, used = _wrapped_title(stream, position, text)
-            headings[position] = Heading(None, title, depth)
-            depth_here = depth
+            title, used = _wrapped_title(stream, position, text, body_size if line.size < body_size + 0.8 else None)
+            headings[position] = Heading(None, title, depth or depth_here + 1)  # 0: one level below the heading above
+            depth_here = depth or depth_here
             for extra in used:
                 headings[extra] = Heading(None, "", 0)  # the rest of the wrapped title
             in_index = bool(INDEX_TITLE.match(title))
@@ -756,7 +802,7 @@ def _designated_headings(stream: list[Line], body_size: float, headings: dict[in
         title = match.group("title").strip() if match else ""
         if not match or not re.search(r"[^\W\d_]{2,}", title) or title.endswith((",", ";", ":")):
             continue
-        if not (line.size >= body_size + 0.8 or (_style(line)[1] and _stands_alone(stream, position, pitch))):
+        if not (line.size >= body_size + 0.8 or (_style(line, body_size)[1] and _stands_alone(stream, position, pitch, body_size))):
             continue
         for scheme, rank in _designators(match.group("value")):
             level = next((k for k, (known, _) in enumerate(levels) if known == scheme), None)
@@ -764,12 +810,12 @@ def _designated_headings(stream: list[Line], body_size: float, headings: dict[in
                 fits = rank == 1 and (not levels or len(last) == len(levels))  # a new level opens at its first designator
                 level = len(levels)
             else:
-                fits = _style(line) == levels[level][1] and (rank == 1 if len(last) <= level else rank == last[level] + 1)
+                fits = _style(line, body_size) == levels[level][1] and (rank == 1 if len(last) <= level else rank == last[level] + 1)
                 fits = fits and len(last) >= level  # under a heading of every level above
             if not fits:
                 continue
             if level == len(levels):
-                levels.append((scheme, _style(line)))
+                levels.append((scheme, _style(line, body_size)))
             del last[level:]
             last.append(rank)
             found.append((position, title, level + 1))
@@ -782,24 +828,28 @@ def _designated_headings(stream: list[Line], body_size: float, headings: dict[in
 
 # the name a synopsis line set out in the margin opens with: an environment (`\begin{displayquote}[⟨cite⟩]`, its
 # `\end{displayquote}` below), a command (`\newrobustcmd{⟨command⟩}…`, `\@enablequotes`), an option before its values
-# (`strict=true, false`), or a term before the words that describe it (`article An article in a journal …`)
+# (`strict=true, false`) or a term before the words that describe it (`article An article in a journal …`)
 _MARGIN_NAME = re.compile(
-    r"^(?:\\(?P<edge>begin|end)\{(?P<environment>[^{}\s]+)\}|(?P<command>\\(?:[^\W\d_]|@)[\w@:]*)"
-    r"|(?P<option>[^\W\d_][\w@:.-]*)(?:(?==)|\s*$)|(?P<term>[^\W\d_][\w@:.-]*)\s)"
+    r"^(?:(?P<begin>\\(?P<edge>begin|end)\{)(?P<environment>[^{}\s]+)\}|(?P<command>\\(?:[^\W\d_]|@)[\w@:]*)"
+    r"|(?P<option>[^\W\d_][\w@:.-]+)(?:(?==)|\s*$)|(?P<term>[^\W\d_][\w@:.-]+)\s)"
 )
 MARGIN_RUN = 8  # more lines than this in a row out in the margin are a wide block (a listing, a table), no headings
 
 
 def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, tuple[str, bool]]:
-    """Headings set out in the left margin, left of the text column, in the body size: a command or an option
-    named at the head of its synopsis line (`\\newrobustcmd{⟨command⟩}[⟨arguments⟩]`, `strict=true, false`; the
-    line stays text of its clause), or a short line wholly in the margin. Each is `position: (title, keep the line)`.
-    A line that names the command of the line right above again (its starred form) is that command's; more than
-    `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings."""
+    """Headings set out in the left margin, left of the text column, in the body size: a command or an option named
+    at the head of its synopsis line, the name set against the column's edge and its arguments running on into the
+    column (`\\newrobustcmd{⟨command⟩}[⟨arguments⟩]`, `strict=true, false`; the line stays text of its clause), or a
+    short line wholly in the margin beside the first line of its paragraph. Each is `position: (title, keep the
+    line)`. A line that names the command of the line right above again (its starred form) is that command's; more
+    than `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings."""
     edges = _text_edges(stream, body_size)
     found: dict[int, tuple[str, bool]] = {}
     run: list[int] = []
     last_name = ""
+    by_page: dict[int, list[Line]] = {}
+    for line in stream:
+        by_page.setdefault(line.page, []).append(line)
 
     def close_run() -> None:
         if len(run) > MARGIN_RUN:
@@ -815,25 +865,30 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> di
         if run and run[-1] != position - 1:
             close_run()
         run.append(position)
-        if abs(line.size - body_size) > 1.5:
-            continue
         text = clean_inline(line.text)
-        named = _MARGIN_NAME.match(text)
-        if line.x1 <= edge[0] + 2 and 1 < len(text) <= 40 and re.search(r"[^\W\d_]{2}", text):
-            title, keep = text, False  # wholly in the margin, beside its paragraph
-        elif named and named.group("term"):
-            # a term hangs in the margin when it ends about where the text column starts (the width of its letters
-            # estimated from the line's)
-            ends = line.x0 + (line.x1 - line.x0) * len(named.group("term")) / max(len(text), 1)
-            if not edge[0] - 3 * line.size <= ends <= edge[0] + 0.5 * line.size:
-                continue
-            title, keep = named.group("term"), True
-        elif named:
-            title, keep = named.group("environment") or named.group("command") or named.group("option"), True
-        else:
+        if abs(line.size - body_size) > 1.5 or not text:
             continue
-        if (len(run) > 1 and title_key(title) == last_name) or (named and named.group("edge") == "end"):
-            continue  # `\\newrobustcmd*{…}` under `\\newrobustcmd{…}`, `\\end{…}` under `\\begin{…}`: the same name's
+        if line.x1 <= edge[0] + 2:  # wholly in the margin: a name beside the first line of its paragraph, else a label
+            beside = any(abs(other.top - line.top) < 0.5 * line.size and other.x0 >= edge[0] - 2 for other in by_page[line.page])
+            if not (beside and len(text) <= 40 and re.search(r"[^\W\d_]{2}", text)):
+                continue
+            title, keep = text, False
+        else:
+            named = _MARGIN_NAME.match(text)
+            if not named or named.group("edge") == "end":
+                continue  # `\\end{displayquote}` under `\\begin{displayquote}`: the environment's
+            # the name is set against the column's edge (where it ends is estimated from the width of the line's first
+            # piece and its letters): a listing set wider than the text starts its lines at one x, whatever they hold
+            piece, start, end = line.spans[0] if line.spans else (line.text, line.x0, line.x1)
+            ends = start + (end - start) * len(named.group("begin") or named.group(0)) / max(len(piece.strip()), 1)
+            if not edge[0] - 2.5 * line.size <= ends <= edge[0] + 0.6 * line.size:
+                continue
+            below = stream[position + 1] if position + 1 < len(stream) else None
+            if named.group("term") and (below is None or below.page != line.page or abs(below.x0 - edge[0]) > 2):
+                continue  # a term before its description (`article An article in a journal …`), which goes on at the edge
+            title, keep = named.group("environment") or named.group("command") or named.group("option") or named.group("term"), True
+        if len(run) > 1 and title_key(title) == last_name:
+            continue  # `\\newrobustcmd*{…}` under `\\newrobustcmd{…}`: the same command's other form
         last_name = title_key(title)
         found[position] = (title, keep)
     close_run()
@@ -914,11 +969,14 @@ def _index_group(line: Line, following: Line | None) -> tuple[str, str]:
     return (head, rest) if _INDEX_GROUP.match(head) or named else ("", "")
 
 
-Style = tuple[float, bool]  # a heading's font size and whether it is bold throughout
+Style = tuple[float, bool, str]  # a heading's font size, whether it is bold throughout, and its font in the body size
 
 
-def _style(line: Line) -> Style:
-    return (round(line.size, 1), line.bold_prefix >= len(line.text.rstrip()) - 1)
+def _style(line: Line, body_size: float) -> Style:
+    """A line's style. In the body size the font counts too: a heading's face (`NimbusSanL-Bold`, `SFBX1200`) is
+    told from the prose's at one size by its name; a larger size sets a line apart by itself."""
+    font = line.font if line.size < body_size + 0.8 else ""
+    return (round(line.size, 1), line.bold_prefix >= len(line.text.rstrip()) - 1, font)
 
 
 def _pitch(stream: list[Line], body_size: float) -> float:
@@ -934,7 +992,7 @@ def _pitch(stream: list[Line], body_size: float) -> float:
     return sorted(steps)[len(steps) // 2] if steps else 1.2 * body_size
 
 
-def _stands_alone(stream: list[Line], position: int, pitch: float) -> bool:
+def _stands_alone(stream: list[Line], position: int, pitch: float, body_size: float) -> bool:
     """A line in the body size that is a heading's by its place: a short line of one cell, not code, with more space
     above it than between the lines of a paragraph, and no bold line of its own size right above or below (a block of
     bold lines is a table's head or a list of terms, a bold word inside a paragraph is no line of its own)."""
@@ -945,7 +1003,7 @@ def _stands_alone(stream: list[Line], position: int, pitch: float) -> bool:
     above = stream[position - 1] if position > 0 else None
     below = stream[position + 1] if position + 1 < len(stream) else None
     for near in (above, below):
-        if near is not None and near.page == line.page and _style(near) == _style(line):
+        if near is not None and near.page == line.page and _style(near, body_size) == _style(line, body_size):
             return False
     return above is None or above.page != line.page or above.top - line.top > 1.3 * pitch
 
@@ -963,12 +1021,24 @@ def _spaced(stream: list[Line], position: int, pitch: float) -> bool:
 
 
 def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size: float, confirmed: set[int]) -> dict[Style, int]:
-    """The styles (size and weight) of the headings the document confirms, with the depth most of them have: the
-    numbered headings kept in numbering order and the headings its printed contents located (`confirmed`). Only
-    styles that set a heading apart from the prose count: larger than the body text, or bold in the body size on a
-    line that stands alone (see `_stands_alone`); a style must be shared by three headings or more, mostly of one
-    depth, and used by few other lines (a style the prose, a list or a table head is set in is no heading's)."""
+    """The styles (size, weight, font in the body size) of the headings the document confirms, with the depth most of
+    them have: the numbered headings kept in numbering order and the headings its printed contents located
+    (`confirmed`). Only styles that set a heading apart from the prose count: larger than the body text, or bold or in a
+    face of its own (not the prose's) in the body size on a line that stands alone (see `_stands_alone`); a style must be shared by three headings or more,
+    mostly of one depth, and used by few other lines (a style the prose, a list or a table head is set in is no
+    heading's). A bold style in the body size that no confirmed heading has (the level below the numbered ones,
+    `\\subsubsection*`, `\\paragraph`) is a heading style too when three lines or more in it stand alone, read as
+    titles, and nearly every line set in it does: its depth is then 0, one level below the heading above each line."""
     pitch = _pitch(stream, body_size)
+    faces: Counter[str] = Counter()
+    for line in stream:
+        if abs(line.size - body_size) < 0.3 and not line.mono:
+            faces[line.font] += len(line.text)
+    body_font = faces.most_common(1)[0][0] if faces else ""
+
+    def marked(style: Style) -> bool:  # set apart from the prose in the body size: bold, or a face of its own
+        return style[1] or (bool(style[2]) and style[2] != body_font)
+
     depths: dict[Style, Counter[int]] = {}
     for position, heading in headings.items():
         numbered = heading.number is not None and heading.number.kind in ("clause", "annex_clause")
@@ -976,16 +1046,39 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
             continue
         line = stream[position]
         wraps = position + 1 in headings and not headings[position + 1].depth  # its title goes on below
-        apart = line.size >= body_size + 0.8 or (_style(line)[1] and line.size > body_size - 0.3 and _stands_alone(stream, position, pitch))
+        style = _style(line, body_size)
+        apart = line.size >= body_size + 0.8 or (
+            marked(style) and line.size > body_size - 0.3 and _stands_alone(stream, position, pitch, body_size)
+        )
         if apart and not wraps:
-            depths.setdefault(_style(line), Counter())[heading.depth] += 1
-    used = Counter(_style(line) for line in stream if line.size >= body_size + 0.8 or _style(line)[1])
+            depths.setdefault(style, Counter())[heading.depth] += 1
+    used = Counter(style for line in stream if marked(style := _style(line, body_size)) or line.size >= body_size + 0.8)
     styles = {}
     for style, counts in depths.items():
         depth, count = counts.most_common(1)[0]
         if count >= 3 and count >= 0.8 * sum(counts.values()) and used[style] <= 3 * sum(counts.values()):
             styles[style] = depth
+    alone: Counter[Style] = Counter()
+    for position, line in enumerate(stream):
+        if position in headings or abs(line.size - body_size) >= 0.3 or line.bold_prefix < len(line.text.rstrip()) - 1:
+            continue
+        style = _style(line, body_size)
+        if style not in styles and _titled(clean_inline(line.text)) and _stands_alone(stream, position, pitch, body_size):
+            alone[style] += 1
+    for style, count in alone.items():
+        if count >= 3 and count >= 0.8 * used[style]:
+            styles[style] = 0
     return styles
+
+
+def _titled(text: str) -> bool:
+    """Whether a short line reads as a title: a capital first, no sentence end, not a caption."""
+    return (
+        2 < len(text) <= 60
+        and text[0].isupper()
+        and not text.endswith((".", ",", ";", ":"))
+        and not (FIGURE_CAPTION.match(text) or TABLE_CAPTION.match(text))
+    )
 
 
 def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], text: str, body_size: float, pitch: float) -> int | None:
@@ -993,25 +1086,32 @@ def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], t
     its own that reads as a title (no sentence end, not the wrapped rest of the line above); in the body size, only
     a line that stands alone."""
     line = stream[position]
-    depth = styles.get(_style(line))
+    depth = styles.get(_style(line, body_size))
     if depth is None or len(text) > 80 or text.endswith((".", ",", ";", ":")) or not re.match(r"[\w\[(\"'“]", text):
         return None
-    if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch):
+    if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch, body_size):
         return None
     above = stream[position - 1] if position > 0 else None
-    if (above is not None and _continues_title(line, above) and _style(above) == _style(line)) or (
+    if (above is not None and _continues_title(line, above) and _style(above, body_size) == _style(line, body_size)) or (
         FIGURE_CAPTION.match(text) or TABLE_CAPTION.match(text)
     ):
         return None  # the second line of a title above; a caption
     return depth
 
 
-def _wrapped_title(stream: list[Line], position: int, text: str) -> tuple[str, list[int]]:
-    """A large title and the lines it wraps onto (same size, right below): the whole title and those lines."""
+def _wrapped_title(stream: list[Line], position: int, text: str, body_size: float | None = None) -> tuple[str, list[int]]:
+    """A large title and the lines it wraps onto (same size, right below): the whole title and those lines. With
+    `body_size` (a title in the body size), only lines in the title's style go on with it: the paragraph below is none."""
     title = text
     used: list[int] = []
     following = position + 1
-    while following < len(stream) and _continues_title(stream[following], stream[following - 1]) and len(used) < 3:
+    style = _style(stream[position], body_size) if body_size is not None else None
+    while (
+        following < len(stream)
+        and _continues_title(stream[following], stream[following - 1])
+        and len(used) < 3
+        and (body_size is None or _style(stream[following], body_size) == style)
+    ):
         title = wrapped(title, stream[following - 1].text, stream[following].text)
         used.append(following)
         following += 1

@@ -224,3 +224,71 @@ def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_t
     share, missed = bench.recall([bench.Entry("L'option xcas", bench.key("L'option xcas"), 5)], run)
     assert share == 1.0 and not missed
     assert not bench._UNNUMBERED_PATH.match("IV Loads") and not bench._UNNUMBERED_PATH.match("L 2")
+
+
+def test_the_reference_reads_titles_the_text_layer_prints_oddly() -> None:
+    """An `í` set as an accent over a dotless i (`L´ınea`) is `í`; a bookmark's UTF-8 bytes misread through
+    PDFDocEncoding (`Ã›lÃ©ments`, `›` for 0x89), or beside characters typed as such, are decoded letter by letter."""
+    assert bench.key("Opciones con la L´ınea de Comando") == bench.key("Opciones con la Línea de Comando")
+    assert bench.utf8_text("Ã›lÃ©ments optiques") == "Éléments optiques"
+    assert bench.utf8_text("Position calculÃ©e avec «\u00a0calc »") == "Position calculée avec «\u00a0calc »"
+    assert bench.utf8_text("NÃO É\u00a0» ‰") == "NÃO É\u00a0» ‰"
+
+
+def test_the_reference_reads_numbers_the_page_sets_oddly() -> None:
+    """A title wrapped over four lines (`5.9.7 SYMBOLS` / `, AXES` / `, GRIDS` / `, MARKS`); a line number in the margin
+    under `Chapter 2` (`15 chapter`); a number with a space after its stop under its parent's bookmark (`2. 1`, only
+    there); a number the text layer runs into the title (`3TEXtopo`); a bookmark holding code (`"026E30F` for `\\`);
+    a short title ending a longer printed one, wrapped (`18.2 Mais sobre … fontes no X E` / `LATEX/LuaLATEX`)."""
+    assert bench.printed_path(["5.9.7 SYMBOLS", ", AXES", ", GRIDS", ", MARKS", "\\axes"], "Symbols, axes, grids, marks") == "5.9.7"
+    assert bench.printed_path(["Chapter 2", "15 chapter chapter", "16 I use git"], "chapter") == "2"
+    assert bench.printed_path(["2. 1 Création d'une grille", "Text."], "Création d'une grille", parent="2") == "2.1"
+    assert bench.printed_path(["2. 1 Création d'une grille", "Text."], "Création d'une grille", parent="3") != "2.1"
+    assert bench.printed_path(["of the following sections.", "3TEXtopo user commands", "The package"], "TeXtopo user commands") == "3"
+    assert bench.printed_path(["8.2.7. No me funciona \\subsubsubsection."], 'No me funciona "026E30F subsubsubsection.') == "8.2.7"
+    assert bench.printed_path(["8.2.8. Setting values"], "Setting default values") is None
+    page = ["com os símbolos de AMS.", "18.2 Mais sobre básicos das fontes no X E", "LATEX/LuaLATEX", "No X E"]
+    assert bench.printed_path(page, "Fontes no XeLaTeX/LuaLaTeX") == "18.2"
+
+
+def test_the_reference_passes_over_running_headers_and_anchors_at_a_page_foot(tmp_path: Path) -> None:
+    """`Chapter 12. Measures and counters 86` heading pages 2 to 4 is no chapter 12 for the bookmark `Measures` (the
+    page prints `12.2 Measures defined by the user`); the bookmark `Contents` anchored on the contents' second page,
+    which prints the title only as its running header, is the first page's title; a bookmark anchored under the last
+    line of its page is the heading that opens the next one (`2. 2`, under `2`)."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+
+    def page(header: str | None, lines: list[tuple[str, str | None, int]]) -> None:
+        pdf.add_page()
+        if header:
+            pdf.set_font("Helvetica", "", 9)
+            pdf.text(72, 40, header)
+        y = 90.0
+        for text, bookmark, level in lines:
+            if bookmark:
+                pdf.set_y(y - 4)
+                pdf.start_section(bookmark, level=level)
+            pdf.set_font("Helvetica", "", 10)
+            y += 14
+            pdf.text(72, y, text)
+
+    page("Contents", [("Contents", None, 0), ("1 Measures and counters . . . . 3", None, 0)])
+    page("Contents", [("2 Grids . . . . 5", None, 0), ("", "Contents", 0)])
+    page(None, [("12 Measures and counters", "Measures and counters", 0), (BODY, None, 0)])
+    page(f"Chapter 12. Measures and counters {87}", [(BODY, None, 0), ("12.2 Measures defined by the user", "Measures", 1)])
+    page(f"Chapter 12. Measures and counters {88}", [(BODY, None, 0)])
+    page(None, [("2 Grids", "Grids", 0), (BODY, None, 0)])
+    pdf.set_y(820)
+    pdf.start_section("Black squares", level=1)  # under the last line
+    page(None, [("2. 2 Black squares", None, 0), (BODY, None, 0)])
+    path = tmp_path / "headers.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [
+        ("Contents", 1),
+        ("12", 3),
+        ("12.2", 4),
+        ("2", 6),
+        ("2.2", 7),
+    ]

@@ -244,9 +244,6 @@ def test_rows_numbered_with_a_sentence_each_are_still_a_table() -> None:
         ["4", "Every export shall name its source and its edition."],
     ]
     assert not _numbered_prose(requirements)
-    # numbered steps, a sentence each without a full stop: each row starts its own
-    steps = [["1", "Open the valve slowly"], ["2", "Check the pressure on the gauge"], ["3", "Close the main switch again"]]
-    assert not _numbered_prose([*steps, ["4", "Write the reading in the log"]])
 
 
 def test_prose_lines_with_their_punctuation_and_hyphens_are_numbered_prose() -> None:
