@@ -68,6 +68,18 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+# the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|"
+    "januar|j[aä]nner|februar|m[aä]rz|juni|juli|oktober|dezember|"
+    "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre|"
+    "enero|febrero|abril|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|diciembre|"
+    "janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+# a month and a year after a day (`3 juillet 2022`, `12. März 2021`, `1 de enero de 2020`): a date, not a clause's title
+_DATE = re.compile(rf"^(?:de\s+)?(?:{_MONTHS})\.?,?\s+(?:de\s+)?\d{{4}}\.?$", re.I)
 _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
 _BULLET_ITEM = re.compile(r"^\s*[•\u2022\u25cf\u25aa\u2013*·–—-]\s")  # a bullet list item, no heading's first line
 # the titles of an index's letter groups
@@ -630,6 +642,8 @@ def text_headings(
                 strong = True
         if number is None or not number.title:
             continue
+        if _DATE.match(number.title):
+            continue  # `3 juillet 2022` on a title page: a date, no clause 3
         # a title needs a word, or a letter in a line set bold throughout (`2.5.2 T1`, an encoding's name)
         if not re.search(r"[^\W\d_]{2,}", number.title) and not (
             re.search(r"[^\W\d_]", number.title) and line.bold_prefix >= len(line.text.rstrip()) - 1
