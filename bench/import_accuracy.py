@@ -586,15 +586,18 @@ def _sentence_tail(line: str) -> bool:
 
 def loosely_printed(lines: list[str], title: str) -> tuple[str, str] | None:
     """A numbered line whose title holds the bookmark's words at its start or end, two words longer at most
-    (`1.1 About etoolbox` for `About`): its number and its printed title."""
+    (`1.1 About etoolbox` for `About`), else anywhere in it (`3 Die jurabook Klasse` for `jurabook`): its number and
+    its printed title."""
     title_words = _words(title)
-    for line in lines:
-        number = _numbered(line)
-        if number and title_words:
-            words = _words(number.group("title"))
-            close = len(words) - len(title_words) <= 2  # never a longer title that merely starts alike
-            if close and (words[: len(title_words)] == title_words or words[-len(title_words) :] == title_words):
-                return number.group("path"), number.group("title")
+    count = len(title_words)
+    numbered = [(number, _words(number.group("title"))) for line in lines if (number := _numbered(line)) and title_words]
+    numbered = [(number, words) for number, words in numbered if len(words) - count <= 2]  # never a longer title alike
+    for number, words in numbered:
+        if words[:count] == title_words or words[-count:] == title_words:
+            return number.group("path"), number.group("title")
+    for number, words in numbered:
+        if any(words[k : k + count] == title_words for k in range(1, len(words) - count)):
+            return number.group("path"), number.group("title")
     return None
 
 

@@ -276,3 +276,22 @@ def test_the_reference_passes_over_running_headers_and_anchors_at_a_page_foot(tm
         ("2", 6),
         ("2.2", 7),
     ]
+
+
+def test_a_running_header_repeats_with_its_page_number_alone_changed() -> None:
+    """`Capítulo 12. Medidas e Contadores 86` over `… 87` on the next page is one running header; two change log
+    entries opening their pages (`22.3 Version 4.6.1`, `22.6 Version 4.5.0`) or `Capítulo 7` and `Capítulo 1` in an
+    example are not."""
+    assert bench._repeats("Capítulo 12. Medidas e Contadores 86", "Capítulo 12. Medidas e Contadores 87")
+    assert bench._repeats("Inhaltsverzeichnis", "Inhaltsverzeichnis")
+    assert not bench._repeats("22.3 Version 4.6.1", "22.6 Version 4.5.0")
+    assert not bench._repeats("9.1.8. Wydanie 2011", "9.1.9. Wydanie 2012")
+    assert not bench._repeats("Capítulo 7", "Capítulo 1")
+    assert not bench._repeats("86", "87")  # a page number alone is passed over apart
+
+
+def test_a_short_bookmark_inside_a_numbered_title_takes_its_number() -> None:
+    """`jurabook` over a page printing `3 Die jurabook Klasse` (no line printing `jurabook` alone) is chapter 3; the
+    bookmark's words at the start or end of a title are still preferred (`1.1 About etoolbox` for `About`)."""
+    assert bench.printed_path(["3 Die jurabook Klasse", "Die mit Abstand umfangreichste Klasse."], "jurabook") == "3"
+    assert bench.loosely_printed(["2 About the jurabook class", "1.1 About etoolbox"], "About etoolbox") == ("1.1", "About etoolbox")
