@@ -138,6 +138,8 @@ def _key_letters(char: str) -> str:
         return _DOTLESS[char]  # TeX's `\'{\i}` comes out of the text layer as `´ı`: the accent apart, the dotless i
     if "LATIN" in unicodedata.name(char, ""):
         return "".join(c for c in unicodedata.normalize("NFKD", char) if c.isalnum())
+    if "\u02c6" <= char <= "\u02d1":
+        return ""  # a spacing accent apart from its letter (`Thˆe´ Th`anh`, a double accent built by TeX) is no letter
     # a mark of another script is part of its word (a Devanagari vowel sign or virama); a Latin accent left apart is not
     return char if char.isalnum() or (unicodedata.category(char)[0] == "M" and not "\u0300" <= char <= "\u036f") else ""
 
@@ -976,7 +978,8 @@ def precision(truth: dict[int, int], text: str) -> dict:
     }
 
 
-_UNNUMBERED_PATH = re.compile(r"^(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,}")  # a path that is a title: it starts with a word, not a number
+# a path that is a title: it starts with a word, not a number; an elided article (`L'option`, `D’après`) is a word's start
+_UNNUMBERED_PATH = re.compile(r"^(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
 
 
 def _same_title(expected: str, found: str) -> bool:

@@ -293,6 +293,8 @@ def _key_part(char: str) -> str:
         from unidecode import unidecode
 
         return re.sub(r"[^a-z0-9]+", "", unidecode(char).lower())  # `ß` is `ss`, `ø` is `o`, as the words are typed
+    if "\u02c6" <= char <= "\u02d1":
+        return ""  # a spacing accent set apart from its letter (`Thˆe´`, TeX's double accent): a modifier letter, no letter
     # a mark of another script belongs to its word (a Devanagari vowel sign); a Latin accent left apart is none
     return char if char.isalnum() or (unicodedata.category(char)[0] == "M" and not "\u0300" <= char <= "\u036f") else ""
 

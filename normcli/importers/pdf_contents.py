@@ -32,7 +32,11 @@ _GLUED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?=[^\W\d_])")  # `11.10Lis
 _LIST_TITLE = re.compile(r"^(?:list of|liste des|elenco delle|abbildungsverzeichnis|tabellenverzeichnis)", re.I)
 _RUNNING_CONTENTS = re.compile(r"\b(?:contents|table des mati[eè]res|inhaltsverzeichnis|sommaire|indice)\b", re.I)
 _BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·–—]|\(?[a-z0-9][.)])\s")
+_NOTE_MARK = re.compile(r"\[\^[^\]\s]{1,8}\]")  # a footnote mark as the pages are read (`[^7]`)
 _LETTER = re.compile(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$")
+# a title designated by a roman numeral or a letter and a stop, a bracket or a dash instead of a number (`I - Titre`,
+# `IV. Titre`, `a. Titre`, `ii) Titre`, `A) Titre`), as documents without clause numbers print them
+DESIGNATED = re.compile(r"^(?P<value>[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?:[.)]|\s[-–—])\s+(?P<title>\S.*)$")
 # an appendix printed as its letter and a stop before its title (`A. Packages`)
 LETTERED_ANNEX = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
 # the title of an index (`Index`, `General Index`, `Index of Objects`): its entries end in page numbers too
@@ -48,6 +52,7 @@ class ContentsEntry:
     page: str
     indent: float = 0.0  # how far its first line is set in from the page's leftmost entry
     depth: int = 1  # its number's depth; for an unnumbered entry, the depth its indent gives (see `_indent_depths`)
+    designator: str | None = None  # a roman numeral or a letter printed before the title in place of a number (`IV`, `a`)
 
 
 def mark_contents(pages: list[Page]) -> None:
@@ -276,6 +281,7 @@ def contents_entries(stream: list[Line], pages: list[Page], toc: set[int] | None
             elif not number:
                 entries.append(ContentsEntry(None, text_, page_, indent))
     _letter_annexes(entries)
+    _designated_entries(entries)
     _indent_depths(entries)
     return entries
 
@@ -327,6 +333,27 @@ def _letter_annexes(entries: list[ContentsEntry]) -> None:
             entry.number = Number(letter.group("letter"), letter.group("title"), "annex")
             entry.title = letter.group("title")
             entry.depth = 1
+
+
+def _designated_entries(entries: list[ContentsEntry]) -> None:
+    """Contents without clause numbers whose entries are designated by roman numerals and letters (`I - Ça sert à quoi ?`,
+    `a. Changements …`, `ii. Sans valeur interdite`): each entry's title is the text after its designator, which is kept
+    apart to find the heading, as the document's bookmarks name such headings by their titles alone. Only when no entry
+    is numbered and two or more are designated, so that one `A. Packages` among numbered chapters stays as it is."""
+    if any(entry.number is not None for entry in entries):
+        return
+    designated = [(entry, match) for entry in entries if (match := DESIGNATED.match(entry.title))]
+    if len(designated) < 2:
+        return
+    for entry, match in designated:
+        entry.designator, entry.title = match.group("value"), match.group("title").strip()
+
+
+def strip_designator(text: str, designator: str) -> str | None:
+    """A heading line's title after the designator `designator` (`a. Préambule` → `Préambule`), None when the line is not
+    led by that designator."""
+    match = DESIGNATED.match(text)
+    return match.group("title").strip() if match and match.group("value") == designator else None
 
 
 def _sequence_from_a(entries: list[ContentsEntry], position: int) -> bool:
@@ -449,7 +476,11 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     runs on into its text (`Column The column(x) function …`) is a heading too. `loose` also accepts a line
     that starts with the title (on the page the contents names, not further away)."""
     line = stream[position]
-    text = heading_text(line)
+    text = _NOTE_MARK.sub("", heading_text(line))  # `… LuaLaTeX[^7]`: the heading's footnote mark is no part of its title
+    if entry.designator is not None:
+        text = strip_designator(text, entry.designator) or ""  # `a. Préambule` for the entry `Préambule` designated `a`
+        if not text:
+            return False
     number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
     if _BULLET.match(text) and not (entry.number is not None and number is not None and number.path == entry.number.path):
         return False  # a list item repeating the title; `1. Part One` for the entry numbered 1 is its heading
@@ -468,8 +499,10 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     joined = own + (title_key(following.text) if following is not None and following.page == stream[position].page else "")
     same_title = (
         own == want
+        or same_letters(own, want)
         or (len(own) >= 6 and want.startswith(own) and joined.startswith(want))
-        or (loose and len(want) >= 8 and own.startswith(want))
+        or (loose and len(want) >= 8 and own.startswith(want) and not _running_header(stream, position, own[len(want) :]))
+        or (len(own) >= 6 and want.startswith(joined) and 2 * len(joined) >= len(want) and _designated_above(stream, position, entry))
     )
     if not same_title:
         return False
@@ -481,6 +514,36 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     above_number = parse_number(above)
     numbered_above = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
     return numbered_above or marked(line, body_size)
+
+
+def _running_header(stream: list[Line], position: int, tail: str) -> bool:
+    """Whether a line that prints an entry's title and then `tail` (the rest of its key) is a running header: the first
+    or last line of its page, the title followed by nothing but a number, its page's (`3. ¿Qué documentación …? 11`
+    over each page of chapter 3, where the heading is on the page before)."""
+    line = stream[position]
+    first = position == 0 or stream[position - 1].page != line.page
+    last = position + 1 == len(stream) or stream[position + 1].page != line.page
+    return tail.isdecimal() and (first or last)
+
+
+def _designated_above(stream: list[Line], position: int, entry: ContentsEntry) -> bool:
+    """Whether the line above `position` on its page designates the entry's number alone, a word and its value
+    (`Dodatek B`, `Chapter 3`, `Capítulo 2`): the heading below is that entry's even where its title stops short of
+    the one the contents print (`GNU General Public License` / `LICENSE` for `…License, version 2`)."""
+    if entry.number is None or position == 0 or stream[position - 1].page != stream[position].page:
+        return False
+    value = entry.number.path.split()[-1]
+    above = clean_inline(stream[position - 1].text)
+    return bool(re.fullmatch(rf"[^\W\d_][^\W\d_’'-]{{2,19}}\s+{re.escape(value)}\.?", above))
+
+
+def same_letters(first: str, second: str) -> bool:
+    """Two title keys that differ only in the order of a few letters within one short span: a logo set with lowered or
+    mirrored letters (XeTeX) comes out of the text layer as `X TEEX`, and differently on the heading and in the contents."""
+    if len(first) != len(second) or len(first) < 6 or first == second or sorted(first) != sorted(second):
+        return False
+    differ = [k for k, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
+    return differ[-1] - differ[0] < 5
 
 
 def heading_text(line: Line) -> str:
@@ -520,6 +583,8 @@ def run_in_rest(line: Line, entry: ContentsEntry) -> str | None:
     rest = clean_inline(line.text[line.bold_prefix :]).lstrip(" .:–—")
     if not rest[:1].isupper() and not rest[:1].isdigit():
         return None  # a sentence follows a run-in title; a bold word inside a sentence is no heading
+    if rest.isdecimal():
+        return None  # a page number after the title: a running header (`7. ¿Qué es…? 34`) or a contents entry
     return rest + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
 
 

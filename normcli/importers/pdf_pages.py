@@ -22,7 +22,9 @@ from normcli.importers.png import encode_png
 from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
 SCANNED_CHARS = 20
-_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+# bold by name, also in the names TeX gives the bold faces of Computer Modern and its EC and cm-super versions (`CMBX12`,
+# `SFBX1200`, `CMSSBX10`, `ECBI1000`, `CMB10`), which say nothing of weight to PDFium
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|(?:^|\+)(?:CM|EC|SF|TC)(?:BX|B|BI|BL|SX|XC|SSBX|SSDC)(?:TI|SL)?\d{2,4}$", re.I)
 _REGULAR_NAME = re.compile(
     r"(?:^|[-,+_ ])(?:roman|regular|book|light|medium|normal)\b|(?:^|\+)(?:helvetica|courier|arial|symbol)(?:-(?:oblique|italic))?$", re.I
 )
@@ -45,6 +47,8 @@ class Line:
     spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
+    pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
+    font: str = ""  # the font most of the line is set in, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
 
 
 @dataclass
@@ -264,6 +268,7 @@ class _Segment:
     _baseline: tuple[float, float] | None = None
     text: tuple[float, float] | None = None  # the size and baseline of the text a script piece was joined to
     origins: list[float | None] | None = None  # the x of each visible character's origin (where its advance starts)
+    indices: list[int] | None = None  # PDFium's index of each character (-1: a space put between two joined pieces)
 
     def real(self) -> list[tuple[float, float, float, float]]:
         """The boxes of the visible characters."""
@@ -499,7 +504,14 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         if start >= count:
             break
         if text[start:end].strip():
-            segment = _Segment(start, list(text[start:end]), boxes[start:end], glyphs[start:end], origins=origins[start:end])
+            segment = _Segment(
+                start,
+                list(text[start:end]),
+                boxes[start:end],
+                glyphs[start:end],
+                origins=origins[start:end],
+                indices=list(range(start, end)),
+            )
             if pairs and _SECOND_HALF in segment.chars:  # the place of a pair's second half, kept until now so the indices match
                 keep = [k for k, char in enumerate(segment.chars) if char != _SECOND_HALF]
                 segment = _Segment(
@@ -508,6 +520,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
                     [segment.boxes[k] for k in keep],
                     [segment.glyphs[k] for k in keep],
                     origins=[origins[start + k] for k in keep],
+                    indices=[start + k for k in keep],
                 )
             if segment.real() and segments:
                 head = _tail_of_line_above(segments[-1], segment)
@@ -539,8 +552,10 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.bold_prefix = _bold_prefix(handle, segment.start, plain, font)
         line.spans = _cells(pieces, segment.boxes, size, vrules, real)
         line.cells = [span[0] for span in line.spans]
-        # the font pitch: code listings are no tables, and no body text (two calls per line)
-        line.mono = _fixed_pitch(handle, segment.start, plain, origins, font)
+        # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
+        # name tells a heading's face from the body's at one size
+        line.font, line.mono = _font_of(handle, segment.start, plain, origins, font)
+        line.pictures = _pictures(handle, segment, font)
         lines.append(line)
     resolve_footnotes(lines)
     return lines, visible
@@ -647,8 +662,13 @@ def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
                         first -= 1
                     keep = [n for n in range(len(segment.chars)) if not first <= n <= last]
                     start = segment.start + (last + 1 if first == 0 else 0)
+                    indices = [segment.indices[n] for n in keep] if segment.indices is not None else None
                     segment = _Segment(
-                        start, [segment.chars[n] for n in keep], [segment.boxes[n] for n in keep], [segment.glyphs[n] for n in keep]
+                        start,
+                        [segment.chars[n] for n in keep],
+                        [segment.boxes[n] for n in keep],
+                        [segment.glyphs[n] for n in keep],
+                        indices=indices,
                     )
                     if not segment.real():
                         continue
@@ -660,7 +680,15 @@ def _without_line_numbers(segments: list[_Segment]) -> list[_Segment]:
 def _piece(segment: _Segment, start: int, end: int) -> _Segment:
     """The characters `start:end` of a segment as a segment of their own."""
     origins = segment.origins[start:end] if segment.origins is not None else None
-    return _Segment(segment.start + start, segment.chars[start:end], segment.boxes[start:end], segment.glyphs[start:end], origins=origins)
+    indices = segment.indices[start:end] if segment.indices is not None else None
+    return _Segment(
+        segment.start + start,
+        segment.chars[start:end],
+        segment.boxes[start:end],
+        segment.glyphs[start:end],
+        origins=origins,
+        indices=indices,
+    )
 
 
 def _tail_of_line_above(previous: _Segment, segment: _Segment) -> int:
@@ -759,11 +787,15 @@ def _extend(segment: _Segment, following: _Segment) -> None:
         segment.glyphs.append(None)
         if segment.origins is not None:
             segment.origins.append(None)
+        if segment.indices is not None:
+            segment.indices.append(-1)
     segment.chars.extend(following.chars)
     segment.boxes.extend(following.boxes)
     segment.glyphs.extend(following.glyphs)
     if segment.origins is not None:
         segment.origins.extend(following.origins or [None] * len(following.chars))
+    if segment.indices is not None:
+        segment.indices.extend(following.indices or [-1] * len(following.chars))
     segment._real = segment._baseline = None
 
 
@@ -1071,33 +1103,80 @@ def _bold_font(name: str, heavy: bool) -> bool:
     return bool(_BOLD_NAME.search(name))  # weights are not always set (FreeMonoBold says 500): the font name decides
 
 
+def _pictures(handle, segment: _Segment, font: _FontName) -> float:
+    """The share of a line's characters that are pictures, not text: glyphs of a font made to draw music notation
+    or diagrams (`_PICTURE_NAME`), whose notes and pieces PDFium reads as the letters and digits of their codes
+    (`G` for a clef, `r` for a chord diagram's dot), or characters with no text meaning (control codes). Every
+    character of a short line is looked at, the first, middle and last of a longer one (one call each)."""
+    indices = segment.indices
+    if indices is None:
+        return 0.0
+    visible = [k for k, char in enumerate(segment.chars) if not char.isspace() and indices[k] >= 0]
+    if not visible:
+        return 0.0
+    sample = visible if len(visible) <= 12 else [visible[0], visible[len(visible) // 2], visible[-1]]
+    font.fresh()
+    drawn = 0
+    for k in sample:
+        char = segment.chars[k]
+        drawn += char == "\ufffd" or unicodedata.category(char) == "Cc" or _picture_font(font.read(handle, indices[k]))
+    return drawn / len(sample)
+
+
+# fonts that draw: music notation (MusiXTeX and its slurs, LilyPond's Emmentaler and Feta, the SMuFL fonts and
+# MuseScore's, Gregorian neumes) and the pieces of diagrams (LaTeX's picture-mode circles and lines, XY-pic's tips)
+_PICTURE_NAME = re.compile(
+    r"musix|texxsl|(?:^|\+)xsl[a-z]*\d|emmentaler|(?:^|\+)(?:feta|parmesan)(?:\d|-)|lilyjazz|bravura|petaluma|leland|sebastian|"
+    r"gonville|gootville|musejazz|mscore|pmw-music|maestro|sonata|petrucci|greciliae|gregall|grelaon|gresgmodern|granapadano|"
+    r"(?:^|\+)(?:lcirclew?|linew?)\d|(?:^|\+)xy[a-z]{3,5}\d",
+    re.I,
+)
+
+
+@functools.lru_cache(maxsize=512)
+def _picture_font(name: str) -> bool:
+    """Whether a font draws pictures (music, diagram pieces) rather than sets text, from its name (a document has few fonts)."""
+    return bool(_PICTURE_NAME.search(name))
+
+
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _fixed_pitch(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> bool:
-    """Whether a line is set in a fixed-pitch font: its middle and last letters are (flag or name); a line
-    number or a bullet before it may be in another font."""
-    middle = _middle_visible(segment)
-    if middle is None:
-        return False
+def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool]:
+    """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
+    five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
+    make the sentence code), and whether the line is set in a fixed-pitch font: its middle and last letters are (flag
+    or name); a line number or a bullet before it may be in another font."""
+    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
+    if not visible:
+        return "", False
+    middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
-    for offset in {middle, len(segment.rstrip()) - 1}:
-        name = font.read(handle, start + offset)
-        if not (font.flags.value & 1 or _fixed_name(name)):
-            return _even_advances(handle, start, segment, origins)
-    return True
+    name = font.read(handle, start + middle)
+    fixed = bool(font.flags.value & 1) or _fixed_name(name)
+    last = visible[-1]
+    if fixed and last != middle:
+        other = font.fresh().read(handle, start + last)
+        fixed = bool(font.flags.value & 1) or _fixed_name(other)
+    if not fixed:
+        fixed = _even_advances(handle, start, segment, origins)
+    if len(visible) >= 6:
+        early = font.fresh().read(handle, start + visible[len(visible) // 6])
+        if early != name and early == font.fresh().read(handle, start + visible[len(visible) * 5 // 6]):
+            name = early
+    return base_font(name), fixed
+
+
+def base_font(name: str) -> str:
+    """A font's name without the six-letter subset tag a producer puts before it (`ABCDEF+CMR10`: `CMR10`), so the
+    subsets of one font embedded on different pages have one name."""
+    return name[7:] if len(name) > 7 and name[6] == "+" and name[:6].isupper() and name[:6].isalpha() else name
 
 
 @functools.lru_cache(maxsize=512)
 def _fixed_name(name: str) -> bool:
     """Whether a font's name says it is a fixed-pitch one (a document has few fonts)."""
     return bool(_FIXED_NAME.search(name))
-
-
-def _middle_visible(segment: str) -> int | None:
-    """The offset of the middle one of a line's visible characters (None: there is none), counted word by word."""
-    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
-    return visible[len(visible) // 2] if visible else None
 
 
 def _even_advances(handle, start: int, segment: str, origins: Sequence[float | None] = ()) -> bool:
@@ -1360,6 +1439,25 @@ def _signature(text: str) -> str:
     return re.sub(r"\d+|\b[ivxlc]+\b", "#", text.lower()).strip()
 
 
+def _without_folio(text: str) -> str:
+    """An edge line's text without a page number at its start or end (`9 HISTORIA 36` → `HISTORIA`): what a running
+    header repeats from page to page."""
+    tokens = text.split()
+    if len(tokens) > 1 and tokens[-1].isdecimal():
+        tokens = tokens[:-1]
+    if len(tokens) > 1 and tokens[0].isdecimal():
+        tokens = tokens[1:]
+    return " ".join(tokens)
+
+
+def _subclause_heading(line: Line) -> bool:
+    """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`): at the top of a page its pattern repeats
+    from page to page like a running header's (`#.#.#. wydanie #`), but its words, said once, do not."""
+    number = parse_number(clean_inline(line.text))
+    bold = line.bold_prefix >= len(line.text.rstrip()) - 1
+    return bool(number and number.title and "." in number.path and bold)
+
+
 _CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")
 
 
@@ -1370,9 +1468,12 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
     or bottom of the page that prints one of those titles where its bookmark points is that heading, though the
     headings of a change log (`9.1.8. Wydanie 2011`) open page after page in the same place."""
     counts: Counter[str] = Counter()
+    texts: Counter[str] = Counter()  # the edge lines' own words, a folio at either end set aside
     for page in pages:
         for signature in {_signature(line.text) for line in _edge_lines(page)}:
             counts[signature] += 1
+        for text in {_without_folio(line.text) for line in _edge_lines(page)}:
+            texts[text] += 1
     threshold = 2 if len(pages) <= 6 else max(3, len(pages) // 10)
     titles = _heading_titles(pages, body_size)
     drops: list[set[int]] = []
@@ -1395,6 +1496,7 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
                 and not _framed(line, page)
                 and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
                 and not _CAPTION_LABEL.match(text)  # `Table 2:` alone in the margin by every table: captions, not furniture
+                and not (texts[_without_folio(text)] == 1 and _subclause_heading(line))
             )
             if is_number or (
                 ((carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads)
@@ -1536,7 +1638,19 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
         for spans in (line.spans[:cut], line.spans[cut:]):
             text = "   ".join(span[0] for span in spans)
             result.append(
-                Line(line.page, text, spans[0][1], spans[-1][2], line.top, line.bottom, line.size, 0, [span[0] for span in spans], spans)
+                Line(
+                    line.page,
+                    text,
+                    spans[0][1],
+                    spans[-1][2],
+                    line.top,
+                    line.bottom,
+                    line.size,
+                    0,
+                    [span[0] for span in spans],
+                    spans,
+                    font=line.font,
+                )
             )
     return result
 

@@ -24,6 +24,7 @@ from normcli.importers.common import (
     clean_inline,
     is_toc_line,
     parse_number,
+    roman_value,
     spelled_number,
     title_key,
     wrapped,
@@ -38,6 +39,7 @@ from normcli.importers.pdf_contents import (
     heading_title_lines,
     marked,
     run_in_rest,
+    same_letters,
 )
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
 from normcli.labels import DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
@@ -406,7 +408,7 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         text_key, bare_key, rest_key = _line_keys(line.text)
         if bare_key is not None and bare_key != key:  # `Appendix A` above the title `Appendix`
             continue
-        whole = rest_key == key or text_key == key or _same_letters(rest_key, key)
+        whole = rest_key == key or text_key == key or same_letters(rest_key, key)
         if (
             whole
             or _residue(key, rest_key)
@@ -453,15 +455,6 @@ def _residue(bookmark: str, printed: str) -> bool:
         bookmark[start + extra :] == printed[start:] and any(char.isdigit() for char in bookmark[start : start + extra])
         for start in range(4, common + 1)
     )
-
-
-def _same_letters(first: str, second: str) -> bool:
-    """Two title keys that differ only in the order of a few letters within one short span: a logo set with lowered or
-    mirrored letters (XeTeX) comes out of the text layer as `X TEEX`."""
-    if len(first) != len(second) or len(first) < 6 or first == second or sorted(first) != sorted(second):
-        return False
-    differ = [k for k, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
-    return differ[-1] - differ[0] < 5
 
 
 def _printed_number(stream: list[Line], position: int, title: str, body_size: float | None = None) -> Number | None:
@@ -584,6 +577,7 @@ def text_headings(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     pitch = _pitch(stream, body_size)
+    edges = _justified_edges(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
@@ -621,7 +615,8 @@ def text_headings(
                     nxt += 1
                 number = Number(str(value), proper_titles.get(title_key(title), title), "clause")
                 strong = True
-        elif number and not number.title and position + 1 < len(stream):
+        elif number and not number.title and position + 1 < len(stream) and position + 1 not in anchors:
+            # (a heading the contents located is its own: a drawing's label `4` above it is no number of it)
             following = stream[position + 1]
             if following.size >= body_size + 0.8 and following.page == line.page and not parse_number(clean_inline(following.text)):
                 title = clean_inline(following.text)
@@ -648,6 +643,9 @@ def text_headings(
                 used.append(nxt)
                 nxt += 1
             number = Number(number.path, title, number.kind)
+        elif len(used) == 1 and position + 1 < len(stream) and _hangs_under(stream[position + 1], line):
+            used.append(position + 1)  # a bold title in the body size wrapped onto a line set in under it
+            number = Number(number.path, wrapped(number.title, line.text, stream[position + 1].text), number.kind)
         bold_heading = line.bold_prefix >= len(number.path) + 3
         run_in = False
         if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1:
@@ -657,9 +655,12 @@ def text_headings(
                 run_in = True
                 body = clean_inline(line.text[line.bold_prefix :]) + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
                 number = Number(number.path, bold_number.title.rstrip(". "), number.kind)
-        weak = centred(line) and len(number.title) < 90
+        # centred in its column, or a title in capitals centred between the edges of the page's prose (`1. INTRODUCTION`
+        # in small capitals, as amsart sets its sections, where a wider block stretches the column the line is read in)
+        capitals = number.title.isupper() and len(re.findall(r"[^\W\d_]", number.title)) >= 4
+        weak = (centred(line) or (capitals and _centred_between(line, edges.get(line.page)))) and len(number.title) < 90
         whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
-        deep_bold = whole_bold and number.depth >= 3
+        deep_bold = (whole_bold or run_in) and number.depth >= 3  # (a deep clause's bold title that runs into its text too)
         # a subclause number (`2.2.1.`) on a short line of its own with space above and below, in the body face
         spaced = number.depth >= 2 and len(used) == 1 and len(number.title) <= 80 and _spaced(stream, position, pitch)
         if not (strong or bold_heading or weak or spaced) or (size_only and not strong and not deep_bold and not spaced):
@@ -685,6 +686,8 @@ def text_headings(
         consumed.update(used[1:])
         for extra in used[1:]:
             headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
+    if not anchors and not any(h.number is not None and h.number.kind in ("clause", "annex_clause") for h in headings.values()):
+        _designated_headings(stream, body_size, headings, toc_lines)  # `I - Titre`, `a. Titre`: no arabic clause numbers
     chapter_size = _chapter_size(stream, headings, body_size)
     # the first clause, numbered or located by the printed contents: large lines before it are front matter
     first = min((p for p, h in headings.items() if h.depth and (h.number is None or h.number.kind != "division")), default=len(stream))
@@ -694,10 +697,17 @@ def text_headings(
     title_page = not any(p in headings for p in cover)
     title_line = largest_line(stream, cover)
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
+    margin = _margin_headings(stream, body_size, toc_lines | set(headings))
+    depth_here = 1  # the depth of the last heading met: a heading in the margin sits one level below it
     for position, line in enumerate(stream):
         existing = headings.get(position)
         if existing is not None:
             in_index = bool(INDEX_TITLE.match(existing.title)) if existing.depth else in_index
+            depth_here = existing.depth or depth_here
+            continue
+        if position in margin and position > first and not in_index:
+            title, keep = margin[position]
+            headings[position] = Heading(None, title, depth_here + 1, keep_line=keep)
             continue
         if position in toc_lines:
             continue
@@ -710,8 +720,9 @@ def text_headings(
             continue
         depth = _styled_depth(stream, position, styles, text, body_size, pitch) if position > first else None
         if depth is not None:  # set as the numbered headings of one level are, without a number (`\section*`)
-            title, used = _wrapped_title(stream, position, text)
-            headings[position] = Heading(None, title, depth)
+            title, used = _wrapped_title(stream, position, text, body_size if line.size < body_size + 0.8 else None)
+            headings[position] = Heading(None, title, depth or depth_here + 1)  # 0: one level below the heading above
+            depth_here = depth or depth_here
             for extra in used:
                 headings[extra] = Heading(None, "", 0)  # the rest of the wrapped title
             in_index = bool(INDEX_TITLE.match(title))
@@ -738,9 +749,173 @@ def text_headings(
                 headings[extra] = Heading(None, "", 0)
             in_index = False
     _drop_repeated_titles(stream, headings, first)
+    _drop_unlisted_twins(headings, anchors)
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+# a heading designated by a roman numeral or a letter and a stop, a bracket or a dash (`I - Titre`, `IV. Titre`, `a. Titre`,
+# `A) Titre`), the numbering of documents without clause numbers (French school and course documents)
+_DESIGNATED_HEADING = re.compile(r"^(?P<value>[IVXLC]{1,7}|[A-Za-z])(?:[.)]|\s[-–—])\s+(?P<title>\S.{0,118})$")
+
+
+def _designators(value: str) -> list[tuple[str, int]]:
+    """The schemes a designator may belong to, with its rank in each: `I` is roman 1 or the capital letter 9, `c` a letter."""
+    readings = []
+    if value.isupper() and (number := roman_value(value)):
+        readings.append(("roman", number))
+    if len(value) == 1:
+        readings.append(("upper" if value.isupper() else "lower", ord(value.lower()) - ord("a") + 1))
+    return readings
+
+
+def _designated_headings(stream: list[Line], body_size: float, headings: dict[int, Heading], toc_lines: set[int]) -> None:
+    """Headings numbered by roman numerals and letters instead of clause numbers (`I - Ça sert à quoi ?`, then `a.
+    Changements …`, `b. Professor.sty` under it): each scheme a level, in the order the document first uses them, its
+    designators in sequence (a level restarts at 1 under each heading of the level above), every heading of a level
+    in one style and set apart from the text (larger, or bold on a line of its own). The bookmarks of such documents
+    name the titles alone, so the heading is the title, unnumbered, at its level's depth, as it is with the outline."""
+    pitch = _pitch(stream, body_size)
+    levels: list[tuple[str, Style]] = []  # (scheme, style) of each level, the outermost first
+    last: list[int] = []  # the last rank met at each level
+    found: list[tuple[int, str, int]] = []
+    for position, line in enumerate(stream):
+        if position in headings or position in toc_lines:
+            continue
+        text = clean_inline(line.text)
+        match = _DESIGNATED_HEADING.match(text)
+        title = match.group("title").strip() if match else ""
+        if not match or not re.search(r"[^\W\d_]{2,}", title) or title.endswith((",", ";", ":")):
+            continue
+        if not (line.size >= body_size + 0.8 or (_style(line, body_size)[1] and _stands_alone(stream, position, pitch, body_size))):
+            continue
+        for scheme, rank in _designators(match.group("value")):
+            level = next((k for k, (known, _) in enumerate(levels) if known == scheme), None)
+            if level is None:
+                fits = rank == 1 and (not levels or len(last) == len(levels))  # a new level opens at its first designator
+                level = len(levels)
+            else:
+                fits = _style(line, body_size) == levels[level][1] and (rank == 1 if len(last) <= level else rank == last[level] + 1)
+                fits = fits and len(last) >= level  # under a heading of every level above
+            if not fits:
+                continue
+            if level == len(levels):
+                levels.append((scheme, _style(line, body_size)))
+            del last[level:]
+            last.append(rank)
+            found.append((position, title, level + 1))
+            break
+    if sum(1 for _, _, depth in found if depth == 1) < 2:
+        return  # one designated line alone is a list item or a note, not the document's numbering
+    for position, title, depth in found:
+        headings[position] = Heading(None, title, depth)
+
+
+# the name a synopsis line set out in the margin opens with: an environment (`\begin{displayquote}[⟨cite⟩]`, its
+# `\end{displayquote}` below), a command (`\newrobustcmd{⟨command⟩}…`, `\@enablequotes`), an option before its values
+# (`strict=true, false`) or a term before the words that describe it (`article An article in a journal …`)
+_MARGIN_NAME = re.compile(
+    r"^(?:(?P<begin>\\(?P<edge>begin|end)\{)(?P<environment>[^{}\s]+)\}|(?P<command>\\(?:[^\W\d_]|@)[\w@:]*)"
+    r"|(?P<option>[^\W\d_][\w@:.-]+)(?:(?==)|\s*$)|(?P<term>[^\W\d_][\w@:.-]+)\s)"
+)
+MARGIN_RUN = 8  # more lines than this in a row out in the margin are a wide block (a listing, a table), no headings
+
+
+def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, tuple[str, bool]]:
+    """Headings set out in the left margin, left of the text column, in the body size: a command or an option named
+    at the head of its synopsis line, the name set against the column's edge and its arguments running on into the
+    column (`\\newrobustcmd{⟨command⟩}[⟨arguments⟩]`, `strict=true, false`; the line stays text of its clause), or a
+    short line wholly in the margin beside the first line of its paragraph. Each is `position: (title, keep the
+    line)`. A line that names the command of the line right above again (its starred form) is that command's; more
+    than `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings."""
+    edges = _text_edges(stream, body_size)
+    found: dict[int, tuple[str, bool]] = {}
+    run: list[int] = []
+    last_name = ""
+    by_page: dict[int, list[Line]] = {}
+    for line in stream:
+        by_page.setdefault(line.page, []).append(line)
+
+    def close_run() -> None:
+        if len(run) > MARGIN_RUN:
+            for member in run:
+                found.pop(member, None)
+        run.clear()
+
+    for position, line in enumerate(stream):
+        edge = edges.get(line.page)
+        if edge is None or position in skip or not (line.x0 < edge[0] - max(1.5 * line.size, 12.0) and line.x1 <= edge[1] + 2):
+            close_run()
+            continue
+        if run and run[-1] != position - 1:
+            close_run()
+        run.append(position)
+        text = clean_inline(line.text)
+        if abs(line.size - body_size) > 1.5 or not text:
+            continue
+        if line.x1 <= edge[0] + 2:  # wholly in the margin: a name beside the first line of its paragraph, else a label
+            beside = any(abs(other.top - line.top) < 0.5 * line.size and other.x0 >= edge[0] - 2 for other in by_page[line.page])
+            if not (beside and len(text) <= 40 and re.search(r"[^\W\d_]{2}", text)):
+                continue
+            title, keep = text, False
+        else:
+            named = _MARGIN_NAME.match(text)
+            if not named or named.group("edge") == "end":
+                continue  # `\\end{displayquote}` under `\\begin{displayquote}`: the environment's
+            # the name is set against the column's edge (where it ends is estimated from the width of the line's first
+            # piece and its letters): a listing set wider than the text starts its lines at one x, whatever they hold
+            piece, start, end = line.spans[0] if line.spans else (line.text, line.x0, line.x1)
+            ends = start + (end - start) * len(named.group("begin") or named.group(0)) / max(len(piece.strip()), 1)
+            if not edge[0] - 2.5 * line.size <= ends <= edge[0] + 0.6 * line.size:
+                continue
+            below = stream[position + 1] if position + 1 < len(stream) else None
+            if named.group("term") and (below is None or below.page != line.page or abs(below.x0 - edge[0]) > 2):
+                continue  # a term before its description (`article An article in a journal …`), which goes on at the edge
+            title, keep = named.group("environment") or named.group("command") or named.group("option") or named.group("term"), True
+        if len(run) > 1 and title_key(title) == last_name:
+            continue  # `\\newrobustcmd*{…}` under `\\newrobustcmd{…}`: the same command's other form
+        last_name = title_key(title)
+        found[position] = (title, keep)
+    close_run()
+    return found if len(found) >= 3 else {}
+
+
+def _text_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
+    """The left and right edges of each page's text column: where most lines of prose in the body size start, and
+    the furthest any of them ends. A page with too little prose takes the edges most pages of its parity have (a
+    two-sided document sets its left margin wider on one side)."""
+    starts: dict[int, list[Line]] = {}
+    for line in stream:
+        if abs(line.size - body_size) < 0.5 and len(line.text) >= 30 and not line.mono and len(line.cells) == 1:
+            starts.setdefault(line.page, []).append(line)
+    edges: dict[int, tuple[float, float]] = {}
+    for page, lines in starts.items():
+        x, count = Counter(round(line.x0) for line in lines).most_common(1)[0]
+        if count >= 3 and count >= 0.4 * len(lines):
+            aligned = [line for line in lines if abs(line.x0 - x) <= 1.5]
+            edges[page] = (min(line.x0 for line in aligned), max(line.x1 for line in aligned))
+    by_parity: dict[int, Counter[tuple[float, float]]] = {}
+    for page, edge in edges.items():
+        by_parity.setdefault(page % 2, Counter())[(round(edge[0]), round(edge[1]))] += 1
+    for page in {line.page for line in stream} - set(edges):
+        if by_parity.get(page % 2):
+            edges[page] = by_parity[page % 2].most_common(1)[0][0]
+    return edges
+
+
+def _drop_unlisted_twins(headings: dict[int, Heading], anchors: dict[int, ContentsEntry]) -> None:
+    """A chapter-level title the printed contents list once, unnumbered, and that they located: a line elsewhere set
+    as a chapter's with the same title (`Bibliography` typeset large as an example in the text) is no second chapter
+    of that name; its line stays text. The contents list every chapter, so that line is none of them."""
+    listed = Counter(title_key(entry.title) for entry in anchors.values() if entry.number is None)
+    for position in [p for p, heading in headings.items() if p not in anchors and heading.depth == 1 and heading.number is None]:
+        if listed.get(title_key(headings[position].title)) == 1:
+            del headings[position]
+            following = position + 1
+            while following in headings and not headings[following].depth:  # the rest of its wrapped title is text again
+                del headings[following]
+                following += 1
 
 
 def _drop_repeated_titles(stream: list[Line], headings: dict[int, Heading], first: int) -> None:
@@ -780,11 +955,14 @@ def _index_group(line: Line, following: Line | None) -> tuple[str, str]:
     return (head, rest) if _INDEX_GROUP.match(head) or named else ("", "")
 
 
-Style = tuple[float, bool]  # a heading's font size and whether it is bold throughout
+Style = tuple[float, bool, str]  # a heading's font size, whether it is bold throughout, and its font in the body size
 
 
-def _style(line: Line) -> Style:
-    return (round(line.size, 1), line.bold_prefix >= len(line.text.rstrip()) - 1)
+def _style(line: Line, body_size: float) -> Style:
+    """A line's style. In the body size the font counts too: a heading's face (`NimbusSanL-Bold`, `SFBX1200`) is
+    told from the prose's at one size by its name; a larger size sets a line apart by itself."""
+    font = line.font if line.size < body_size + 0.8 else ""
+    return (round(line.size, 1), line.bold_prefix >= len(line.text.rstrip()) - 1, font)
 
 
 def _pitch(stream: list[Line], body_size: float) -> float:
@@ -800,7 +978,7 @@ def _pitch(stream: list[Line], body_size: float) -> float:
     return sorted(steps)[len(steps) // 2] if steps else 1.2 * body_size
 
 
-def _stands_alone(stream: list[Line], position: int, pitch: float) -> bool:
+def _stands_alone(stream: list[Line], position: int, pitch: float, body_size: float) -> bool:
     """A line in the body size that is a heading's by its place: a short line of one cell, not code, with more space
     above it than between the lines of a paragraph, and no bold line of its own size right above or below (a block of
     bold lines is a table's head or a list of terms, a bold word inside a paragraph is no line of its own)."""
@@ -811,7 +989,7 @@ def _stands_alone(stream: list[Line], position: int, pitch: float) -> bool:
     above = stream[position - 1] if position > 0 else None
     below = stream[position + 1] if position + 1 < len(stream) else None
     for near in (above, below):
-        if near is not None and near.page == line.page and _style(near) == _style(line):
+        if near is not None and near.page == line.page and _style(near, body_size) == _style(line, body_size):
             return False
     return above is None or above.page != line.page or above.top - line.top > 1.3 * pitch
 
@@ -829,12 +1007,24 @@ def _spaced(stream: list[Line], position: int, pitch: float) -> bool:
 
 
 def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size: float, confirmed: set[int]) -> dict[Style, int]:
-    """The styles (size and weight) of the headings the document confirms, with the depth most of them have: the
-    numbered headings kept in numbering order and the headings its printed contents located (`confirmed`). Only
-    styles that set a heading apart from the prose count: larger than the body text, or bold in the body size on a
-    line that stands alone (see `_stands_alone`); a style must be shared by three headings or more, mostly of one
-    depth, and used by few other lines (a style the prose, a list or a table head is set in is no heading's)."""
+    """The styles (size, weight, font in the body size) of the headings the document confirms, with the depth most of
+    them have: the numbered headings kept in numbering order and the headings its printed contents located
+    (`confirmed`). Only styles that set a heading apart from the prose count: larger than the body text, or bold or in a
+    face of its own (not the prose's) in the body size on a line that stands alone (see `_stands_alone`); a style must be shared by three headings or more,
+    mostly of one depth, and used by few other lines (a style the prose, a list or a table head is set in is no
+    heading's). A bold style in the body size that no confirmed heading has (the level below the numbered ones,
+    `\\subsubsection*`, `\\paragraph`) is a heading style too when three lines or more in it stand alone, read as
+    titles, and nearly every line set in it does: its depth is then 0, one level below the heading above each line."""
     pitch = _pitch(stream, body_size)
+    faces: Counter[str] = Counter()
+    for line in stream:
+        if abs(line.size - body_size) < 0.3 and not line.mono:
+            faces[line.font] += len(line.text)
+    body_font = faces.most_common(1)[0][0] if faces else ""
+
+    def marked(style: Style) -> bool:  # set apart from the prose in the body size: bold, or a face of its own
+        return style[1] or (bool(style[2]) and style[2] != body_font)
+
     depths: dict[Style, Counter[int]] = {}
     for position, heading in headings.items():
         numbered = heading.number is not None and heading.number.kind in ("clause", "annex_clause")
@@ -842,16 +1032,39 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
             continue
         line = stream[position]
         wraps = position + 1 in headings and not headings[position + 1].depth  # its title goes on below
-        apart = line.size >= body_size + 0.8 or (_style(line)[1] and line.size > body_size - 0.3 and _stands_alone(stream, position, pitch))
+        style = _style(line, body_size)
+        apart = line.size >= body_size + 0.8 or (
+            marked(style) and line.size > body_size - 0.3 and _stands_alone(stream, position, pitch, body_size)
+        )
         if apart and not wraps:
-            depths.setdefault(_style(line), Counter())[heading.depth] += 1
-    used = Counter(_style(line) for line in stream if line.size >= body_size + 0.8 or _style(line)[1])
+            depths.setdefault(style, Counter())[heading.depth] += 1
+    used = Counter(style for line in stream if marked(style := _style(line, body_size)) or line.size >= body_size + 0.8)
     styles = {}
     for style, counts in depths.items():
         depth, count = counts.most_common(1)[0]
         if count >= 3 and count >= 0.8 * sum(counts.values()) and used[style] <= 3 * sum(counts.values()):
             styles[style] = depth
+    alone: Counter[Style] = Counter()
+    for position, line in enumerate(stream):
+        if position in headings or abs(line.size - body_size) >= 0.3 or line.bold_prefix < len(line.text.rstrip()) - 1:
+            continue
+        style = _style(line, body_size)
+        if style not in styles and _titled(clean_inline(line.text)) and _stands_alone(stream, position, pitch, body_size):
+            alone[style] += 1
+    for style, count in alone.items():
+        if count >= 3 and count >= 0.8 * used[style]:
+            styles[style] = 0
     return styles
+
+
+def _titled(text: str) -> bool:
+    """Whether a short line reads as a title: a capital first, no sentence end, not a caption."""
+    return (
+        2 < len(text) <= 60
+        and text[0].isupper()
+        and not text.endswith((".", ",", ";", ":"))
+        and not (FIGURE_CAPTION.match(text) or TABLE_CAPTION.match(text))
+    )
 
 
 def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], text: str, body_size: float, pitch: float) -> int | None:
@@ -859,25 +1072,32 @@ def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], t
     its own that reads as a title (no sentence end, not the wrapped rest of the line above); in the body size, only
     a line that stands alone."""
     line = stream[position]
-    depth = styles.get(_style(line))
+    depth = styles.get(_style(line, body_size))
     if depth is None or len(text) > 80 or text.endswith((".", ",", ";", ":")) or not re.match(r"[\w\[(\"'“]", text):
         return None
-    if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch):
+    if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch, body_size):
         return None
     above = stream[position - 1] if position > 0 else None
-    if (above is not None and _continues_title(line, above) and _style(above) == _style(line)) or (
+    if (above is not None and _continues_title(line, above) and _style(above, body_size) == _style(line, body_size)) or (
         FIGURE_CAPTION.match(text) or TABLE_CAPTION.match(text)
     ):
         return None  # the second line of a title above; a caption
     return depth
 
 
-def _wrapped_title(stream: list[Line], position: int, text: str) -> tuple[str, list[int]]:
-    """A large title and the lines it wraps onto (same size, right below): the whole title and those lines."""
+def _wrapped_title(stream: list[Line], position: int, text: str, body_size: float | None = None) -> tuple[str, list[int]]:
+    """A large title and the lines it wraps onto (same size, right below): the whole title and those lines. With
+    `body_size` (a title in the body size), only lines in the title's style go on with it: the paragraph below is none."""
     title = text
     used: list[int] = []
     following = position + 1
-    while following < len(stream) and _continues_title(stream[following], stream[following - 1]) and len(used) < 3:
+    style = _style(stream[position], body_size) if body_size is not None else None
+    while (
+        following < len(stream)
+        and _continues_title(stream[following], stream[following - 1])
+        and len(used) < 3
+        and (body_size is None or _style(stream[following], body_size) == style)
+    ):
         title = wrapped(title, stream[following - 1].text, stream[following].text)
         used.append(following)
         following += 1
@@ -923,7 +1143,7 @@ def _anchor_heading(
     stream: list[Line], position: int, entry: ContentsEntry, headings: dict[int, Heading], consumed: set[int], sequencer: Sequencer
 ) -> None:
     """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents' title."""
-    printed = _printed_number(stream, position, entry.title)
+    printed = _printed_number(stream, position, entry.title) if entry.designator is None else None  # `a.` is its own number
     number = (
         Number(printed.path, entry.title, printed.kind)
         if printed
@@ -952,6 +1172,21 @@ def _anchor_heading(
     for extra in heading_title_lines(stream, position, entry)[1:]:
         consumed.add(extra)
         headings[extra] = Heading(None, "", 0)
+
+
+def _hangs_under(line: Line, heading: Line) -> bool:
+    """A numbered heading's title, bold throughout in the body size, wrapped onto `line`: bold throughout too, at its
+    size, right below, set in under the title rather than at the number (`3.6.1 Wörtliche` / `Annotations`)."""
+    bold = heading.bold_prefix >= len(heading.text.rstrip()) - 1 and line.bold_prefix >= len(line.text.rstrip()) - 1
+    return (
+        bold
+        and line.page == heading.page
+        and abs(line.size - heading.size) < 0.3
+        and 0 < heading.top - line.top < 1.6 * heading.size
+        and heading.x0 + heading.size < line.x0 < heading.x1
+        and len(line.text) < 60
+        and not parse_number(clean_inline(line.text))
+    )
 
 
 def _continues_title(line: Line, previous: Line) -> bool:
@@ -988,6 +1223,32 @@ def centred(line: Line) -> bool:
     if width <= 0:
         return False
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
+
+
+def _justified_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
+    """Where most full lines of prose in the body size start and end on each page (justified text shares both edges);
+    a line that runs into the margin (a long address) moves neither."""
+    by_page: dict[int, list[Line]] = {}
+    for line in stream:
+        if abs(line.size - body_size) < 0.5 and len(line.text) >= 40 and not line.mono and len(line.cells) == 1:
+            by_page.setdefault(line.page, []).append(line)
+    edges = {}
+    for page, lines in by_page.items():
+        (left, lefts), (right, rights) = (
+            Counter(round(value) for value in values).most_common(1)[0]
+            for values in ([line.x0 for line in lines], [line.x1 for line in lines])
+        )
+        if lefts >= 3 and rights >= 3:
+            edges[page] = (float(left), float(right))
+    return edges
+
+
+def _centred_between(line: Line, edges: tuple[float, float] | None) -> bool:
+    """A short line centred between the left and right edges of its page's prose (see `_justified_edges`)."""
+    if edges is None or edges[1] - edges[0] <= 0:
+        return False
+    width = edges[1] - edges[0]
+    return abs((line.x0 - edges[0]) - (edges[1] - line.x1)) < 0.05 * width and line.x1 - line.x0 < 0.7 * width
 
 
 def _set_apart(line: Line, body_size: float) -> bool:

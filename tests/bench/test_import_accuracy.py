@@ -210,6 +210,22 @@ def test_a_running_header_or_a_contents_entry_over_a_title_is_no_chapter() -> No
     assert bench.printed_path(["Глава 2", "Лидерство", "Текст."], "Лидерство") == "2"
 
 
+def test_a_spacing_accent_set_apart_from_its_letter_is_no_letter_of_the_title() -> None:
+    """TeX builds `ế` as `e` with a circumflex and an acute set apart (`Thˆe´`): the page's title keys as the bookmark's
+    `Hàn Thế Thành` does; a letter of another script is still kept."""
+    assert bench.key("H`an Thˆe´ Th`anh") == bench.key("Hàn Thế Thành") == "hanthethanh"
+    assert bench.key("Thˇe") == "the" and bench.key("ˆ起源") == "起源"
+
+
+def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_title() -> None:
+    """`L'option xcas` (the bookmark) and `L’option xcas` (the page's apostrophe) are one unnumbered clause; `L 2` or
+    `IV Loads` stay numbered paths, compared as paths."""
+    run = bench.Run([("L’option xcas", bench.key("L’option xcas"), 5)], [], 0, [], "", 0.0, 5)
+    share, missed = bench.recall([bench.Entry("L'option xcas", bench.key("L'option xcas"), 5)], run)
+    assert share == 1.0 and not missed
+    assert not bench._UNNUMBERED_PATH.match("IV Loads") and not bench._UNNUMBERED_PATH.match("L 2")
+
+
 def test_the_reference_reads_titles_the_text_layer_prints_oddly() -> None:
     """An `í` set as an accent over a dotless i (`L´ınea`) is `í`; a bookmark's UTF-8 bytes misread through
     PDFDocEncoding (`Ã›lÃ©ments`, `›` for 0x89), or beside characters typed as such, are decoded letter by letter."""

@@ -109,3 +109,29 @@ def test_no_helper_when_no_core_is_free(pdf_builder, tmp_path: Path, monkeypatch
     if helper is not None:
         assert len(helper.finish()) == pdf_pages.PARALLEL_FROM + 1  # alone, the helper reads every page
         helper.stop()
+
+
+def test_each_line_knows_its_font_by_name(pdf_builder, tmp_path: Path) -> None:
+    builder = pdf_builder().page()
+    faces = [("Helvetica", "", "Helvetica"), ("Times", "", "Times-Roman"), ("Times", "B", "Times-Bold"), ("Courier", "", "Courier")]
+    for family, style, _ in faces:
+        builder.y += 16
+        builder.pdf.set_font(family, style, 10)
+        builder.pdf.text(72, builder.y, f"A line set in {family} {style or 'regular'} for the reader")
+    pages, _, _ = _read(builder.save(tmp_path / "faces.pdf"), parallel=False)
+    assert [(line.font, line.mono) for line in pages[0].lines] == [(name, name == "Courier") for _, _, name in faces]
+
+
+def test_a_subset_tag_is_not_part_of_the_font_name() -> None:
+    assert pdf_pages.base_font("ABCDEF+CMBX12") == "CMBX12"
+    assert pdf_pages.base_font("NimbusSans-Bold") == "NimbusSans-Bold"
+    assert pdf_pages.base_font("AbCdEf+Times") == "AbCdEf+Times"  # not a tag: six capitals make one
+
+
+def test_the_bold_faces_of_computer_modern_are_bold_by_name() -> None:
+    """TeX names the bold faces of Computer Modern and its EC and cm-super versions by a code (`CMBX12`, `SFBX1200`),
+    with no weight PDFium reads: the name makes them bold; the roman, sans and typewriter faces stay regular."""
+    for name in ("ABCDEF+CMBX12", "SFBX1200", "CMB10", "CMSSBX10", "ECBI1000", "CMBXTI10", "SFSX1095"):
+        assert pdf_pages._bold_font(name, False), name
+    for name in ("ABCDEF+CMR10", "SFRM1200", "SFTT1000", "CMSS10", "CMBSY10", "ECRM1000"):
+        assert not pdf_pages._bold_font(name, False), name

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
 from importer_helpers import PdfBuilder, norm_text, read_back
 
-from normcli.importers import ingest
-from normcli.importers.pdf_tables import _glyph_drawing, _index_entries, _numbered_prose
+from normcli.importers import ingest, pdf_pages
+from normcli.importers.pdf_pages import Line
+from normcli.importers.pdf_tables import _drawn, _glyph_drawing, _index_entries, _numbered_prose
 
 _ENTRIES = [
     ("A", ""),
@@ -128,6 +130,61 @@ def test_music_drawn_on_staves_is_not_a_table(pdf_builder, workspace: Path, tmp_
         assert not read_back(workspace, report).tables
 
 
+def _music_font_staves(path: Path, font: bytes) -> Path:
+    """Three staves with bar lines, a clef `G` and notes `q` at their pitches in a music font named `font` (seven
+    characters: it takes the place of Courier's name in the PDF, as MusiXTeX's `musix20` would), the text around
+    them in Helvetica. The notes read as letters, as a music font's glyphs do without a text mapping."""
+    builder = PdfBuilder().page().heading("3 A first tune").line("The melody below is written with the music font of the package.")
+    pdf = builder.pdf
+    top = builder.y + 30
+    for staff in range(3):
+        pdf.set_line_width(0.4)
+        for k in range(5):
+            pdf.line(72, top + 5 * k, 520, top + 5 * k)
+        for x in (72, 184, 296, 408, 520):
+            pdf.line(x, top, x, top + 20)
+        pdf.set_font("Courier", "", 16)
+        pdf.text(76, top + 15, "G")
+        for n in range(14):
+            pdf.text(95 + 30 * n, top + 22 - 2.5 * ((n * 3 + staff) % 9), "q")
+        top += 50
+    builder.y = top
+    builder.gap(10).line("The text goes on after the tune with more words in it than any cell holds.")
+    builder.save(path)
+    data = path.read_bytes()
+    assert data.count(b"/BaseFont /Courier") == 1 and len(font) == len(b"Courier")
+    path.write_bytes(data.replace(b"/BaseFont /Courier", b"/BaseFont /" + font))
+    return path
+
+
+def test_music_in_a_music_font_whose_notes_read_as_letters_is_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    pdf = _music_font_staves(tmp_path / "musix.pdf", b"musix20")
+    lines, _ = pdf_pages._page_lines(pdfium.PdfDocument(str(pdf))[0].get_textpage(), 0)
+    notes = [line for line in lines if set(line.text.replace(" ", "")) <= {"q", "G"}]
+    words = [line for line in lines if len(line.text.split()) >= 4]
+    assert len(notes) >= 10 and all(line.pictures == 1.0 for line in notes)
+    assert len(words) == 3 and all(line.pictures == 0.0 for line in words)  # the heading and two lines of text
+    report = ingest(pdf, "TEST 430", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    assert "The text goes on after the tune" in norm_text(workspace, report)
+    # the same staves with the notes in a text font (Courier kept): the lines are no pictures
+    lines, _ = pdf_pages._page_lines(pdfium.PdfDocument(str(_music_font_staves(tmp_path / "text.pdf", b"Courier")))[0].get_textpage(), 0)
+    assert not any(line.pictures for line in lines)
+
+
+def _line(text: str, pictures: float = 0.0) -> Line:
+    """A line of a table, with the share of its characters that are pictures."""
+    return Line(page=0, text=text, x0=72, x1=400, top=700, bottom=690, size=10, pictures=pictures)
+
+
+def test_a_table_with_a_few_pictures_in_it_is_still_a_table() -> None:
+    staff = [_line("q q", 1.0), _line("G 3", 0.5), _line("q", 1.0), _line("4 q", 0.5)]
+    assert _drawn(staff)
+    # a feature matrix whose marks are drawn with a symbol font: its names and numbers are most of its characters
+    matrix = [_line("Feature Version A Version B"), _line("Export 2.1 q q", 0.5), _line("Print 3.0 q", 0.34), _line("Undo 1.4 q q", 0.5)]
+    assert not _drawn(matrix)
+
+
 def test_a_matrix_of_check_marks_is_still_a_table() -> None:
     assert _glyph_drawing([["●", "● ●", "●"], ["● ●", "●", ""], ["●", "", "● ●"]])
     assert not _glyph_drawing([["Feature", "A", "B"], ["Export", "✓", "✗"], ["Print", "✓", "✓"], ["Undo", "✗", "✓"]])
@@ -187,3 +244,23 @@ def test_rows_numbered_with_a_sentence_each_are_still_a_table() -> None:
         ["4", "Every export shall name its source and its edition."],
     ]
     assert not _numbered_prose(requirements)
+
+
+def test_prose_lines_with_their_punctuation_and_hyphens_are_numbered_prose() -> None:
+    """A critical edition's lines as PDFium reads them: words with their commas and stops, a word hyphenated at the
+    line's end, the right-hand numbers (`5R`) in the last cell or run into the text's."""
+    rows = [
+        ["2", "tetur adipiscing elit. Vestibulum feugiat", "tetur adipiscing elit. Vestibulum feugiat", "2R"],
+        ["3", "dolor vitae urna laoreet dapibus. Ut pul-", "dolor vitae urna laoreet dapibus. Ut pul- 3R", ""],
+        ["4", "vinar nisl ultrices ex viverra, ac imperdiet", "vinar nisl ultrices ex viverra, ac imperdiet", "4R"],
+        ["5", "sem gravida. Pellentesque malesuada au-", "sem gravida. Pellentesque malesuada au- 5R", ""],
+        ["6", "gue a interdum placerat. Aenean tinci-", "gue a interdum placerat. Aenean tinci- 6R", ""],
+    ]
+    assert _numbered_prose(rows)
+    assert _numbered_prose(
+        [
+            ["66", "Phasellus cursus bibendum turpis quis finibus."],
+            ["68", "consectetur varius. Suspendisse dapibus,"],
+            ["69", "enim quis laoreet feugiat, diam ex frin-"],
+        ]
+    )
