@@ -554,6 +554,13 @@ def printed_path(
     return None
 
 
+def _prints(lines: list[str], title: str) -> bool:
+    """Whether a page prints a title as a line of its own, led or not by its number, or as a heading read by
+    `printed_path`."""
+    wanted = key(title)
+    return any(_printed_title(line) == wanted or key(line) == wanted for line in lines) or printed_path(lines, title) is not None
+
+
 def _residue(bookmark: str, printed: str) -> bool:
     """A bookmark's title key that is the printed one with a short run of code left inside it, digits among them (a
     command escaped for the outline: `No me funciona "026E30F subsubsubsection.` for `No me funciona \\subsubsubsection.`),
@@ -705,7 +712,9 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 parents.pop()
             top = _target_top(destination)
             if top is not None and index + 1 < len(document) and _lowest_text(document, index, lowest) > top:
-                index += 1  # anchored at the foot of its page, under its last line: the heading opens the next page
+                # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
+                # line: Texinfo sets the anchor under the heading), the heading opens the next page
+                index += 0 if _prints(body_lines(document, index, cache), title) else 1
             parent = parents[-1][1] if parents else None
             if open_division is not None and bookmark.level <= open_division[0]:
                 open_division = None
