@@ -1275,12 +1275,16 @@ def _text_in_columns(rows: list[list[str]], lines: list[Line]) -> bool:
 
 
 def _drawn(lines: list[Line]) -> bool:
-    """Music on staves or a chord diagram's grid: half its characters or more are pictures (`Line.pictures`: notes
-    and dots of a font that draws, which read as letters), so its rules are staff lines or a diagram's, not a
-    table's. A table with a few icons in it keeps its words and numbers."""
+    """Music on staves or a diagram drawn with a font: half its characters or more are pictures (`Line.pictures`:
+    notes and pieces of a font that draws, which read as letters), or a quarter of them on half its lines or more
+    (the words of a song under its notes, a diagram's labels), so its rules are staff lines or a diagram's, not a
+    table's. A table with an icon in each row keeps its words and numbers for most of its characters."""
     weights = [len(line.text.replace(" ", "")) for line in lines]
     total = sum(weights)
-    return total > 0 and sum(line.pictures * weight for line, weight in zip(lines, weights, strict=True)) >= 0.5 * total
+    if not total:
+        return False
+    share = sum(line.pictures * weight for line, weight in zip(lines, weights, strict=True)) / total
+    return share >= 0.5 or (share >= 0.25 and sum(1 for line in lines if line.pictures) >= 0.5 * len(lines))
 
 
 # a locator of an index entry: a page or line number, a range of them, a roman page number (`1364`, `12–15`, `xiv`)
@@ -1343,7 +1347,8 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
     """Running prose set in columns with its line numbers (a critical edition's text beside its translation, each
     line numbered `1`…`19` or `1R`…`19R`): at one end of the rows, numbers of one kind rising from row to row; the
     other cells lines of prose (four words or more) that run on from one row to the next (no sentence ends at most
-    row ends). A table's rows each hold an entry of their own."""
+    row ends); where the numbers count every line (rising by one), a heading may stand among the lines (`2.1 Right
+    section  5R`). A table's rows each hold an entry of their own."""
     if len(rows) < 3:
         return False
     filled = [[cell.strip() for cell in row if cell.strip()] for row in rows]
@@ -1355,12 +1360,11 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
             continue
         texts = [cell for cells in filled for cell in cells if not _LINE_NUMBER.match(cell)]
         prose = [text for text in texts if _prose_line(text)]
-        if len(prose) < 0.8 * len(texts) or len(prose) < 3:
+        every_line = all(b == a + 1 for (a, _), (b, _) in itertools.pairwise(numbers))
+        if len(prose) < (0.6 if every_line else 0.8) * len(texts) or len(prose) < (2 if every_line else 3):
             continue
         running = sum(1 for text in prose if not text.endswith((".", "!", "?", ":")) or text[:1].islower())
-        # and many lines go on with the sentence of the line above (numbered steps each start one)
-        continued = sum(1 for text in prose if text[:1].islower() or text.endswith("-"))
-        if running >= 0.6 * len(prose) and continued >= 0.3 * len(prose):
+        if running >= 0.6 * len(prose):
             return True
     return False
 
@@ -1401,8 +1405,8 @@ def _contents_entries(rows: list[list[str]], page: Page, last_page: int) -> bool
     if not all(re.search(r"[^\W\d_]{2}", title) for title in titles):
         return False  # every entry has a title in words
     paths = [_path_key(match.group("number")) for title in titles if (match := _ENTRY_NUMBER.match(title))]
-    # one entry may go unnumbered among numbered ones (`References` between chapters 10 and 11)
-    if len(paths) >= 3 and len(paths) >= min(0.8 * len(titles), len(titles) - 1):
+    # one unnumbered entry among a few numbered ones is a part of the book without a number (`References`)
+    if len(paths) >= 3 and len(titles) - len(paths) <= max(1, 0.2 * len(titles)):
         return all(a < b for a, b in itertools.pairwise(paths))
     worded = sum(1 for title in titles if len(title.split()) >= 2 and title[:1].isupper() and not title.endswith((".", ";", ",", ":")))
     jumps = any(b - a != 1 for a, b in itertools.pairwise(numbers))

@@ -24,6 +24,7 @@ from normcli.importers.common import (
     clean_inline,
     is_toc_line,
     parse_number,
+    roman_value,
     spelled_number,
     title_key,
     wrapped,
@@ -40,7 +41,7 @@ from normcli.importers.pdf_contents import (
     run_in_rest,
     same_letters,
 )
-from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
+from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, bold_face, outline_title
 from normcli.labels import DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
@@ -67,6 +68,18 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+# the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|"
+    "januar|j[aä]nner|februar|m[aä]rz|juni|juli|oktober|dezember|"
+    "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre|"
+    "enero|febrero|abril|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|diciembre|"
+    "janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+# a month and a year after a day (`3 juillet 2022`, `12. März 2021`, `1 de enero de 2020`): a date, not a clause's title
+_DATE = re.compile(rf"^(?:de\s+)?(?:{_MONTHS})\.?,?\s+(?:de\s+)?\d{{4}}\.?$", re.I)
 _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
 _BULLET_ITEM = re.compile(r"^\s*[•\u2022\u25cf\u25aa\u2013*·–—-]\s")  # a bullet list item, no heading's first line
 # the titles of an index's letter groups
@@ -164,12 +177,27 @@ def outline_headings(
             found = _contents_title_before(stream, pages, by_page, entry.page, title, taken)
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        # an anchor set at the foot of its page, under its last line (the heading went over to the next page): the
+        # heading is among the next page's first lines, or opens that page (a height of 0 is a destination without one)
+        overleaf: int | None = None
+        if entry.page is not None and entry.top and entry.page + 1 < len(pages):
+            overleaf = entry.page + 1 if all(stream[p].top > entry.top + 2 for p in candidates) else None
+        if found is None and overleaf is not None:
+            found = _find_heading_line(stream, by_page.get(overleaf, [])[:3], title, None, taken)
+        if found is not None and path is None:
+            shown = parse_number(heading_text(stream[found]))
+            shown_title = shown.title if shown and shown.title else heading_text(stream[found])
+            if _residue(title_key(title), title_key(shown_title)):
+                title = shown_title  # as the page prints it: the bookmark holds a command written as code
         if found is not None and path is not None and kind == "clause" and path.isdecimal():
             printed_division = _printed_division(stream, found, path, headings)
             if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
                 path, kind = f"{printed_division.capitalize()} {path}", "division"
         if found is not None and path is None:
-            printed = _printed_number(stream, found, title, body_size)
+            parent = next((above for level, above in reversed(parents) if level < entry.level), None)
+            printed = _split_number(stream[found], title, parent) or _printed_number(stream, found, title, body_size)
+            if printed is None and (zero := _zero_number(heading_text(stream[found]))) and title_key(zero.title) == title_key(title):
+                printed = zero  # `0.1 Title` printed on the bookmark's own line: a clause numbered from zero
             if printed:
                 path, kind = printed.path, printed.kind
                 _number_lines_above(stream, found, headings, taken)
@@ -186,6 +214,8 @@ def outline_headings(
             heading.division = division[1]
         if found is None and entry.page is not None and entry.top is not None:
             below = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2 and p not in headings]
+            if overleaf is not None:
+                below = [p for p in by_page.get(overleaf, [])[:1] if p not in headings]
             if below:
                 found = below[0]
                 heading.keep_line = True
@@ -220,6 +250,18 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
+
+
+def _split_number(line: Line, title: str, parent: str | None) -> Number | None:
+    """A clause number set with a space after its stop (`2. 1 Création d'une grille`) under the bookmark of the clause
+    it continues (`2`): the section 2.1, not a line number `2.` before a clause `1`."""
+    split = _SPLIT_NUMBER.match(heading_text(line)) if parent else None
+    if split and split.group("head") == parent and title_key(split.group("title")) == title_key(title):
+        return Number(f"{parent}.{split.group('tail')}", split.group("title"), "clause")
+    return None
 
 
 def _zero_number(title: str) -> Number | None:
@@ -381,6 +423,7 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         whole = rest_key == key or text_key == key or same_letters(rest_key, key)
         if (
             whole
+            or _residue(key, rest_key)
             or text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
@@ -408,6 +451,22 @@ def _line_keys(text: str) -> tuple[str, str | None, str]:
     printed = parse_number(clean_inline(text))
     bare_key = title_key(printed.path) if printed and not printed.title else None
     return text_key, bare_key, title_key(printed.title) if printed and printed.title else text_key
+
+
+def _residue(bookmark: str, printed: str) -> bool:
+    """A bookmark's title key that is a printed title's with a short run holding digits inside it: a command the outline
+    wrote as code (`No me funciona "026E30F subsubsubsection.` for the printed `No me funciona \\subsubsubsection.`)."""
+    extra = len(bookmark) - len(printed)
+    if not 0 < extra <= 8 or len(printed) < 12:
+        return False
+    common = 0
+    while common < len(printed) and bookmark[common] == printed[common]:
+        common += 1
+    # the run may begin with the letter that follows it (`s026e30fsub` for `sub`): try each place up to the first change
+    return any(
+        bookmark[start + extra :] == printed[start:] and any(char.isdigit() for char in bookmark[start : start + extra])
+        for start in range(4, common + 1)
+    )
 
 
 def _printed_number(stream: list[Line], position: int, title: str, body_size: float | None = None) -> Number | None:
@@ -530,6 +589,7 @@ def text_headings(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     pitch = _pitch(stream, body_size)
+    edges = _justified_edges(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
@@ -567,7 +627,8 @@ def text_headings(
                     nxt += 1
                 number = Number(str(value), proper_titles.get(title_key(title), title), "clause")
                 strong = True
-        elif number and not number.title and position + 1 < len(stream):
+        elif number and not number.title and position + 1 < len(stream) and position + 1 not in anchors:
+            # (a heading the contents located is its own: a drawing's label `4` above it is no number of it)
             following = stream[position + 1]
             if following.size >= body_size + 0.8 and following.page == line.page and not parse_number(clean_inline(following.text)):
                 title = clean_inline(following.text)
@@ -581,6 +642,8 @@ def text_headings(
                 strong = True
         if number is None or not number.title:
             continue
+        if _DATE.match(number.title):
+            continue  # `3 juillet 2022` on a title page: a date, no clause 3
         # a title needs a word, or a letter in a line set bold throughout (`2.5.2 T1`, an encoding's name)
         if not re.search(r"[^\W\d_]{2,}", number.title) and not (
             re.search(r"[^\W\d_]", number.title) and line.bold_prefix >= len(line.text.rstrip()) - 1
@@ -594,18 +657,28 @@ def text_headings(
                 used.append(nxt)
                 nxt += 1
             number = Number(number.path, title, number.kind)
-        bold_heading = line.bold_prefix >= len(number.path) + 3
+        elif len(used) == 1 and position + 1 < len(stream) and _hangs_under(stream[position + 1], line):
+            used.append(position + 1)  # a bold title in the body size wrapped onto a line set in under it
+            number = Number(number.path, wrapped(number.title, line.text, stream[position + 1].text), number.kind)
+        # bold from its number on; or its number bold and most of the line in a bold face, a word of the title set in
+        # another font (a logo: `2 METAPOST compilation`)
+        bold_heading = line.bold_prefix >= len(number.path) + 3 or (line.bold_prefix >= len(number.path) and bold_face(line.font))
         run_in = False
-        if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1:
+        # a bold title run into its paragraph (`1.1. Driving Factors. There are …`): the line's face is the prose's; a
+        # line mostly in a bold face is a title whose bold run a word in another font breaks (`4.1 The draw command`)
+        if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1 and not bold_face(line.font):
             bold_text = clean_inline(line.text[: line.bold_prefix])
             bold_number = parse_number(bold_text)
             if bold_number and bold_number.title and bold_number.path == number.path:
                 run_in = True
                 body = clean_inline(line.text[line.bold_prefix :]) + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
                 number = Number(number.path, bold_number.title.rstrip(". "), number.kind)
-        weak = centred(line) and len(number.title) < 90
+        # centred in its column, or a title in capitals centred between the edges of the page's prose (`1. INTRODUCTION`
+        # in small capitals, as amsart sets its sections, where a wider block stretches the column the line is read in)
+        capitals = number.title.isupper() and len(re.findall(r"[^\W\d_]", number.title)) >= 4
+        weak = (centred(line) or (capitals and _centred_between(line, edges.get(line.page)))) and len(number.title) < 90
         whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
-        deep_bold = whole_bold and number.depth >= 3
+        deep_bold = (whole_bold or run_in) and number.depth >= 3  # (a deep clause's bold title that runs into its text too)
         # a subclause number (`2.2.1.`) on a short line of its own with space above and below, in the body face
         spaced = number.depth >= 2 and len(used) == 1 and len(number.title) <= 80 and _spaced(stream, position, pitch)
         if not (strong or bold_heading or weak or spaced) or (size_only and not strong and not deep_bold and not spaced):
@@ -631,6 +704,8 @@ def text_headings(
         consumed.update(used[1:])
         for extra in used[1:]:
             headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
+    if not anchors and not any(h.number is not None and h.number.kind in ("clause", "annex_clause") for h in headings.values()):
+        _designated_headings(stream, body_size, headings, toc_lines)  # `I - Titre`, `a. Titre`: no arabic clause numbers
     chapter_size = _chapter_size(stream, headings, body_size)
     # the first clause, numbered or located by the printed contents: large lines before it are front matter
     first = min((p for p, h in headings.items() if h.depth and (h.number is None or h.number.kind != "division")), default=len(stream))
@@ -663,9 +738,9 @@ def text_headings(
             continue
         depth = _styled_depth(stream, position, styles, text, body_size, pitch) if position > first else None
         if depth is not None:  # set as the numbered headings of one level are, without a number (`\section*`)
-            title, used = _wrapped_title(stream, position, text)
-            headings[position] = Heading(None, title, depth)
-            depth_here = depth
+            title, used = _wrapped_title(stream, position, text, body_size if line.size < body_size + 0.8 else None)
+            headings[position] = Heading(None, title, depth or depth_here + 1)  # 0: one level below the heading above
+            depth_here = depth or depth_here
             for extra in used:
                 headings[extra] = Heading(None, "", 0)  # the rest of the wrapped title
             in_index = bool(INDEX_TITLE.match(title))
@@ -698,26 +773,87 @@ def text_headings(
     return headings
 
 
+# a heading designated by a roman numeral or a letter and a stop, a bracket or a dash (`I - Titre`, `IV. Titre`, `a. Titre`,
+# `A) Titre`), the numbering of documents without clause numbers (French school and course documents)
+_DESIGNATED_HEADING = re.compile(r"^(?P<value>[IVXLC]{1,7}|[A-Za-z])(?:[.)]|\s[-–—])\s+(?P<title>\S.{0,118})$")
+
+
+def _designators(value: str) -> list[tuple[str, int]]:
+    """The schemes a designator may belong to, with its rank in each: `I` is roman 1 or the capital letter 9, `c` a letter."""
+    readings = []
+    if value.isupper() and (number := roman_value(value)):
+        readings.append(("roman", number))
+    if len(value) == 1:
+        readings.append(("upper" if value.isupper() else "lower", ord(value.lower()) - ord("a") + 1))
+    return readings
+
+
+def _designated_headings(stream: list[Line], body_size: float, headings: dict[int, Heading], toc_lines: set[int]) -> None:
+    """Headings numbered by roman numerals and letters instead of clause numbers (`I - Ça sert à quoi ?`, then `a.
+    Changements …`, `b. Professor.sty` under it): each scheme a level, in the order the document first uses them, its
+    designators in sequence (a level restarts at 1 under each heading of the level above), every heading of a level
+    in one style and set apart from the text (larger, or bold on a line of its own). The bookmarks of such documents
+    name the titles alone, so the heading is the title, unnumbered, at its level's depth, as it is with the outline."""
+    pitch = _pitch(stream, body_size)
+    levels: list[tuple[str, Style]] = []  # (scheme, style) of each level, the outermost first
+    last: list[int] = []  # the last rank met at each level
+    found: list[tuple[int, str, int]] = []
+    for position, line in enumerate(stream):
+        if position in headings or position in toc_lines:
+            continue
+        text = clean_inline(line.text)
+        match = _DESIGNATED_HEADING.match(text)
+        title = match.group("title").strip() if match else ""
+        if not match or not re.search(r"[^\W\d_]{2,}", title) or title.endswith((",", ";", ":")):
+            continue
+        if not (line.size >= body_size + 0.8 or (_style(line, body_size)[1] and _stands_alone(stream, position, pitch, body_size))):
+            continue
+        for scheme, rank in _designators(match.group("value")):
+            level = next((k for k, (known, _) in enumerate(levels) if known == scheme), None)
+            if level is None:
+                fits = rank == 1 and (not levels or len(last) == len(levels))  # a new level opens at its first designator
+                level = len(levels)
+            else:
+                fits = _style(line, body_size) == levels[level][1] and (rank == 1 if len(last) <= level else rank == last[level] + 1)
+                fits = fits and len(last) >= level  # under a heading of every level above
+            if not fits:
+                continue
+            if level == len(levels):
+                levels.append((scheme, _style(line, body_size)))
+            del last[level:]
+            last.append(rank)
+            found.append((position, title, level + 1))
+            break
+    if sum(1 for _, _, depth in found if depth == 1) < 2:
+        return  # one designated line alone is a list item or a note, not the document's numbering
+    for position, title, depth in found:
+        headings[position] = Heading(None, title, depth)
+
+
 # the name a synopsis line set out in the margin opens with: an environment (`\begin{displayquote}[⟨cite⟩]`, its
 # `\end{displayquote}` below), a command (`\newrobustcmd{⟨command⟩}…`, `\@enablequotes`), an option before its values
-# (`strict=true, false`), or a term before the words that describe it (`article An article in a journal …`)
+# (`strict=true, false`) or a term before the words that describe it (`article An article in a journal …`)
 _MARGIN_NAME = re.compile(
-    r"^(?:\\(?P<edge>begin|end)\{(?P<environment>[^{}\s]+)\}|(?P<command>\\(?:[^\W\d_]|@)[\w@:]*)"
-    r"|(?P<option>[^\W\d_][\w@:.-]*)(?:(?==)|\s*$)|(?P<term>[^\W\d_][\w@:.-]*)\s)"
+    r"^(?:(?P<begin>\\(?P<edge>begin|end)\{)(?P<environment>[^{}\s]+)\}|(?P<command>\\(?:[^\W\d_]|@)[\w@:]*)"
+    r"|(?P<option>[^\W\d_][\w@:.-]+)(?:(?==)|\s*$)|(?P<term>[^\W\d_][\w@:.-]+)\s)"
 )
 MARGIN_RUN = 8  # more lines than this in a row out in the margin are a wide block (a listing, a table), no headings
 
 
 def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, tuple[str, bool]]:
-    """Headings set out in the left margin, left of the text column, in the body size: a command or an option
-    named at the head of its synopsis line (`\\newrobustcmd{⟨command⟩}[⟨arguments⟩]`, `strict=true, false`; the
-    line stays text of its clause), or a short line wholly in the margin. Each is `position: (title, keep the line)`.
-    A line that names the command of the line right above again (its starred form) is that command's; more than
-    `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings."""
+    """Headings set out in the left margin, left of the text column, in the body size: a command or an option named
+    at the head of its synopsis line, the name set against the column's edge and its arguments running on into the
+    column (`\\newrobustcmd{⟨command⟩}[⟨arguments⟩]`, `strict=true, false`; the line stays text of its clause), or a
+    short line wholly in the margin beside the first line of its paragraph. Each is `position: (title, keep the
+    line)`. A line that names the command of the line right above again (its starred form) is that command's; more
+    than `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings."""
     edges = _text_edges(stream, body_size)
     found: dict[int, tuple[str, bool]] = {}
     run: list[int] = []
     last_name = ""
+    by_page: dict[int, list[Line]] = {}
+    for line in stream:
+        by_page.setdefault(line.page, []).append(line)
 
     def close_run() -> None:
         if len(run) > MARGIN_RUN:
@@ -733,25 +869,30 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> di
         if run and run[-1] != position - 1:
             close_run()
         run.append(position)
-        if abs(line.size - body_size) > 1.5:
-            continue
         text = clean_inline(line.text)
-        named = _MARGIN_NAME.match(text)
-        if line.x1 <= edge[0] + 2 and 1 < len(text) <= 40 and re.search(r"[^\W\d_]{2}", text):
-            title, keep = text, False  # wholly in the margin, beside its paragraph
-        elif named and named.group("term"):
-            # a term hangs in the margin when it ends about where the text column starts (the width of its letters
-            # estimated from the line's)
-            ends = line.x0 + (line.x1 - line.x0) * len(named.group("term")) / max(len(text), 1)
-            if not edge[0] - 3 * line.size <= ends <= edge[0] + 0.5 * line.size:
-                continue
-            title, keep = named.group("term"), True
-        elif named:
-            title, keep = named.group("environment") or named.group("command") or named.group("option"), True
-        else:
+        if abs(line.size - body_size) > 1.5 or not text:
             continue
-        if (len(run) > 1 and title_key(title) == last_name) or (named and named.group("edge") == "end"):
-            continue  # `\\newrobustcmd*{…}` under `\\newrobustcmd{…}`, `\\end{…}` under `\\begin{…}`: the same name's
+        if line.x1 <= edge[0] + 2:  # wholly in the margin: a name beside the first line of its paragraph, else a label
+            beside = any(abs(other.top - line.top) < 0.5 * line.size and other.x0 >= edge[0] - 2 for other in by_page[line.page])
+            if not (beside and len(text) <= 40 and re.search(r"[^\W\d_]{2}", text)):
+                continue
+            title, keep = text, False
+        else:
+            named = _MARGIN_NAME.match(text)
+            if not named or named.group("edge") == "end":
+                continue  # `\\end{displayquote}` under `\\begin{displayquote}`: the environment's
+            # the name is set against the column's edge (where it ends is estimated from the width of the line's first
+            # piece and its letters): a listing set wider than the text starts its lines at one x, whatever they hold
+            piece, start, end = line.spans[0] if line.spans else (line.text, line.x0, line.x1)
+            ends = start + (end - start) * len(named.group("begin") or named.group(0)) / max(len(piece.strip()), 1)
+            if not edge[0] - 2.5 * line.size <= ends <= edge[0] + 0.6 * line.size:
+                continue
+            below = stream[position + 1] if position + 1 < len(stream) else None
+            if named.group("term") and (below is None or below.page != line.page or abs(below.x0 - edge[0]) > 2):
+                continue  # a term before its description (`article An article in a journal …`), which goes on at the edge
+            title, keep = named.group("environment") or named.group("command") or named.group("option") or named.group("term"), True
+        if len(run) > 1 and title_key(title) == last_name:
+            continue  # `\\newrobustcmd*{…}` under `\\newrobustcmd{…}`: the same command's other form
         last_name = title_key(title)
         found[position] = (title, keep)
     close_run()
@@ -832,11 +973,14 @@ def _index_group(line: Line, following: Line | None) -> tuple[str, str]:
     return (head, rest) if _INDEX_GROUP.match(head) or named else ("", "")
 
 
-Style = tuple[float, bool]  # a heading's font size and whether it is bold throughout
+Style = tuple[float, bool, str]  # a heading's font size, whether it is bold throughout, and its font in the body size
 
 
-def _style(line: Line) -> Style:
-    return (round(line.size, 1), line.bold_prefix >= len(line.text.rstrip()) - 1)
+def _style(line: Line, body_size: float) -> Style:
+    """A line's style. In the body size the font counts too: a heading's face (`NimbusSanL-Bold`, `SFBX1200`) is
+    told from the prose's at one size by its name; a larger size sets a line apart by itself."""
+    font = line.font if line.size < body_size + 0.8 else ""
+    return (round(line.size, 1), line.bold_prefix >= len(line.text.rstrip()) - 1, font)
 
 
 def _pitch(stream: list[Line], body_size: float) -> float:
@@ -852,7 +996,7 @@ def _pitch(stream: list[Line], body_size: float) -> float:
     return sorted(steps)[len(steps) // 2] if steps else 1.2 * body_size
 
 
-def _stands_alone(stream: list[Line], position: int, pitch: float) -> bool:
+def _stands_alone(stream: list[Line], position: int, pitch: float, body_size: float) -> bool:
     """A line in the body size that is a heading's by its place: a short line of one cell, not code, with more space
     above it than between the lines of a paragraph, and no bold line of its own size right above or below (a block of
     bold lines is a table's head or a list of terms, a bold word inside a paragraph is no line of its own)."""
@@ -863,7 +1007,7 @@ def _stands_alone(stream: list[Line], position: int, pitch: float) -> bool:
     above = stream[position - 1] if position > 0 else None
     below = stream[position + 1] if position + 1 < len(stream) else None
     for near in (above, below):
-        if near is not None and near.page == line.page and _style(near) == _style(line):
+        if near is not None and near.page == line.page and _style(near, body_size) == _style(line, body_size):
             return False
     return above is None or above.page != line.page or above.top - line.top > 1.3 * pitch
 
@@ -881,12 +1025,24 @@ def _spaced(stream: list[Line], position: int, pitch: float) -> bool:
 
 
 def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size: float, confirmed: set[int]) -> dict[Style, int]:
-    """The styles (size and weight) of the headings the document confirms, with the depth most of them have: the
-    numbered headings kept in numbering order and the headings its printed contents located (`confirmed`). Only
-    styles that set a heading apart from the prose count: larger than the body text, or bold in the body size on a
-    line that stands alone (see `_stands_alone`); a style must be shared by three headings or more, mostly of one
-    depth, and used by few other lines (a style the prose, a list or a table head is set in is no heading's)."""
+    """The styles (size, weight, font in the body size) of the headings the document confirms, with the depth most of
+    them have: the numbered headings kept in numbering order and the headings its printed contents located
+    (`confirmed`). Only styles that set a heading apart from the prose count: larger than the body text, or bold or in a
+    face of its own (not the prose's) in the body size on a line that stands alone (see `_stands_alone`); a style must be shared by three headings or more,
+    mostly of one depth, and used by few other lines (a style the prose, a list or a table head is set in is no
+    heading's). A bold style in the body size that no confirmed heading has (the level below the numbered ones,
+    `\\subsubsection*`, `\\paragraph`) is a heading style too when three lines or more in it stand alone, read as
+    titles, and nearly every line set in it does: its depth is then 0, one level below the heading above each line."""
     pitch = _pitch(stream, body_size)
+    faces: Counter[str] = Counter()
+    for line in stream:
+        if abs(line.size - body_size) < 0.3 and not line.mono:
+            faces[line.font] += len(line.text)
+    body_font = faces.most_common(1)[0][0] if faces else ""
+
+    def marked(style: Style) -> bool:  # set apart from the prose in the body size: bold, or a face of its own
+        return style[1] or (bool(style[2]) and style[2] != body_font)
+
     depths: dict[Style, Counter[int]] = {}
     for position, heading in headings.items():
         numbered = heading.number is not None and heading.number.kind in ("clause", "annex_clause")
@@ -894,16 +1050,39 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
             continue
         line = stream[position]
         wraps = position + 1 in headings and not headings[position + 1].depth  # its title goes on below
-        apart = line.size >= body_size + 0.8 or (_style(line)[1] and line.size > body_size - 0.3 and _stands_alone(stream, position, pitch))
+        style = _style(line, body_size)
+        apart = line.size >= body_size + 0.8 or (
+            marked(style) and line.size > body_size - 0.3 and _stands_alone(stream, position, pitch, body_size)
+        )
         if apart and not wraps:
-            depths.setdefault(_style(line), Counter())[heading.depth] += 1
-    used = Counter(_style(line) for line in stream if line.size >= body_size + 0.8 or _style(line)[1])
+            depths.setdefault(style, Counter())[heading.depth] += 1
+    used = Counter(style for line in stream if marked(style := _style(line, body_size)) or line.size >= body_size + 0.8)
     styles = {}
     for style, counts in depths.items():
         depth, count = counts.most_common(1)[0]
         if count >= 3 and count >= 0.8 * sum(counts.values()) and used[style] <= 3 * sum(counts.values()):
             styles[style] = depth
+    alone: Counter[Style] = Counter()
+    for position, line in enumerate(stream):
+        if position in headings or abs(line.size - body_size) >= 0.3 or line.bold_prefix < len(line.text.rstrip()) - 1:
+            continue
+        style = _style(line, body_size)
+        if style not in styles and _titled(clean_inline(line.text)) and _stands_alone(stream, position, pitch, body_size):
+            alone[style] += 1
+    for style, count in alone.items():
+        if count >= 3 and count >= 0.8 * used[style]:
+            styles[style] = 0
     return styles
+
+
+def _titled(text: str) -> bool:
+    """Whether a short line reads as a title: a capital first, no sentence end, not a caption."""
+    return (
+        2 < len(text) <= 60
+        and text[0].isupper()
+        and not text.endswith((".", ",", ";", ":"))
+        and not (FIGURE_CAPTION.match(text) or TABLE_CAPTION.match(text))
+    )
 
 
 def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], text: str, body_size: float, pitch: float) -> int | None:
@@ -911,25 +1090,32 @@ def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], t
     its own that reads as a title (no sentence end, not the wrapped rest of the line above); in the body size, only
     a line that stands alone."""
     line = stream[position]
-    depth = styles.get(_style(line))
+    depth = styles.get(_style(line, body_size))
     if depth is None or len(text) > 80 or text.endswith((".", ",", ";", ":")) or not re.match(r"[\w\[(\"'“]", text):
         return None
-    if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch):
+    if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch, body_size):
         return None
     above = stream[position - 1] if position > 0 else None
-    if (above is not None and _continues_title(line, above) and _style(above) == _style(line)) or (
+    if (above is not None and _continues_title(line, above) and _style(above, body_size) == _style(line, body_size)) or (
         FIGURE_CAPTION.match(text) or TABLE_CAPTION.match(text)
     ):
         return None  # the second line of a title above; a caption
     return depth
 
 
-def _wrapped_title(stream: list[Line], position: int, text: str) -> tuple[str, list[int]]:
-    """A large title and the lines it wraps onto (same size, right below): the whole title and those lines."""
+def _wrapped_title(stream: list[Line], position: int, text: str, body_size: float | None = None) -> tuple[str, list[int]]:
+    """A large title and the lines it wraps onto (same size, right below): the whole title and those lines. With
+    `body_size` (a title in the body size), only lines in the title's style go on with it: the paragraph below is none."""
     title = text
     used: list[int] = []
     following = position + 1
-    while following < len(stream) and _continues_title(stream[following], stream[following - 1]) and len(used) < 3:
+    style = _style(stream[position], body_size) if body_size is not None else None
+    while (
+        following < len(stream)
+        and _continues_title(stream[following], stream[following - 1])
+        and len(used) < 3
+        and (body_size is None or _style(stream[following], body_size) == style)
+    ):
         title = wrapped(title, stream[following - 1].text, stream[following].text)
         used.append(following)
         following += 1
@@ -975,7 +1161,7 @@ def _anchor_heading(
     stream: list[Line], position: int, entry: ContentsEntry, headings: dict[int, Heading], consumed: set[int], sequencer: Sequencer
 ) -> None:
     """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents' title."""
-    printed = _printed_number(stream, position, entry.title)
+    printed = _printed_number(stream, position, entry.title) if entry.designator is None else None  # `a.` is its own number
     number = (
         Number(printed.path, entry.title, printed.kind)
         if printed
@@ -1004,6 +1190,21 @@ def _anchor_heading(
     for extra in heading_title_lines(stream, position, entry)[1:]:
         consumed.add(extra)
         headings[extra] = Heading(None, "", 0)
+
+
+def _hangs_under(line: Line, heading: Line) -> bool:
+    """A numbered heading's title, bold throughout in the body size, wrapped onto `line`: bold throughout too, at its
+    size, right below, set in under the title rather than at the number (`3.6.1 Wörtliche` / `Annotations`)."""
+    bold = heading.bold_prefix >= len(heading.text.rstrip()) - 1 and line.bold_prefix >= len(line.text.rstrip()) - 1
+    return (
+        bold
+        and line.page == heading.page
+        and abs(line.size - heading.size) < 0.3
+        and 0 < heading.top - line.top < 1.6 * heading.size
+        and heading.x0 + heading.size < line.x0 < heading.x1
+        and len(line.text) < 60
+        and not parse_number(clean_inline(line.text))
+    )
 
 
 def _continues_title(line: Line, previous: Line) -> bool:
@@ -1040,6 +1241,32 @@ def centred(line: Line) -> bool:
     if width <= 0:
         return False
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
+
+
+def _justified_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
+    """Where most full lines of prose in the body size start and end on each page (justified text shares both edges);
+    a line that runs into the margin (a long address) moves neither."""
+    by_page: dict[int, list[Line]] = {}
+    for line in stream:
+        if abs(line.size - body_size) < 0.5 and len(line.text) >= 40 and not line.mono and len(line.cells) == 1:
+            by_page.setdefault(line.page, []).append(line)
+    edges = {}
+    for page, lines in by_page.items():
+        (left, lefts), (right, rights) = (
+            Counter(round(value) for value in values).most_common(1)[0]
+            for values in ([line.x0 for line in lines], [line.x1 for line in lines])
+        )
+        if lefts >= 3 and rights >= 3:
+            edges[page] = (float(left), float(right))
+    return edges
+
+
+def _centred_between(line: Line, edges: tuple[float, float] | None) -> bool:
+    """A short line centred between the left and right edges of its page's prose (see `_justified_edges`)."""
+    if edges is None or edges[1] - edges[0] <= 0:
+        return False
+    width = edges[1] - edges[0]
+    return abs((line.x0 - edges[0]) - (edges[1] - line.x1)) < 0.05 * width and line.x1 - line.x0 < 0.7 * width
 
 
 def _set_apart(line: Line, body_size: float) -> bool:

@@ -126,3 +126,12 @@ def test_a_subset_tag_is_not_part_of_the_font_name() -> None:
     assert pdf_pages.base_font("ABCDEF+CMBX12") == "CMBX12"
     assert pdf_pages.base_font("NimbusSans-Bold") == "NimbusSans-Bold"
     assert pdf_pages.base_font("AbCdEf+Times") == "AbCdEf+Times"  # not a tag: six capitals make one
+
+
+def test_the_bold_faces_of_computer_modern_are_bold_by_name() -> None:
+    """TeX names the bold faces of Computer Modern and its EC and cm-super versions by a code (`CMBX12`, `SFBX1200`),
+    with no weight PDFium reads: the name makes them bold; the roman, sans and typewriter faces stay regular."""
+    for name in ("ABCDEF+CMBX12", "SFBX1200", "CMB10", "CMSSBX10", "ECBI1000", "CMBXTI10", "SFSX1095"):
+        assert pdf_pages._bold_font(name, False), name
+    for name in ("ABCDEF+CMR10", "SFRM1200", "SFTT1000", "CMSS10", "CMBSY10", "ECRM1000"):
+        assert not pdf_pages._bold_font(name, False), name

@@ -3,6 +3,7 @@ numbers met again (a change log numbered by version), divisions named by a desig
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -1155,23 +1156,27 @@ def test_a_word_in_capitals_with_a_number_above_a_bookmark_is_no_chapter(pdf_bui
 PROSE = "The text column starts here and this line of prose runs on to its right edge."
 
 
-def _synopses(builder: PdfBuilder, entries: list[list[str]], margin: float = 60) -> PdfBuilder:
-    """A page under `1 Commands` whose text column starts at 128 pt: each entry's lines set out in the margin from
-    `margin`, running on into the column, then two lines of prose at the column's edge."""
+def _synopses(builder: PdfBuilder, entries: list[list[str]], margin: float | None = None) -> PdfBuilder:
+    """A page under `1 Commands` whose text column starts at 128 pt: each entry's lines set out in the margin, the name
+    they open with ending just left of the column (or every line from `margin`), running on into the column, then two
+    lines of prose at the column's edge."""
     builder.page().line("1 Commands", x=128, size=14, bold=True).line(PROSE, x=128).line(PROSE, x=128)
     for lines in entries:
         builder.gap(6)
         for text in lines:
             builder.y += 13
             builder.pdf.set_font("Courier", "", 10)
-            builder.pdf.text(margin, builder.y, text)
+            head = re.match(r"\\(?:begin|end)\{|\\\w+|\w+", text)
+            assert head is not None
+            x = margin if margin is not None else 124 - builder.pdf.get_string_width(head.group(0))
+            builder.pdf.text(x, builder.y, text)
         builder.gap(6).line(PROSE, x=128).line(PROSE, x=128)
     return builder
 
 
 def test_commands_set_out_in_the_margin_are_headings_named_by_the_command(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """Synopsis lines that start in the left margin and run on into the text column (a package manual's commands,
-    environments and options) are headings one level under the clause, titled by the name they open with; the
+    environments, options and terms) are headings one level under the clause, titled by the name they open with; the
     starred form on the line below and an environment's `\\end` line are the same entry's, and every synopsis line
     stays text of its clause."""
     entries = [
@@ -1179,10 +1184,11 @@ def test_commands_set_out_in_the_margin_are_headings_named_by_the_command(pdf_bu
         ["\\begin{displayquote}[<cite>][<punct>]", "\\end{displayquote}"],
         ["strict=true, false"],
         ["\\university{<name>}", "\\school{<name>}"],
+        ["article An article in a journal"],
     ]
     pdf = _synopses(pdf_builder(), entries).save(tmp_path / "synopses.pdf")
     report = ingest(pdf, "TEST 170", "1", workspace=workspace, language="en", use_outline=False)
-    names = ["\\newrobustcmd", "displayquote", "strict", "\\university", "\\school"]
+    names = ["\\newrobustcmd", "displayquote", "strict", "\\university", "\\school", "article"]
     assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes][1:] == [(name, name, 2) for name in names]
     text = norm_text(workspace, report)
     for lines in entries:
@@ -1191,12 +1197,108 @@ def test_commands_set_out_in_the_margin_are_headings_named_by_the_command(pdf_bu
 
 
 def test_a_wide_listing_that_starts_in_the_margin_makes_no_headings(pdf_builder, workspace: Path, tmp_path: Path) -> None:
-    """A block of more lines than a synopsis has, all starting left of the text column (a listing set wider than the
-    text), and a document with fewer than three lines out in the margin: no headings come of them."""
+    """A block of lines all starting at one x left of the text column (a listing set wider than the text), and a
+    document with fewer than three synopsis lines out in the margin: no headings come of them."""
     listing = [f"\\define{letter}{{value}} % line {row} of a wide listing" for row, letter in enumerate("abcdefghij")]
-    pdf = _synopses(pdf_builder(), [listing]).save(tmp_path / "listing.pdf")
+    pdf = _synopses(pdf_builder(), [listing], margin=60).save(tmp_path / "listing.pdf")
     report = ingest(pdf, "TEST 171", "1", workspace=workspace, language="en", use_outline=False)
     assert [node.path for node in read_back(workspace, report).nodes] == ["1"]
     pdf = _synopses(pdf_builder(), [["\\first{<a>}"], ["\\second{<b>}"]]).save(tmp_path / "two.pdf")
     report = ingest(pdf, "TEST 172", "1", workspace=workspace, language="en", use_outline=False)
     assert [node.path for node in read_back(workspace, report).nodes] == ["1"]
+
+
+def _units(builder: PdfBuilder, titles: list[str]) -> PdfBuilder:
+    """`1 Process units` and `1.1 Storage`, then each title bold in the body size on a line of its own, space above it,
+    over a paragraph; a bold line run into a paragraph on the way."""
+    builder.page().heading("1 Process units").line(BODY).heading("1.1 Storage", level=1).line(BODY)
+    for number, title in enumerate(titles):
+        builder.gap(10).line(title, bold=True).line(BODY).line(BODY)
+        if number == 0:
+            builder.line("Important", bold=True).line(BODY)  # no space above: part of the paragraph
+    return builder
+
+
+@pytest.mark.parametrize("titles", [["Tank", "Cone Roof Tank", "Silos", "Drum", "Hopper"], ["Tank", "Silos"]])
+def test_bold_titles_in_the_body_size_below_the_numbered_levels_are_headings(
+    pdf_builder, workspace: Path, tmp_path: Path, titles: list[str]
+) -> None:
+    """Three lines or more set bold in the body size, each on its own with space above (the unnumbered level below
+    the numbered ones), are headings one level under the clause above them; a bold line run into its paragraph is not,
+    nor are two such lines alone (too few to make a style)."""
+    pdf = _units(pdf_builder(), titles).save(tmp_path / "units.pdf")
+    report = ingest(pdf, "TEST 173", "1", workspace=workspace, language="en", use_outline=False)
+    expected = [("1", "Process units", 1), ("1.1", "Storage", 2)]
+    if len(titles) >= 3:
+        expected += [(title, title, 3) for title in titles]
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes] == expected
+
+
+def test_an_unnumbered_title_in_the_face_of_numbered_ones_at_the_body_size_is_a_heading(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Subclause titles set in a sans face of their own at the size of the serif prose, not bold (`1.1 Scope`): an
+    unnumbered line in that face, on its own with space above, is a heading of their level; a line of the prose's
+    face set apart the same way stays text."""
+    builder = pdf_builder().page().heading("1 General")
+
+    def prose(lines: int = 4) -> None:
+        builder.pdf.set_font("Times", "", 10)
+        for _ in range(lines):
+            builder.y += 13
+            builder.pdf.text(72, builder.y, BODY)
+
+    prose()
+    for title in ("1.1 Scope", "1.2 Terms", "1.3 Units", "Further reading", "1.4 Loads"):
+        builder.y += 24
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72, builder.y, title)
+        builder.y += 6
+        prose()
+    builder.y += 24
+    builder.pdf.set_font("Times", "", 10)
+    builder.pdf.text(72, builder.y, "An aside in the prose")
+    builder.y += 6
+    prose()
+    pdf = builder.save(tmp_path / "faces.pdf")
+    report = ingest(pdf, "TEST 174", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes] == [
+        ("1", "General", 1),
+        ("1.1", "Scope", 2),
+        ("1.2", "Terms", 2),
+        ("1.3", "Units", 2),
+        ("Further reading", "Further reading", 2),
+        ("1.4", "Loads", 2),
+    ]
+
+
+def test_a_bold_numbered_title_with_a_word_in_another_font_is_one_title(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Numbered headings in bold at the body size, a word of the title set in a typewriter or logo font (`2 The draw
+    command`, `3 METAPOST compilation`): the bold run stops at that word, yet the line is a heading with its whole
+    title, not a title `The` run into a paragraph `draw command`."""
+    builder = pdf_builder().page()
+
+    def pieces(parts: list[tuple[str, str, str]]) -> None:
+        builder.y += 26
+        x = 72.0
+        for family, style, text in parts:
+            builder.pdf.set_font(family, style, 10)
+            builder.pdf.text(x, builder.y, text)
+            x += builder.pdf.get_string_width(text)
+        builder.pdf.set_font("Times", "", 10)
+        for _ in range(4):
+            builder.y += 13
+            builder.pdf.text(72, builder.y, BODY)
+
+    pieces([("Helvetica", "B", "1 Introduction")])
+    pieces([("Helvetica", "B", "2 The "), ("Courier", "", "draw"), ("Helvetica", "B", " command and its options")])
+    pieces([("Helvetica", "B", "3 "), ("Times", "", "METAPOST"), ("Helvetica", "B", " compilation of the figures")])
+    pieces([("Helvetica", "B", "4 Data types")])
+    pdf = builder.save(tmp_path / "logo.pdf")
+    report = ingest(pdf, "TEST 175", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Introduction"),
+        ("2", "The draw command and its options"),
+        ("3", "METAPOST compilation of the figures"),
+        ("4", "Data types"),
+    ]
