@@ -78,6 +78,10 @@ _WORD_NUMBER = re.compile(
     r"^(?P<word>chapter|chapitre|kapitel|capitolo|cap[ií]tulo|appendix|appendice|annexe|anhang|annex|allegato|ap[eé]ndice|anexo)\s+(?P<value>[A-Z]|\d{1,3})\b\.?\s*(?P<title>.*)$",
     re.I,
 )
+# a number set with a space after its stop (`2. 1 Title`): the head and the tail of one clause number
+_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
+# a clause number that the text layer runs into the title (`3TEXtopo user commands`)
+_GLUED_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*)\.?(?=[^\W\d_])")
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
 # an appendix printed as its letter and a stop before its title (`A. Packages`); not `I.`, `V.`, `X.` (roman chapters)
 _LETTERED = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
@@ -113,6 +117,7 @@ _CAPTION = {
 }
 # the digits a font with old-style figures may map into the Private Use Area (Adobe's `uniF730`…`uniF739`, `zero.oldstyle`…)
 OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
+_DOTLESS = {"ı": "i", "ȷ": "j"}  # an accented i or j set as the accent over a dotless letter is that letter
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
 
@@ -129,6 +134,8 @@ def key(text: str) -> str:
 def _key_letters(char: str) -> str:
     """One character's part of a title key: a Latin letter without its accents, another letter, digit or mark as it
     is (a Greek, Cyrillic or CJK letter; a kana keeps its voicing mark: `が` is not `か`), nothing for the rest."""
+    if char in _DOTLESS:
+        return _DOTLESS[char]  # TeX's `\'{\i}` comes out of the text layer as `´ı`: the accent apart, the dotless i
     if "LATIN" in unicodedata.name(char, ""):
         return "".join(c for c in unicodedata.normalize("NFKD", char) if c.isalnum())
     if "\u02c6" <= char <= "\u02d1":
@@ -202,6 +209,99 @@ def page_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
         textpage.close()
         page.close()
     return cache[index]
+
+
+def _repeats(line: str, other: str) -> bool:
+    """Whether two lines at the same place of neighbouring pages are one running header or footer: the same text, with
+    at most one number changed, by one or two (the page number: `Capítulo 12. Medidas e Contadores 86` over `… 87`);
+    two headings opening their pages (`22.3 Version 4.6.1`, `22.6 Version 4.5.0`) differ in more of their numbers."""
+    mine, theirs = key(line), key(other)
+    if re.sub(r"\d+", "#", mine) != re.sub(r"\d+", "#", theirs) or not re.search(r"[^\W\d_]", mine):
+        return False
+    changed = [(a, b) for a, b in zip(re.findall(r"\d+", mine), re.findall(r"\d+", theirs), strict=True) if a != b]
+    return len(changed) <= 1 and all(abs(int(a) - int(b)) <= 2 for a, b in changed)
+
+
+def _running_lines(document, index: int, cache: dict[int, list[str]]) -> set[int]:
+    """The positions of a page's running header and footer lines: page numbers alone among its first or last two
+    lines, and its first and last line of text that the page before or after prints at the same place but for its
+    page number (see `_repeats`; `Capítulo 7` over a chapter's title is not the running header `Capítulo 7. … 47`)."""
+
+    def edges(lines: list[str]) -> tuple[set[int], int | None, int | None]:
+        count = len(lines)
+        numbers = {p for p in (0, 1, count - 2, count - 1) if 0 <= p < count and re.fullmatch(r"\d{1,4}", lines[p].strip())}
+        text = [p for p in range(count) if p not in numbers]
+        return numbers, (text[0] if text else None), (text[-1] if text else None)
+
+    lines = page_lines(document, index, cache)
+    numbers, top, bottom = edges(lines)
+    others = [(other, edges(other)) for other in (page_lines(document, k, cache) for k in (index - 1, index + 1) if 0 <= k < len(document))]
+    running = set(numbers)
+    for side, position in ((1, top), (2, bottom)):
+        if position is not None and any(ends[side] is not None and _repeats(lines[position], other[ends[side]]) for other, ends in others):
+            running.add(position)
+    return running
+
+
+def body_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
+    """A page's lines without its running header and footer (see `_running_lines`): `Capítulo 12. Medidas e
+    Contadores 86` over a page of chapter 12 is no heading of a section `Medidas` on that page."""
+    running = _running_lines(document, index, cache)
+    return [line for position, line in enumerate(page_lines(document, index, cache)) if position not in running]
+
+
+def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
+    """How low a page's text reaches above its bottom band (8 %: the page number): the lowest baseline of its
+    characters, raised by a quarter of their size (the page's height when it holds no text there). A bookmark
+    anchored under it was set at the foot of the page, after its last line."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    if index not in cache:
+        page = document[index]
+        height = page.get_height()
+        textpage = page.get_textpage()
+        x, y = ctypes.c_double(), ctypes.c_double()
+        lowest = height
+        for k in range(raw.FPDFText_CountChars(textpage.raw)):
+            if chr(raw.FPDFText_GetUnicode(textpage.raw, k) or 32).isspace():
+                continue
+            raw.FPDFText_GetCharOrigin(textpage.raw, k, x, y)
+            if y.value > 0.08 * height:
+                lowest = min(lowest, y.value + 0.25 * raw.FPDFText_GetFontSize(textpage.raw, k))
+        textpage.close()
+        page.close()
+        cache[index] = lowest
+    return cache[index]
+
+
+def _target_top(destination) -> float | None:
+    """The height a bookmark's destination shows at the top of the window (XYZ or FitH), if it names one."""
+    try:
+        mode, view = destination.get_view()
+    except Exception:  # a destination without a view: the page alone
+        return None
+    if mode == 1 and len(view) > 1 and view[1]:
+        return float(view[1])
+    return float(view[0]) if mode in (2, 3) and view and view[0] else None
+
+
+def _heading_page(document, index: int, title: str, cache: dict[int, list[str]]) -> int:
+    """The page a bookmark's heading is printed on: its target page, or, when that page prints the title only as its
+    running header (a contents bookmark anchored on the list's last page), the page before it that prints the title
+    under that same header, up to two pages back."""
+    wanted = key(title)
+    lines = page_lines(document, index, cache)
+    running = _running_lines(document, index, cache)
+    if not any(re.sub(r"\d+", "", key(lines[position])) == wanted for position in running):
+        return index
+    if any(_printed_title(line) == wanted for line in body_lines(document, index, cache)):
+        return index
+    for earlier in (index - 1, index - 2):
+        if earlier >= 0 and any(_printed_title(line) == wanted for line in body_lines(document, earlier, cache)):
+            return earlier
+    return index
 
 
 @dataclass
@@ -286,7 +386,7 @@ def _rests(text: str) -> list[tuple[str, bool]]:
     """What a piece may hold as a title: its whole text, or what follows its clause number or designator
     (`2.1 Typesetting`, `Chapter 2 Title`, `Part I Title`, `24 1.2 Title`), each with whether a number led it."""
     rests = [(key(text), False)]
-    for match in (_numbered(text), _DESIGNATOR.match(text)):
+    for match in (_numbered(text), _DESIGNATOR.match(text), _SPLIT_NUMBER.match(text)):
         if match and match.group("title"):
             rests.append((key(match.group("title")), True))
     return rests
@@ -316,7 +416,7 @@ def shown_on_page(document, index: int, wanted: list[str], cache: dict[int, list
         following = "".join(key(other.text) for other in pieces[position + 1 : position + 3])
         for rest, numbered in _rests(piece.text):
             for title in wanted:
-                if alike(rest, title) or (numbered and len(title) >= 4 and rest.startswith(title)):
+                if alike(rest, title) or (numbered and len(title) >= 4 and rest.startswith(title)) or _residue(title, rest):
                     return True
                 short = len(rest) >= 4 or len(piece.text.split()) == 1  # a designator alone above its title (`A` / `Packages`)
                 if rest and short and title.startswith(rest) and (rest + following).startswith(title):
@@ -352,13 +452,16 @@ def _printed_title(line: str) -> str:
     return key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
 
 
-def printed_path(lines: list[str], title: str, taken: set[int] | None = None, before: Sequence[Entry] = ()) -> str | None:
+def printed_path(
+    lines: list[str], title: str, taken: set[int] | None = None, before: Sequence[Entry] = (), parent: str | None = None
+) -> str | None:
     """The number printed with a title on its page: on the same line, or on the line(s) just above.
 
-    A title may wrap over several lines: a line matches when the title starts with its text. A numbered
+    A title may wrap over several lines (up to four): a line matches when the title starts with its text. A numbered
     line whose title holds the bookmark's words at its start or end (`1.1 About etoolbox` for `About`)
     counts when no line matches exactly. `before`: the reference entries before this one, whose titles a
-    running header over the title repeats with its page (`Index 47` over the index's letter group `U`)."""
+    running header over the title repeats with its page (`Index 47` over the index's letter group `U`). `parent`:
+    the path of the bookmark's parent, whose number a number set with a space after its stop continues (`2. 1`)."""
     wanted = key(title)
     if not wanted:
         return None
@@ -380,10 +483,15 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None, be
         number = _numbered(line)
         word = _WORD_NUMBER.match(line)
         rest = _printed_title(line)
-        following = key(" ".join(lines[position + 1 : position + 3]))
+        following = key(" ".join(lines[position + 1 : position + 5]))
         wrapped = len(rest) >= 6 and wanted.startswith(rest) and (rest + following).startswith(wanted)
-        if not rest or not (rest == wanted or (len(wanted) >= 6 and rest.startswith(wanted)) or wrapped):
+        if not rest or not (rest == wanted or (len(wanted) >= 6 and rest.startswith(wanted)) or wrapped or _residue(wanted, rest)):
             continue
+        chapter = _WORD_NUMBER.match(lines[position - 1]) if position else None
+        if number and chapter and not chapter.group("title") and number.group("path").isdecimal():
+            # `Chapter 2` over `15 chapter`: the 15 is a line number in the margin (line-numbered editions), not the chapter's
+            taken.add(position)
+            return _word_path(chapter)
         if number:
             taken.add(position)
             return number.group("path")
@@ -420,8 +528,51 @@ def printed_path(lines: list[str], title: str, taken: set[int] | None = None, be
                     return str(value)
         if rest == wanted and not number and not word and not _sentence_tail(line):
             return None  # the title printed alone, unnumbered (`Format`): a later `7 format from …` is a list item
+    for position, line in enumerate(lines):
+        split = _SPLIT_NUMBER.match(line)
+        if position not in taken and parent and split and split.group("head") == parent and key(split.group("title")) == wanted:
+            taken.add(position)  # `2. 1 Création d'une grille` under the bookmark of `2`: the section 2.1
+            return f"{parent}.{split.group('tail')}"
+        glued = _GLUED_NUMBER.match(line)
+        if position not in taken and glued and key(line[glued.end() :]) == wanted:
+            taken.add(position)  # `3TEXtopo user commands`: the text layer lost the space the page leaves after the number
+            return glued.group("path")
     loose = loosely_printed(lines, title)
-    return loose[0] if loose else None
+    if loose:
+        return loose[0]
+    for position, line in enumerate(lines):
+        number = _numbered(line)
+        if position in taken or not number or len(wanted) < 12:
+            continue
+        rest = key(number.group("title"))
+        following = key(lines[position + 1]) if position + 1 < len(lines) else ""
+        # a short title of a longer one printed (`Fontes no XeLaTeX/LuaLaTeX` for `18.2 Mais sobre básicos das fontes no
+        # XeLaTeX/LuaLaTeX`), its end perhaps wrapped to the next line
+        if rest.endswith(wanted) or any(rest.endswith(wanted[:k]) and following == wanted[k:] for k in range(4, len(wanted))):
+            taken.add(position)
+            return number.group("path")
+    return None
+
+
+def _prints(lines: list[str], title: str) -> bool:
+    """Whether a page prints a title as a line of its own, led or not by its number, or as a heading read by
+    `printed_path`."""
+    wanted = key(title)
+    return any(_printed_title(line) == wanted or key(line) == wanted for line in lines) or printed_path(lines, title) is not None
+
+
+def _residue(bookmark: str, printed: str) -> bool:
+    """A bookmark's title key that is the printed one with a short run of code left inside it, digits among them (a
+    command escaped for the outline: `No me funciona "026E30F subsubsubsection.` for `No me funciona \\subsubsubsection.`),
+    the printed title at least twelve letters long."""
+    extra = len(bookmark) - len(printed)
+    if not 0 < extra <= 8 or len(printed) < 12:
+        return False
+    same = next((k for k, (a, b) in enumerate(zip(bookmark, printed, strict=False)) if a != b), len(printed))
+    return any(
+        bookmark[start + extra :] == printed[start:] and any(c.isdigit() for c in bookmark[start : start + extra])
+        for start in range(4, same + 1)  # the run may begin with the letter that follows it (`s026e30fsub`)
+    )
 
 
 def _plain_words(text: str) -> str:
@@ -444,15 +595,18 @@ def _sentence_tail(line: str) -> bool:
 
 def loosely_printed(lines: list[str], title: str) -> tuple[str, str] | None:
     """A numbered line whose title holds the bookmark's words at its start or end, two words longer at most
-    (`1.1 About etoolbox` for `About`): its number and its printed title."""
+    (`1.1 About etoolbox` for `About`), else anywhere in it (`3 Die jurabook Klasse` for `jurabook`): its number and
+    its printed title."""
     title_words = _words(title)
-    for line in lines:
-        number = _numbered(line)
-        if number and title_words:
-            words = _words(number.group("title"))
-            close = len(words) - len(title_words) <= 2  # never a longer title that merely starts alike
-            if close and (words[: len(title_words)] == title_words or words[-len(title_words) :] == title_words):
-                return number.group("path"), number.group("title")
+    count = len(title_words)
+    numbered = [(number, _words(number.group("title"))) for line in lines if (number := _numbered(line)) and title_words]
+    numbered = [(number, words) for number, words in numbered if len(words) - count <= 2]  # never a longer title alike
+    for number, words in numbered:
+        if words[:count] == title_words or words[-count:] == title_words:
+            return number.group("path"), number.group("title")
+    for number, words in numbered:
+        if any(words[k : k + count] == title_words for k in range(1, len(words) - count)):
+            return number.group("path"), number.group("title")
     return None
 
 
@@ -502,13 +656,31 @@ def _word_path(match: re.Match[str]) -> str:
     return f"{match.group('word').capitalize()} {value}"
 
 
+# PDFDocEncoding's own characters for the bytes 0x80-0x9E (PDF 1.7, annex D), which a misread UTF-8 sequence may hold
+_PDFDOC = dict(zip("•†‡…—–ƒ⁄‹›−‰„“”‘’‚™ﬁﬂŁŒŠŸŽıłœšž", range(0x80, 0x9F), strict=True))
+_LATIN_PAIR = re.compile("[\u00c2\u00c3][\u0080-\u00bf" + "".join(_PDFDOC) + "]")
+
+
 def utf8_text(title: str) -> str:
-    """A bookmark title as printed where its UTF-8 bytes were stored one per character (`Â« trees Â»`, `RÃ©sumÃ©`):
-    the bench reads back the two-byte sequences of Latin text (enough for the accented letters and guillemets)."""
-    try:
-        return title.encode("latin-1").decode("utf-8") if re.search("[\u00c2-\u00df][\u0080-\u00bf]", title) else title
-    except (UnicodeEncodeError, UnicodeDecodeError):
+    """A bookmark title as printed where its UTF-8 bytes were stored one per character (`Â« trees Â»`, `RÃ©sumÃ©`,
+    `Ã›lÃ©ments` through PDFDocEncoding's `›` for 0x89): the bench reads back each two-byte sequence of a Latin-1
+    letter or sign, also in a title that holds characters typed as such beside them (`calculÃ©e avec «\u00a0…`)."""
+    if not re.search("[\u00c2-\u00df][\u0080-\u00bf" + "".join(_PDFDOC) + "]", title):
         return title
+    try:
+        return title.encode("latin-1").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        pass
+
+    def letter(match: re.Match[str]) -> str:
+        pair = bytes(_PDFDOC.get(char, ord(char)) for char in match.group(0))
+        try:
+            text = pair.decode("utf-8")
+        except UnicodeDecodeError:
+            return match.group(0)
+        return text if text.isprintable() else match.group(0)
+
+    return _LATIN_PAIR.sub(letter, title)
 
 
 def outline_reference(pdf: Path) -> list[Entry]:
@@ -527,6 +699,8 @@ def outline_reference(pdf: Path) -> list[Entry]:
     divisions: list[str | None] = []  # the division designator each entry lies in (None: outside any)
     numbered: list[bool] = []
     open_division: tuple[int, str] | None = None  # (level, designator)
+    parents: list[tuple[int, str]] = []  # the open bookmarks above this one: (level, path)
+    lowest: dict[int, float] = {}  # per page, the height of its lowest text
     try:
         for bookmark in document.get_toc(max_depth=8):
             title = roff_text(utf8_text(" ".join((bookmark.get_title() or "").split())))
@@ -534,6 +708,14 @@ def outline_reference(pdf: Path) -> list[Entry]:
             index = destination.get_index() if destination is not None else None
             if not title or index is None or not 0 <= index < len(document):
                 continue
+            while parents and parents[-1][0] >= bookmark.level:
+                parents.pop()
+            top = _target_top(destination)
+            if top is not None and index + 1 < len(document) and _lowest_text(document, index, lowest) > top:
+                # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
+                # line: Texinfo sets the anchor under the heading), the heading opens the next page
+                index += 0 if _prints(body_lines(document, index, cache), title) else 1
+            parent = parents[-1][1] if parents else None
             if open_division is not None and bookmark.level <= open_division[0]:
                 open_division = None
             match = _LEADING_NUMBER.match(title) or _WORD_NUMBER.match(title)
@@ -552,7 +734,9 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 if division:
                     path, title = division
                 else:
-                    path = printed_path(lines, title, taken.setdefault(index, set()), entries) or title
+                    index = _heading_page(document, index, title, cache)
+                    lines = body_lines(document, index, cache)
+                    path = printed_path(lines, title, taken.setdefault(index, set()), entries, parent) or title
                     loose = loosely_printed(lines, title) if path != title else None
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)
@@ -560,6 +744,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
             if division and not re.match(r"(?i)(?:appendix|appendice|annexe?|anhang|allegato)\b", path) and len(path) > 1:
                 open_division = (bookmark.level, path.split()[-1])
             entries.append(Entry(path, key(title), index + 1, printed))
+            parents.append((bookmark.level, path))
         pieces: dict[int, list[Piece]] = {}
         for entry in entries:
             entry.shown = shown_on_page(document, entry.page - 1, [entry.title, entry.printed], pieces)
@@ -802,12 +987,15 @@ def precision(truth: dict[int, int], text: str) -> dict:
     }
 
 
-_UNNUMBERED_PATH = re.compile(r"^(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,}")  # a path that is a title: it starts with a word, not a number
+# a path that is a title: it starts with a word, not a number; an elided article (`L'option`, `D’après`) is a word's start
+_UNNUMBERED_PATH = re.compile(r"^(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
 
 
 def _same_title(expected: str, found: str) -> bool:
     if alike(expected, found) or (min(len(expected), len(found)) >= 12 and (expected.startswith(found) or found.startswith(expected))):
         return True
+    if _residue(expected, found):
+        return True  # the title as printed, for a bookmark holding a command written as code (`"026E30F`)
     # a bookmark whose tail is mojibake in another script (`(using 硤攀昀` for `(using \xdef)`, its bytes misread): the
     # title the page prints, in the scripts it uses, starts the same way
     # (or a letter of another script standing in for one the bookmark could not encode: `ß` for the `β` printed)

@@ -74,7 +74,11 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         outline = read_outline(document) if use_outline else []
         body_size = body_size_of(pages)
         resolve_endnotes(pages, body_size)
-        furniture = remove_furniture(pages, body_size)
+        marks: dict[int, list[tuple[str, float]]] = {}  # where the bookmarks point: their headings are no page furniture
+        for entry in outline:
+            if entry.page is not None and entry.top is not None:
+                marks.setdefault(entry.page, []).append((title_key(entry.title), entry.top))
+        furniture = remove_furniture(pages, body_size, marks)
         for page in pages:
             page.lines = reading_order(page)
         mark_contents(pages)

@@ -34,6 +34,9 @@ _RUNNING_CONTENTS = re.compile(r"\b(?:contents|table des mati[eè]res|inhaltsver
 _BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·–—]|\(?[a-z0-9][.)])\s")
 _NOTE_MARK = re.compile(r"\[\^[^\]\s]{1,8}\]")  # a footnote mark as the pages are read (`[^7]`)
 _LETTER = re.compile(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$")
+# a title designated by a roman numeral or a letter and a stop, a bracket or a dash instead of a number (`I - Titre`,
+# `IV. Titre`, `a. Titre`, `ii) Titre`, `A) Titre`), as documents without clause numbers print them
+DESIGNATED = re.compile(r"^(?P<value>[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?:[.)]|\s[-–—])\s+(?P<title>\S.*)$")
 # an appendix printed as its letter and a stop before its title (`A. Packages`)
 LETTERED_ANNEX = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
 # the title of an index (`Index`, `General Index`, `Index of Objects`): its entries end in page numbers too
@@ -49,6 +52,7 @@ class ContentsEntry:
     page: str
     indent: float = 0.0  # how far its first line is set in from the page's leftmost entry
     depth: int = 1  # its number's depth; for an unnumbered entry, the depth its indent gives (see `_indent_depths`)
+    designator: str | None = None  # a roman numeral or a letter printed before the title in place of a number (`IV`, `a`)
 
 
 def mark_contents(pages: list[Page]) -> None:
@@ -277,6 +281,7 @@ def contents_entries(stream: list[Line], pages: list[Page], toc: set[int] | None
             elif not number:
                 entries.append(ContentsEntry(None, text_, page_, indent))
     _letter_annexes(entries)
+    _designated_entries(entries)
     _indent_depths(entries)
     return entries
 
@@ -328,6 +333,27 @@ def _letter_annexes(entries: list[ContentsEntry]) -> None:
             entry.number = Number(letter.group("letter"), letter.group("title"), "annex")
             entry.title = letter.group("title")
             entry.depth = 1
+
+
+def _designated_entries(entries: list[ContentsEntry]) -> None:
+    """Contents without clause numbers whose entries are designated by roman numerals and letters (`I - Ça sert à quoi ?`,
+    `a. Changements …`, `ii. Sans valeur interdite`): each entry's title is the text after its designator, which is kept
+    apart to find the heading, as the document's bookmarks name such headings by their titles alone. Only when no entry
+    is numbered and two or more are designated, so that one `A. Packages` among numbered chapters stays as it is."""
+    if any(entry.number is not None for entry in entries):
+        return
+    designated = [(entry, match) for entry in entries if (match := DESIGNATED.match(entry.title))]
+    if len(designated) < 2:
+        return
+    for entry, match in designated:
+        entry.designator, entry.title = match.group("value"), match.group("title").strip()
+
+
+def strip_designator(text: str, designator: str) -> str | None:
+    """A heading line's title after the designator `designator` (`a. Préambule` → `Préambule`), None when the line is not
+    led by that designator."""
+    match = DESIGNATED.match(text)
+    return match.group("title").strip() if match and match.group("value") == designator else None
 
 
 def _sequence_from_a(entries: list[ContentsEntry], position: int) -> bool:
@@ -451,6 +477,10 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     that starts with the title (on the page the contents names, not further away)."""
     line = stream[position]
     text = _NOTE_MARK.sub("", heading_text(line))  # `… LuaLaTeX[^7]`: the heading's footnote mark is no part of its title
+    if entry.designator is not None:
+        text = strip_designator(text, entry.designator) or ""  # `a. Préambule` for the entry `Préambule` designated `a`
+        if not text:
+            return False
     number = parse_number(_GLUED_NUMBER.sub(r"\1 ", text))
     if _BULLET.match(text) and not (entry.number is not None and number is not None and number.path == entry.number.path):
         return False  # a list item repeating the title; `1. Part One` for the entry numbered 1 is its heading

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
-from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value
+from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
 from normcli.importers.png import encode_png
 from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
@@ -557,6 +557,9 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.font, line.mono = _font_of(handle, segment.start, plain, origins, font)
         line.pictures = _pictures(handle, segment, font)
         lines.append(line)
+    if any(line.pictures for line in lines):  # a page that draws with a font: every character looked at
+        for line, segment in zip(lines, segments, strict=True):
+            line.pictures = _pictures(handle, segment, font, every=True)
     resolve_footnotes(lines)
     return lines, visible
 
@@ -1108,30 +1111,27 @@ def _bold_font(name: str, heavy: bool) -> bool:
     return bool(_BOLD_NAME.search(name))  # weights are not always set (FreeMonoBold says 500): the font name decides
 
 
-def _pictures(handle, segment: _Segment, font: _FontName) -> float:
+def _pictures(handle, segment: _Segment, font: _FontName, every: bool = False) -> float:
     """The share of a line's characters that are pictures, not text: glyphs of a font made to draw music notation
     or diagrams (`_PICTURE_NAME`), whose notes and pieces PDFium reads as the letters and digits of their codes
-    (`G` for a clef, `r` for a chord diagram's dot), or characters with no text meaning (control codes). Every
-    character of a short line is looked at, the first, middle and last of a longer one (one call each)."""
+    (`G` for a clef, `r` for a chord diagram's dot). Every character of a short line is looked at (one call each),
+    the first, middle and last of a longer one unless `every` (the page has pictures: a text line with one picture
+    in it is not a third pictures). Control codes are no sign: math fonts' large brackets read as them."""
     indices = segment.indices
     if indices is None:
         return 0.0
     visible = [k for k, char in enumerate(segment.chars) if not char.isspace() and indices[k] >= 0]
     if not visible:
         return 0.0
-    sample = visible if len(visible) <= 12 else [visible[0], visible[len(visible) // 2], visible[-1]]
+    sample = visible if every or len(visible) <= 12 else [visible[0], visible[len(visible) // 2], visible[-1]]
     font.fresh()
-    drawn = 0
-    for k in sample:
-        char = segment.chars[k]
-        drawn += char == "\ufffd" or unicodedata.category(char) == "Cc" or _picture_font(font.read(handle, indices[k]))
-    return drawn / len(sample)
+    return sum(1 for k in sample if _picture_font(font.read(handle, indices[k]))) / len(sample)
 
 
 # fonts that draw: music notation (MusiXTeX and its slurs, LilyPond's Emmentaler and Feta, the SMuFL fonts and
 # MuseScore's, Gregorian neumes) and the pieces of diagrams (LaTeX's picture-mode circles and lines, XY-pic's tips)
 _PICTURE_NAME = re.compile(
-    r"musix|texxsl|(?:^|\+)xsl[a-z]*\d|emmentaler|(?:^|\+)(?:feta|parmesan)(?:\d|-)|lilyjazz|bravura|petaluma|leland|sebastian|"
+    r"musix|texxsl|(?:^|\+)(?:xsl[a-z]*|xgreg)\d|emmentaler|(?:^|\+)(?:feta|parmesan)(?:\d|-)|lilyjazz|bravura|petaluma|leland|sebastian|"
     r"gonville|gootville|musejazz|mscore|pmw-music|maestro|sonata|petrucci|greciliae|gregall|grelaon|gresgmodern|granapadano|"
     r"(?:^|\+)(?:lcirclew?|linew?)\d|(?:^|\+)xy[a-z]{3,5}\d",
     re.I,
@@ -1338,6 +1338,10 @@ _ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")
 _PDFDOC_UPPER = "•†‡…—–ƒ⁄‹›−‰„“”‘’‚™ﬁﬂŁŒŠŸŽıłœšž"
 _PDFDOC_BYTE = {char: 0x80 + offset for offset, char in enumerate(_PDFDOC_UPPER)}
 _UTF8_LEAD = re.compile("[\u00c2-\u00f4]")
+# one Latin-1 letter's two UTF-8 bytes read as two characters (`Ã©` for `é`, `Ã›` for `É` through PDFDocEncoding's
+# 0x89, `Â«` for `«`): a title that mixes them with characters no byte reads as (`«\u00a0` typed as such) is decoded
+# run by run; only these two lead bytes, since `É` before a no-break space would read as a letter of another script
+_LATIN1_RUN = re.compile(f"Ã[\u0080-\u00bf{_PDFDOC_UPPER}]|Â[\u00a0-\u00bf]")
 
 
 def utf8_misread(text: str) -> str:
@@ -1353,11 +1357,16 @@ def utf8_misread(text: str) -> str:
         elif char in _PDFDOC_BYTE:
             raw.append(_PDFDOC_BYTE[char])
         else:
-            return text  # a character no byte of PDFDocEncoding reads as: the title was not misread
+            return _LATIN1_RUN.sub(_latin1_letter, text)  # a character no byte reads as: decode the misread letters alone
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return text
+        return _LATIN1_RUN.sub(_latin1_letter, text)
+
+
+def _latin1_letter(match: re.Match[str]) -> str:
+    """The letter two misread UTF-8 bytes spell (`Ã©` → `é`)."""
+    return bytes(_PDFDOC_BYTE.get(char, ord(char)) for char in match.group(0)).decode("utf-8")
 
 
 def outline_title(text: str) -> str:
@@ -1410,6 +1419,20 @@ def body_size_of(pages: list[Page]) -> float:
 # -- running headers, footers, page numbers --------------------------------------------------
 
 
+def _bookmarked(line: Line, bookmarks: list[tuple[str, float]]) -> bool:
+    """Whether a line prints a bookmark's title, led or not by its number, where the bookmark points: from half a line
+    below the target height to six lines under it (a chapter's anchor sits over its `Chapter 2` line). A running
+    header lies above the target of a heading that opens its page."""
+    if not bookmarks:
+        return False
+    text = title_key(line.text)
+    for title, top in bookmarks:
+        number = text[: len(text) - len(title)]
+        if title and text.endswith(title) and (not number or number.isdigit()) and -0.5 * line.size <= top - line.top <= 6 * line.size:
+            return True
+    return False
+
+
 def _edge_lines(page: Page) -> list[Line]:
     if not page.lines:
         return []
@@ -1443,8 +1466,12 @@ def _subclause_heading(line: Line) -> bool:
 _CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")
 
 
-def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
-    """Drop running headers, footers and page numbers; return the dropped lines (they hold proper-case chapter titles)."""
+def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, list[tuple[str, float]]] | None = None) -> list[str]:
+    """Drop running headers, footers and page numbers; return the dropped lines (they hold proper-case chapter titles).
+
+    `bookmarks`: per page index, the title keys and target heights of the bookmarks that point there; a line at the top
+    or bottom of the page that prints one of those titles where its bookmark points is that heading, though the
+    headings of a change log (`9.1.8. Wydanie 2011`) open page after page in the same place."""
     counts: Counter[str] = Counter()
     texts: Counter[str] = Counter()  # the edge lines' own words, a folio at either end set aside
     for page in pages:
@@ -1476,7 +1503,10 @@ def remove_furniture(pages: list[Page], body_size: float) -> list[str]:
                 and not _CAPTION_LABEL.match(text)  # `Table 2:` alone in the margin by every table: captions, not furniture
                 and not (texts[_without_folio(text)] == 1 and _subclause_heading(line))
             )
-            if is_number or (carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads:
+            if is_number or (
+                ((carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads)
+                and not _bookmarked(line, (bookmarks or {}).get(page.index, []))
+            ):
                 drop.add(id(line))
             if is_number:
                 numbers.add(id(line))
@@ -1625,6 +1655,7 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
                     [span[0] for span in spans],
                     spans,
                     font=line.font,
+                    pictures=line.pictures,  # the share of the whole line (its halves are not read again)
                 )
             )
     return result

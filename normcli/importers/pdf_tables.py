@@ -147,8 +147,8 @@ def find_tables(
             used.update(rows)
             tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines), starts=_line_starts(row_lines)))
             position = rows[-1] + 1
-        else:
-            position += 1
+        else:  # a list of terms and their descriptions is one in all its parts: no table starts on its second row
+            position = rows[-1] + 1 if cells else position + 1
     last_page = max((page.printed for page in pages.values()), default=0)
     tables = [
         table
@@ -205,7 +205,7 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
         top = max(max(r[2] for r in flat), max(r[2] for r in upright))
         heights = sorted({r[2] for r in flat} | {bottom, top}, reverse=True)
         heights = [y for k, y in enumerate(heights) if k == 0 or heights[k - 1] - y > 2]
-        if len(heights) < 2:
+        if len(heights) < 2 or _too_low(heights):
             continue
         inner = sorted({round(x, 1) for x, _, _ in upright if left + 4 < x < right - 4})
         blocks.append(_Block(page.index, left, heights[-1], right, heights[0], heights, _distinct(inner)))
@@ -224,13 +224,24 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
                 break
             chain.append(other)
             taken.add(j)
-        if len(chain) >= 2:
+        if len(chain) >= 2 and not _too_low([r[2] for r in chain]):
             blocks.append(_Block(page.index, rule[0], chain[-1][2], rule[1], rule[2], [r[2] for r in chain], []))
     lowest = min((block.bottom for block in blocks), default=None)
     for block in blocks:
         if block.bottom == lowest:
             _open_bottom(block, lines, page)
+        _open_top(block, lines)
     return blocks
+
+
+_ROW_HEIGHT = 7.0  # points: the least a row needs for a line of text in the smallest type a table is set in (6 pt)
+
+
+def _too_low(heights: list[float]) -> bool:
+    """Whether most spaces between a region's horizontal rules are too low for a line of text: the lines of a staff,
+    a chord diagram's frets, graph paper. A drawing, not a table (a double rule is one low space among rows)."""
+    low = sum(1 for a, b in itertools.pairwise(heights) if a - b < _ROW_HEIGHT)
+    return 2 * low > len(heights) - 1
 
 
 def _distinct(xs: list[float]) -> list[float]:
@@ -371,6 +382,31 @@ def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     block.bottom = min(line.bottom for line in beside) - 1
     block.hs.append(block.bottom)
     block.open_end = True
+
+
+def _open_top(block: _Block, lines: list[Line]) -> None:
+    """A header row set over a table's first rule with no rule above it (the rule under the header, then rules
+    between groups of rows): when the first band holds rows cut into cells, the line right over the rule whose
+    pieces all start where the rows' cells start is the header, and the region reaches up to it."""
+    if block.vs or len(block.hs) < 2:
+        return
+    band = [
+        line for line in lines if block.hs[1] < (line.top + line.bottom) / 2 < block.top and line.x1 > block.left and line.x0 < block.right
+    ]
+    rows = _printed_rows(band)
+    if len(rows) < 2 or any(len(row) < 2 for row in rows):
+        return  # a header band holds one printed line, or a header's wrapped cells
+    size = max(max(line.size for line in band), 6.0)
+    above = [line for line in lines if 0 <= line.bottom - block.top <= 0.6 * size and line.x1 > block.left and line.x0 < block.right]
+    printed = _printed_rows(above)
+    if len(printed) != 1 or len(printed[0]) < 2 or any(line.x0 < block.left - 4 or line.x1 > block.right + 4 for line in above):
+        return
+    if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in above):
+        return
+    starts = [piece[1] for row in rows for piece in row]
+    if all(any(abs(piece[1] - start) <= 3 for start in starts) for piece in printed[0]):
+        block.top = max(line.top for line in above) + 1
+        block.hs.insert(0, block.top)
 
 
 def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int) -> _Block | None:
@@ -1107,7 +1143,7 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
                 position += 1
                 continue
             break
-        if any(all(abs(span[1] - column) > 3 for column in starts) for span in spans):
+        if not _on_columns(spans, starts):
             break
         rows.append(position)
         position += 1
@@ -1115,13 +1151,32 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         rows.pop()
     if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
         return []
-    if sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows) or _numbered_listing([stream[row] for row in rows]):
+    code = sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows) and not _labels_over_code(stream[rows[0]])
+    if code or _numbered_listing([stream[row] for row in rows]):
         return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
     if any(stream[row].mono for row in rows) and _inside_listing(stream, rows[0], rows[-1]):
         return []  # aligned assignments inside a listing (`family = {rm*,sf*},`): code, its lines set in code around it
     if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
         return []  # a system of numbered equations aligned on their signs: formulas, not a table
     return rows
+
+
+def _on_columns(spans: list[tuple[str, float, float]], starts: list[float]) -> bool:
+    """Whether a line's pieces start where the columns start; words that stand apart after the piece starting the last
+    column are that cell's, spread by justification (`\\Xendnotefontsize      and`), not a column of their own."""
+    apart = [span for span in spans if all(abs(span[1] - column) > 3 for column in starts)]
+    if not apart:
+        return True
+    last = any(abs(span[1] - starts[-1]) <= 3 for span in spans)
+    return last and all(span[1] > starts[-1] + 3 and re.search(r"[^\W\d_]", span[0]) for span in apart)
+
+
+def _labels_over_code(line: Line) -> bool:
+    """Whether the first line of columns set in code is a header row: in the text's font, not the code's, each of its
+    cells a label of a few words that ends no sentence (`Old command`, `Replaced with`). Console output heads its
+    columns in its own font (`PID TTY TIME CMD`); a table of command names has labels over them."""
+    cells = [span[0].strip() for span in line.spans]
+    return not line.mono and all(cell and len(cell.split()) <= 4 and not cell.endswith((".", ":", ";", ",")) for cell in cells)
 
 
 def _inside_listing(stream: list[Line], first: int, last: int) -> bool:
@@ -1147,14 +1202,50 @@ def _leadered(rows: list[list[str]]) -> bool:
     return sum(1 for row in rows if any(_LEADER.search(cell) for cell in row)) >= 0.5 * len(rows)
 
 
+# page or line numbers that go on to the next line: `1115,`, `2143, 363, 369,`, a range broken at its dash `1119–`
+_RUN_ON_NUMBERS = re.compile(r"^(?:\d{1,5}(?:[–-]\d{1,5})?[a-z]?,\s*)*\d{1,5}(?:(?:[–-]\d{1,5})?[a-z]?,|[–-])$")
+
+
+def _running_locators(rows: list[list[str]]) -> bool:
+    """The wrapped lines of an index set in columns: an entry's long list of page or line numbers fills line after
+    line, justified, so its numbers stand apart as if in cells. Half the cells or more are numbers that end in a
+    comma or a dash (the list goes on below), in two columns at least: a table's cells do not end mid-list."""
+    cells = [(k, cell.strip()) for row in rows for k, cell in enumerate(row) if cell.strip()]
+    running = [k for k, cell in cells if _RUN_ON_NUMBERS.match(cell)]
+    return len(cells) >= 4 and len(running) >= 0.5 * len(cells) and len(set(running)) >= 2
+
+
+_CONTROL_WORD = re.compile(r"\\(?:[A-Za-z@]+|.)")  # `\decimalcomma`, `\,`: markup, printed as no letter of its own
+
+
+def _source_and_result(rows: list[list[str]]) -> bool:
+    """Examples beside what they print (`$1\\,234.5$` beside `1 234,5`): in most rows of two cells, the first cell's
+    letters and digits, its control words left out, are where the second's begin, and in half of them or more the
+    first cell is written differently (markup around them). Input and output side by side, not a table."""
+    pairs = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    pairs = [cells for cells in pairs if len(cells) == 2]
+    same = rendered = 0
+    for source, result in pairs:
+        plain = re.sub(r"[\W_]", "", _CONTROL_WORD.sub("", source))
+        if len(plain) < 2 or not re.sub(r"[\W_]", "", result).startswith(plain):
+            continue
+        if result.startswith(source):
+            same += 1
+        else:
+            rendered += 1
+    return len(pairs) >= 3 and len(pairs) >= 0.8 * len(rows) and same + rendered >= 0.75 * len(pairs) and rendered >= 0.5 * len(pairs)
+
+
 def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     """Whether an uncaptioned table is something else set in columns: a glyph chart, entries over dot leaders, definition
-    lines, printed contents entries (with or without leaders), a typeset math array (unruled), or code whose wide
-    spaces fall inside brackets."""
+    lines, an index's wrapped lines of numbers, printed contents entries (with or without leaders), a typeset math
+    array or examples beside what they print (both unruled), or code whose wide spaces fall inside brackets."""
     rows = table.rows
-    if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows):
+    if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows):
         return True
-    return _contents_entries(rows, page, last_page) or (not table.ruled and _math_array(rows)) or _split_brackets(rows)
+    if not table.ruled and (_math_array(rows) or _source_and_result(rows)):
+        return True  # ruled off with a header (`Input`, `Output`), examples beside their results are a table
+    return _contents_entries(rows, page, last_page) or _split_brackets(rows)
 
 
 def _split_brackets(rows: list[list[str]]) -> bool:
@@ -1181,12 +1272,16 @@ def _text_in_columns(rows: list[list[str]], lines: list[Line]) -> bool:
 
 
 def _drawn(lines: list[Line]) -> bool:
-    """Music on staves or a chord diagram's grid: half its characters or more are pictures (`Line.pictures`: notes
-    and dots of a font that draws, which read as letters), so its rules are staff lines or a diagram's, not a
-    table's. A table with a few icons in it keeps its words and numbers."""
+    """Music on staves or a diagram drawn with a font: half its characters or more are pictures (`Line.pictures`:
+    notes and pieces of a font that draws, which read as letters), or a quarter of them on half its lines or more
+    (the words of a song under its notes, a diagram's labels), so its rules are staff lines or a diagram's, not a
+    table's. A table with an icon in each row keeps its words and numbers for most of its characters."""
     weights = [len(line.text.replace(" ", "")) for line in lines]
     total = sum(weights)
-    return total > 0 and sum(line.pictures * weight for line, weight in zip(lines, weights, strict=True)) >= 0.5 * total
+    if not total:
+        return False
+    share = sum(line.pictures * weight for line, weight in zip(lines, weights, strict=True)) / total
+    return share >= 0.5 or (share >= 0.25 and sum(1 for line in lines if line.pictures) >= 0.5 * len(lines))
 
 
 # a locator of an index entry: a page or line number, a range of them, a roman page number (`1364`, `12–15`, `xiv`)
@@ -1249,7 +1344,8 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
     """Running prose set in columns with its line numbers (a critical edition's text beside its translation, each
     line numbered `1`…`19` or `1R`…`19R`): at one end of the rows, numbers of one kind rising from row to row; the
     other cells lines of prose (four words or more) that run on from one row to the next (no sentence ends at most
-    row ends). A table's rows each hold an entry of their own."""
+    row ends); where the numbers count every line (rising by one), a heading may stand among the lines (`2.1 Right
+    section  5R`). A table's rows each hold an entry of their own."""
     if len(rows) < 3:
         return False
     filled = [[cell.strip() for cell in row if cell.strip()] for row in rows]
@@ -1261,12 +1357,11 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
             continue
         texts = [cell for cells in filled for cell in cells if not _LINE_NUMBER.match(cell)]
         prose = [text for text in texts if _prose_line(text)]
-        if len(prose) < 0.8 * len(texts) or len(prose) < 3:
+        every_line = all(b == a + 1 for (a, _), (b, _) in itertools.pairwise(numbers))
+        if len(prose) < (0.6 if every_line else 0.8) * len(texts) or len(prose) < (2 if every_line else 3):
             continue
         running = sum(1 for text in prose if not text.endswith((".", "!", "?", ":")) or text[:1].islower())
-        # and many lines go on with the sentence of the line above (numbered steps each start one)
-        continued = sum(1 for text in prose if text[:1].islower() or text.endswith("-"))
-        if running >= 0.6 * len(prose) and continued >= 0.3 * len(prose):
+        if running >= 0.6 * len(prose):
             return True
     return False
 
@@ -1307,7 +1402,8 @@ def _contents_entries(rows: list[list[str]], page: Page, last_page: int) -> bool
     if not all(re.search(r"[^\W\d_]{2}", title) for title in titles):
         return False  # every entry has a title in words
     paths = [_path_key(match.group("number")) for title in titles if (match := _ENTRY_NUMBER.match(title))]
-    if len(paths) >= 3 and len(paths) >= 0.8 * len(titles):
+    # one unnumbered entry among a few numbered ones is a part of the book without a number (`References`)
+    if len(paths) >= 3 and len(titles) - len(paths) <= max(1, 0.2 * len(titles)):
         return all(a < b for a, b in itertools.pairwise(paths))
     worded = sum(1 for title in titles if len(title.split()) >= 2 and title[:1].isupper() and not title.endswith((".", ";", ",", ":")))
     jumps = any(b - a != 1 for a, b in itertools.pairwise(numbers))
@@ -1450,16 +1546,27 @@ def _share_columns(line: Line, other: Line) -> bool:
 
 
 def _line_starts(lines: list[Line]) -> tuple[float, ...]:
-    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells."""
-    widest = max(lines, key=lambda line: len(line.spans))
-    return tuple(span[1] for span in widest.spans) or (widest.x0,)
+    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells, words that a
+    justified cell spreads apart after its last column left out (`_justified_end`)."""
+    cuts = [[span[1] for span in line.spans[: _justified_end(line, lines)]] for line in lines]
+    most = max(range(len(lines)), key=lambda k: len(cuts[k]))
+    return tuple(cuts[most]) or (lines[most].x0,)
+
+
+def _justified_end(line: Line, lines: list[Line]) -> int:
+    """How many of a line's pieces start columns: pieces with letters at its end that no other line is cut at are
+    words a justified last cell spread apart (`\\Xsetparstuff      or`), when two cuts shared with other lines remain."""
+    shared = [any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans) for span in line.spans]
+    end = len(line.spans)
+    while end > 2 and not shared[end - 1] and re.search(r"[^\W\d_]", line.spans[end - 1][0]):
+        end -= 1
+    return end if end < len(line.spans) and sum(shared[:end]) >= 2 else len(line.spans)
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:
     """Rows of cells, each cell in the column whose start is nearest; a line in one piece, or one whose
     first cell is empty, continues the cells of the row above (multi-line cells stay one cell)."""
-    widest = max(lines, key=lambda line: len(line.spans))
-    starts = [span[1] for span in widest.spans] or [widest.x0]
+    starts = list(_line_starts(lines))
     rows: list[list[str]] = []
     for line in lines:
         spans = line.spans or [(clean_inline(line.text), line.x0, line.x1)]
@@ -1477,8 +1584,8 @@ def _table_cells(lines: list[Line]) -> list[list[str]]:
 def _headed(rows: list[list[str]], lines: list[Line]) -> bool:
     """Whether text aligned in columns, with neither rules nor a caption, reads as a table rather than a
     list of terms and their descriptions (`help  view the manual;`): two columns whose second holds prose (a
-    margin note beside an entry is no third column), under no header row (bold, or labels that neither start in
-    lower case nor end a sentence); nor is one entry whose lines go on in its columns."""
+    margin note beside an entry is no third column), under no header row (bold, or labels of a few words that neither
+    start in lower case nor end a sentence); nor is one entry whose lines go on in its columns."""
     if len(rows) < 2:
         return False  # every line under the first goes on with its cells: one entry in columns, not rows of a table
     width = max(len(row) for row in rows)
@@ -1489,7 +1596,8 @@ def _headed(rows: list[list[str]], lines: list[Line]) -> bool:
     if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1:
         return True
     first = [rows[0][k] for k in filled if rows[0][k]]
-    return len(first) == 2 and not any(cell[:1].islower() or cell.endswith((".", ";", ",")) for cell in first)
+    # a header's cells are labels: a few words each (a reference under its key `[Abr05]` is an entry of a list)
+    return len(first) == 2 and not any(cell[:1].islower() or cell.endswith((".", ";", ",")) or len(cell.split()) > 8 for cell in first)
 
 
 def _has_header(rows: list[list[str]], lines: list[Line]) -> bool:

@@ -24,6 +24,7 @@ from normcli.importers.common import (
     clean_inline,
     is_toc_line,
     parse_number,
+    roman_value,
     spelled_number,
     title_key,
     wrapped,
@@ -67,6 +68,18 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+# the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|"
+    "januar|j[aä]nner|februar|m[aä]rz|juni|juli|oktober|dezember|"
+    "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre|"
+    "enero|febrero|abril|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|diciembre|"
+    "janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+# a month and a year after a day (`3 juillet 2022`, `12. März 2021`, `1 de enero de 2020`): a date, not a clause's title
+_DATE = re.compile(rf"^(?:de\s+)?(?:{_MONTHS})\.?,?\s+(?:de\s+)?\d{{4}}\.?$", re.I)
 _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
 _BULLET_ITEM = re.compile(r"^\s*[•\u2022\u25cf\u25aa\u2013*·–—-]\s")  # a bullet list item, no heading's first line
 # the titles of an index's letter groups
@@ -164,12 +177,27 @@ def outline_headings(
             found = _contents_title_before(stream, pages, by_page, entry.page, title, taken)
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        # an anchor set at the foot of its page, under its last line (the heading went over to the next page): the
+        # heading is among the next page's first lines, or opens that page (a height of 0 is a destination without one)
+        overleaf: int | None = None
+        if entry.page is not None and entry.top and entry.page + 1 < len(pages):
+            overleaf = entry.page + 1 if all(stream[p].top > entry.top + 2 for p in candidates) else None
+        if found is None and overleaf is not None:
+            found = _find_heading_line(stream, by_page.get(overleaf, [])[:3], title, None, taken)
+        if found is not None and path is None:
+            shown = parse_number(heading_text(stream[found]))
+            shown_title = shown.title if shown and shown.title else heading_text(stream[found])
+            if _residue(title_key(title), title_key(shown_title)):
+                title = shown_title  # as the page prints it: the bookmark holds a command written as code
         if found is not None and path is not None and kind == "clause" and path.isdecimal():
             printed_division = _printed_division(stream, found, path, headings)
             if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
                 path, kind = f"{printed_division.capitalize()} {path}", "division"
         if found is not None and path is None:
-            printed = _printed_number(stream, found, title, body_size)
+            parent = next((above for level, above in reversed(parents) if level < entry.level), None)
+            printed = _split_number(stream[found], title, parent) or _printed_number(stream, found, title, body_size)
+            if printed is None and (zero := _zero_number(heading_text(stream[found]))) and title_key(zero.title) == title_key(title):
+                printed = zero  # `0.1 Title` printed on the bookmark's own line: a clause numbered from zero
             if printed:
                 path, kind = printed.path, printed.kind
                 _number_lines_above(stream, found, headings, taken)
@@ -186,6 +214,8 @@ def outline_headings(
             heading.division = division[1]
         if found is None and entry.page is not None and entry.top is not None:
             below = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2 and p not in headings]
+            if overleaf is not None:
+                below = [p for p in by_page.get(overleaf, [])[:1] if p not in headings]
             if below:
                 found = below[0]
                 heading.keep_line = True
@@ -220,6 +250,18 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
+
+
+def _split_number(line: Line, title: str, parent: str | None) -> Number | None:
+    """A clause number set with a space after its stop (`2. 1 Création d'une grille`) under the bookmark of the clause
+    it continues (`2`): the section 2.1, not a line number `2.` before a clause `1`."""
+    split = _SPLIT_NUMBER.match(heading_text(line)) if parent else None
+    if split and split.group("head") == parent and title_key(split.group("title")) == title_key(title):
+        return Number(f"{parent}.{split.group('tail')}", split.group("title"), "clause")
+    return None
 
 
 def _zero_number(title: str) -> Number | None:
@@ -381,6 +423,7 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         whole = rest_key == key or text_key == key or same_letters(rest_key, key)
         if (
             whole
+            or _residue(key, rest_key)
             or text_key.endswith(key)
             or rest_key.startswith(key)
             or (key in text_key and len(text_key) <= len(key) + 12)
@@ -408,6 +451,22 @@ def _line_keys(text: str) -> tuple[str, str | None, str]:
     printed = parse_number(clean_inline(text))
     bare_key = title_key(printed.path) if printed and not printed.title else None
     return text_key, bare_key, title_key(printed.title) if printed and printed.title else text_key
+
+
+def _residue(bookmark: str, printed: str) -> bool:
+    """A bookmark's title key that is a printed title's with a short run holding digits inside it: a command the outline
+    wrote as code (`No me funciona "026E30F subsubsubsection.` for the printed `No me funciona \\subsubsubsection.`)."""
+    extra = len(bookmark) - len(printed)
+    if not 0 < extra <= 8 or len(printed) < 12:
+        return False
+    common = 0
+    while common < len(printed) and bookmark[common] == printed[common]:
+        common += 1
+    # the run may begin with the letter that follows it (`s026e30fsub` for `sub`): try each place up to the first change
+    return any(
+        bookmark[start + extra :] == printed[start:] and any(char.isdigit() for char in bookmark[start : start + extra])
+        for start in range(4, common + 1)
+    )
 
 
 def _printed_number(stream: list[Line], position: int, title: str, body_size: float | None = None) -> Number | None:
@@ -530,6 +589,7 @@ def text_headings(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     pitch = _pitch(stream, body_size)
+    edges = _justified_edges(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
@@ -567,7 +627,8 @@ def text_headings(
                     nxt += 1
                 number = Number(str(value), proper_titles.get(title_key(title), title), "clause")
                 strong = True
-        elif number and not number.title and position + 1 < len(stream):
+        elif number and not number.title and position + 1 < len(stream) and position + 1 not in anchors:
+            # (a heading the contents located is its own: a drawing's label `4` above it is no number of it)
             following = stream[position + 1]
             if following.size >= body_size + 0.8 and following.page == line.page and not parse_number(clean_inline(following.text)):
                 title = clean_inline(following.text)
@@ -581,6 +642,8 @@ def text_headings(
                 strong = True
         if number is None or not number.title:
             continue
+        if _DATE.match(number.title):
+            continue  # `3 juillet 2022` on a title page: a date, no clause 3
         # a title needs a word, or a letter in a line set bold throughout (`2.5.2 T1`, an encoding's name)
         if not re.search(r"[^\W\d_]{2,}", number.title) and not (
             re.search(r"[^\W\d_]", number.title) and line.bold_prefix >= len(line.text.rstrip()) - 1
@@ -594,6 +657,9 @@ def text_headings(
                 used.append(nxt)
                 nxt += 1
             number = Number(number.path, title, number.kind)
+        elif len(used) == 1 and position + 1 < len(stream) and _hangs_under(stream[position + 1], line):
+            used.append(position + 1)  # a bold title in the body size wrapped onto a line set in under it
+            number = Number(number.path, wrapped(number.title, line.text, stream[position + 1].text), number.kind)
         # bold from its number on; or its number bold and most of the line in a bold face, a word of the title set in
         # another font (a logo: `2 METAPOST compilation`)
         bold_heading = line.bold_prefix >= len(number.path) + 3 or (
@@ -609,9 +675,12 @@ def text_headings(
                 run_in = True
                 body = clean_inline(line.text[line.bold_prefix :]) + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
                 number = Number(number.path, bold_number.title.rstrip(". "), number.kind)
-        weak = centred(line) and len(number.title) < 90
+        # centred in its column, or a title in capitals centred between the edges of the page's prose (`1. INTRODUCTION`
+        # in small capitals, as amsart sets its sections, where a wider block stretches the column the line is read in)
+        capitals = number.title.isupper() and len(re.findall(r"[^\W\d_]", number.title)) >= 4
+        weak = (centred(line) or (capitals and _centred_between(line, edges.get(line.page)))) and len(number.title) < 90
         whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
-        deep_bold = whole_bold and number.depth >= 3
+        deep_bold = (whole_bold or run_in) and number.depth >= 3  # (a deep clause's bold title that runs into its text too)
         # a subclause number (`2.2.1.`) on a short line of its own with space above and below, in the body face
         spaced = number.depth >= 2 and len(used) == 1 and len(number.title) <= 80 and _spaced(stream, position, pitch)
         if not (strong or bold_heading or weak or spaced) or (size_only and not strong and not deep_bold and not spaced):
@@ -637,6 +706,8 @@ def text_headings(
         consumed.update(used[1:])
         for extra in used[1:]:
             headings[extra] = Heading(None, "", 0)  # swallowed: part of the heading above
+    if not anchors and not any(h.number is not None and h.number.kind in ("clause", "annex_clause") for h in headings.values()):
+        _designated_headings(stream, body_size, headings, toc_lines)  # `I - Titre`, `a. Titre`: no arabic clause numbers
     chapter_size = _chapter_size(stream, headings, body_size)
     # the first clause, numbered or located by the printed contents: large lines before it are front matter
     first = min((p for p, h in headings.items() if h.depth and (h.number is None or h.number.kind != "division")), default=len(stream))
@@ -701,6 +772,63 @@ def text_headings(
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+# a heading designated by a roman numeral or a letter and a stop, a bracket or a dash (`I - Titre`, `IV. Titre`, `a. Titre`,
+# `A) Titre`), the numbering of documents without clause numbers (French school and course documents)
+_DESIGNATED_HEADING = re.compile(r"^(?P<value>[IVXLC]{1,7}|[A-Za-z])(?:[.)]|\s[-–—])\s+(?P<title>\S.{0,118})$")
+
+
+def _designators(value: str) -> list[tuple[str, int]]:
+    """The schemes a designator may belong to, with its rank in each: `I` is roman 1 or the capital letter 9, `c` a letter."""
+    readings = []
+    if value.isupper() and (number := roman_value(value)):
+        readings.append(("roman", number))
+    if len(value) == 1:
+        readings.append(("upper" if value.isupper() else "lower", ord(value.lower()) - ord("a") + 1))
+    return readings
+
+
+def _designated_headings(stream: list[Line], body_size: float, headings: dict[int, Heading], toc_lines: set[int]) -> None:
+    """Headings numbered by roman numerals and letters instead of clause numbers (`I - Ça sert à quoi ?`, then `a.
+    Changements …`, `b. Professor.sty` under it): each scheme a level, in the order the document first uses them, its
+    designators in sequence (a level restarts at 1 under each heading of the level above), every heading of a level
+    in one style and set apart from the text (larger, or bold on a line of its own). The bookmarks of such documents
+    name the titles alone, so the heading is the title, unnumbered, at its level's depth, as it is with the outline."""
+    pitch = _pitch(stream, body_size)
+    levels: list[tuple[str, Style]] = []  # (scheme, style) of each level, the outermost first
+    last: list[int] = []  # the last rank met at each level
+    found: list[tuple[int, str, int]] = []
+    for position, line in enumerate(stream):
+        if position in headings or position in toc_lines:
+            continue
+        text = clean_inline(line.text)
+        match = _DESIGNATED_HEADING.match(text)
+        title = match.group("title").strip() if match else ""
+        if not match or not re.search(r"[^\W\d_]{2,}", title) or title.endswith((",", ";", ":")):
+            continue
+        if not (line.size >= body_size + 0.8 or (_style(line, body_size)[1] and _stands_alone(stream, position, pitch, body_size))):
+            continue
+        for scheme, rank in _designators(match.group("value")):
+            level = next((k for k, (known, _) in enumerate(levels) if known == scheme), None)
+            if level is None:
+                fits = rank == 1 and (not levels or len(last) == len(levels))  # a new level opens at its first designator
+                level = len(levels)
+            else:
+                fits = _style(line, body_size) == levels[level][1] and (rank == 1 if len(last) <= level else rank == last[level] + 1)
+                fits = fits and len(last) >= level  # under a heading of every level above
+            if not fits:
+                continue
+            if level == len(levels):
+                levels.append((scheme, _style(line, body_size)))
+            del last[level:]
+            last.append(rank)
+            found.append((position, title, level + 1))
+            break
+    if sum(1 for _, _, depth in found if depth == 1) < 2:
+        return  # one designated line alone is a list item or a note, not the document's numbering
+    for position, title, depth in found:
+        headings[position] = Heading(None, title, depth)
 
 
 # the name a synopsis line set out in the margin opens with: an environment (`\begin{displayquote}[⟨cite⟩]`, its
@@ -1032,7 +1160,7 @@ def _anchor_heading(
     stream: list[Line], position: int, entry: ContentsEntry, headings: dict[int, Heading], consumed: set[int], sequencer: Sequencer
 ) -> None:
     """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents' title."""
-    printed = _printed_number(stream, position, entry.title)
+    printed = _printed_number(stream, position, entry.title) if entry.designator is None else None  # `a.` is its own number
     number = (
         Number(printed.path, entry.title, printed.kind)
         if printed
@@ -1061,6 +1189,21 @@ def _anchor_heading(
     for extra in heading_title_lines(stream, position, entry)[1:]:
         consumed.add(extra)
         headings[extra] = Heading(None, "", 0)
+
+
+def _hangs_under(line: Line, heading: Line) -> bool:
+    """A numbered heading's title, bold throughout in the body size, wrapped onto `line`: bold throughout too, at its
+    size, right below, set in under the title rather than at the number (`3.6.1 Wörtliche` / `Annotations`)."""
+    bold = heading.bold_prefix >= len(heading.text.rstrip()) - 1 and line.bold_prefix >= len(line.text.rstrip()) - 1
+    return (
+        bold
+        and line.page == heading.page
+        and abs(line.size - heading.size) < 0.3
+        and 0 < heading.top - line.top < 1.6 * heading.size
+        and heading.x0 + heading.size < line.x0 < heading.x1
+        and len(line.text) < 60
+        and not parse_number(clean_inline(line.text))
+    )
 
 
 def _continues_title(line: Line, previous: Line) -> bool:
@@ -1097,6 +1240,32 @@ def centred(line: Line) -> bool:
     if width <= 0:
         return False
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
+
+
+def _justified_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
+    """Where most full lines of prose in the body size start and end on each page (justified text shares both edges);
+    a line that runs into the margin (a long address) moves neither."""
+    by_page: dict[int, list[Line]] = {}
+    for line in stream:
+        if abs(line.size - body_size) < 0.5 and len(line.text) >= 40 and not line.mono and len(line.cells) == 1:
+            by_page.setdefault(line.page, []).append(line)
+    edges = {}
+    for page, lines in by_page.items():
+        (left, lefts), (right, rights) = (
+            Counter(round(value) for value in values).most_common(1)[0]
+            for values in ([line.x0 for line in lines], [line.x1 for line in lines])
+        )
+        if lefts >= 3 and rights >= 3:
+            edges[page] = (float(left), float(right))
+    return edges
+
+
+def _centred_between(line: Line, edges: tuple[float, float] | None) -> bool:
+    """A short line centred between the left and right edges of its page's prose (see `_justified_edges`)."""
+    if edges is None or edges[1] - edges[0] <= 0:
+        return False
+    width = edges[1] - edges[0]
+    return abs((line.x0 - edges[0]) - (edges[1] - line.x1)) < 0.05 * width and line.x1 - line.x0 < 0.7 * width
 
 
 def _set_apart(line: Line, body_size: float) -> bool:

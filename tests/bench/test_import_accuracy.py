@@ -215,3 +215,118 @@ def test_a_spacing_accent_set_apart_from_its_letter_is_no_letter_of_the_title() 
     `Hàn Thế Thành` does; a letter of another script is still kept."""
     assert bench.key("H`an Thˆe´ Th`anh") == bench.key("Hàn Thế Thành") == "hanthethanh"
     assert bench.key("Thˇe") == "the" and bench.key("ˆ起源") == "起源"
+
+
+def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_title() -> None:
+    """`L'option xcas` (the bookmark) and `L’option xcas` (the page's apostrophe) are one unnumbered clause; `L 2` or
+    `IV Loads` stay numbered paths, compared as paths."""
+    run = bench.Run([("L’option xcas", bench.key("L’option xcas"), 5)], [], 0, [], "", 0.0, 5)
+    share, missed = bench.recall([bench.Entry("L'option xcas", bench.key("L'option xcas"), 5)], run)
+    assert share == 1.0 and not missed
+    assert not bench._UNNUMBERED_PATH.match("IV Loads") and not bench._UNNUMBERED_PATH.match("L 2")
+
+
+def test_the_reference_reads_titles_the_text_layer_prints_oddly() -> None:
+    """An `í` set as an accent over a dotless i (`L´ınea`) is `í`; a bookmark's UTF-8 bytes misread through
+    PDFDocEncoding (`Ã›lÃ©ments`, `›` for 0x89), or beside characters typed as such, are decoded letter by letter."""
+    assert bench.key("Opciones con la L´ınea de Comando") == bench.key("Opciones con la Línea de Comando")
+    assert bench.utf8_text("Ã›lÃ©ments optiques") == "Éléments optiques"
+    assert bench.utf8_text("Position calculÃ©e avec «\u00a0calc »") == "Position calculée avec «\u00a0calc »"
+    assert bench.utf8_text("NÃO É\u00a0» ‰") == "NÃO É\u00a0» ‰"
+
+
+def test_the_reference_reads_numbers_the_page_sets_oddly() -> None:
+    """A title wrapped over four lines (`5.9.7 SYMBOLS` / `, AXES` / `, GRIDS` / `, MARKS`); a line number in the margin
+    under `Chapter 2` (`15 chapter`); a number with a space after its stop under its parent's bookmark (`2. 1`, only
+    there); a number the text layer runs into the title (`3TEXtopo`); a bookmark holding code (`"026E30F` for `\\`);
+    a short title ending a longer printed one, wrapped (`18.2 Mais sobre … fontes no X E` / `LATEX/LuaLATEX`)."""
+    assert bench.printed_path(["5.9.7 SYMBOLS", ", AXES", ", GRIDS", ", MARKS", "\\axes"], "Symbols, axes, grids, marks") == "5.9.7"
+    assert bench.printed_path(["Chapter 2", "15 chapter chapter", "16 I use git"], "chapter") == "2"
+    assert bench.printed_path(["2. 1 Création d'une grille", "Text."], "Création d'une grille", parent="2") == "2.1"
+    assert bench.printed_path(["2. 1 Création d'une grille", "Text."], "Création d'une grille", parent="3") != "2.1"
+    assert bench.printed_path(["of the following sections.", "3TEXtopo user commands", "The package"], "TeXtopo user commands") == "3"
+    assert bench.printed_path(["8.2.7. No me funciona \\subsubsubsection."], 'No me funciona "026E30F subsubsubsection.') == "8.2.7"
+    assert bench.printed_path(["8.2.8. Setting values"], "Setting default values") is None
+    page = ["com os símbolos de AMS.", "18.2 Mais sobre básicos das fontes no X E", "LATEX/LuaLATEX", "No X E"]
+    assert bench.printed_path(page, "Fontes no XeLaTeX/LuaLaTeX") == "18.2"
+
+
+def test_the_reference_passes_over_running_headers_and_anchors_at_a_page_foot(tmp_path: Path) -> None:
+    """`Chapter 12. Measures and counters 86` heading pages 2 to 4 is no chapter 12 for the bookmark `Measures` (the
+    page prints `12.2 Measures defined by the user`); the bookmark `Contents` anchored on the contents' second page,
+    which prints the title only as its running header, is the first page's title; a bookmark anchored under the last
+    line of its page is the heading that opens the next one (`2. 2`, under `2`)."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+
+    def page(header: str | None, lines: list[tuple[str, str | None, int]]) -> None:
+        pdf.add_page()
+        if header:
+            pdf.set_font("Helvetica", "", 9)
+            pdf.text(72, 40, header)
+        y = 90.0
+        for text, bookmark, level in lines:
+            if bookmark:
+                pdf.set_y(y - 4)
+                pdf.start_section(bookmark, level=level)
+            pdf.set_font("Helvetica", "", 10)
+            y += 14
+            pdf.text(72, y, text)
+
+    page("Contents", [("Contents", None, 0), ("1 Measures and counters . . . . 3", None, 0)])
+    page("Contents", [("2 Grids . . . . 5", None, 0), ("", "Contents", 0)])
+    page(None, [("12 Measures and counters", "Measures and counters", 0), (BODY, None, 0)])
+    page(f"Chapter 12. Measures and counters {87}", [(BODY, None, 0), ("12.2 Measures defined by the user", "Measures", 1)])
+    page(f"Chapter 12. Measures and counters {88}", [(BODY, None, 0)])
+    page(None, [("2 Grids", "Grids", 0), (BODY, None, 0)])
+    pdf.set_y(820)
+    pdf.start_section("Black squares", level=1)  # under the last line
+    page(None, [("2. 2 Black squares", None, 0), (BODY, None, 0)])
+    path = tmp_path / "headers.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [
+        ("Contents", 1),
+        ("12", 3),
+        ("12.2", 4),
+        ("2", 6),
+        ("2.2", 7),
+    ]
+
+
+def test_a_running_header_repeats_with_its_page_number_alone_changed() -> None:
+    """`Capítulo 12. Medidas e Contadores 86` over `… 87` on the next page is one running header; two change log
+    entries opening their pages (`22.3 Version 4.6.1`, `22.6 Version 4.5.0`) or `Capítulo 7` and `Capítulo 1` in an
+    example are not."""
+    assert bench._repeats("Capítulo 12. Medidas e Contadores 86", "Capítulo 12. Medidas e Contadores 87")
+    assert bench._repeats("Inhaltsverzeichnis", "Inhaltsverzeichnis")
+    assert not bench._repeats("22.3 Version 4.6.1", "22.6 Version 4.5.0")
+    assert not bench._repeats("9.1.8. Wydanie 2011", "9.1.9. Wydanie 2012")
+    assert not bench._repeats("Capítulo 7", "Capítulo 1")
+    assert not bench._repeats("86", "87")  # a page number alone is passed over apart
+
+
+def test_a_short_bookmark_inside_a_numbered_title_takes_its_number() -> None:
+    """`jurabook` over a page printing `3 Die jurabook Klasse` (no line printing `jurabook` alone) is chapter 3; the
+    bookmark's words at the start or end of a title are still preferred (`1.1 About etoolbox` for `About`)."""
+    assert bench.printed_path(["3 Die jurabook Klasse", "Die mit Abstand umfangreichste Klasse."], "jurabook") == "3"
+    assert bench.loosely_printed(["2 About the jurabook class", "1.1 About etoolbox"], "About etoolbox") == ("1.1", "About etoolbox")
+
+
+def test_a_heading_printed_last_on_its_page_keeps_an_anchor_set_under_it(tmp_path: Path) -> None:
+    """Texinfo sets a heading's anchor under it: `5.6 Collisions of objects`, the last line of its page, is on that
+    page though the anchor lies under every line of it."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(72, 100, BODY)
+    pdf.text(72, 780, "5.6 Collisions of objects")
+    pdf.set_y(800)
+    pdf.start_section("Collisions of objects", level=0)
+    pdf.add_page()
+    pdf.text(72, 100, "5.6.1 Moving objects")
+    path = tmp_path / "texinfo.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("5.6", 1)]

@@ -156,3 +156,140 @@ def test_a_spacing_accent_set_apart_from_its_letter_is_no_letter_of_a_title_key(
     the page prints matches the title a bookmark or the contents give."""
     assert title_key("2.11.6 H`an Thˆe´ Th`anh") == title_key("2.11.6 Hàn Thế Thành") == "2116hanthethanh"
     assert title_key("ˇ目次") == "目次"
+
+
+def _designated_body(builder, label: bool = False) -> None:
+    """Headings numbered by roman numerals and letters instead of clause numbers (`I - Purpose`, then `a. Changes`,
+    `b. Plugins` under `II - News`), larger than the text and not bold; a list in the text is lettered too (`a. one`).
+    With `label`, a drawing's label `1` stands alone above `III - How it works`."""
+    builder.page().line("I - Purpose", size=17).line(BODY).line(BODY).line("II - News", size=17)
+    builder.line("a. Changes since version 3.00", size=12).line(BODY).line("Two options:").line("a. the first option").line(
+        "b. the second option"
+    )
+    builder.page().line("b. Plugins", size=12).line(BODY).line(BODY)
+    if label:
+        builder.line("1", x=300)
+    builder.line("III - How it works", size=17).line(BODY)
+    builder.line("a. Principle", size=12).line(BODY).line(BODY)
+
+
+def _designated_tree(nodes) -> list[tuple[str, str, int]]:
+    return [(node.path, node.title, node.depth) for node in nodes if node.path != "Contents"]
+
+
+_DESIGNATED_TREE = [
+    ("Purpose", "Purpose", 1),
+    ("News", "News", 1),
+    ("Changes since version 3.00", "Changes since version 3.00", 2),
+    ("Plugins", "Plugins", 2),
+    ("How it works", "How it works", 1),
+    ("Principle", "Principle", 2),
+]
+
+
+def test_headings_designated_by_roman_numerals_and_letters(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Without contents: each scheme is a level in the order the document uses it (roman numerals, then letters that
+    start again at `a` under each), its designators in sequence and its headings in one style; the title is the
+    heading, as the document's bookmarks name it. The lettered list in the text, in the body size, stays text."""
+    builder = pdf_builder()
+    _designated_body(builder)
+    pdf = builder.save(tmp_path / "designated.pdf")
+    report = ingest(pdf, "TEST 206", "1", workspace=workspace, language="fr", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert _designated_tree(nodes) == _DESIGNATED_TREE
+    assert "a. the first option" in next(node for node in nodes if node.path == "Changes since version 3.00").text
+
+
+def test_contents_entries_designated_by_roman_numerals_and_letters(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Printed contents that list `I - Purpose`, `a. Changes …` (set in by level): each entry finds its heading though
+    `a.` looks like a list item's mark, and the clause is the title after the designator, at the contents' level. A
+    drawing's label `1` alone above a located heading is no number of it."""
+    builder = pdf_builder()
+    builder.page().line("Table des matières", size=16, bold=True).gap()
+    for entry, page, x in (
+        ("I - Purpose", 2, 72),
+        ("II - News", 2, 72),
+        ("a. Changes since version 3.00", 2, 90),
+        ("b. Plugins", 3, 90),
+        ("III - How it works", 3, 72),
+        ("a. Principle", 3, 90),
+    ):
+        builder.line(f"{entry} {'. ' * (40 - len(entry) // 2)} {page}", x=x)
+    _designated_body(builder, label=True)
+    pdf = builder.save(tmp_path / "designated-contents.pdf")
+    report = ingest(pdf, "TEST 207", "1", workspace=workspace, language="fr", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert _designated_tree(nodes)[-len(_DESIGNATED_TREE) :] == _DESIGNATED_TREE
+    assert [node.page_start for node in nodes][-len(_DESIGNATED_TREE) :] == [2, 2, 2, 3, 3, 3]
+
+
+def test_a_numbered_title_in_capitals_centred_over_the_prose_is_a_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`1. INTRODUCTION`, in the body size and face, centred between the edges of the justified prose (amsart sets its
+    sections so): a heading, though one long line runs into the margin; its subsections run in, bold (`1.1. Scope.`).
+    A numbered line in capitals set flush left in the text (`2. NOTE …`) stays text."""
+    builder = pdf_builder().page()
+    pdf = builder.pdf
+    pdf.set_font("Helvetica", "", 10)
+    right = 72 + pdf.get_string_width(BODY)
+
+    def centred(text: str) -> None:
+        builder.gap(10)
+        builder.line(text, x=(72 + right - pdf.get_string_width(text)) / 2)
+        builder.gap(4)
+
+    for chapter, title in ((1, "INTRODUCTION"), (2, "USAGE")):
+        centred(f"{chapter}. {title}")
+        builder.line(BODY).line(BODY).line(BODY + " https://example.org/a/long/address/that/runs/on")
+        builder.line(f"{chapter}. NOTE THAT THIS LINE IS IN CAPITALS")
+        builder.line(BODY).line(BODY).gap(6)
+        builder.line(f"{chapter}.1. Scope.", bold=True)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.text(72 + pdf.get_string_width(f"{chapter}.1. Scope. ") + 6, builder.y, "The scope of this part is given here.")
+        builder.line(BODY).line(BODY)
+    saved = builder.save(tmp_path / "amsart.pdf")
+    report = ingest(saved, "TEST 208", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes] == [("1", "INTRODUCTION"), ("1.1", "Scope"), ("2", "USAGE"), ("2.1", "Scope")]
+
+
+def test_deep_clauses_run_in_or_wrapped_in_bold_at_the_body_size(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Where the chapters and sections are set larger, a deep clause may be set in the body size: its bold title runs
+    into its text (`2.2.1.1 Self weight The weight …`), or wraps onto a second bold line set in under the title
+    (`2.2.2 Imposed` / `loads`). Both are clauses, with their whole titles."""
+    builder = pdf_builder().page()
+    builder.heading("1 Scope").line(BODY).heading("1.1 Terms", level=1).line(BODY).heading("2 Loads").line(BODY)
+    builder.heading("2.1 General", level=1).line(BODY).heading("2.2 Actions", level=1).line(BODY)
+    builder.gap(6).line("2.2.1 Dead loads", bold=True).line(BODY).gap(6)
+    builder.line("2.2.1.1 Self weight", bold=True)
+    pdf = builder.pdf
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(72 + pdf.get_string_width("2.2.1.1 Self weight ") + 8, builder.y, "The weight of the structure itself.")
+    builder.line(BODY).gap(6).line("2.2.2 Imposed", bold=True)
+    pdf.set_font("Helvetica", "B", 10)
+    builder.line("loads", x=72 + pdf.get_string_width("2.2.2 "), bold=True).line(BODY).line(BODY)
+    builder.heading("3 Use").line(BODY)
+    saved = builder.save(tmp_path / "deep.pdf")
+    report = ingest(saved, "TEST 209", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes if node.path.startswith("2.2.")] == [
+        ("2.2.1", "Dead loads"),
+        ("2.2.1.1", "Self weight"),
+        ("2.2.2", "Imposed loads"),
+    ]
+    assert "The weight of the structure itself." in next(node for node in nodes if node.path == "2.2.1.1").text
+
+
+def test_a_date_on_the_title_page_is_no_clause(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`3 juillet 2022` set large under the title reads like clause 3; it is a date (a day, a month, a year), so the
+    clauses `1`, `2` and `3` that follow are found in their order."""
+    builder = pdf_builder().page().line("Simples matrices", size=24).line("3 juillet 2022", size=14).gap(20)
+    for number, title in ((1, "Introduction"), (2, "Les options"), (3, "Exemples")):
+        builder.heading(f"{number} {title}").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "dated.pdf")
+    report = ingest(pdf, "TEST 210", "1", workspace=workspace, language="fr", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes if node.path[0].isdigit()] == [
+        ("1", "Introduction"),
+        ("2", "Les options"),
+        ("3", "Exemples"),
+    ]

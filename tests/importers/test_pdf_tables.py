@@ -11,8 +11,8 @@ from importer_helpers import PdfBuilder, assert_table_matches, norm_text, pipe_r
 
 from normcli.importers import ingest
 from normcli.importers.common import TABLE_CAPTION
-from normcli.importers.pdf_pages import Line, _cells, _even_advances, rules_of
-from normcli.importers.pdf_tables import _printed_rows, _spread_prose
+from normcli.importers.pdf_pages import Line, Page, _cells, _even_advances, rules_of
+from normcli.importers.pdf_tables import _contents_entries, _printed_rows, _spread_prose
 
 
 def _grid(builder: PdfBuilder, columns: list[float], rows: list[list[str]], height: float = 16, rule_image: Path | None = None) -> None:
@@ -988,6 +988,23 @@ def test_unnumbered_contents_entries_are_no_table_but_numbers_beside_names_are(p
     # numbers in the document's range beside names that are no titles: data, the only table
     assert [pipe_rows(table.markdown)[-1] for table in tables] == [["rm", "6"]]
     assert "Finding things again" in norm_text(workspace, report)
+
+
+def test_the_last_entries_of_a_contents_with_an_unnumbered_part_among_them_are_no_table() -> None:
+    """The end of a printed contents on the page after its title (so not a contents page): numbered chapters and
+    one part without a number (`References`) between them, with their pages, rising."""
+    page = Page(index=1, width=595, height=842, lines=[], printed=2, label="2")
+    entries = [
+        ["9. Plain TeX", "16"],
+        ["10. Compatibility with older versions", "17"],
+        ["References", "17"],
+        ["11. The Spanish language", "18"],
+    ]
+    assert _contents_entries(entries, page, 22)
+    # two entries without a number among four: a list of named items and their pages, left a table
+    assert not _contents_entries(
+        [["9. Plain TeX", "16"], ["Bolts and nuts", "17"], ["References", "17"], ["11. The Spanish language", "18"]], page, 22
+    )
 
 
 def test_a_page_of_rules_without_text_is_no_table_and_no_failure(pdf_builder, workspace: Path, tmp_path: Path) -> None:

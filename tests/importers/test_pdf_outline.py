@@ -1,0 +1,103 @@
+"""Bookmarks placed on their page: headings that open page after page in the same place, numbers set oddly on the
+heading's line, bookmark titles that hold code, anchors left at the foot of the page before the heading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importer_helpers import PdfBuilder, norm_text, read_back
+
+from normcli.importers import ingest
+from normcli.importers.pdf_pages import utf8_misread
+
+BODY = "The text of this clause goes on over a full line of words like the body of a manual."
+
+
+def _nodes(pdf: Path, workspace: Path, language: str = "en") -> list[tuple[str, str, int]]:
+    report = ingest(pdf, "TEST 170", "1", workspace=workspace, language=language)
+    return [(node.path, node.title, node.page_start) for node in read_back(workspace, report).nodes]
+
+
+def test_headings_that_open_page_after_page_in_the_same_place_are_no_running_header(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A change log whose entries (`9.1.2. Release 2004`, in the body size) each open a page under the running header:
+    the same line, numbers aside, at the top of every page, as a running header would be; the bookmarks pointing
+    there make them headings."""
+    builder: PdfBuilder = pdf_builder()
+    builder.page().bookmarked(["9 History"], "History", 0).line(BODY).line(BODY)
+    builder.bookmarked(["9.1.1. Release 2003"], "Release 2003", 1, size=10).line(BODY)
+    for number in range(2, 6):
+        builder.page()
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72, 40, f"9 HISTORY {number + 30}")  # the running header, page furniture
+        builder.y = 50.0
+        builder.bookmarked([f"9.1.{number}. Release {2001 + number}"], f"Release {2001 + number}", 1, size=10)
+        for _ in range(4):
+            builder.line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "log.pdf"), workspace)
+    assert [(path, title) for path, title, _ in nodes] == [
+        ("9", "History"),
+        ("9.1.1", "Release 2003"),
+        *[(f"9.1.{number}", f"Release {2001 + number}") for number in range(2, 6)],
+    ]
+    assert [page for *_, page in nodes] == [1, 1, 2, 3, 4, 5]
+    assert "HISTORY" not in norm_text(workspace, ingest(tmp_path / "log.pdf", "TEST 171", "1", workspace=workspace, language="en"))
+
+
+def test_a_number_set_with_a_space_after_its_stop_continues_its_parents(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`2. 1 Création d'une grille` under the bookmark of `2 Les commandes` is the section 2.1 (not a clause 1 after a
+    line number `2.`); `0.1 Scope`, a section numbered from a chapter 0, keeps the number its line prints."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["2 Les commandes"], "Les commandes", 0).line(BODY)
+    builder.bookmarked(["2. 1 Création d'une grille"], "Création d'une grille", 1, size=13).line(BODY)
+    builder.bookmarked(["2. 2 Création d'une case"], "Création d'une case", 1, size=13).line(BODY)
+    builder.bookmarked(["3 Exemples"], "Exemples", 0).line(BODY)
+    builder.bookmarked(["0.1 Ius nonumy ceteros"], "Ius nonumy ceteros", 1, size=13).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "split.pdf"), workspace, "fr")
+    assert [path for path, *_ in nodes] == ["2", "2.1", "2.2", "3", "0.1"]
+
+
+def test_a_bookmark_holding_a_command_as_code_is_the_heading_printed_with_the_command(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The bookmark `No me funciona "026E30F subsubsubsection.` (a backslash the outline wrote as code) is the heading
+    `8.2.7. No me funciona \\subsubsubsection.`: its number, and its title as printed; a bookmark `Setting default
+    values` is not the line `8.2.8. Setting values`."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["8.2.7. No me funciona \\subsubsubsection."], 'No me funciona "026E30F subsubsubsection.', 0).line(BODY)
+    builder.bookmarked(["8.2.8. Setting values"], "Setting default values", 0).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "code.pdf"), workspace)
+    assert [(path, title) for path, title, _ in nodes] == [
+        ("8.2.7", "No me funciona \\subsubsubsection."),
+        ("Setting default values", "Setting default values"),
+    ]
+
+
+def test_an_anchor_at_the_foot_of_a_page_opens_its_clause_on_the_next_page(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A bookmark anchored under the last line of its page (the heading went over to the next page): the clause is the
+    heading that opens the next page (`2.2`), or, when that page does not print the title, starts at its top; never
+    at the top of the bookmark's own page, before the clauses above it."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["2 Commands"], "Commands", 0).line(BODY)
+    builder.bookmarked(["2.1 Grids"], "Grids", 1, size=13)
+    for _ in range(3):
+        builder.line(BODY)
+    builder.pdf.set_y(builder.y + 20)
+    builder.pdf.start_section("Black squares", level=1)  # at the foot, under the last line
+    builder.page().bookmarked(["2.2 Black squares"], "Ignored", 2, size=13)
+    builder.line("More text about the black squares of a grid.")
+    builder.pdf.set_y(builder.y + 20)
+    builder.pdf.start_section("Styles", level=0)
+    builder.page().line("The grid is drawn in a picture whose styles can be changed.").line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "foot.pdf"), workspace)
+    assert [(path, title, page) for path, title, page in nodes if title != "Ignored"] == [
+        ("2", "Commands", 1),
+        ("2.1", "Grids", 1),
+        ("2.2", "Black squares", 2),
+        ("Styles", "Styles", 3),
+    ]
+
+
+def test_a_title_with_some_letters_misread_as_utf8_bytes_is_decoded_letter_by_letter() -> None:
+    """`Position calculÃ©e avec «\u00a0calc »` mixes misread bytes with characters typed as such; `Ã›lÃ©ments` reads
+    PDFDocEncoding's `›` for the byte 0x89: both decode to the printed letters; genuine `NÃO` and `É\u00a0»` stay."""
+    assert utf8_misread("Position calculÃ©e avec «\u00a0calc »") == "Position calculée avec «\u00a0calc »"
+    assert utf8_misread("Ã›lÃ©ments optiques") == "Éléments optiques"
+    assert utf8_misread("NÃO É\u00a0» ‰") == "NÃO É\u00a0» ‰"
