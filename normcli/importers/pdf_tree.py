@@ -662,7 +662,9 @@ def text_headings(
             number = Number(number.path, wrapped(number.title, line.text, stream[position + 1].text), number.kind)
         # bold from its number on; or its number bold and most of the line in a bold face, a word of the title set in
         # another font (a logo: `2 METAPOST compilation`)
-        bold_heading = line.bold_prefix >= len(number.path) + 3 or (line.bold_prefix >= len(number.path) and bold_face(line.font))
+        bold_heading = line.bold_prefix >= len(number.path) + 3 or (
+            line.bold_prefix >= len(number.path) and bold_face(line.font) and len(number.title) >= 8  # not a drawing's `12 ab`
+        )
         run_in = False
         # a bold title run into its paragraph (`1.1. Driving Factors. There are …`): the line's face is the prose's; a
         # line mostly in a bold face is a title whose bold run a word in another font breaks (`4.1 The draw command`)
@@ -724,8 +726,7 @@ def text_headings(
             depth_here = existing.depth or depth_here
             continue
         if position in margin and position > first and not in_index:
-            title, keep = margin[position]
-            headings[position] = Heading(None, title, depth_here + 1, keep_line=keep)
+            headings[position] = Heading(None, margin[position], depth_here + 1, keep_line=True)  # the synopsis stays text
             continue
         if position in toc_lines:
             continue
@@ -840,23 +841,28 @@ _MARGIN_NAME = re.compile(
 MARGIN_RUN = 8  # more lines than this in a row out in the margin are a wide block (a listing, a table), no headings
 
 
-def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, tuple[str, bool]]:
-    """Headings set out in the left margin, left of the text column, in the body size: a command or an option named
-    at the head of its synopsis line, the name set against the column's edge and its arguments running on into the
-    column (`\\newrobustcmd{⟨command⟩}[⟨arguments⟩]`, `strict=true, false`; the line stays text of its clause), or a
-    short line wholly in the margin beside the first line of its paragraph. Each is `position: (title, keep the
-    line)`. A line that names the command of the line right above again (its starred form) is that command's; more
-    than `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings."""
+def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, str]:
+    """Headings set out in the left margin, left of the text column, in the body size: a command, an environment, an
+    option or a term named at the head of its synopsis line, the name set against the column's edge and the rest
+    running on into the column (`\\newrobustcmd{⟨command⟩}[⟨arguments⟩]`, `strict=true, false`), its description
+    below at the column's edge. Each is `position: title` (the line stays text of its clause). A line that names the
+    command of the line right above again (its starred form) or ends an environment is that entry's; more than
+    `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings."""
     edges = _text_edges(stream, body_size)
-    found: dict[int, tuple[str, bool]] = {}
+    found: dict[int, str] = {}
     run: list[int] = []
     last_name = ""
-    by_page: dict[int, list[Line]] = {}
-    for line in stream:
-        by_page.setdefault(line.page, []).append(line)
 
     def close_run() -> None:
-        if len(run) > MARGIN_RUN:
+        # a synopsis is followed by its description at the column's edge (or on the next page); more than
+        # `MARGIN_RUN` lines, or a line elsewhere after them, make a block set out of the text (a listing, a drawing)
+        after = run[-1] + 1 if run else len(stream)
+        if run and after < len(stream) and stream[after].page == stream[run[-1]].page:
+            left = edges[stream[after].page][0]
+            described = left - 2 <= stream[after].x0 <= left + 1.5 * stream[after].size
+        else:
+            described = True
+        if len(run) > MARGIN_RUN or not described:
             for member in run:
                 found.pop(member, None)
         run.clear()
@@ -870,56 +876,49 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> di
             close_run()
         run.append(position)
         text = clean_inline(line.text)
-        if abs(line.size - body_size) > 1.5 or not text:
+        named = _MARGIN_NAME.match(text)
+        if abs(line.size - body_size) > 1.5 or line.x1 <= edge[0] + 2 or not named or named.group("edge") == "end":
+            continue  # a label wholly in the margin; `\end{displayquote}` under `\begin{displayquote}`
+        # the name is set against the column's edge (where it ends is estimated from the width of the line's first
+        # piece and its letters): a listing set wider than the text starts its lines at one x, whatever they hold
+        piece, start, end = line.spans[0] if line.spans else (line.text, line.x0, line.x1)
+        ends = start + (end - start) * len(named.group("begin") or named.group(0)) / max(len(piece.strip()), 1)
+        if not edge[0] - 2.5 * line.size <= ends <= edge[0] + 0.6 * line.size:
             continue
-        if line.x1 <= edge[0] + 2:  # wholly in the margin: a name beside the first line of its paragraph, else a label
-            beside = any(abs(other.top - line.top) < 0.5 * line.size and other.x0 >= edge[0] - 2 for other in by_page[line.page])
-            if not (beside and len(text) <= 40 and re.search(r"[^\W\d_]{2}", text)):
-                continue
-            title, keep = text, False
-        else:
-            named = _MARGIN_NAME.match(text)
-            if not named or named.group("edge") == "end":
-                continue  # `\\end{displayquote}` under `\\begin{displayquote}`: the environment's
-            # the name is set against the column's edge (where it ends is estimated from the width of the line's first
-            # piece and its letters): a listing set wider than the text starts its lines at one x, whatever they hold
-            piece, start, end = line.spans[0] if line.spans else (line.text, line.x0, line.x1)
-            ends = start + (end - start) * len(named.group("begin") or named.group(0)) / max(len(piece.strip()), 1)
-            if not edge[0] - 2.5 * line.size <= ends <= edge[0] + 0.6 * line.size:
-                continue
-            below = stream[position + 1] if position + 1 < len(stream) else None
-            if named.group("term") and (below is None or below.page != line.page or abs(below.x0 - edge[0]) > 2):
-                continue  # a term before its description (`article An article in a journal …`), which goes on at the edge
-            title, keep = named.group("environment") or named.group("command") or named.group("option") or named.group("term"), True
+        below = stream[position + 1] if position + 1 < len(stream) else None
+        if named.group("term") and (below is None or below.page != line.page or abs(below.x0 - edge[0]) > 2):
+            continue  # a term before its description (`article An article in a journal …`), which goes on at the edge
+        title = named.group("environment") or named.group("command") or named.group("option") or named.group("term")
         if len(run) > 1 and title_key(title) == last_name:
-            continue  # `\\newrobustcmd*{…}` under `\\newrobustcmd{…}`: the same command's other form
+            continue  # `\newrobustcmd*{…}` under `\newrobustcmd{…}`: the same command's other form
         last_name = title_key(title)
-        found[position] = (title, keep)
+        found[position] = title
     close_run()
     return found if len(found) >= 3 else {}
 
 
 def _text_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
     """The left and right edges of each page's text column: where most lines of prose in the body size start, and
-    the furthest any of them ends. A page with too little prose takes the edges most pages of its parity have (a
-    two-sided document sets its left margin wider on one side)."""
+    the furthest any of them ends (per page: a two-sided document sets its left margin wider on one side). A page
+    with too little prose to tell has none."""
     starts: dict[int, list[Line]] = {}
     for line in stream:
         if abs(line.size - body_size) < 0.5 and len(line.text) >= 30 and not line.mono and len(line.cells) == 1:
             starts.setdefault(line.page, []).append(line)
     edges: dict[int, tuple[float, float]] = {}
     for page, lines in starts.items():
-        x, count = Counter(round(line.x0) for line in lines).most_common(1)[0]
-        if count >= 3 and count >= 0.4 * len(lines):
-            aligned = [line for line in lines if abs(line.x0 - x) <= 1.5]
+        # the leftmost x that three lines or more and a quarter of them start at (a list indented on the page does
+        # not move the column)
+        aligned_at = [x for x in (line.x0 for line in lines) if _starting_at(lines, x) >= max(3, 0.25 * len(lines))]
+        if aligned_at:
+            aligned = [line for line in lines if abs(line.x0 - min(aligned_at)) <= 1.5]
             edges[page] = (min(line.x0 for line in aligned), max(line.x1 for line in aligned))
-    by_parity: dict[int, Counter[tuple[float, float]]] = {}
-    for page, edge in edges.items():
-        by_parity.setdefault(page % 2, Counter())[(round(edge[0]), round(edge[1]))] += 1
-    for page in {line.page for line in stream} - set(edges):
-        if by_parity.get(page % 2):
-            edges[page] = by_parity[page % 2].most_common(1)[0][0]
     return edges
+
+
+def _starting_at(lines: list[Line], x: float) -> int:
+    """How many of the lines start within 1.5 pt of `x`."""
+    return sum(1 for line in lines if abs(line.x0 - x) <= 1.5)
 
 
 def _drop_unlisted_twins(headings: dict[int, Heading], anchors: dict[int, ContentsEntry]) -> None:
