@@ -554,6 +554,13 @@ def printed_path(
     return None
 
 
+def _prints(lines: list[str], title: str) -> bool:
+    """Whether a page prints a title as a line of its own, led or not by its number, or as a heading read by
+    `printed_path`."""
+    wanted = key(title)
+    return any(_printed_title(line) == wanted or key(line) == wanted for line in lines) or printed_path(lines, title) is not None
+
+
 def _residue(bookmark: str, printed: str) -> bool:
     """A bookmark's title key that is the printed one with a short run of code left inside it, digits among them (a
     command escaped for the outline: `No me funciona "026E30F subsubsubsection.` for `No me funciona \\subsubsubsection.`),
@@ -588,15 +595,18 @@ def _sentence_tail(line: str) -> bool:
 
 def loosely_printed(lines: list[str], title: str) -> tuple[str, str] | None:
     """A numbered line whose title holds the bookmark's words at its start or end, two words longer at most
-    (`1.1 About etoolbox` for `About`): its number and its printed title."""
+    (`1.1 About etoolbox` for `About`), else anywhere in it (`3 Die jurabook Klasse` for `jurabook`): its number and
+    its printed title."""
     title_words = _words(title)
-    for line in lines:
-        number = _numbered(line)
-        if number and title_words:
-            words = _words(number.group("title"))
-            close = len(words) - len(title_words) <= 2  # never a longer title that merely starts alike
-            if close and (words[: len(title_words)] == title_words or words[-len(title_words) :] == title_words):
-                return number.group("path"), number.group("title")
+    count = len(title_words)
+    numbered = [(number, _words(number.group("title"))) for line in lines if (number := _numbered(line)) and title_words]
+    numbered = [(number, words) for number, words in numbered if len(words) - count <= 2]  # never a longer title alike
+    for number, words in numbered:
+        if words[:count] == title_words or words[-count:] == title_words:
+            return number.group("path"), number.group("title")
+    for number, words in numbered:
+        if any(words[k : k + count] == title_words for k in range(1, len(words) - count)):
+            return number.group("path"), number.group("title")
     return None
 
 
@@ -702,7 +712,9 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 parents.pop()
             top = _target_top(destination)
             if top is not None and index + 1 < len(document) and _lowest_text(document, index, lowest) > top:
-                index += 1  # anchored at the foot of its page, under its last line: the heading opens the next page
+                # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
+                # line: Texinfo sets the anchor under the heading), the heading opens the next page
+                index += 0 if _prints(body_lines(document, index, cache), title) else 1
             parent = parents[-1][1] if parents else None
             if open_division is not None and bookmark.level <= open_division[0]:
                 open_division = None

@@ -41,7 +41,7 @@ from normcli.importers.pdf_contents import (
     run_in_rest,
     same_letters,
 )
-from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
+from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, bold_face, outline_title
 from normcli.labels import DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
@@ -661,9 +661,13 @@ def text_headings(
         elif len(used) == 1 and position + 1 < len(stream) and _hangs_under(stream[position + 1], line):
             used.append(position + 1)  # a bold title in the body size wrapped onto a line set in under it
             number = Number(number.path, wrapped(number.title, line.text, stream[position + 1].text), number.kind)
-        bold_heading = line.bold_prefix >= len(number.path) + 3
+        # bold from its number on; or its number bold and most of the line in a bold face, a word of the title set in
+        # another font (a logo: `2 METAPOST compilation`)
+        bold_heading = line.bold_prefix >= len(number.path) + 3 or (line.bold_prefix >= len(number.path) and bold_face(line.font))
         run_in = False
-        if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1:
+        # a bold title run into its paragraph (`1.1. Driving Factors. There are …`): the line's face is the prose's; a
+        # line mostly in a bold face is a title whose bold run a word in another font breaks (`4.1 The draw command`)
+        if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1 and not bold_face(line.font):
             bold_text = clean_inline(line.text[: line.bold_prefix])
             bold_number = parse_number(bold_text)
             if bold_number and bold_number.title and bold_number.path == number.path:

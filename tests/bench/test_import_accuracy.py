@@ -292,3 +292,41 @@ def test_the_reference_passes_over_running_headers_and_anchors_at_a_page_foot(tm
         ("2", 6),
         ("2.2", 7),
     ]
+
+
+def test_a_running_header_repeats_with_its_page_number_alone_changed() -> None:
+    """`Capítulo 12. Medidas e Contadores 86` over `… 87` on the next page is one running header; two change log
+    entries opening their pages (`22.3 Version 4.6.1`, `22.6 Version 4.5.0`) or `Capítulo 7` and `Capítulo 1` in an
+    example are not."""
+    assert bench._repeats("Capítulo 12. Medidas e Contadores 86", "Capítulo 12. Medidas e Contadores 87")
+    assert bench._repeats("Inhaltsverzeichnis", "Inhaltsverzeichnis")
+    assert not bench._repeats("22.3 Version 4.6.1", "22.6 Version 4.5.0")
+    assert not bench._repeats("9.1.8. Wydanie 2011", "9.1.9. Wydanie 2012")
+    assert not bench._repeats("Capítulo 7", "Capítulo 1")
+    assert not bench._repeats("86", "87")  # a page number alone is passed over apart
+
+
+def test_a_short_bookmark_inside_a_numbered_title_takes_its_number() -> None:
+    """`jurabook` over a page printing `3 Die jurabook Klasse` (no line printing `jurabook` alone) is chapter 3; the
+    bookmark's words at the start or end of a title are still preferred (`1.1 About etoolbox` for `About`)."""
+    assert bench.printed_path(["3 Die jurabook Klasse", "Die mit Abstand umfangreichste Klasse."], "jurabook") == "3"
+    assert bench.loosely_printed(["2 About the jurabook class", "1.1 About etoolbox"], "About etoolbox") == ("1.1", "About etoolbox")
+
+
+def test_a_heading_printed_last_on_its_page_keeps_an_anchor_set_under_it(tmp_path: Path) -> None:
+    """Texinfo sets a heading's anchor under it: `5.6 Collisions of objects`, the last line of its page, is on that
+    page though the anchor lies under every line of it."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(72, 100, BODY)
+    pdf.text(72, 780, "5.6 Collisions of objects")
+    pdf.set_y(800)
+    pdf.start_section("Collisions of objects", level=0)
+    pdf.add_page()
+    pdf.text(72, 100, "5.6.1 Moving objects")
+    path = tmp_path / "texinfo.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("5.6", 1)]
