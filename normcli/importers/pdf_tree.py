@@ -642,8 +642,9 @@ def text_headings(
                 strong = True
         if number is None or not number.title:
             continue
-        if _DATE.match(number.title):
-            continue  # `3 juillet 2022` on a title page: a date, no clause 3
+        if _DATE.match(number.title) and not sequencer.current and line.page == stream[0].page:
+            continue  # `3 juillet 2022` on the title page, before any clause: a date, no clause 3 (`2 February 2015`
+            # after `1 Long-term values` is a diary's chapter)
         # a title needs a word, or a letter in a line set bold throughout (`2.5.2 T1`, an encoding's name)
         if not re.search(r"[^\W\d_]{2,}", number.title) and not (
             re.search(r"[^\W\d_]", number.title) and line.bold_prefix >= len(line.text.rstrip()) - 1

@@ -280,10 +280,11 @@ def test_deep_clauses_run_in_or_wrapped_in_bold_at_the_body_size(pdf_builder, wo
 
 
 def test_a_date_on_the_title_page_is_no_clause(pdf_builder, workspace: Path, tmp_path: Path) -> None:
-    """`3 juillet 2022` set large under the title reads like clause 3; it is a date (a day, a month, a year), so the
-    clauses `1`, `2` and `3` that follow are found in their order."""
+    """`3 juillet 2022` set large under the title, before any clause, reads like clause 3; it is a date (a day, a
+    month, a year), so the clauses `1`, `2` and `3` that follow are found in their order. A chapter titled by a
+    month after them (`4 août 2022`, a diary's) is a chapter."""
     builder = pdf_builder().page().line("Simples matrices", size=24).line("3 juillet 2022", size=14).gap(20)
-    for number, title in ((1, "Introduction"), (2, "Les options"), (3, "Exemples")):
+    for number, title in ((1, "Introduction"), (2, "Les options"), (3, "Exemples"), (4, "août 2022")):
         builder.heading(f"{number} {title}").line(BODY).line(BODY)
     pdf = builder.save(tmp_path / "dated.pdf")
     report = ingest(pdf, "TEST 210", "1", workspace=workspace, language="fr", use_outline=False)
@@ -292,4 +293,5 @@ def test_a_date_on_the_title_page_is_no_clause(pdf_builder, workspace: Path, tmp
         ("1", "Introduction"),
         ("2", "Les options"),
         ("3", "Exemples"),
+        ("4", "août 2022"),
     ]
