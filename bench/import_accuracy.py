@@ -218,6 +218,8 @@ def _repeats(line: str, other: str) -> bool:
     mine, theirs = key(line), key(other)
     if re.sub(r"\d+", "#", mine) != re.sub(r"\d+", "#", theirs) or not re.search(r"[^\W\d_]", mine):
         return False
+    if _OTHER_WORD_NUMBER.match(line.strip()):
+        return False  # `Chapter 2` over `Chapter 3` on the next page: two chapters of a page each open their pages
     changed = [(a, b) for a, b in zip(re.findall(r"\d+", mine), re.findall(r"\d+", theirs), strict=True) if a != b]
     return len(changed) <= 1 and all(abs(int(a) - int(b)) <= 2 for a, b in changed)
 

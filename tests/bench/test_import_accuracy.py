@@ -303,6 +303,7 @@ def test_a_running_header_repeats_with_its_page_number_alone_changed() -> None:
     assert not bench._repeats("22.3 Version 4.6.1", "22.6 Version 4.5.0")
     assert not bench._repeats("9.1.8. Wydanie 2011", "9.1.9. Wydanie 2012")
     assert not bench._repeats("Capítulo 7", "Capítulo 1")
+    assert not bench._repeats("Chapter 2", "Chapter 3")
     assert not bench._repeats("86", "87")  # a page number alone is passed over apart
 
 
