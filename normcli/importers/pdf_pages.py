@@ -557,6 +557,9 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.font, line.mono = _font_of(handle, segment.start, plain, origins, font)
         line.pictures = _pictures(handle, segment, font)
         lines.append(line)
+    if any(line.pictures for line in lines):  # a page that draws with a font: every character looked at
+        for line, segment in zip(lines, segments, strict=True):
+            line.pictures = _pictures(handle, segment, font, every=True)
     resolve_footnotes(lines)
     return lines, visible
 
@@ -1095,6 +1098,11 @@ def _bold_prefix(handle, start: int, segment: str, font: _FontName | None = None
     return end
 
 
+def bold_face(font: str) -> bool:
+    """Whether a font's name says it is a bold face (`Line.font`: `NimbusSanL-Bold`, `CMBX10`)."""
+    return _bold_font(font, False)
+
+
 @functools.lru_cache(maxsize=512)
 def _bold_font(name: str, heavy: bool) -> bool:
     """Whether a font is bold, from its name and whether PDFium reads its weight as heavy (a document has few fonts)."""
@@ -1103,30 +1111,27 @@ def _bold_font(name: str, heavy: bool) -> bool:
     return bool(_BOLD_NAME.search(name))  # weights are not always set (FreeMonoBold says 500): the font name decides
 
 
-def _pictures(handle, segment: _Segment, font: _FontName) -> float:
+def _pictures(handle, segment: _Segment, font: _FontName, every: bool = False) -> float:
     """The share of a line's characters that are pictures, not text: glyphs of a font made to draw music notation
     or diagrams (`_PICTURE_NAME`), whose notes and pieces PDFium reads as the letters and digits of their codes
-    (`G` for a clef, `r` for a chord diagram's dot), or characters with no text meaning (control codes). Every
-    character of a short line is looked at, the first, middle and last of a longer one (one call each)."""
+    (`G` for a clef, `r` for a chord diagram's dot). Every character of a short line is looked at (one call each),
+    the first, middle and last of a longer one unless `every` (the page has pictures: a text line with one picture
+    in it is not a third pictures). Control codes are no sign: math fonts' large brackets read as them."""
     indices = segment.indices
     if indices is None:
         return 0.0
     visible = [k for k, char in enumerate(segment.chars) if not char.isspace() and indices[k] >= 0]
     if not visible:
         return 0.0
-    sample = visible if len(visible) <= 12 else [visible[0], visible[len(visible) // 2], visible[-1]]
+    sample = visible if every or len(visible) <= 12 else [visible[0], visible[len(visible) // 2], visible[-1]]
     font.fresh()
-    drawn = 0
-    for k in sample:
-        char = segment.chars[k]
-        drawn += char == "\ufffd" or unicodedata.category(char) == "Cc" or _picture_font(font.read(handle, indices[k]))
-    return drawn / len(sample)
+    return sum(1 for k in sample if _picture_font(font.read(handle, indices[k]))) / len(sample)
 
 
 # fonts that draw: music notation (MusiXTeX and its slurs, LilyPond's Emmentaler and Feta, the SMuFL fonts and
 # MuseScore's, Gregorian neumes) and the pieces of diagrams (LaTeX's picture-mode circles and lines, XY-pic's tips)
 _PICTURE_NAME = re.compile(
-    r"musix|texxsl|(?:^|\+)xsl[a-z]*\d|emmentaler|(?:^|\+)(?:feta|parmesan)(?:\d|-)|lilyjazz|bravura|petaluma|leland|sebastian|"
+    r"musix|texxsl|(?:^|\+)(?:xsl[a-z]*|xgreg)\d|emmentaler|(?:^|\+)(?:feta|parmesan)(?:\d|-)|lilyjazz|bravura|petaluma|leland|sebastian|"
     r"gonville|gootville|musejazz|mscore|pmw-music|maestro|sonata|petrucci|greciliae|gregall|grelaon|gresgmodern|granapadano|"
     r"(?:^|\+)(?:lcirclew?|linew?)\d|(?:^|\+)xy[a-z]{3,5}\d",
     re.I,
@@ -1650,6 +1655,7 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
                     [span[0] for span in spans],
                     spans,
                     font=line.font,
+                    pictures=line.pictures,  # the share of the whole line (its halves are not read again)
                 )
             )
     return result

@@ -230,6 +230,7 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
     for block in blocks:
         if block.bottom == lowest:
             _open_bottom(block, lines, page)
+        _open_top(block, lines)
     return blocks
 
 
@@ -381,6 +382,31 @@ def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     block.bottom = min(line.bottom for line in beside) - 1
     block.hs.append(block.bottom)
     block.open_end = True
+
+
+def _open_top(block: _Block, lines: list[Line]) -> None:
+    """A header row set over a table's first rule with no rule above it (the rule under the header, then rules
+    between groups of rows): when the first band holds rows cut into cells, the line right over the rule whose
+    pieces all start where the rows' cells start is the header, and the region reaches up to it."""
+    if block.vs or len(block.hs) < 2:
+        return
+    band = [
+        line for line in lines if block.hs[1] < (line.top + line.bottom) / 2 < block.top and line.x1 > block.left and line.x0 < block.right
+    ]
+    rows = _printed_rows(band)
+    if len(rows) < 2 or any(len(row) < 2 for row in rows):
+        return  # a header band holds one printed line, or a header's wrapped cells
+    size = max(max(line.size for line in band), 6.0)
+    above = [line for line in lines if 0 <= line.bottom - block.top <= 0.6 * size and line.x1 > block.left and line.x0 < block.right]
+    printed = _printed_rows(above)
+    if len(printed) != 1 or len(printed[0]) < 2 or any(line.x0 < block.left - 4 or line.x1 > block.right + 4 for line in above):
+        return
+    if any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in above):
+        return
+    starts = [piece[1] for row in rows for piece in row]
+    if all(any(abs(piece[1] - start) <= 3 for start in starts) for piece in printed[0]):
+        block.top = max(line.top for line in above) + 1
+        block.hs.insert(0, block.top)
 
 
 def _block_at_caption(blocks: list[_Block], caption: Line, last: Line, side: int) -> _Block | None:
@@ -1246,12 +1272,16 @@ def _text_in_columns(rows: list[list[str]], lines: list[Line]) -> bool:
 
 
 def _drawn(lines: list[Line]) -> bool:
-    """Music on staves or a chord diagram's grid: half its characters or more are pictures (`Line.pictures`: notes
-    and dots of a font that draws, which read as letters), so its rules are staff lines or a diagram's, not a
-    table's. A table with a few icons in it keeps its words and numbers."""
+    """Music on staves or a diagram drawn with a font: half its characters or more are pictures (`Line.pictures`:
+    notes and pieces of a font that draws, which read as letters), or a quarter of them on half its lines or more
+    (the words of a song under its notes, a diagram's labels), so its rules are staff lines or a diagram's, not a
+    table's. A table with an icon in each row keeps its words and numbers for most of its characters."""
     weights = [len(line.text.replace(" ", "")) for line in lines]
     total = sum(weights)
-    return total > 0 and sum(line.pictures * weight for line, weight in zip(lines, weights, strict=True)) >= 0.5 * total
+    if not total:
+        return False
+    share = sum(line.pictures * weight for line, weight in zip(lines, weights, strict=True)) / total
+    return share >= 0.5 or (share >= 0.25 and sum(1 for line in lines if line.pictures) >= 0.5 * len(lines))
 
 
 # a locator of an index entry: a page or line number, a range of them, a roman page number (`1364`, `12–15`, `xiv`)
@@ -1314,7 +1344,8 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
     """Running prose set in columns with its line numbers (a critical edition's text beside its translation, each
     line numbered `1`…`19` or `1R`…`19R`): at one end of the rows, numbers of one kind rising from row to row; the
     other cells lines of prose (four words or more) that run on from one row to the next (no sentence ends at most
-    row ends). A table's rows each hold an entry of their own."""
+    row ends); where the numbers count every line (rising by one), a heading may stand among the lines (`2.1 Right
+    section  5R`). A table's rows each hold an entry of their own."""
     if len(rows) < 3:
         return False
     filled = [[cell.strip() for cell in row if cell.strip()] for row in rows]
@@ -1326,7 +1357,8 @@ def _numbered_prose(rows: list[list[str]]) -> bool:
             continue
         texts = [cell for cells in filled for cell in cells if not _LINE_NUMBER.match(cell)]
         prose = [text for text in texts if _prose_line(text)]
-        if len(prose) < 0.8 * len(texts) or len(prose) < 3:
+        every_line = all(b == a + 1 for (a, _), (b, _) in itertools.pairwise(numbers))
+        if len(prose) < (0.6 if every_line else 0.8) * len(texts) or len(prose) < (2 if every_line else 3):
             continue
         running = sum(1 for text in prose if not text.endswith((".", "!", "?", ":")) or text[:1].islower())
         if running >= 0.6 * len(prose):
@@ -1514,16 +1546,21 @@ def _share_columns(line: Line, other: Line) -> bool:
 
 
 def _line_starts(lines: list[Line]) -> tuple[float, ...]:
-    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells that other
-    lines are cut at too (a word a justified cell spreads apart starts no column)."""
-    if len(lines) < 2:
-        return tuple(span[1] for span in lines[0].spans) or (lines[0].x0,)
-    shared = [
-        [span[1] for span in line.spans if any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans)]
-        for line in lines
-    ]
-    most = max(range(len(lines)), key=lambda k: len(shared[k]))
-    return tuple(shared[most]) or tuple(span[1] for span in lines[most].spans) or (lines[most].x0,)
+    """Where the columns of text aligned in columns start: the cuts of its line cut into the most cells, words that a
+    justified cell spreads apart after its last column left out (`_justified_end`)."""
+    cuts = [[span[1] for span in line.spans[: _justified_end(line, lines)]] for line in lines]
+    most = max(range(len(lines)), key=lambda k: len(cuts[k]))
+    return tuple(cuts[most]) or (lines[most].x0,)
+
+
+def _justified_end(line: Line, lines: list[Line]) -> int:
+    """How many of a line's pieces start columns: pieces with letters at its end that no other line is cut at are
+    words a justified last cell spread apart (`\\Xsetparstuff      or`), when two cuts shared with other lines remain."""
+    shared = [any(abs(span[1] - other[1]) <= 3 for o in lines if o is not line for other in o.spans) for span in line.spans]
+    end = len(line.spans)
+    while end > 2 and not shared[end - 1] and re.search(r"[^\W\d_]", line.spans[end - 1][0]):
+        end -= 1
+    return end if end < len(line.spans) and sum(shared[:end]) >= 2 else len(line.spans)
 
 
 def _table_cells(lines: list[Line]) -> list[list[str]]:

@@ -41,7 +41,7 @@ from normcli.importers.pdf_contents import (
     run_in_rest,
     same_letters,
 )
-from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, outline_title
+from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, bold_face, outline_title
 from normcli.labels import DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
@@ -68,6 +68,18 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
+# the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|"
+    "januar|j[aä]nner|februar|m[aä]rz|juni|juli|oktober|dezember|"
+    "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre|"
+    "enero|febrero|abril|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|diciembre|"
+    "janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+# a month and a year after a day (`3 juillet 2022`, `12. März 2021`, `1 de enero de 2020`): a date, not a clause's title
+_DATE = re.compile(rf"^(?:de\s+)?(?:{_MONTHS})\.?,?\s+(?:de\s+)?\d{{4}}\.?$", re.I)
 _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
 _BULLET_ITEM = re.compile(r"^\s*[•\u2022\u25cf\u25aa\u2013*·–—-]\s")  # a bullet list item, no heading's first line
 # the titles of an index's letter groups
@@ -630,6 +642,8 @@ def text_headings(
                 strong = True
         if number is None or not number.title:
             continue
+        if _DATE.match(number.title):
+            continue  # `3 juillet 2022` on a title page: a date, no clause 3
         # a title needs a word, or a letter in a line set bold throughout (`2.5.2 T1`, an encoding's name)
         if not re.search(r"[^\W\d_]{2,}", number.title) and not (
             re.search(r"[^\W\d_]", number.title) and line.bold_prefix >= len(line.text.rstrip()) - 1
@@ -646,9 +660,13 @@ def text_headings(
         elif len(used) == 1 and position + 1 < len(stream) and _hangs_under(stream[position + 1], line):
             used.append(position + 1)  # a bold title in the body size wrapped onto a line set in under it
             number = Number(number.path, wrapped(number.title, line.text, stream[position + 1].text), number.kind)
-        bold_heading = line.bold_prefix >= len(number.path) + 3
+        # bold from its number on; or its number bold and most of the line in a bold face, a word of the title set in
+        # another font (a logo: `2 METAPOST compilation`)
+        bold_heading = line.bold_prefix >= len(number.path) + 3 or (line.bold_prefix >= len(number.path) and bold_face(line.font))
         run_in = False
-        if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1:
+        # a bold title run into its paragraph (`1.1. Driving Factors. There are …`): the line's face is the prose's; a
+        # line mostly in a bold face is a title whose bold run a word in another font breaks (`4.1 The draw command`)
+        if not strong and bold_heading and line.bold_prefix < len(line.text.rstrip()) - 2 and len(used) == 1 and not bold_face(line.font):
             bold_text = clean_inline(line.text[: line.bold_prefix])
             bold_number = parse_number(bold_text)
             if bold_number and bold_number.title and bold_number.path == number.path:

@@ -277,3 +277,19 @@ def test_deep_clauses_run_in_or_wrapped_in_bold_at_the_body_size(pdf_builder, wo
         ("2.2.2", "Imposed loads"),
     ]
     assert "The weight of the structure itself." in next(node for node in nodes if node.path == "2.2.1.1").text
+
+
+def test_a_date_on_the_title_page_is_no_clause(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`3 juillet 2022` set large under the title reads like clause 3; it is a date (a day, a month, a year), so the
+    clauses `1`, `2` and `3` that follow are found in their order."""
+    builder = pdf_builder().page().line("Simples matrices", size=24).line("3 juillet 2022", size=14).gap(20)
+    for number, title in ((1, "Introduction"), (2, "Les options"), (3, "Exemples")):
+        builder.heading(f"{number} {title}").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "dated.pdf")
+    report = ingest(pdf, "TEST 210", "1", workspace=workspace, language="fr", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.title) for node in nodes if node.path[0].isdigit()] == [
+        ("1", "Introduction"),
+        ("2", "Les options"),
+        ("3", "Exemples"),
+    ]

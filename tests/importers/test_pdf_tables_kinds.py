@@ -148,7 +148,11 @@ def _music_font_staves(path: Path, font: bytes) -> Path:
         for n in range(14):
             pdf.text(95 + 30 * n, top + 22 - 2.5 * ((n * 3 + staff) % 9), "q")
         top += 50
-    builder.y = top
+    builder.y = top + 10
+    pdf.set_font("Courier", "", 10)
+    pdf.text(72, builder.y, "q")  # a legend: one note, then its meaning in text on the same line
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(80, builder.y, "stands for a quarter note, the shortest value the tune uses anywhere")
     builder.gap(10).line("The text goes on after the tune with more words in it than any cell holds.")
     builder.save(path)
     data = path.read_bytes()
@@ -161,9 +165,11 @@ def test_music_in_a_music_font_whose_notes_read_as_letters_is_not_a_table(pdf_bu
     pdf = _music_font_staves(tmp_path / "musix.pdf", b"musix20")
     lines, _ = pdf_pages._page_lines(pdfium.PdfDocument(str(pdf))[0].get_textpage(), 0)
     notes = [line for line in lines if set(line.text.replace(" ", "")) <= {"q", "G"}]
-    words = [line for line in lines if len(line.text.split()) >= 4]
+    words = [line for line in lines if len(line.text.split()) >= 4 and not line.text.startswith("q ")]
     assert len(notes) >= 10 and all(line.pictures == 1.0 for line in notes)
     assert len(words) == 3 and all(line.pictures == 0.0 for line in words)  # the heading and two lines of text
+    # the legend's note is one character of the 58 on its line (not the first of three looked at)
+    assert [round(line.pictures, 3) for line in lines if line.text.startswith("q ")] == [round(1 / 58, 3)]
     report = ingest(pdf, "TEST 430", "1", workspace=workspace, language="en")
     assert not read_back(workspace, report).tables
     assert "The text goes on after the tune" in norm_text(workspace, report)
@@ -180,8 +186,15 @@ def _line(text: str, pictures: float = 0.0) -> Line:
 def test_a_table_with_a_few_pictures_in_it_is_still_a_table() -> None:
     staff = [_line("q q", 1.0), _line("G 3", 0.5), _line("q", 1.0), _line("4 q", 0.5)]
     assert _drawn(staff)
+    # a song: its notes on most lines, the words under them a good part of its characters
+    assert _drawn([_line("G", 1.0), _line("q q", 1.0), _line("Twin-"), _line("q", 1.0), _line("kle"), _line("q q q", 1.0), _line("star")])
     # a feature matrix whose marks are drawn with a symbol font: its names and numbers are most of its characters
-    matrix = [_line("Feature Version A Version B"), _line("Export 2.1 q q", 0.5), _line("Print 3.0 q", 0.34), _line("Undo 1.4 q q", 0.5)]
+    matrix = [
+        _line("Feature Version A Version B"),
+        _line("Export 2.1 q q", 2 / 11),
+        _line("Print 3.0 q", 1 / 9),
+        _line("Undo 1.4 q q", 2 / 9),
+    ]
     assert not _drawn(matrix)
 
 
@@ -264,3 +277,11 @@ def test_prose_lines_with_their_punctuation_and_hyphens_are_numbered_prose() -> 
             ["69", "enim quis laoreet feugiat, diam ex frin-"],
         ]
     )
+    # every line numbered, a heading among them
+    lines = [
+        ["check if I have forgotten For now, I have a minimal pre-commit, which tests only the", "3R"],
+        ["blank spaces at ends of lines, but not the forgotten.", "4R"],
+        ["2.1 Right section", "5R"],
+    ]
+    assert _numbered_prose(lines)
+    assert not _numbered_prose([*lines[:2], ["2.1 Right section", "7R"]])  # numbers that skip lines: no heading among them

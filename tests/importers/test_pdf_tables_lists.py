@@ -9,7 +9,8 @@ from pathlib import Path
 from importer_helpers import PdfBuilder, norm_text, pipe_rows, read_back
 
 from normcli.importers import ingest
-from normcli.importers.pdf_tables import _on_columns, _running_locators, _source_and_result
+from normcli.importers.pdf_pages import Line
+from normcli.importers.pdf_tables import _line_starts, _on_columns, _running_locators, _source_and_result
 
 _TERMS = ["\\setbeam", "\\setload", "\\showspan", "\\slabcnt", "\\splitbay", "\\support"]
 
@@ -245,3 +246,46 @@ def test_only_words_after_the_last_column_start_are_a_justified_cell() -> None:
     # an index's numbers set right (`9, 2032` where the line above had `. 2457`) start no cell of the last column
     assert not _on_columns([("drawnormalDD (r)", 132.0, 210.0), ("9, 2032", 350.0, 386.0)], starts)
     assert not _on_columns([("word", 132.0, 160.0), ("apart", 220.0, 250.0)], starts)  # before the last column
+
+
+def test_a_header_over_the_first_rule_heads_its_table_and_the_rows_under_it_stay_rows(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """No rule over the header row: one under it, then one under each group of four rows. The header is the table's
+    first row, and the rows of the first group are rows, not one header cell each."""
+    builder = pdf_builder().page().heading("1.9.5 Changed names").line("The commands have been renamed as follows:").gap(6)
+    pdf = builder.pdf
+    builder.line("Old command", x=110).pdf.text(280, builder.y, "New command")
+    groups = [[f"\\foot{name}", f"\\Xarrange{name}"] for name in ("para", "normal", "twocol", "threecol")]
+    groups += [[f"\\foot{name}X", f"\\arrange{name}X"] for name in ("para", "normal", "twocol", "threecol")]
+    for k, (old, new) in enumerate(groups):
+        if k % 4 == 0:
+            builder.y += 3
+            pdf.set_line_width(0.4)
+            pdf.line(100, builder.y, 420, builder.y)
+        builder.y += 12
+        pdf.set_font("Courier", "", 9)
+        pdf.text(110, builder.y, old)
+        pdf.text(280, builder.y, new)
+    builder.y += 3
+    pdf.line(100, builder.y, 420, builder.y)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "renamed.pdf"), "TEST 437", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1
+    assert pipe_rows(tables[0].markdown) == [["Old command", "New command"], *groups]
+
+
+def _cut(*pieces: tuple[str, float]) -> Line:
+    """A line cut into pieces, each (text, x where it starts), 40 pt wide."""
+    spans = [(text, x, x + 40) for text, x in pieces]
+    return Line(0, " ".join(text for text, _ in pieces), spans[0][1], spans[-1][2], 700, 690, 10, spans=spans)
+
+
+def test_columns_start_where_lines_are_cut_but_a_justified_cells_last_word() -> None:
+    justified = [_cut(("\\critext", 132), ("\\edtext", 303)), _cut(("\\setparstuff", 132), ("\\Xsetparstuff", 303), ("or", 450))]
+    assert _line_starts(justified) == (132, 303)
+    # a piece without letters that no other line is cut at is kept (an operator of aligned formulas)
+    formulas = [_cut(("B", 132), ("= a", 200)), _cut(("H", 132), ("= b", 200), ("+", 300))]
+    assert _line_starts(formulas) == (132, 200, 300)
+    # a centred last column is cut at another x on every line: kept, the table keeps its two columns
+    centred = [_cut(("Bolts", 132), ("twelve", 310)), _cut(("Nuts", 132), ("forty", 314))]
+    assert _line_starts(centred) == (132, 310)

@@ -1270,3 +1270,35 @@ def test_an_unnumbered_title_in_the_face_of_numbered_ones_at_the_body_size_is_a_
         ("Further reading", "Further reading", 2),
         ("1.4", "Loads", 2),
     ]
+
+
+def test_a_bold_numbered_title_with_a_word_in_another_font_is_one_title(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Numbered headings in bold at the body size, a word of the title set in a typewriter or logo font (`2 The draw
+    command`, `3 METAPOST compilation`): the bold run stops at that word, yet the line is a heading with its whole
+    title, not a title `The` run into a paragraph `draw command`."""
+    builder = pdf_builder().page()
+
+    def pieces(parts: list[tuple[str, str, str]]) -> None:
+        builder.y += 26
+        x = 72.0
+        for family, style, text in parts:
+            builder.pdf.set_font(family, style, 10)
+            builder.pdf.text(x, builder.y, text)
+            x += builder.pdf.get_string_width(text)
+        builder.pdf.set_font("Times", "", 10)
+        for _ in range(4):
+            builder.y += 13
+            builder.pdf.text(72, builder.y, BODY)
+
+    pieces([("Helvetica", "B", "1 Introduction")])
+    pieces([("Helvetica", "B", "2 The "), ("Courier", "", "draw"), ("Helvetica", "B", " command and its options")])
+    pieces([("Helvetica", "B", "3 "), ("Times", "", "METAPOST"), ("Helvetica", "B", " compilation of the figures")])
+    pieces([("Helvetica", "B", "4 Data types")])
+    pdf = builder.save(tmp_path / "logo.pdf")
+    report = ingest(pdf, "TEST 175", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Introduction"),
+        ("2", "The draw command and its options"),
+        ("3", "METAPOST compilation of the figures"),
+        ("4", "Data types"),
+    ]
