@@ -218,6 +218,8 @@ def _repeats(line: str, other: str) -> bool:
     mine, theirs = key(line), key(other)
     if re.sub(r"\d+", "#", mine) != re.sub(r"\d+", "#", theirs) or not re.search(r"[^\W\d_]", mine):
         return False
+    if _OTHER_WORD_NUMBER.match(line.strip()):
+        return False  # `Chapter 2` over `Chapter 3` on the next page: two chapters of a page each open their pages
     changed = [(a, b) for a, b in zip(re.findall(r"\d+", mine), re.findall(r"\d+", theirs), strict=True) if a != b]
     return len(changed) <= 1 and all(abs(int(a) - int(b)) <= 2 for a, b in changed)
 
@@ -251,9 +253,9 @@ def body_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
 
 
 def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
-    """How low a page's text reaches above its bottom band (8 %: the page number): the lowest baseline of its
-    characters, raised by a quarter of their size (the page's height when it holds no text there). A bookmark
-    anchored under it was set at the foot of the page, after its last line."""
+    """How low a page's text reaches above its bottom band (8 %), page numbers alone on their line aside: the lowest
+    baseline of its characters, raised by a quarter of their size (the page's height when it holds no text there).
+    A bookmark anchored under it was set at the foot of the page, after its last line."""
     import ctypes
 
     import pypdfium2.raw as raw
@@ -263,16 +265,19 @@ def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
         height = page.get_height()
         textpage = page.get_textpage()
         x, y = ctypes.c_double(), ctypes.c_double()
-        lowest = height
+        rows: dict[float, list[tuple[str, float]]] = {}  # the characters on each baseline, with their sizes
         for k in range(raw.FPDFText_CountChars(textpage.raw)):
-            if chr(raw.FPDFText_GetUnicode(textpage.raw, k) or 32).isspace():
+            char = chr(raw.FPDFText_GetUnicode(textpage.raw, k) or 32)
+            if char.isspace():
                 continue
             raw.FPDFText_GetCharOrigin(textpage.raw, k, x, y)
             if y.value > 0.08 * height:
-                lowest = min(lowest, y.value + 0.25 * raw.FPDFText_GetFontSize(textpage.raw, k))
+                rows.setdefault(round(y.value, 1), []).append((char, raw.FPDFText_GetFontSize(textpage.raw, k)))
         textpage.close()
         page.close()
-        cache[index] = lowest
+        # a page number alone on its line, set higher than the bottom band, is no text of the page either
+        lines = [(base, row) for base, row in rows.items() if not re.fullmatch(r"\d{1,4}|[ivxlc]{1,6}", "".join(c for c, _ in row), re.I)]
+        cache[index] = min((base + 0.25 * max(size for _, size in row) for base, row in lines), default=height)
     return cache[index]
 
 

@@ -303,6 +303,7 @@ def test_a_running_header_repeats_with_its_page_number_alone_changed() -> None:
     assert not bench._repeats("22.3 Version 4.6.1", "22.6 Version 4.5.0")
     assert not bench._repeats("9.1.8. Wydanie 2011", "9.1.9. Wydanie 2012")
     assert not bench._repeats("Capítulo 7", "Capítulo 1")
+    assert not bench._repeats("Chapter 2", "Chapter 3")
     assert not bench._repeats("86", "87")  # a page number alone is passed over apart
 
 
@@ -330,3 +331,22 @@ def test_a_heading_printed_last_on_its_page_keeps_an_anchor_set_under_it(tmp_pat
     path = tmp_path / "texinfo.pdf"
     pdf.output(str(path))
     assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("5.6", 1)]
+
+
+def test_a_page_number_set_above_the_bottom_band_is_no_text_under_an_anchor(tmp_path: Path) -> None:
+    """The page number `29` set high under a listing (above the bottom 8 %) does not hide that the bookmark
+    `Standard Styles` is anchored under the page's last line: its heading `3.8 Standard Styles` opens the next page."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(72, 600, BODY)
+    pdf.text(290, 740, "29")
+    pdf.set_y(620)
+    pdf.start_section("Standard Styles", level=0)
+    pdf.add_page()
+    pdf.text(72, 100, "3.8 Standard Styles")
+    path = tmp_path / "foot.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("3.8", 2)]
