@@ -718,7 +718,7 @@ def text_headings(
     title_page = not any(p in headings for p in cover)
     title_line = largest_line(stream, cover)
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
-    margin = _margin_headings(stream, body_size, toc_lines | set(headings))
+    margin = _margin_headings(stream, body_size, toc_lines | set(headings), {page.index: page for page in pages})
     depth_here = 1  # the depth of the last heading met: a heading in the margin sits one level below it
     for position, line in enumerate(stream):
         existing = headings.get(position)
@@ -842,13 +842,14 @@ _MARGIN_NAME = re.compile(
 MARGIN_RUN = 8  # more lines than this in a row out in the margin are a wide block (a listing, a table), no headings
 
 
-def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, str]:
+def _margin_headings(stream: list[Line], body_size: float, skip: set[int], pages: dict[int, Page]) -> dict[int, str]:
     """Headings set out in the left margin, left of the text column, in the body size: a command, an environment, an
     option or a term named at the head of its synopsis line, the name set against the column's edge and the rest
     running on into the column (`\\newrobustcmd{⟨command⟩}[⟨arguments⟩]`, `strict=true, false`), its description
     below at the column's edge. Each is `position: title` (the line stays text of its clause). A line that names the
     command of the line right above again (its starred form) or ends an environment is that entry's; more than
-    `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings."""
+    `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings. A line
+    between two rules that run across it is a table's row (a name and its meaning), whatever column it starts in."""
     edges = _text_edges(stream, body_size)
     found: dict[int, str] = {}
     run: list[int] = []
@@ -871,6 +872,9 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> di
     for position, line in enumerate(stream):
         edge = edges.get(line.page)
         if edge is None or position in skip or not (line.x0 < edge[0] - max(1.5 * line.size, 12.0) and line.x1 <= edge[1] + 2):
+            close_run()
+            continue
+        if _ruled_across(line, pages.get(line.page)):
             close_run()
             continue
         if run and run[-1] != position - 1:
@@ -896,6 +900,15 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int]) -> di
         found[position] = title
     close_run()
     return found if len(found) >= 3 else {}
+
+
+def _ruled_across(line: Line, page: Page | None) -> bool:
+    """Whether rules run across the whole of a line both above and below it: the line is inside a ruled table (a
+    table wider than the text starts its rows left of the column, where synopsis lines start)."""
+    if page is None:
+        return False
+    across = [y for x0, x1, y in page.hrules if x0 <= line.x0 + 2 and x1 >= line.x1 - 2]
+    return any(y > line.top for y in across) and any(y < line.bottom for y in across)
 
 
 def _text_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:

@@ -1208,6 +1208,31 @@ def test_a_wide_listing_that_starts_in_the_margin_makes_no_headings(pdf_builder,
     assert [node.path for node in read_back(workspace, report).nodes] == ["1"]
 
 
+def test_a_row_of_a_ruled_table_that_starts_in_the_margin_is_no_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A ruled table set wider than the text, its rows naming a switch left of the column and its meaning running on
+    into it (as a synopsis line does), between a rule above and one below that run across them: the rows are the
+    table's, no headings, while the synopsis lines elsewhere on the page still are."""
+    entries = [["\\first{<a>}"], ["\\second{<b>}"], ["\\third{<c>}"]]
+    builder = _synopses(pdf_builder(), entries)
+    pdf = builder.pdf
+    builder.gap(10)
+    pdf.line(40, builder.y, 560, builder.y)
+    for name in ("\\ifsd@top", "\\ifsd@toplayer"):
+        builder.y += 13
+        pdf.set_font("Courier", "", 10)
+        pdf.text(124 - pdf.get_string_width(name), builder.y, name)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.text(128, builder.y, "We are typesetting the top layer of a stack, with its rules.")
+        builder.line("This is used to decide where the vertical rules go.", x=128)
+    builder.gap(4)
+    pdf.line(40, builder.y, 560, builder.y)
+    builder.gap(10).line(PROSE, x=128).line(PROSE, x=128)
+    path = builder.save(tmp_path / "ruled.pdf")
+    report = ingest(path, "TEST 199", "1", workspace=workspace, language="en", use_outline=False)
+    assert [node.title for node in read_back(workspace, report).nodes][1:] == ["\\first", "\\second", "\\third"]
+    assert "\\ifsd@toplayer" in norm_text(workspace, report)
+
+
 def _units(builder: PdfBuilder, titles: list[str]) -> PdfBuilder:
     """`1 Process units` and `1.1 Storage`, then each title bold in the body size on a line of its own, space above it,
     over a paragraph; a bold line run into a paragraph on the way."""
