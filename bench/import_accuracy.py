@@ -1134,6 +1134,29 @@ def corpus_pdfs() -> list[Path]:
     return sorted(CORPUS.glob("*/*.pdf"))
 
 
+def sample_table(rows: list[dict], corpus_names: set[str]) -> list[str]:
+    """The Markdown lines of the table-truth scores: one row per labelled sample of each PDF, a PDF labelled in a
+    later sample only (third, fourth) included."""
+    lines = []
+    for row in rows:
+        for (_, label), name in zip(SAMPLES, ("first", "held out", "third", "fourth"), strict=True):
+            if row["document"] in corpus_names:
+                name += " (every 12th from 6)" if label == "precision" else " (every 24th from 12)"
+            p = row.get(label)
+            if p:
+                lines.append(
+                    f"| {row['document']} | {name} | {p['truthPages']} | {p['realTables']} | {p['tablesFoundOnTruthPages']} | "
+                    f"{p['falseTables']} ({p['falseShare']} %) | {p['missedTables']} |"
+                )
+    if not lines:
+        return []
+    return [
+        "| document | sample | labelled pages | real tables | tables found there | not real | missed |",
+        "|---|---|---:|---:|---:|---:|---:|",
+        *lines,
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the accuracy table (Markdown) or, with --json, one JSON document."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -1183,22 +1206,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['uncaptionedTablesFound']} | {row['captionedFiguresFound']} / {row['captionedFigures']} | "
             f"{row['superscriptsKept']} / {row['superscriptSamples']} | {row['secondsPer100Pages']} | {row['timesPlainExtraction']} |"
         )
-    labelled = [row for row in rows if "precision" in row]
-    if labelled:
+    table = sample_table(rows, {pdf.name for pdf in corpus_pdfs()})
+    if table:
         print()
-        print("| document | sample | labelled pages | real tables | tables found there | not real | missed |")
-        print("|---|---|---:|---:|---:|---:|---:|")
-        for row in labelled:
-            unseen = row["document"] not in {pdf.name for pdf in corpus_pdfs()}
-            for (_, label), name in zip(SAMPLES, ("first", "held out", "third", "fourth"), strict=True):
-                if not unseen:
-                    name += " (every 12th from 6)" if label == "precision" else " (every 24th from 12)"
-                p = row.get(label)
-                if p:
-                    print(
-                        f"| {row['document']} | {name} | {p['truthPages']} | {p['realTables']} | {p['tablesFoundOnTruthPages']} | "
-                        f"{p['falseTables']} ({p['falseShare']} %) | {p['missedTables']} |"
-                    )
+        print("\n".join(table))
     if args.misses:
         for row in rows:
             if "misses" not in row:

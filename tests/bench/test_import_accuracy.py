@@ -350,3 +350,14 @@ def test_a_page_number_set_above_the_bottom_band_is_no_text_under_an_anchor(tmp_
     path = tmp_path / "foot.pdf"
     pdf.output(str(path))
     assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("3.8", 2)]
+
+
+def test_the_sample_table_lists_a_pdf_labelled_in_a_later_sample_only() -> None:
+    """A PDF of the fourth sample alone (no first-sample pages) still has its row in the Markdown table; corpus PDFs
+    name their sampling step."""
+    scores = {"truthPages": 3, "realTables": 1, "tablesFoundOnTruthPages": 2, "falseTables": 1, "falseShare": 50.0, "missedTables": 0}
+    rows = [{"document": "songs.pdf", "precisionFourth": scores}, {"document": "policy.pdf", "precision": scores}, {"document": "x.pdf"}]
+    lines = bench.sample_table(rows, {"policy.pdf"})
+    assert lines[2] == "| songs.pdf | fourth | 3 | 1 | 2 | 1 (50.0 %) | 0 |"
+    assert lines[3].startswith("| policy.pdf | first (every 12th from 6) |") and len(lines) == 4
+    assert bench.sample_table([{"document": "x.pdf"}], set()) == []
