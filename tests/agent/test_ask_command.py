@@ -16,6 +16,8 @@ import pytest
 from chat_server import Turn, chat_server
 from test_ask_sessions import DELIVER, QUESTION, SNOW, last_section
 
+from tests.reliability.support import sigint_default
+
 NO_KEYS = {"NORMCLI_ASK_API_KEY": "", "OPENAI_API_KEY": ""}
 
 
@@ -140,6 +142,7 @@ def test_ctrl_c_stops_cleanly_with_130(sample_copy: Path) -> None:
             stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, **NO_KEYS},
+            preexec_fn=sigint_default,
         )
         try:
             assert asked.wait(60), "the model was never called"

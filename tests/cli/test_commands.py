@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.reliability.support import sigint_default
+
 READ_COMMANDS = [
     ("info",),
     ("norms",),
@@ -319,6 +321,7 @@ def test_ctrl_c_exits_130_without_a_traceback(sample_copy: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_default,
     )
     process.stdin.write('{"op": "norms"}\n')
     process.stdin.flush()

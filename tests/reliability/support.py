@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +60,12 @@ def child_env(**extra: str) -> dict[str, str]:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PROJECT), env.get("PYTHONPATH", "")]))
     env.update(extra)
     return env
+
+
+def sigint_default() -> None:
+    """Run in a child before it starts (`preexec_fn`): Ctrl-C reaches it as at a terminal. A test run started as a
+    shell's background job ignores SIGINT, and a child inherits that, so Python would install no handler for it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def normcli(*args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:

@@ -16,7 +16,7 @@ import pytest
 from normcli.service import Service
 from normcli.store import schema
 from normcli.store.refresh import refresh
-from tests.reliability.support import PROJECT, child_env, index_state, write_file
+from tests.reliability.support import PROJECT, child_env, index_state, sigint_default, write_file
 
 BUILDER = """
 import sys
@@ -151,6 +151,7 @@ def test_ctrl_c_during_a_build_exits_130_with_one_line_and_no_worker_left(tmp_pa
         env=child_env(),
         cwd=PROJECT,
         start_new_session=True,
+        preexec_fn=sigint_default,
     )
     deadline = time.monotonic() + 30
     while not list((root / ".normcli").glob("index.sqlite.tmp-*")) and time.monotonic() < deadline:
