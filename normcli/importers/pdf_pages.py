@@ -485,6 +485,29 @@ def _left_out(text_index, count: int, length: int) -> set[int] | None:
     return found
 
 
+# TeX's math symbol fonts in the OMS encoding (Computer Modern's `cmsy`, Latin Modern's, the tx/px and Kp fonts'),
+# whose angle brackets sit at the codes of `h` and `i`: embedded without a map to Unicode, `⟨command⟩` reads `hcommandi`
+_OMS_FONT = re.compile(r"^(?:CMB?SY\d|LMMathSymbols\d|[tp]xsys?c?$|Kp-+M-Sy-)", re.I)
+_OMS_BRACKETS = {"h": "⟨", "i": "⟩"}
+
+
+def _oms_brackets(handle, text: str) -> str:
+    """The page's text with the angle brackets of an OMS font read back (`\\undef⟨command⟩`, not `\\undefhcommandi`):
+    each `h` or `i` set in such a font, told by its name (see `_OMS_FONT`), is the bracket at its code. A page on which
+    no `h` is set in one costs a font read per `h`; the `i`s are read only on the pages where one is."""
+    font = _FontName()
+    opening = [k for k in range(len(text)) if text[k] == "h" and _OMS_FONT.match(base_font(font.fresh().read(handle, k)))]
+    if not opening:
+        return text
+    chars = list(text)
+    for k in opening:
+        chars[k] = _OMS_BRACKETS["h"]
+    for k in (k for k, char in enumerate(text) if char == "i"):
+        if _OMS_FONT.match(base_font(font.fresh().read(handle, k))):
+            chars[k] = _OMS_BRACKETS["i"]
+    return "".join(chars)
+
+
 def _char_geometry(
     handle, text: str
 ) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None], list[float | None]]:
@@ -539,6 +562,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     if _OLDSTYLE.search(text):  # one character for one: the indices still match the character boxes
         text = text.translate(OLDSTYLE_DIGITS)
+    text = _oms_brackets(handle, text)
     boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
     pairs = _SECOND_HALF in text
