@@ -154,11 +154,13 @@ def _emit(
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
     regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
     pngs = PngQueue()
-    tables = find_tables(stream, page_by_index, headings, figure_text, regions)
+    chunks = _program_chunks(stream, {*headings, *figure_text, *toc_lines})
+    in_chunks = {p for chunk in chunks.values() for p in chunk}
+    tables = find_tables(stream, page_by_index, headings, figure_text | in_chunks, regions)  # a chunk's code is no table
     in_tables = {
         p for found in tables.values() for table in found for p in [*table.positions, table.caption, *table.caption_more] if p is not None
     }
-    listings = _listings(stream, {*headings, *in_tables, *figure_text, *toc_lines}, body_size)
+    listings = _listings(stream, {*headings, *in_tables, *figure_text, *toc_lines, *in_chunks}, body_size) | chunks
     in_listings = {p for block in listings.values() for p in block}
     code = {start: _code_text([stream[p] for p in block]) for start, block in listings.items()}
     # a document that numbers its listings' lines (two listings of three lines or more counting up): a listing of
@@ -625,6 +627,39 @@ def _code_line(line: Line) -> bool:
         return False
     spans = line.spans
     return not (len(spans) >= 2 and (_EQUATION_ALONE.match(spans[0][0].strip()) or _EQUATION_ALONE.match(spans[-1][0].strip())))
+
+
+# the head of a literate program's chunk: its name in angle brackets, then the sign that defines it or adds to it
+# (WEB, CWEB `⟨name 12⟩ +≡`, noweb `⟨name⟩≡`), a section number after it at the margin
+_CHUNK_HEAD = re.compile(r"⟨[^⟨⟩]{1,80}⟩\s*\+?≡(?:\s*\(?\d{1,4}\)?)?$")
+
+
+def _program_chunks(stream: list[Line], taken: set[int]) -> dict[int, list[int]]:
+    """The code chunks of a literate program, each by the position of its head (`_CHUNK_HEAD`): the head and the
+    lines under it down to a wider step than code lines take (the prose of the next section), the next head, the
+    end of the page or a line written otherwise (`taken`). Their code is pretty-printed in the text's fonts, so
+    no fixed pitch tells it: the head does."""
+    chunks: dict[int, list[int]] = {}
+    position = 0
+    while position < len(stream):
+        line = stream[position]
+        if position in taken or not _CHUNK_HEAD.search(clean_inline(line.text)):
+            position += 1
+            continue
+        chunk = [position]
+        following = position + 1
+        while following < len(stream) and following not in taken:
+            above, below = stream[following - 1], stream[following]
+            if below.page != above.page or below.top > above.top + 2 or above.top - below.top > 1.7 * max(above.size, below.size):
+                break
+            if _CHUNK_HEAD.search(clean_inline(below.text)):
+                break
+            chunk.append(following)
+            following += 1
+        if len(chunk) > 1:
+            chunks[position] = chunk
+        position = following
+    return chunks
 
 
 def _listing_breaks(previous: Line, line: Line) -> bool:

@@ -152,3 +152,32 @@ def test_line_numbers_go_only_when_every_line_counts_up_by_one() -> None:
     kept = ["1 2 3", "4 5 6", "7 8 9"]  # numbers that are data: they do not count lines
     assert _without_line_numbers(kept) == kept
     assert _without_line_numbers(["10 PRINT X", "GOTO 10", "20 END"]) == ["10 PRINT X", "GOTO 10", "20 END"]
+
+
+def test_a_literate_programs_chunk_is_code_though_its_fonts_are_the_texts(workspace: Path, tmp_path: Path) -> None:
+    """WEB, CWEB and noweb print a chunk of code under its head `⟨name 3⟩ +≡` in the text's own fonts, so no fixed
+    pitch tells it; its rules aligned in two columns are code, not a table, and the prose after a wider step is not."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.exists():
+        pytest.skip("the DejaVu fonts are not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.add_page()
+    pdf.add_font("Prose", "", str(font))
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 100, "The scanner returns a token for each keyword of the long format, as follows.")
+    pdf.text(72, 122, "⟨scanning rules 3⟩ +≡")
+    pdf.text(500, 122, "(34)")
+    rules = [("table", "return TABLE;"), ("item", "return ITEM;"), ("row", "return ITEM;"), ("column", "return ITEM;")]
+    for k, (word, action) in enumerate(rules):
+        pdf.text(72, 134 + 12 * k, word)
+        pdf.text(160, 134 + 12 * k, action)
+    pdf.text(72, 134 + 12 * len(rules) + 12, "The parser then reads the span count and the content of each item in turn.")
+    (tmp_path / "chunk.pdf").write_bytes(bytes(pdf.output()))
+    report = ingest(tmp_path / "chunk.pdf", "TEST 905", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert not read_back(workspace, report).tables
+    blocks = _code_blocks(text)
+    assert len(blocks) == 1 and blocks[0][0].startswith("⟨scanning rules 3⟩ +≡")
+    assert [line.split() for line in blocks[0][1:]] == [[word, *action.split()] for word, action in rules]
+    assert "\nThe parser then reads the span count and the content of each item in turn.\n" in text
