@@ -1506,6 +1506,7 @@ _WRAPPING = ".,;:!?()[]\"'“”‘’«»„"  # punctuation around words in ru
 _QUANTITY = re.compile(r"^[-+−±~≈<>≤≥]?[$€£]?\d[\d.,:/×]*\s?(?:%|[^\W\d_]{1,4}[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*)$")
 # what ends a line of code or of a list running on to the next line: a separator, an opening bracket, a comment mark
 _RUNS_ON = (",", ";", "%", "{", "(", "[", "\\", "&", "=")
+_DECIMAL = re.compile(r"^[-+−]?\d*[.,]\d+$")
 
 
 def _value_kind(cell: str) -> str:
@@ -1596,9 +1597,12 @@ def _not_records(table: Table, lines: list[Line]) -> bool:
     if header or len(set(kinds)) > 1 or kinds[0] == "mixed":
         return False
     # cells of one kind and of one length everywhere, each an item of its own; a column of short numbers beside one of
-    # long ones is data, and so are values that come back (`serif`, `bold`, `0`, `1`: a few values in many cells)
+    # long ones is data, and so are values that come back (`serif`, `bold`, `0`, `1`: a few values in many cells) and
+    # measurements (decimal fractions: `0.433945`), unlike the whole numbers of a matrix
     lengths = [statistics.median(len(row[k]) for row in body if row[k]) for k in columns]
     cells = [row[k] for row in body for k in columns if row[k]]
+    if kinds[0] == "number" and sum(1 for cell in cells if _DECIMAL.match(cell)) >= 0.5 * len(cells):
+        return False
     return max(lengths) <= 2 * min(lengths) + 2 and len(set(cells)) >= 0.8 * len(cells)
 
 
