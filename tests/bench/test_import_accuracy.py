@@ -361,3 +361,76 @@ def test_the_sample_table_lists_a_pdf_labelled_in_a_later_sample_only() -> None:
     assert lines[2] == "| songs.pdf | fourth | 3 | 1 | 2 | 1 (50.0 %) | 0 |"
     assert lines[3].startswith("| policy.pdf | first (every 12th from 6) |") and len(lines) == 4
     assert bench.sample_table([{"document": "x.pdf"}], set()) == []
+
+
+def test_tree_precision_counts_the_clauses_no_bookmark_has_where_the_outline_goes_down_to() -> None:
+    """Of the clauses an import writes, those matching a bookmark (same page, same title or path, each bookmark once)
+    are right; one on a page before the first bookmark (a title page), or on its page ahead of its clause, or under a bookmark the outline lists nothing
+    under (a subsection of a leaf) is not judged; any other is invented: a margin line under a chapter whose sections
+    are bookmarked, a heading written twice, a title on another page than its bookmark's."""
+    reference = [
+        bench.Entry("1", bench.key("Loads"), 2, level=0),
+        bench.Entry("1.1", bench.key("Snow"), 2, level=1),
+        bench.Entry("1.2", bench.key("Wind loads on tall buildings"), 3, level=1),
+        bench.Entry("2", bench.key("Actions"), 4, level=0),
+    ]
+    bench.mark_leaves(reference)
+    assert [entry.leaf for entry in reference] == [False, True, True, True]
+    nodes = [
+        ("The manual", None, 1),  # before the first bookmark: a title page
+        ("Contents", None, 2),  # on the first bookmark's page, ahead of its clause: a printed contents
+        ("1", None, 2),
+        ("1.1", None, 2),
+        ("1.1.1", "1.1", 2),  # below a leaf: the outline does not go down to it
+        ("Ground snow", "1.1.1", 2),  # deeper still
+        ("Note", "1", 2),  # a margin line beside the sections of a chapter whose sections are bookmarked
+        ("1.2", "1", 3),  # the path and page of its bookmark, the title cut short: the bookmark's clause
+        ("2", None, 4),
+        ("Actions", None, 4),  # the same heading written twice
+        ("Snow", None, 5),  # a bookmark's title on another page
+    ]
+    titles = {"1": "Loads", "1.1": "Snow", "1.1.1": "Snow depth", "1.2": "Wind loads", "2": "Actions"}
+    run = bench.Run(
+        [(path, bench.key(titles.get(path, path)), page) for path, _, page in nodes],
+        [],
+        0,
+        [],
+        "",
+        0.0,
+        5,
+        {path: parent for path, parent, _ in nodes},
+    )
+    precision = bench.tree_precision(reference, run)
+    assert precision == {
+        "nodes": 11,
+        "matched": 4,
+        "invented": 3,
+        "below": 2,
+        "before": 2,
+        "share": 57.1,
+        "inventedNodes": ["Note note p2", "Actions actions p4", "Snow snow p5"],
+        "belowNodes": ["1.1.1 snowdepth p2", "Ground snow groundsnow p2"],
+    }
+    assert bench.precision_cell(precision) == "57.1 % (3 invented; 2 below, of 11)"
+    assert bench.tree_precision([], run) is None and bench.precision_cell(None) == "–"
+
+
+def test_the_outline_reference_knows_which_bookmarks_have_none_under_them(tmp_path: Path) -> None:
+    """A bookmark followed by a deeper one is no leaf; the last one, and one followed by a shallower one, are."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    for text, level in (("1 Loads", 0), ("1.1 Snow", 1), ("2 Actions", 0)):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 10)
+        pdf.set_y(80)
+        pdf.start_section(text, level=level)
+        pdf.text(72, 100, text)
+        pdf.text(72, 120, BODY)
+    path = tmp_path / "levels.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.level, entry.leaf) for entry in bench.outline_reference(path)] == [
+        ("1", 0, False),
+        ("1.1", 1, True),
+        ("2", 0, True),
+    ]
