@@ -102,6 +102,8 @@ def test_a_legend_a_matrix_and_a_magic_square_are_no_records_and_data_beside_the
     assert _not_records(*_table([["", "Running footer"], ["*", ""]], ruled=True))  # a legend: no row with two cells
     assert _not_records(*_table([["8", "1", "6"], ["3", "5", "7"], ["4", "9", "2"]], ruled=True))
     assert _not_records(*_table([["1", "2"], ["3", "4"]], ruled=True))
+    # measurements: decimal fractions in every column, under no header row
+    assert not _not_records(*_table([["0.00", "0.000000", "0.000000"], ["0.25", "0.433945", "0.462191"], ["0.50", "0.635025", "0.635685"]]))
     # a rounding table: short numbers beside long ones
     assert not _not_records(*_table([["-4", "12 345,679 0"], ["-3", "12 345,679"], ["-2", "12 345,68"], ["-1", "12 345,7"]]))
     # a ruled glossary (the rules say it is a table) and a header row over a matrix stay
