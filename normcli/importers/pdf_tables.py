@@ -1507,6 +1507,7 @@ _QUANTITY = re.compile(r"^[-+−±~≈<>≤≥]?[$€£]?\d[\d.,:/×]*\s?(?:%|[^
 # what ends a line of code or of a list running on to the next line: a separator, an opening bracket, a comment mark
 _RUNS_ON = (",", ";", "%", "{", "(", "[", "\\", "&", "=")
 _DECIMAL = re.compile(r"^[-+−]?\d*[.,]\d+$")
+_MEASURE = re.compile(r"^[-+−]?(?:\d[\d.,]*|[.,]\d+)\s?[^\W\d_]{1,4}$")  # a length with its unit (`.5in`, `12pt`), a setting
 
 
 def _value_kind(cell: str) -> str:
@@ -1569,7 +1570,9 @@ def _not_records(table: Table, lines: list[Line]) -> bool:
     hold one kind of value row after row, and its rows stand each on their own. Not a table:
     - no row with two cells filled (a figure's legend, labels beside a drawing);
     - set without rules, two columns whose second names or describes the first in words, under no header row (a
-      glossary, an option list: `AlF₃  aluminium trifluoride`, `+  addition.`): a list of terms, not data;
+      glossary, an option list: `AlF₃  aluminium trifluoride`, `+  addition.`): a list of terms, not data; or whose
+      second holds one value in every row (`SCAN_UTF8_1  17`, `SCAN_UTF8_2  17`; not a length, `.5in`, which settings
+      may share): names sharing it, not records;
     - set without rules, rows whose last cell runs on to the next line as code or a list does (`pages = {79-83},`,
       `return GLUE;`, `lalq8%`): lines of text cut at a wide space, not records;
     - under no header row, every column of the same kind and length, nearly every cell a value of its own (a grid of
@@ -1591,6 +1594,8 @@ def _not_records(table: Table, lines: list[Line]) -> bool:
         # a term and its name or description; a few words over and over (`true`, `false`) are values, not names
         if len(columns) == 2 and worded >= 0.8 * len(names) and len(set(names)) >= 0.8 * len(names):
             return True
+        if len(columns) == 2 and len(names) >= 3 and len(set(names)) == 1 and not _MEASURE.match(names[0]):
+            return True  # one value beside every name (index entries of one page, keys of one type): no record differs
         ends = [next(cell for cell in reversed(row) if cell) for row in rows if any(row)]
         if len(ends) >= 3 and sum(1 for cell in ends if cell.endswith(_RUNS_ON)) >= 0.75 * len(ends):
             return True

@@ -102,6 +102,10 @@ def test_a_legend_a_matrix_and_a_magic_square_are_no_records_and_data_beside_the
     assert _not_records(*_table([["", "Running footer"], ["*", ""]], ruled=True))  # a legend: no row with two cells
     assert _not_records(*_table([["8", "1", "6"], ["3", "5", "7"], ["4", "9", "2"]], ruled=True))
     assert _not_records(*_table([["1", "2"], ["3", "4"]], ruled=True))
+    # one value beside every name (an index's entries on one page): no row differs from another but by its name
+    assert _not_records(*_table([["SCAN_UTF8_1", "17"], ["SCAN_UTF8_2", "17"], ["SCAN_UTF8_3", "17"], ["SCAN_UTF8_4", "17"]]))
+    assert not _not_records(*_table([["multidot", "true"], ["babel", "true"], ["extendedchars", "false"]]))
+    assert not _not_records(*_table([["\\leftmargin", ".5in"], ["\\rightmargin", ".5in"], ["\\topmargin", ".5in"]]))  # settings
     # measurements: decimal fractions in every column, under no header row
     assert not _not_records(*_table([["0.00", "0.000000", "0.000000"], ["0.25", "0.433945", "0.462191"], ["0.50", "0.635025", "0.635685"]]))
     # a rounding table: short numbers beside long ones
