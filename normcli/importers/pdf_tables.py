@@ -1602,13 +1602,15 @@ def _not_records(table: Table, lines: list[Line]) -> bool:
     if header or len(set(kinds)) > 1 or kinds[0] == "mixed":
         return False
     # cells of one kind and of one length everywhere, each an item of its own; a column of short numbers beside one of
-    # long ones is data, and so are values that come back (`serif`, `bold`, `0`, `1`: a few values in many cells) and
-    # measurements (decimal fractions: `0.433945`), unlike the whole numbers of a matrix
+    # long ones is data, and so are values that come back, in a column or along a row (`serif`, `true`; a word and its
+    # variants `lös-te`, `lö-ste`), and measurements (decimal fractions: `0.433945`), unlike a matrix's whole numbers
     lengths = [statistics.median(len(row[k]) for row in body if row[k]) for k in columns]
     cells = [row[k] for row in body for k in columns if row[k]]
     if kinds[0] == "number" and sum(1 for cell in cells if _DECIMAL.match(cell)) >= 0.5 * len(cells):
         return False
-    return max(lengths) <= 2 * min(lengths) + 2 and len(set(cells)) >= 0.8 * len(cells)
+    filled = [[row[k] for row in body if row[k]] for k in columns]
+    distinct = len(set(cells)) >= 0.8 * len(cells) and all(len(set(column)) >= 0.8 * len(column) for column in filled)
+    return max(lengths) <= 2 * min(lengths) + 2 and distinct
 
 
 def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int], after: int | None = None) -> list[int]:

@@ -106,6 +106,10 @@ def test_a_legend_a_matrix_and_a_magic_square_are_no_records_and_data_beside_the
     assert _not_records(*_table([["SCAN_UTF8_1", "17"], ["SCAN_UTF8_2", "17"], ["SCAN_UTF8_3", "17"], ["SCAN_UTF8_4", "17"]]))
     assert not _not_records(*_table([["multidot", "true"], ["babel", "true"], ["extendedchars", "false"]]))
     assert not _not_records(*_table([["\\leftmargin", ".5in"], ["\\rightmargin", ".5in"], ["\\topmargin", ".5in"]]))  # settings
+    # a word and its hyphenations side by side: values that come back along a row
+    assert not _not_records(
+        *_table([["lös-te", "lö-ste", "lös-te"], ["Fas-sa-de", "Fas-sa-de", "Fassa-de"], ["Abend-stern", "Abend-stern", "Abends-tern"]])
+    )
     # measurements: decimal fractions in every column, under no header row
     assert not _not_records(*_table([["0.00", "0.000000", "0.000000"], ["0.25", "0.433945", "0.462191"], ["0.50", "0.635025", "0.635685"]]))
     # a rounding table: short numbers beside long ones
