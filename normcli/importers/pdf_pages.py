@@ -47,6 +47,7 @@ class Line:
     spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
+    listing: bool = False  # mono by its font's evidence from the middle to the end: a listing's line, not a formula's
     pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
     font: str = ""  # the font most of the line is set in, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
 
@@ -621,7 +622,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.cells = [span[0] for span in line.spans]
         # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
         # name tells a heading's face from the body's at one size
-        line.font, line.mono = _font_of(handle, segment.start, plain, origins, font)
+        line.font, line.mono, line.listing = _font_of(handle, segment.start, plain, origins, font)
         line.pictures = _pictures(handle, segment, font)
         lines.append(line)
     if any(line.pictures for line in lines):  # a page that draws with a font: every character looked at
@@ -1214,29 +1215,31 @@ def _picture_font(name: str) -> bool:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool]:
+def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool, bool]:
     """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
     five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
-    make the sentence code), and whether the line is set in a fixed-pitch font: its middle and last letters are (flag
-    or name); a line number or a bullet before it may be in another font."""
+    make the sentence code); whether the line is set in a fixed-pitch font: its middle and last letters are (widths,
+    flag or name; a line number or a bullet before it may be in another font), or its letters advance evenly; and
+    whether its font says so at five sixths too (`Line.listing`: a formula naming a typewriter identifier is not)."""
     visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
     if not visible:
-        return "", False
+        return "", False, False
     middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
     name = font.read(handle, start + middle)
-    fixed = font.fixed(handle, start + middle, name)
+    typed = font.fixed(handle, start + middle, name)
     last = visible[-1]
-    if fixed and last != middle:
+    if typed and last != middle:
         other = font.fresh().read(handle, start + last)
-        fixed = font.fixed(handle, start + last, other)
-    if not fixed:
-        fixed = _even_advances(handle, start, segment, origins)
+        typed = font.fixed(handle, start + last, other)
+    fixed = typed or _even_advances(handle, start, segment, origins)
     if len(visible) >= 6:
         early = font.fresh().read(handle, start + visible[len(visible) // 6])
-        if early != name and early == font.fresh().read(handle, start + visible[len(visible) * 5 // 6]):
-            name = early
-    return base_font(name), fixed
+        if early != name or typed:
+            late = font.fresh().read(handle, start + visible[len(visible) * 5 // 6])
+            typed = typed and font.fixed(handle, start + visible[len(visible) * 5 // 6], late)
+            name = early if early != name and early == late else name
+    return base_font(name), fixed, typed
 
 
 def base_font(name: str) -> str:
