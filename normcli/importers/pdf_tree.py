@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 from normcli.importers.common import (
     FIGURE_CAPTION,
+    MONTHS,
     TABLE_CAPTION,
+    VERSION_DATE,
     Draft,
     Number,
     Sequencer,
@@ -68,18 +70,8 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
-# the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|"
-    "januar|j[aä]nner|februar|m[aä]rz|juni|juli|oktober|dezember|"
-    "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre|"
-    "enero|febrero|abril|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|diciembre|"
-    "janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
 # a month and a year after a day (`3 juillet 2022`, `12. März 2021`, `1 de enero de 2020`): a date, not a clause's title
-_DATE = re.compile(rf"^(?:de\s+)?(?:{_MONTHS})\.?,?\s+(?:de\s+)?\d{{4}}\.?$", re.I)
+_DATE = re.compile(rf"^(?:de\s+)?(?:{MONTHS})\.?,?\s+(?:de\s+)?\d{{4}}\.?$", re.I)
 _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
 _BULLET_ITEM = re.compile(r"^\s*[•\u2022\u25cf\u25aa\u2013*·–—-]\s")  # a bullet list item, no heading's first line
 # the titles of an index's letter groups
@@ -719,6 +711,7 @@ def text_headings(
     title_line = largest_line(stream, cover)
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     margin = _margin_headings(stream, body_size, toc_lines | set(headings), {page.index: page for page in pages})
+    versions = _version_headings(stream, body_size, toc_lines | set(headings))
     depth_here = 1  # the depth of the last heading met: a heading in the margin sits one level below it
     for position, line in enumerate(stream):
         existing = headings.get(position)
@@ -728,6 +721,10 @@ def text_headings(
             continue
         if position in margin and position > first and not in_index:
             headings[position] = Heading(None, margin[position], depth_here + 1, keep_line=True)  # the synopsis stays text
+            continue
+        if position in versions:  # a change log's entry, one level below the heading of the log
+            number, title = versions[position]
+            headings[position] = Heading(number, title, depth_here + 1)
             continue
         if position in toc_lines:
             continue
@@ -891,8 +888,15 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int], pages
         if not edge[0] - 2.5 * line.size <= ends <= edge[0] + 0.6 * line.size:
             continue
         below = stream[position + 1] if position + 1 < len(stream) else None
-        if named.group("term") and (below is None or below.page != line.page or abs(below.x0 - edge[0]) > 2):
-            continue  # a term before its description (`article An article in a journal …`), which goes on at the edge
+        # a term before its description (`article An article in a journal …`), which goes on at the edge, or the next
+        # term of a list out in the margin (fields described together, or each on its own line): the run's end checks
+        # that a description at the edge follows
+        if named.group("term") and (
+            below is None
+            or below.page != line.page
+            or not (abs(below.x0 - edge[0]) <= 2 or below.x0 < edge[0] - max(1.5 * below.size, 12.0))
+        ):
+            continue
         title = named.group("environment") or named.group("command") or named.group("option") or named.group("term")
         if len(run) > 1 and title_key(title) == last_name:
             continue  # `\newrobustcmd*{…}` under `\newrobustcmd{…}`: the same command's other form
@@ -900,6 +904,29 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int], pages
         found[position] = title
     close_run()
     return found if len(found) >= 3 else {}
+
+
+VERSION_RUN = 3  # a change log has this many entries or more, set alike
+
+
+def _version_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, tuple[Number | None, str]]:
+    """The entries of a change log: lines that name a version and its date and nothing else (`2.5k 2020-10-05`,
+    `1.22 08-05-2021`), set apart as headings are (bold throughout, or larger than the prose), at least `VERSION_RUN`
+    of them in one style. A version that is a plain number (`2.5 2017-11-22`) is the entry's number, its date the
+    title (the path is made unique where a clause has that number); another (`2.5k`, `bltx-v1.2-5`) is part of the
+    title. Each is `position: (number or None, title)`."""
+    found: dict[Style, dict[int, tuple[Number | None, str]]] = {}
+    for position, line in enumerate(stream):
+        if position in skip:
+            continue
+        text = clean_inline(line.text)
+        match = VERSION_DATE.match(text)
+        if not match or not (line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1):
+            continue
+        version, date = match.group("version"), match.group("date")
+        numbered = re.fullmatch(r"\d+(?:\.\d+)*", version)
+        found.setdefault(_style(line, body_size), {})[position] = (Number(version, date, "clause"), date) if numbered else (None, text)
+    return {p: entry for entries in found.values() if len(entries) >= VERSION_RUN for p, entry in entries.items()}
 
 
 def _ruled_across(line: Line, page: Page | None) -> bool:
