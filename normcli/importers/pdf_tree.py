@@ -583,6 +583,7 @@ def text_headings(
     pitch = _pitch(stream, body_size)
     edges = _justified_edges(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
+    lettered = _lettered_headings(stream, body_size, toc_lines | set(anchors))
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
         if position in consumed or position in toc_lines:
@@ -590,6 +591,9 @@ def text_headings(
         if position in anchors:
             _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
             restart = False
+            continue
+        if position in lettered:  # an appendix `A Implementation`: its clauses `A.1` follow (its heading comes below)
+            sequencer.accept(Number(lettered[position], "", "annex"))
             continue
         text = heading_text(line)
         if not text or (is_toc_line(line.text) and _ENDS_IN_PAGE.search(text)):
@@ -712,6 +716,12 @@ def text_headings(
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     margin = _margin_headings(stream, body_size, toc_lines | set(headings), {page.index: page for page in pages})
     versions = _version_headings(stream, body_size, toc_lines | set(headings))
+    depths = {  # an appendix set as a chapter: the depth of the numbered headings of its size (1 when none)
+        position: Counter(
+            h.depth for p, h in headings.items() if h.number is not None and h.depth and abs(stream[p].size - stream[position].size) < 0.3
+        ).most_common(1)
+        for position in lettered
+    }
     depth_here = 1  # the depth of the last heading met: a heading in the margin sits one level below it
     for position, line in enumerate(stream):
         existing = headings.get(position)
@@ -721,6 +731,11 @@ def text_headings(
             continue
         if position in margin and position > first and not in_index:
             headings[position] = Heading(None, margin[position], depth_here + 1, keep_line=True)  # the synopsis stays text
+            continue
+        if position in lettered:  # an appendix set as a chapter, its letter before the title (`A Implementation`)
+            depth_here = depths[position][0][0] if depths[position] else 1
+            headings[position] = Heading(None, clean_inline(line.text), depth_here)  # titled with its letter, as bookmarked
+            in_index = False
             continue
         if position in versions:  # a change log's entry, one level below the heading of the log
             number, title = versions[position]
@@ -927,6 +942,36 @@ def _version_headings(stream: list[Line], body_size: float, skip: set[int]) -> d
         numbered = re.fullmatch(r"\d+(?:\.\d+)*", version)
         found.setdefault(_style(line, body_size), {})[position] = (Number(version, date, "clause"), date) if numbered else (None, text)
     return {p: entry for entries in found.values() if len(entries) >= VERSION_RUN for p, entry in entries.items()}
+
+
+# a heading led by a capital letter alone, an appendix's (`A Implementation`, `B Biblatex datamodel file`)
+_LETTER_LED = re.compile(r"^(?P<letter>[A-Z])\s+(?P<title>[^\W\d_].{1,80})$")
+
+
+def _lettered_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, str]:
+    """Appendices set as chapters are, their letter before the title and no word for it (`A Implementation`): lines
+    led by a capital letter alone, larger than the prose and bold or larger still, whose letters run A, B, C … in
+    reading order in one size; two of them at least, or `A` alone when a clause `A.1` follows it. Each is
+    `position: letter`."""
+    candidates = []
+    for position, line in enumerate(stream):
+        if position in skip or line.size < body_size + 0.8:
+            continue
+        match = _LETTER_LED.match(clean_inline(line.text))
+        bold = line.bold_prefix >= 2 or bold_face(line.font)
+        if match and (bold or line.size >= body_size + 2) and not match.group("title").endswith((".", ",", ";", ":")):
+            candidates.append((position, match.group("letter"), round(line.size, 1)))
+    found: dict[int, str] = {}
+    for size in {size for _, _, size in candidates}:
+        kept: list[tuple[int, str]] = []
+        for position, letter, at in candidates:  # the letters in sequence from A; another line in the size breaks nothing
+            if at == size and ord(letter) == ord("A") + len(kept):
+                kept.append((position, letter))
+        if len(kept) == 1:
+            after = (parse_number(clean_inline(line.text)) for line in stream[kept[0][0] + 1 :])
+            kept = kept if any(n is not None and n.kind == "annex_clause" and n.path == "A.1" for n in after) else []
+        found.update(kept)
+    return found
 
 
 def _ruled_across(line: Line, page: Page | None) -> bool:
