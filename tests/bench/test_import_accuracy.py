@@ -114,7 +114,7 @@ def test_the_reference_keeps_the_word_a_page_prints_before_a_chapter_or_annex(tm
 
 def test_a_title_keeps_a_number_in_brackets_that_is_not_a_repeat_mark() -> None:
     """`(2)` is taken off a title only where its path marks a repeat of another clause's path."""
-    paths = {"Introduction", "Introduction (2)", "10.20"}
+    paths = {bench.path_fold(path) for path in ("Introduction", "Introduction (2)", "10.20")}
     assert bench._unrepeated("Introduction (2)", "Introduction (2)", paths) == "Introduction"
     assert bench._unrepeated("10.20", "Gegenwart (2022)", paths) == "Gegenwart (2022)"
     assert bench._unrepeated("Stand (2022)", "Stand (2022)", paths) == "Stand (2022)"
@@ -434,3 +434,46 @@ def test_the_outline_reference_knows_which_bookmarks_have_none_under_them(tmp_pa
         ("1.1", 1, True),
         ("2", 0, True),
     ]
+
+
+def test_a_bookmark_under_a_numbered_one_never_takes_its_parents_number(tmp_path: Path) -> None:
+    """DocBy.TeX bookmarks each command it documents under its section (`\\begtt` under `commands \\begtt, \\endtt`,
+    which the page prints `5.4 Commands \\begtt, \\endtt`): the command's words in its parent's numbered title make it no
+    `5.4 (2)`; it is the unnumbered `\\begtt`."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    pdf.set_y(90)
+    pdf.start_section("commands \\begtt, \\endtt", level=0)
+    pdf.text(72, 100, "5.4 Commands \\begtt, \\endtt")
+    pdf.set_y(106)
+    pdf.start_section("\\begtt", level=1)
+    pdf.text(72, 116, "The \\begtt and \\endtt macros are described in the manual of the format, with examples.")
+    path = tmp_path / "commands.pdf"
+    pdf.output(str(path))
+    assert [entry.path for entry in bench.outline_reference(path)] == ["5.4", "\\begtt"]
+
+
+def test_paths_are_compared_as_the_bundle_compares_them(tmp_path: Path) -> None:
+    """`\\asbuk` after `\\Asbuk` (two commands, montex) is a repeat to the bundle, which folds case: the import writes
+    it `\\asbuk (2)`, and the bench reads its title back as `\\asbuk`; an unnumbered path opening with punctuation
+    (`...DocBy.TeX...`, which the import writes `...DocBy.TeX`) is compared as a title."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    for command in ("\\Asbuk", "\\asbuk"):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 10)
+        pdf.set_y(90)
+        pdf.start_section(command, level=0)
+        pdf.text(72, 100, command)
+        pdf.text(72, 120, BODY)
+    path = tmp_path / "commands.pdf"
+    pdf.output(str(path))
+    run = bench.import_once(path, tmp_path / "workspace", "commands")
+    assert [(title, page) for _, title, page in run.nodes] == [("asbuk", 1), ("asbuk", 2)]
+    assert bench.recall(bench.outline_reference(path), run) == (1.0, [])
+    run = bench.Run([("...DocBy.TeX", bench.key("...DocBy.TeX"), 1)], [], 0, [], "", 0.0, 1)
+    assert bench.recall([bench.Entry("...DocBy.TeX...", bench.key("...DocBy.TeX..."), 1)], run) == (1.0, [])
