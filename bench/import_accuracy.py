@@ -287,9 +287,15 @@ def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
         textpage.close()
         page.close()
         # a page number alone on its line, set higher than the bottom band, is no text of the page either
-        lines = [(base, row) for base, row in rows.items() if not re.fullmatch(r"\d{1,4}|[ivxlc]{1,6}", "".join(c for c, _ in row), re.I)]
+        lines = [(base, row) for base, row in rows.items() if not page_number("".join(c for c, _ in row))]
         cache[index] = min((base + 0.25 * max(size for _, size in row) for base, row in lines), default=height)
     return cache[index]
+
+
+def page_number(text: str) -> bool:
+    """Whether a line's text is a page number alone: digits (old-style ones in the Private Use Area too, `\uf731\uf734`
+    for 14) or a small roman numeral."""
+    return bool(re.fullmatch(r"\d{1,4}|[ivxlc]{1,6}", text.translate(OLDSTYLE_DIGITS), re.I))
 
 
 def _target_top(destination) -> float | None:
@@ -727,7 +733,10 @@ def outline_reference(pdf: Path) -> list[Entry]:
             while parents and parents[-1][0] >= bookmark.level:
                 parents.pop()
             top = _target_top(destination)
-            if top is not None and index + 1 < len(document) and _lowest_text(document, index, lowest) > top:
+            # a bookmark whose page prints its title only as the running header (a contents bookmark anchored under the
+            # list's last entry) is the heading of an earlier page (`_heading_page`), not one at the foot of its own
+            walks_back = _heading_page(document, index, title, cache) != index
+            if top is not None and index + 1 < len(document) and not walks_back and _lowest_text(document, index, lowest) > top:
                 # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
                 # line: Texinfo sets the anchor under the heading), the heading opens the next page
                 index += 0 if _prints(body_lines(document, index, cache), title) else 1

@@ -477,3 +477,40 @@ def test_paths_are_compared_as_the_bundle_compares_them(tmp_path: Path) -> None:
     assert bench.recall(bench.outline_reference(path), run) == (1.0, [])
     run = bench.Run([("...DocBy.TeX", bench.key("...DocBy.TeX"), 1)], [], 0, [], "", 0.0, 1)
     assert bench.recall([bench.Entry("...DocBy.TeX...", bench.key("...DocBy.TeX..."), 1)], run) == (1.0, [])
+
+
+def test_a_page_number_in_old_style_figures_is_a_page_number() -> None:
+    """dun19expl3 p. 14 prints its number `14` in old-style figures (U+F731 U+F734) above the bottom band: it is no text
+    under the last line, so the bookmark anchored under that line opens the next page."""
+    assert bench.page_number("\uf731\uf734") and bench.page_number("14") and bench.page_number("xii")
+    assert not bench.page_number("14 Grids") and not bench.page_number("\uf731\uf734a")
+
+
+def test_a_contents_bookmark_under_the_lists_last_entry_is_the_contents_title(tmp_path: Path) -> None:
+    """l2tabu anchors its `Inhaltsverzeichnis` bookmark on the contents' second page under the list's last entry
+    (pp. 3-4: the title printed over the list on p. 3, only as the running header on p. 4): the heading is the title
+    on the first page, not one opening the page after the list."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    for header, lines in (
+        ("Contents", ["Contents", "1 Loads . . . . 3", "1.1 Snow . . . . 3"]),
+        ("Contents", ["2 Grids . . . . 4", "A Example . . . . 5"]),
+        (None, ["1 Loads", BODY]),
+    ):
+        pdf.add_page()
+        if header:
+            pdf.set_font("Helvetica", "", 9)
+            pdf.text(72, 40, header)
+        pdf.set_font("Helvetica", "", 10)
+        for k, text in enumerate(lines):
+            pdf.text(72, 104 + 14 * k, text)
+        if lines[0].startswith("2 Grids"):
+            pdf.set_y(400)  # under the list's last entry
+            pdf.start_section("Contents", level=0)
+        if lines[0] == "1 Loads":
+            pdf.set_y(80)
+            pdf.start_section("Loads", level=0)
+    path = tmp_path / "contents.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("Contents", 1), ("1", 3)]
