@@ -426,8 +426,8 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         if bare_key is not None and bare_key != key:  # `Appendix A` above the title `Appendix`
             continue
         whole = rest_key == key or text_key == key or same_letters(rest_key, key)
-        if not whole and top and line.bottom > top + line.size:
-            continue  # a line holding the title among other words, wholly above the view the bookmark opens: not its heading
+        if not whole and top and line.bottom > top + 2 * line.size:
+            continue  # a line holding the title among other words, two lines or more above the view the bookmark opens
         if (
             whole
             or _residue(key, rest_key)
