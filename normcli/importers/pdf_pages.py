@@ -365,6 +365,7 @@ class _FontName:
         self.flags = ctypes.c_int()
         self._arguments = (self.buffer, ctypes.c_ulong(128), ctypes.byref(self.flags))
         self._call = _text_calls().font_info
+        self._pitch: dict[str, bool | None] = {}  # font name: fixed pitch (None: its widths cannot tell)
 
     def fresh(self) -> _FontName:
         """The buffer emptied, as if new."""
@@ -376,6 +377,48 @@ class _FontName:
         """The font name of the character at `index` (its flags are left in `flags`)."""
         self._call(handle, index, *self._arguments)
         return self.buffer.value.decode("latin-1", "replace")
+
+    def fixed(self, handle, index: int, name: str) -> bool:
+        """Whether the font of the character at `index`, named `name` (just read: its flags are in `flags`), is a
+        fixed-pitch one: its glyphs' widths say so when they can (`_pitch_of`, once per font and page), else the
+        fixed-pitch flag or the font's name."""
+        if name not in self._pitch:
+            self._pitch[name] = _pitch_of(handle, index)
+        pitch = self._pitch[name]
+        return pitch if pitch is not None else bool(self.flags.value & 1) or _fixed_name(name)
+
+
+# characters narrow and wide in a proportional font, whose widths tell a fixed-pitch font from the others
+_NARROW, _WIDE = "il.,:;!|'", "mwMW%@"
+_UNMAPPED = 0xE000  # a private-use character no font maps unless it defines it: a width for it is a lookup's fallback
+
+
+def _pitch_of(handle, index: int) -> bool | None:
+    """Whether the font of the character at `index` is fixed-pitch, from the widths it gives its narrow and wide
+    characters (`i` and `m` alike): a typewriter font whose name and flags do not say so (TeX's `CMSLTT10`,
+    `NimbusMonL-Regu`, `SFTT1000` all leave the flag unset). PDFium looks a width up by the character's code;
+    a font that maps no code for a character gives a fallback width (a symbol font gives its first glyph's for
+    every letter), so the width it gives a character it cannot have is left out of the comparison. None when
+    fewer than a narrow and a wide character are left (a subset of a few glyphs): the caller decides otherwise."""
+    import pypdfium2.raw as raw
+
+    font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(handle, index))
+    if not font:
+        return None
+    width = ctypes.c_float()
+    size, to_width = ctypes.c_float(10.0), ctypes.byref(width)
+
+    def width_of(char: int) -> float:
+        width.value = 0.0
+        return round(width.value, 2) if raw.FPDFFont_GetGlyphWidth(font, char, size, to_width) else 0.0
+
+    fallback = width_of(_UNMAPPED)
+    narrow = {width_of(ord(char)) for char in _NARROW} - {0.0, fallback}
+    wide = {width_of(ord(char)) for char in _WIDE} - {0.0, fallback}
+    if not narrow or not wide:
+        return None
+    widths = narrow | wide
+    return max(widths) <= 1.02 * min(widths)
 
 
 def _indexed_text(handle, count: int) -> str:
@@ -441,6 +484,29 @@ def _left_out(text_index, count: int, length: int) -> set[int] | None:
     return found
 
 
+# TeX's math symbol fonts in the OMS encoding (Computer Modern's `cmsy`, Latin Modern's, the tx/px and Kp fonts'),
+# whose angle brackets sit at the codes of `h` and `i`: embedded without a map to Unicode, `⟨command⟩` reads `hcommandi`
+_OMS_FONT = re.compile(r"^(?:CMB?SY\d|LMMathSymbols\d|[tp]xsys?c?$|Kp-+M-Sy-)", re.I)
+_OMS_BRACKETS = {"h": "⟨", "i": "⟩"}
+
+
+def _oms_brackets(handle, text: str) -> str:
+    """The page's text with the angle brackets of an OMS font read back (`\\undef⟨command⟩`, not `\\undefhcommandi`):
+    each `h` or `i` set in such a font, told by its name (see `_OMS_FONT`), is the bracket at its code. A page on which
+    no `h` is set in one costs a font read per `h`; the `i`s are read only on the pages where one is."""
+    font = _FontName()
+    opening = [k for k in range(len(text)) if text[k] == "h" and _OMS_FONT.match(base_font(font.fresh().read(handle, k)))]
+    if not opening:
+        return text
+    chars = list(text)
+    for k in opening:
+        chars[k] = _OMS_BRACKETS["h"]
+    for k in (k for k, char in enumerate(text) if char == "i"):
+        if _OMS_FONT.match(base_font(font.fresh().read(handle, k))):
+            chars[k] = _OMS_BRACKETS["i"]
+    return "".join(chars)
+
+
 def _char_geometry(
     handle, text: str
 ) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None], list[float | None]]:
@@ -495,6 +561,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     if _OLDSTYLE.search(text):  # one character for one: the indices still match the character boxes
         text = text.translate(OLDSTYLE_DIGITS)
+    text = _oms_brackets(handle, text)
     boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
     pairs = _SECOND_HALF in text
@@ -1161,11 +1228,11 @@ def _font_of(handle, start: int, segment: str, origins: list[float | None], font
     middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
     name = font.read(handle, start + middle)
-    fixed = bool(font.flags.value & 1) or _fixed_name(name)
+    fixed = font.fixed(handle, start + middle, name)
     last = visible[-1]
     if fixed and last != middle:
         other = font.fresh().read(handle, start + last)
-        fixed = bool(font.flags.value & 1) or _fixed_name(other)
+        fixed = font.fixed(handle, start + last, other)
     if not fixed:
         fixed = _even_advances(handle, start, segment, origins)
     if len(visible) >= 6:

@@ -1233,6 +1233,39 @@ def test_a_row_of_a_ruled_table_that_starts_in_the_margin_is_no_heading(pdf_buil
     assert "\\ifsd@toplayer" in norm_text(workspace, report)
 
 
+def test_angle_brackets_of_a_tex_math_symbol_font_without_a_unicode_map_are_brackets(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`\\undef⟨command⟩` whose brackets are set in TeX's math symbol font (`CMSY10`, OMS encoding) embedded without a
+    map to Unicode, so its text layer reads `h` and `i` at their codes: the brackets come back, the synopsis line is a
+    heading titled `\\undef` (not `\\undefhcommandi`), and the `h` and `i` of every other font stay letters."""
+    builder = pdf_builder().page().line("1 Commands", x=128, size=14, bold=True).line(PROSE, x=128).line(PROSE, x=128)
+    pdf = builder.pdf
+    for name, argument in (("\\undef", "command"), ("\\gundef", "command"), ("\\csundef{", "csname")):
+        builder.gap(6)
+        builder.y += 13
+        pdf.set_font("Courier", "", 10)
+        x = 124 - pdf.get_string_width(name.rstrip("{"))
+        for family, text in (
+            ("Courier", name),
+            ("Symbol", "h"),
+            ("Times", argument),
+            ("Symbol", "i"),
+            ("Courier", "}" * name.endswith("{")),
+        ):
+            pdf.set_font(family, "I" if family == "Times" else "", 10)
+            pdf.text(x, builder.y, text)
+            x += pdf.get_string_width(text)
+        builder.gap(6).line("This command is robust, and which it changes is said here in this line.", x=128).line(PROSE, x=128)
+    path = builder.save(tmp_path / "oms.pdf")
+    # the font named as TeX's symbol font: same length, so the cross-reference offsets still hold
+    path.write_bytes(path.read_bytes().replace(b"/BaseFont /Symbol", b"/BaseFont /CMSY10"))
+    report = ingest(path, "TEST 200", "1", workspace=workspace, language="en", use_outline=False)
+    assert [node.title for node in read_back(workspace, report).nodes] == ["Commands", "\\undef", "\\gundef", "\\csundef"]
+    text = norm_text(workspace, report)
+    assert "\\undef⟨command⟩" in text
+    assert "\\csundef{⟨csname⟩}" in text
+    assert "which it changes is said here in this line" in text
+
+
 def _units(builder: PdfBuilder, titles: list[str]) -> PdfBuilder:
     """`1 Process units` and `1.1 Storage`, then each title bold in the body size on a line of its own, space above it,
     over a paragraph; a bold line run into a paragraph on the way."""
