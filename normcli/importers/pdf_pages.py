@@ -1022,6 +1022,9 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             pieces[k] = f"\ue000{run}\ue001"
             if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
                 pieces[k - 1] = ""
+        elif kind == -1 and not before.strip():
+            k = end + 1  # a lowered run opening the line has no letter to hang from: text set low (`2.1` before a title)
+            continue
         else:
             table = _SUPERSCRIPT if kind == 1 else _SUBSCRIPT
             mark = "^" if kind == 1 else "_"
