@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
-from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
+from normcli.importers.common import VERSION_DATE, Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
 from normcli.importers.png import encode_png
 from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
@@ -1022,6 +1022,9 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             pieces[k] = f"\ue000{run}\ue001"
             if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
                 pieces[k - 1] = ""
+        elif kind == -1 and not before.strip():
+            k = end + 1  # a lowered run opening the line has no letter to hang from: text set low (`2.1` before a title)
+            continue
         else:
             table = _SUPERSCRIPT if kind == 1 else _SUBSCRIPT
             mark = "^" if kind == 1 else "_"
@@ -1526,11 +1529,13 @@ def _without_folio(text: str) -> str:
 
 
 def _subclause_heading(line: Line) -> bool:
-    """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`): at the top of a page its pattern repeats
-    from page to page like a running header's (`#.#.#. wydanie #`), but its words, said once, do not."""
-    number = parse_number(clean_inline(line.text))
+    """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`), or a change log's entry (`0.7 07-12-2012`): at
+    the top of a page its pattern repeats from page to page like a running header's (`#.#.#. wydanie #`), but its
+    words, said once, do not."""
+    text = clean_inline(line.text)
+    number = parse_number(text)
     bold = line.bold_prefix >= len(line.text.rstrip()) - 1
-    return bool(number and number.title and "." in number.path and bold)
+    return bool(((number and number.title and "." in number.path) or VERSION_DATE.match(text)) and bold)
 
 
 _CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")
