@@ -163,9 +163,10 @@ def _emit(
     listings = _listings(stream, {*headings, *in_tables, *figure_text, *toc_lines, *in_chunks}, body_size) | chunks
     in_listings = {p for block in listings.values() for p in block}
     code = {start: _code_text([stream[p] for p in block]) for start, block in listings.items()}
-    # a document that numbers its listings' lines (two listings of three lines or more counting up): a listing of
-    # one or two lines that starts each with a number is numbered too
-    numbered = sum(1 for lines in code.values() if _line_numbered(lines, 3)) >= 2
+    # a document that numbers its listings' lines (three listings, each line opening with a number, counting up;
+    # the page reading has dropped the numbers of pages made mostly of code): a listing of one or two lines that
+    # opens each with a number is numbered too
+    numbered = sum(1 for lines in code.values() if _line_numbered(lines, 1)) >= 3
 
     def flush() -> None:
         """Write the paragraph gathered so far."""

@@ -53,9 +53,9 @@ def test_a_listing_set_apart_is_a_code_block_line_for_line(pdf_builder, workspac
 
 def test_a_listing_printed_with_line_numbers_loses_them(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """The numbers a documented source prints before each code line (and alone for an empty line) are dropped, as the
-    page reading drops them where most of a page's lines are numbered; here the prose is most of the page. Once two
-    listings are numbered, a one-line listing's number goes too. The name a documented source sets in the left
-    margin beside its code is a line of text before the code, not a line of it."""
+    page reading drops them where most of a page's lines are numbered; here the prose is most of the page. Once
+    three listings are numbered (these two and the third), a one-line listing's number goes too. The name a
+    documented source sets in the left margin beside its code is a line of text before the code, not a line of it."""
     builder = pdf_builder().page().heading("2 Journal options")
 
     def prose() -> None:
