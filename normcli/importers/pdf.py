@@ -623,8 +623,8 @@ _TYPESET_BULLET = re.compile(r"^\s*[•\u25cf\u25aa\u25e6\u2023\u2043·–—]\s
 def _code_line(line: Line) -> bool:
     """A line of a listing: set in a fixed-pitch font by the font's own evidence (`Line.listing`), with no
     mathematical operator and no equation number set apart at either end (a formula), not a list item's
-    (a typeset bullet before a file name)."""
-    if not line.listing or _MATH_SIGN.search(line.text) or _TYPESET_BULLET.match(line.text):
+    (a typeset bullet before a file name) nor a footnote's (a URL as its text)."""
+    if not line.listing or _MATH_SIGN.search(line.text) or _TYPESET_BULLET.match(line.text) or _NOTE.match(line.text):
         return False
     spans = line.spans
     return not (len(spans) >= 2 and (_EQUATION_ALONE.match(spans[0][0].strip()) or _EQUATION_ALONE.match(spans[-1][0].strip())))

@@ -11,7 +11,8 @@ import pytest
 from importer_helpers import norm_text, read_back
 
 from normcli.importers import ingest
-from normcli.importers.pdf import _without_line_numbers
+from normcli.importers.pdf import _code_line, _without_line_numbers
+from normcli.importers.pdf_pages import Line
 
 
 def _code_blocks(text: str) -> list[list[str]]:
@@ -181,3 +182,14 @@ def test_a_literate_programs_chunk_is_code_though_its_fonts_are_the_texts(worksp
     assert len(blocks) == 1 and blocks[0][0].startswith("⟨scanning rules 3⟩ +≡")
     assert [line.split() for line in blocks[0][1:]] == [[word, *action.split()] for word, action in rules]
     assert "\nThe parser then reads the span count and the content of each item in turn.\n" in text
+
+
+def test_a_line_in_a_typewriter_font_is_no_listing_line_when_it_is_a_formula_a_list_item_or_a_footnote() -> None:
+    def line(text: str, spans: list[tuple[str, float, float]] | None = None) -> Line:
+        return Line(0, text, 72, 300, 700, 692, 9.0, spans=spans or [(text, 72, 300)], mono=True, listing=True)
+
+    assert _code_line(line("\\DeclareFontFamily{T2A}{lcmss}{}"))
+    assert not _code_line(line("0 if v ∉ {27, 28} ∨ r = 0"))  # mathematical operators: a formula naming an identifier
+    assert not _code_line(line("(312) 0 < r < secp256k1n", [("(312)", 57, 80), ("0 < r < secp256k1n", 200, 322)]))
+    assert not _code_line(line("• lilo.conf"))
+    assert not _code_line(line("[^3]: From http://en.wikipedia.org/wiki/English_language"))
