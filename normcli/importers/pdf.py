@@ -673,15 +673,15 @@ def _listing_breaks(previous: Line, line: Line) -> bool:
 def _tight(previous: Line, line: Line, code: Line) -> bool:
     """Whether `line`, in another font than the listing's line `code`, lies against `previous` (above or below it)
     as the listing's lines do: on its page, in its size, a leading away, from its left edge or right of it, and
-    short (a guard, a label), not a sentence."""
+    short (a guard, a label), not a sentence, unless it is set in a fixed-pitch font too (a long line whose end
+    is a wrap mark in another font, `root=UUID=fe3e… ←`)."""
     text = line.text.strip()
     if line.page != code.page or previous.page != line.page or (abs(line.size - code.size) > 0.5 and not text[:1].isdigit()):
         return False  # a line number, set smaller, may give its line its size (`1548 }`, or alone for an empty line)
     return (
         0 < abs(previous.top - line.top) <= 1.5 * code.size
         and line.x0 >= code.x0 - 0.5 * code.size
-        and len(text) <= 24
-        and not text.endswith((".", ":", ","))
+        and (line.mono or (len(text) <= 24 and not text.endswith((".", ":", ","))))
     )
 
 

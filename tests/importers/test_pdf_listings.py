@@ -193,3 +193,38 @@ def test_a_line_in_a_typewriter_font_is_no_listing_line_when_it_is_a_formula_a_l
     assert not _code_line(line("(312) 0 < r < secp256k1n", [("(312)", 57, 80), ("0 < r < secp256k1n", 200, 322)]))
     assert not _code_line(line("• lilo.conf"))
     assert not _code_line(line("[^3]: From http://en.wikipedia.org/wiki/English_language"))
+
+
+def test_a_listing_line_ending_in_a_wrap_mark_of_another_font_stays_in_its_listing(workspace: Path, tmp_path: Path) -> None:
+    """dblatex wraps a long code line with a mark (`←`) set in a symbol font: the line is still the listing's, and
+    the listing is one block, not two around a paragraph."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.exists():
+        pytest.skip("the DejaVu fonts are not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.add_page()
+    pdf.add_font("Prose", "", str(font))
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 100, "The menu entry of the configuration file reads as follows in the installed system:")
+    code = [
+        "menuentry 'Debian GNU/Linux' {",
+        "    insmod gzio",
+        "    linux /boot/vmlinuz-5.10.0-6-amd64 root=UUID=fe3e1db5",
+        "        ro quiet",
+        "    initrd /boot/initrd.img-5.10.0-6-amd64",
+        "}",
+    ]
+    for k, line in enumerate(code):
+        pdf.set_font("Courier", "", 9)
+        pdf.text(80, 122 + 11 * k, line)
+        if "root=" in line:
+            pdf.set_font("Prose", "", 9)
+            pdf.text(80 + 5.4 * len(line) + 4, 122 + 11 * k, "←")
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 122 + 11 * len(code) + 14, "Each entry loads the kernel and its initial ramdisk, then starts the system.")
+    (tmp_path / "wrapped.pdf").write_bytes(bytes(pdf.output()))
+    report = ingest(tmp_path / "wrapped.pdf", "TEST 906", "1", workspace=workspace, language="en")
+    blocks = _code_blocks(norm_text(workspace, report))
+    assert len(blocks) == 1
+    assert [line.rstrip(" ←") for line in blocks[0]] == code
