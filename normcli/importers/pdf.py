@@ -561,9 +561,9 @@ def _drawing_box(page: Page, caption: Line) -> tuple[float, float, float, float]
 
 def _listings(stream: list[Line], taken: set[int], body_size: float) -> dict[int, list[int]]:
     """The code listings, each by the position of its first line: runs of lines set in a fixed-pitch font
-    (`_code_line`) on one page and in one column. Up to two short lines in another font that lie between a
-    run's lines or against its ends as they do (`_tight`: a docstrip guard `<*driver>` set in a sans font)
-    belong to it. A run that prose runs into or out of (`_in_prose`: a URL, a command named in a sentence)
+    (`_code_line`) on one page and in one column. Up to two lines that lie between a run's lines or against its
+    ends as they do (`_tight`: a docstrip guard `<*driver>` set in a sans font, a code line ending in a wrap
+    mark of another font) belong to it. A run that prose runs into or out of (`_in_prose`: a URL, a command named in a sentence)
     is not a listing. `taken`: lines written otherwise (headings, tables, figures, printed contents)."""
     runs: list[list[int]] = []
     run: list[int] = []
@@ -644,7 +644,7 @@ def _program_chunks(stream: list[Line], taken: set[int]) -> dict[int, list[int]]
     position = 0
     while position < len(stream):
         line = stream[position]
-        if position in taken or not _CHUNK_HEAD.search(clean_inline(line.text)):
+        if position in taken or "≡" not in line.text or not _CHUNK_HEAD.search(clean_inline(line.text)):
             position += 1
             continue
         chunk = [position]
@@ -653,7 +653,7 @@ def _program_chunks(stream: list[Line], taken: set[int]) -> dict[int, list[int]]
             above, below = stream[following - 1], stream[following]
             if below.page != above.page or below.top > above.top + 2 or above.top - below.top > 1.7 * max(above.size, below.size):
                 break
-            if _CHUNK_HEAD.search(clean_inline(below.text)):
+            if "≡" in below.text and _CHUNK_HEAD.search(clean_inline(below.text)):
                 break
             chunk.append(following)
             following += 1
