@@ -287,9 +287,15 @@ def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
         textpage.close()
         page.close()
         # a page number alone on its line, set higher than the bottom band, is no text of the page either
-        lines = [(base, row) for base, row in rows.items() if not re.fullmatch(r"\d{1,4}|[ivxlc]{1,6}", "".join(c for c, _ in row), re.I)]
+        lines = [(base, row) for base, row in rows.items() if not page_number("".join(c for c, _ in row))]
         cache[index] = min((base + 0.25 * max(size for _, size in row) for base, row in lines), default=height)
     return cache[index]
+
+
+def page_number(text: str) -> bool:
+    """Whether a line's text is a page number alone: digits (old-style ones in the Private Use Area too, `\uf731\uf734`
+    for 14) or a small roman numeral."""
+    return bool(re.fullmatch(r"\d{1,4}|[ivxlc]{1,6}", text.translate(OLDSTYLE_DIGITS), re.I))
 
 
 def _target_top(destination) -> float | None:
@@ -727,7 +733,10 @@ def outline_reference(pdf: Path) -> list[Entry]:
             while parents and parents[-1][0] >= bookmark.level:
                 parents.pop()
             top = _target_top(destination)
-            if top is not None and index + 1 < len(document) and _lowest_text(document, index, lowest) > top:
+            # a bookmark whose page prints its title only as the running header (a contents bookmark anchored under the
+            # list's last entry) is the heading of an earlier page (`_heading_page`), not one at the foot of its own
+            walks_back = _heading_page(document, index, title, cache) != index
+            if top is not None and index + 1 < len(document) and not walks_back and _lowest_text(document, index, lowest) > top:
                 # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
                 # line: Texinfo sets the anchor under the heading), the heading opens the next page
                 index += 0 if _prints(body_lines(document, index, cache), title) else 1
@@ -753,6 +762,8 @@ def outline_reference(pdf: Path) -> list[Entry]:
                     index = _heading_page(document, index, title, cache)
                     lines = body_lines(document, index, cache)
                     path = printed_path(lines, title, taken.setdefault(index, set()), entries, parent) or title
+                    if parent is not None and path_fold(path) == path_fold(parent):
+                        path = title  # its parent's number, printed over it (`5.4 Commands \begtt` for `\begtt`): none of its own
                     loose = loosely_printed(lines, title) if path != title else None
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)
@@ -920,10 +931,11 @@ def stripped_copy(pdf: Path, folder: Path) -> Path:
 
 
 def _unrepeated(path: str, title: str, paths: set[str]) -> str:
-    """A title without the `(2)` its path carries where the title repeated (`Introduction (2)` after `Introduction`);
-    a title that ends in a number of its own (`Gegenwart (2022)`) keeps it."""
+    """A title without the `(2)` its path carries where the title repeated (`Introduction (2)` after `Introduction`, or
+    after `\\Asbuk`: the bundle compares paths without case, `paths` holds them folded by `path_fold`); a title that ends
+    in a number of its own (`Gegenwart (2022)`) keeps it."""
     repeat = re.search(r"\s\(\d+\)$", path)
-    if repeat and title.endswith(repeat.group(0)) and path[: repeat.start()] in paths:
+    if repeat and title.endswith(repeat.group(0)) and path_fold(path[: repeat.start()]) in paths:
         return title[: -len(repeat.group(0))]
     return title
 
@@ -944,7 +956,7 @@ def import_once(pdf: Path, workspace: Path, name: str, use_outline: bool = True)
         if match:
             page = int(match.group(1))
         pdf_page_of_line[number] = page
-    paths = {node.path for node in bundle.nodes}
+    paths = {path_fold(node.path) for node in bundle.nodes}
     nodes = [(node.path, key(_unrepeated(node.path, node.title, paths)), pdf_page_of_line.get(node.line, 1)) for node in bundle.nodes]
     table_numbers = [str(table.number) for table in bundle.tables if getattr(table, "number", None)]
     uncaptioned = sum(1 for table in bundle.tables if not getattr(table, "number", None))
@@ -1014,8 +1026,9 @@ def precision(truth: dict[int, int], text: str) -> dict:
     }
 
 
-# a path that is a title: it starts with a word, not a number; an elided article (`L'option`, `D’après`) is a word's start
-_UNNUMBERED_PATH = re.compile(r"^(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
+# a path that is a title: it starts with a word, not a number, perhaps after punctuation (`...DocBy.TeX...`, `\\begtt`); an
+# elided article (`L'option`, `D’après`) is a word's start
+_UNNUMBERED_PATH = re.compile(r"^[^\w\s]*(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
 
 
 def _same_title(expected: str, found: str) -> bool:

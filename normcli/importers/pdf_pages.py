@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
-from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
+from normcli.importers.common import VERSION_DATE, Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
 from normcli.importers.png import encode_png
 from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
@@ -47,6 +47,7 @@ class Line:
     spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
+    listing: bool = False  # mono by its font's evidence from the middle to the end: a listing's line, not a formula's
     pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
     font: str = ""  # the font most of the line is set in, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
 
@@ -621,7 +622,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.cells = [span[0] for span in line.spans]
         # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
         # name tells a heading's face from the body's at one size
-        line.font, line.mono = _font_of(handle, segment.start, plain, origins, font)
+        line.font, line.mono, line.listing = _font_of(handle, segment.start, plain, origins, font)
         line.pictures = _pictures(handle, segment, font)
         lines.append(line)
     if any(line.pictures for line in lines):  # a page that draws with a font: every character looked at
@@ -1021,6 +1022,9 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             pieces[k] = f"\ue000{run}\ue001"
             if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
                 pieces[k - 1] = ""
+        elif kind == -1 and not before.strip():
+            k = end + 1  # a lowered run opening the line has no letter to hang from: text set low (`2.1` before a title)
+            continue
         else:
             table = _SUPERSCRIPT if kind == 1 else _SUBSCRIPT
             mark = "^" if kind == 1 else "_"
@@ -1214,29 +1218,31 @@ def _picture_font(name: str) -> bool:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool]:
+def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool, bool]:
     """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
     five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
-    make the sentence code), and whether the line is set in a fixed-pitch font: its middle and last letters are (flag
-    or name); a line number or a bullet before it may be in another font."""
+    make the sentence code); whether the line is set in a fixed-pitch font: its middle and last letters are (widths,
+    flag or name; a line number or a bullet before it may be in another font), or its letters advance evenly; and
+    whether its font says so at five sixths too (`Line.listing`: a formula naming a typewriter identifier is not)."""
     visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
     if not visible:
-        return "", False
+        return "", False, False
     middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
     name = font.read(handle, start + middle)
-    fixed = font.fixed(handle, start + middle, name)
+    typed = font.fixed(handle, start + middle, name)
     last = visible[-1]
-    if fixed and last != middle:
+    if typed and last != middle:
         other = font.fresh().read(handle, start + last)
-        fixed = font.fixed(handle, start + last, other)
-    if not fixed:
-        fixed = _even_advances(handle, start, segment, origins)
+        typed = font.fixed(handle, start + last, other)
+    fixed = typed or _even_advances(handle, start, segment, origins)
     if len(visible) >= 6:
         early = font.fresh().read(handle, start + visible[len(visible) // 6])
-        if early != name and early == font.fresh().read(handle, start + visible[len(visible) * 5 // 6]):
-            name = early
-    return base_font(name), fixed
+        if early != name or typed:
+            late = font.fresh().read(handle, start + visible[len(visible) * 5 // 6])
+            typed = typed and font.fixed(handle, start + visible[len(visible) * 5 // 6], late)
+            name = early if early != name and early == late else name
+    return base_font(name), fixed, typed
 
 
 def base_font(name: str) -> str:
@@ -1523,11 +1529,13 @@ def _without_folio(text: str) -> str:
 
 
 def _subclause_heading(line: Line) -> bool:
-    """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`): at the top of a page its pattern repeats
-    from page to page like a running header's (`#.#.#. wydanie #`), but its words, said once, do not."""
-    number = parse_number(clean_inline(line.text))
+    """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`), or a change log's entry (`0.7 07-12-2012`): at
+    the top of a page its pattern repeats from page to page like a running header's (`#.#.#. wydanie #`), but its
+    words, said once, do not."""
+    text = clean_inline(line.text)
+    number = parse_number(text)
     bold = line.bold_prefix >= len(line.text.rstrip()) - 1
-    return bool(number and number.title and "." in number.path and bold)
+    return bool(((number and number.title and "." in number.path) or VERSION_DATE.match(text)) and bold)
 
 
 _CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")

@@ -114,7 +114,7 @@ def test_the_reference_keeps_the_word_a_page_prints_before_a_chapter_or_annex(tm
 
 def test_a_title_keeps_a_number_in_brackets_that_is_not_a_repeat_mark() -> None:
     """`(2)` is taken off a title only where its path marks a repeat of another clause's path."""
-    paths = {"Introduction", "Introduction (2)", "10.20"}
+    paths = {bench.path_fold(path) for path in ("Introduction", "Introduction (2)", "10.20")}
     assert bench._unrepeated("Introduction (2)", "Introduction (2)", paths) == "Introduction"
     assert bench._unrepeated("10.20", "Gegenwart (2022)", paths) == "Gegenwart (2022)"
     assert bench._unrepeated("Stand (2022)", "Stand (2022)", paths) == "Stand (2022)"
@@ -434,3 +434,83 @@ def test_the_outline_reference_knows_which_bookmarks_have_none_under_them(tmp_pa
         ("1.1", 1, True),
         ("2", 0, True),
     ]
+
+
+def test_a_bookmark_under_a_numbered_one_never_takes_its_parents_number(tmp_path: Path) -> None:
+    """DocBy.TeX bookmarks each command it documents under its section (`\\begtt` under `commands \\begtt, \\endtt`,
+    which the page prints `5.4 Commands \\begtt, \\endtt`): the command's words in its parent's numbered title make it no
+    `5.4 (2)`; it is the unnumbered `\\begtt`."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    pdf.set_y(90)
+    pdf.start_section("commands \\begtt, \\endtt", level=0)
+    pdf.text(72, 100, "5.4 Commands \\begtt, \\endtt")
+    pdf.set_y(106)
+    pdf.start_section("\\begtt", level=1)
+    pdf.text(72, 116, "The \\begtt and \\endtt macros are described in the manual of the format, with examples.")
+    path = tmp_path / "commands.pdf"
+    pdf.output(str(path))
+    assert [entry.path for entry in bench.outline_reference(path)] == ["5.4", "\\begtt"]
+
+
+def test_paths_are_compared_as_the_bundle_compares_them(tmp_path: Path) -> None:
+    """`\\asbuk` after `\\Asbuk` (two commands, montex) is a repeat to the bundle, which folds case: the import writes
+    it `\\asbuk (2)`, and the bench reads its title back as `\\asbuk`; an unnumbered path opening with punctuation
+    (`...DocBy.TeX...`, which the import writes `...DocBy.TeX`) is compared as a title."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    for command in ("\\Asbuk", "\\asbuk"):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 10)
+        pdf.set_y(90)
+        pdf.start_section(command, level=0)
+        pdf.text(72, 100, command)
+        pdf.text(72, 120, BODY)
+    path = tmp_path / "commands.pdf"
+    pdf.output(str(path))
+    run = bench.import_once(path, tmp_path / "workspace", "commands")
+    assert [(title, page) for _, title, page in run.nodes] == [("asbuk", 1), ("asbuk", 2)]
+    assert bench.recall(bench.outline_reference(path), run) == (1.0, [])
+    run = bench.Run([("...DocBy.TeX", bench.key("...DocBy.TeX"), 1)], [], 0, [], "", 0.0, 1)
+    assert bench.recall([bench.Entry("...DocBy.TeX...", bench.key("...DocBy.TeX..."), 1)], run) == (1.0, [])
+
+
+def test_a_page_number_in_old_style_figures_is_a_page_number() -> None:
+    """dun19expl3 p. 14 prints its number `14` in old-style figures (U+F731 U+F734) above the bottom band: it is no text
+    under the last line, so the bookmark anchored under that line opens the next page."""
+    assert bench.page_number("\uf731\uf734") and bench.page_number("14") and bench.page_number("xii")
+    assert not bench.page_number("14 Grids") and not bench.page_number("\uf731\uf734a")
+
+
+def test_a_contents_bookmark_under_the_lists_last_entry_is_the_contents_title(tmp_path: Path) -> None:
+    """l2tabu anchors its `Inhaltsverzeichnis` bookmark on the contents' second page under the list's last entry
+    (pp. 3-4: the title printed over the list on p. 3, only as the running header on p. 4): the heading is the title
+    on the first page, not one opening the page after the list."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    for header, lines in (
+        ("Contents", ["Contents", "1 Loads . . . . 3", "1.1 Snow . . . . 3"]),
+        ("Contents", ["2 Grids . . . . 4", "A Example . . . . 5"]),
+        (None, ["1 Loads", BODY]),
+    ):
+        pdf.add_page()
+        if header:
+            pdf.set_font("Helvetica", "", 9)
+            pdf.text(72, 40, header)
+        pdf.set_font("Helvetica", "", 10)
+        for k, text in enumerate(lines):
+            pdf.text(72, 104 + 14 * k, text)
+        if lines[0].startswith("2 Grids"):
+            pdf.set_y(400)  # under the list's last entry
+            pdf.start_section("Contents", level=0)
+        if lines[0] == "1 Loads":
+            pdf.set_y(80)
+            pdf.start_section("Loads", level=0)
+    path = tmp_path / "contents.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("Contents", 1), ("1", 3)]
