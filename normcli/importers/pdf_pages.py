@@ -47,6 +47,7 @@ class Line:
     spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
+    listing: bool = False  # mono by its font's evidence from the middle to the end: a listing's line, not a formula's
     pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
     font: str = ""  # the font most of the line is set in, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
 
@@ -365,6 +366,7 @@ class _FontName:
         self.flags = ctypes.c_int()
         self._arguments = (self.buffer, ctypes.c_ulong(128), ctypes.byref(self.flags))
         self._call = _text_calls().font_info
+        self._pitch: dict[str, bool | None] = {}  # font name: fixed pitch (None: its widths cannot tell)
 
     def fresh(self) -> _FontName:
         """The buffer emptied, as if new."""
@@ -376,6 +378,48 @@ class _FontName:
         """The font name of the character at `index` (its flags are left in `flags`)."""
         self._call(handle, index, *self._arguments)
         return self.buffer.value.decode("latin-1", "replace")
+
+    def fixed(self, handle, index: int, name: str) -> bool:
+        """Whether the font of the character at `index`, named `name` (just read: its flags are in `flags`), is a
+        fixed-pitch one: its glyphs' widths say so when they can (`_pitch_of`, once per font and page), else the
+        fixed-pitch flag or the font's name."""
+        if name not in self._pitch:
+            self._pitch[name] = _pitch_of(handle, index)
+        pitch = self._pitch[name]
+        return pitch if pitch is not None else bool(self.flags.value & 1) or _fixed_name(name)
+
+
+# characters narrow and wide in a proportional font, whose widths tell a fixed-pitch font from the others
+_NARROW, _WIDE = "il.,:;!|'", "mwMW%@"
+_UNMAPPED = 0xE000  # a private-use character no font maps unless it defines it: a width for it is a lookup's fallback
+
+
+def _pitch_of(handle, index: int) -> bool | None:
+    """Whether the font of the character at `index` is fixed-pitch, from the widths it gives its narrow and wide
+    characters (`i` and `m` alike): a typewriter font whose name and flags do not say so (TeX's `CMSLTT10`,
+    `NimbusMonL-Regu`, `SFTT1000` all leave the flag unset). PDFium looks a width up by the character's code;
+    a font that maps no code for a character gives a fallback width (a symbol font gives its first glyph's for
+    every letter), so the width it gives a character it cannot have is left out of the comparison. None when
+    fewer than a narrow and a wide character are left (a subset of a few glyphs): the caller decides otherwise."""
+    import pypdfium2.raw as raw
+
+    font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(handle, index))
+    if not font:
+        return None
+    width = ctypes.c_float()
+    size, to_width = ctypes.c_float(10.0), ctypes.byref(width)
+
+    def width_of(char: int) -> float:
+        width.value = 0.0
+        return round(width.value, 2) if raw.FPDFFont_GetGlyphWidth(font, char, size, to_width) else 0.0
+
+    fallback = width_of(_UNMAPPED)
+    narrow = {width_of(ord(char)) for char in _NARROW} - {0.0, fallback}
+    wide = {width_of(ord(char)) for char in _WIDE} - {0.0, fallback}
+    if not narrow or not wide:
+        return None
+    widths = narrow | wide
+    return max(widths) <= 1.02 * min(widths)
 
 
 def _indexed_text(handle, count: int) -> str:
@@ -578,7 +622,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.cells = [span[0] for span in line.spans]
         # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
         # name tells a heading's face from the body's at one size
-        line.font, line.mono = _font_of(handle, segment.start, plain, origins, font)
+        line.font, line.mono, line.listing = _font_of(handle, segment.start, plain, origins, font)
         line.pictures = _pictures(handle, segment, font)
         lines.append(line)
     if any(line.pictures for line in lines):  # a page that draws with a font: every character looked at
@@ -978,6 +1022,9 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             pieces[k] = f"\ue000{run}\ue001"
             if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
                 pieces[k - 1] = ""
+        elif kind == -1 and not before.strip():
+            k = end + 1  # a lowered run opening the line has no letter to hang from: text set low (`2.1` before a title)
+            continue
         else:
             table = _SUPERSCRIPT if kind == 1 else _SUBSCRIPT
             mark = "^" if kind == 1 else "_"
@@ -1171,29 +1218,31 @@ def _picture_font(name: str) -> bool:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool]:
+def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool, bool]:
     """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
     five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
-    make the sentence code), and whether the line is set in a fixed-pitch font: its middle and last letters are (flag
-    or name); a line number or a bullet before it may be in another font."""
+    make the sentence code); whether the line is set in a fixed-pitch font: its middle and last letters are (widths,
+    flag or name; a line number or a bullet before it may be in another font), or its letters advance evenly; and
+    whether its font says so at five sixths too (`Line.listing`: a formula naming a typewriter identifier is not)."""
     visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
     if not visible:
-        return "", False
+        return "", False, False
     middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
     name = font.read(handle, start + middle)
-    fixed = bool(font.flags.value & 1) or _fixed_name(name)
+    typed = font.fixed(handle, start + middle, name)
     last = visible[-1]
-    if fixed and last != middle:
+    if typed and last != middle:
         other = font.fresh().read(handle, start + last)
-        fixed = bool(font.flags.value & 1) or _fixed_name(other)
-    if not fixed:
-        fixed = _even_advances(handle, start, segment, origins)
+        typed = font.fixed(handle, start + last, other)
+    fixed = typed or _even_advances(handle, start, segment, origins)
     if len(visible) >= 6:
         early = font.fresh().read(handle, start + visible[len(visible) // 6])
-        if early != name and early == font.fresh().read(handle, start + visible[len(visible) * 5 // 6]):
-            name = early
-    return base_font(name), fixed
+        if early != name or typed:
+            late = font.fresh().read(handle, start + visible[len(visible) * 5 // 6])
+            typed = typed and font.fixed(handle, start + visible[len(visible) * 5 // 6], late)
+            name = early if early != name and early == late else name
+    return base_font(name), fixed, typed
 
 
 def base_font(name: str) -> str:

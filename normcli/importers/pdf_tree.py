@@ -205,12 +205,17 @@ def outline_headings(
         elif division is not None:
             heading.division = division[1]
         if found is None and entry.page is not None and entry.top is not None:
-            below = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2 and p not in headings]
+            places = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2]
             if overleaf is not None:
-                below = [p for p in by_page.get(overleaf, [])[:1] if p not in headings]
+                places = by_page.get(overleaf, [])[:1]
+            below = [p for p in places if p not in headings]
             if below:
                 found = below[0]
                 heading.keep_line = True
+            elif places:
+                # the line under the anchor already opens another bookmark's clause (two bookmarks to one place): this
+                # clause follows it there, not at the top of the page before the clauses above the anchor
+                found = places[0]
         if found is not None and not rest and not heading.keep_line:
             for extra in _title_lines(stream, found, title):  # the rest of a title wrapped over lines is no body text
                 taken.add(extra)
@@ -413,6 +418,8 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         if bare_key is not None and bare_key != key:  # `Appendix A` above the title `Appendix`
             continue
         whole = rest_key == key or text_key == key or same_letters(rest_key, key)
+        if not whole and top and line.bottom > top + 2 * line.size:
+            continue  # a line holding the title among other words, two lines or more above the view the bookmark opens
         if (
             whole
             or _residue(key, rest_key)
