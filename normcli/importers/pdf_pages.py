@@ -357,25 +357,41 @@ def _text_calls() -> SimpleNamespace:
 
 
 class _FontName:
-    """A buffer for the font name of a character, read with one bare call (`_text_calls`). One serves a page:
-    `fresh()` empties it for each line, so a failed read gives what a new buffer would (no name, no flags)."""
+    """The font names of a page's characters, each read from PDFium once (`_text_calls`) and kept by index: a line's
+    font, bold run and pictures ask for the same characters. It answers like one name buffer reused from read to
+    read: `fresh()` empties it, and a read that fails leaves the name (and flags) of the read before."""
+
+    _UNSET = -(2**31)  # no font's flags: marks a read that wrote none
 
     def __init__(self) -> None:
-        self.buffer = ctypes.create_string_buffer(128)
-        self.flags = ctypes.c_int()
-        self._arguments = (self.buffer, ctypes.c_ulong(128), ctypes.byref(self.flags))
+        self._buffer = ctypes.create_string_buffer(128)
+        self._flags = ctypes.c_int()
+        self._arguments = (self._buffer, ctypes.c_ulong(128), ctypes.byref(self._flags))
         self._call = _text_calls().font_info
+        self._known: dict[int, tuple[str | None, int | None]] = {}  # by index: the name and flags a read wrote (None: not written)
+        self.name = ""
+        self.flags = 0
 
     def fresh(self) -> _FontName:
         """The buffer emptied, as if new."""
-        self.buffer.value = b""
-        self.flags.value = 0
+        self.name, self.flags = "", 0
         return self
 
     def read(self, handle, index: int) -> str:
         """The font name of the character at `index` (its flags are left in `flags`)."""
-        self._call(handle, index, *self._arguments)
-        return self.buffer.value.decode("latin-1", "replace")
+        known = self._known.get(index)
+        if known is None:
+            self._flags.value = self._UNSET
+            length = self._call(handle, index, *self._arguments)
+            # PDFium writes the name only when it fits (with its NUL), and the flags whenever it finds the font
+            name = self._buffer.value.decode("latin-1", "replace") if 0 < length <= len(self._buffer) else None
+            flags = self._flags.value if self._flags.value != self._UNSET else None
+            known = self._known[index] = (name, flags)
+        if known[0] is not None:
+            self.name = known[0]
+        if known[1] is not None:
+            self.flags = known[1]
+        return self.name
 
 
 def _indexed_text(handle, count: int) -> str:
@@ -536,10 +552,13 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     segments = _without_line_numbers(segments)
     lines: list[Line] = []
     visible = 0
-    font = _FontName()
+    font = _FontName()  # each character's font read once for the page
+    reread: list[tuple[Line, _Segment, list[int]]] = []  # the lines whose pictures were sampled, not read in full
     for segment in segments:
         real = segment.real()
         visible += len(real)
+        # the characters that are not white space: those with a box (`_char_geometry`, `_extend`)
+        shown = list(itertools.compress(range(len(segment.boxes)), segment.boxes))
         size = segment.baseline()[0]
         plain = "".join(segment.chars)
         pieces = script_pieces(plain, segment.glyphs, size)
@@ -554,12 +573,14 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.cells = [span[0] for span in line.spans]
         # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
         # name tells a heading's face from the body's at one size
-        line.font, line.mono = _font_of(handle, segment.start, plain, origins, font)
-        line.pictures = _pictures(handle, segment, font)
+        line.font, line.mono = _font_of(handle, segment.start, plain, origins, font, shown)
+        line.pictures = _pictures(handle, segment, font, visible=shown)
+        if len(shown) > 12:  # `_pictures` read only three of its characters
+            reread.append((line, segment, shown))
         lines.append(line)
     if any(line.pictures for line in lines):  # a page that draws with a font: every character looked at
-        for line, segment in zip(lines, segments, strict=True):
-            line.pictures = _pictures(handle, segment, font, every=True)
+        for line, segment, shown in reread:
+            line.pictures = _pictures(handle, segment, font, every=True, visible=shown)
     resolve_footnotes(lines)
     return lines, visible
 
@@ -1111,16 +1132,20 @@ def _bold_font(name: str, heavy: bool) -> bool:
     return bool(_BOLD_NAME.search(name))  # weights are not always set (FreeMonoBold says 500): the font name decides
 
 
-def _pictures(handle, segment: _Segment, font: _FontName, every: bool = False) -> float:
+def _pictures(handle, segment: _Segment, font: _FontName, every: bool = False, visible: list[int] | None = None) -> float:
     """The share of a line's characters that are pictures, not text: glyphs of a font made to draw music notation
     or diagrams (`_PICTURE_NAME`), whose notes and pieces PDFium reads as the letters and digits of their codes
     (`G` for a clef, `r` for a chord diagram's dot). Every character of a short line is looked at (one call each),
     the first, middle and last of a longer one unless `every` (the page has pictures: a text line with one picture
-    in it is not a third pictures). Control codes are no sign: math fonts' large brackets read as them."""
+    in it is not a third pictures). Control codes are no sign: math fonts' large brackets read as them. `visible`: the
+    offsets of the characters that are not white space, when the caller has them."""
     indices = segment.indices
     if indices is None:
         return 0.0
-    visible = [k for k, char in enumerate(segment.chars) if not char.isspace() and indices[k] >= 0]
+    if visible is None:
+        visible = [k for k, char in enumerate(segment.chars) if not char.isspace()]
+    if -1 in indices:  # spaces put between joined pieces: no character of PDFium's
+        visible = [k for k in visible if indices[k] >= 0]
     if not visible:
         return 0.0
     sample = visible if every or len(visible) <= 12 else [visible[0], visible[len(visible) // 2], visible[-1]]
@@ -1147,22 +1172,26 @@ def _picture_font(name: str) -> bool:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool]:
+def _font_of(
+    handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None, visible: list[int] | None = None
+) -> tuple[str, bool]:
     """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
     five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
     make the sentence code), and whether the line is set in a fixed-pitch font: its middle and last letters are (flag
-    or name); a line number or a bullet before it may be in another font."""
-    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
+    or name); a line number or a bullet before it may be in another font. `visible`: the offsets of the characters
+    that are not white space, when the caller has them."""
+    if visible is None:
+        visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
     if not visible:
         return "", False
     middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
     name = font.read(handle, start + middle)
-    fixed = bool(font.flags.value & 1) or _fixed_name(name)
+    fixed = bool(font.flags & 1) or _fixed_name(name)
     last = visible[-1]
     if fixed and last != middle:
         other = font.fresh().read(handle, start + last)
-        fixed = bool(font.flags.value & 1) or _fixed_name(other)
+        fixed = bool(font.flags & 1) or _fixed_name(other)
     if not fixed:
         fixed = _even_advances(handle, start, segment, origins)
     if len(visible) >= 6:

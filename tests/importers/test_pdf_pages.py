@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 
 import pypdfium2 as pdfium
 import pytest
+from test_pdf_tables_kinds import _music_font_staves
 
 from normcli.importers import pdf_pages
 from normcli.importers.common import Draft
@@ -135,3 +137,48 @@ def test_the_bold_faces_of_computer_modern_are_bold_by_name() -> None:
         assert pdf_pages._bold_font(name, False), name
     for name in ("ABCDEF+CMR10", "SFRM1200", "SFTT1000", "CMSS10", "CMBSY10", "ECRM1000"):
         assert not pdf_pages._bold_font(name, False), name
+
+
+def _counting_font_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The character indices whose font PDFium is asked for, in order, from now on."""
+    calls = pdf_pages._text_calls()
+    reads: list[int] = []
+
+    def font_info(handle, index, *rest):
+        reads.append(index)
+        return calls.font_info(handle, index, *rest)
+
+    counted = SimpleNamespace(**{**vars(calls), "font_info": font_info})
+    monkeypatch.setattr(pdf_pages, "_text_calls", lambda: counted)
+    return reads
+
+
+def test_each_characters_font_is_read_once_per_page(pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line's font, its bold run and its share of pictures ask for the same characters (the first, the middle,
+    the last; all of a short line): PDFium is asked once for each, and the answers stay what they were."""
+    builder = pdf_builder().page().heading("4 Reading fonts")
+    builder.line("A line of body text long enough to be sampled at a sixth, the middle and five sixths.")
+    builder.y += 16
+    builder.pdf.set_font("Courier", "", 10)
+    builder.pdf.text(72, builder.y, "code_line(with, args)")
+    builder.line("short line")
+    pdf = builder.save(tmp_path / "fonts.pdf")
+    reads = _counting_font_reads(monkeypatch)
+    pages, _, _ = _read(pdf, parallel=False)
+    assert reads and len(reads) == len(set(reads))
+    assert [(line.text, line.font, line.mono, line.bold_prefix) for line in pages[0].lines] == [
+        ("4 Reading fonts", "Helvetica-Bold", False, len("4 Reading fonts")),
+        ("A line of body text long enough to be sampled at a sixth, the middle and five sixths.", "Helvetica", False, 0),
+        ("code_line(with, args)", "Courier", True, 0),
+        ("short line", "Helvetica", False, 0),
+    ]
+
+
+def test_a_page_drawn_with_a_music_font_reads_each_characters_font_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a page with pictures every character of every line is looked at again, but no short line is read twice."""
+    pdf = _music_font_staves(tmp_path / "musix.pdf", b"musix20")
+    reads = _counting_font_reads(monkeypatch)
+    pages, _, _ = _read(pdf, parallel=False)
+    assert reads and len(reads) == len(set(reads))
+    legend = [line for line in pages[0].lines if line.text.startswith("q ")]
+    assert [round(line.pictures, 3) for line in legend] == [round(1 / 58, 3)]  # its note is one of its 58 characters
