@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import itertools
+import operator
 import re
 import shutil
 import subprocess
@@ -273,7 +274,7 @@ class _Segment:
     def real(self) -> list[tuple[float, float, float, float]]:
         """The boxes of the visible characters."""
         if self._real is None:
-            self._real = [box for box in self.boxes if box is not None and box[1] > box[0]]
+            self._real = [box for box in filter(None, self.boxes) if box[1] > box[0]]  # a box is a 4-tuple or None
         return self._real
 
     def baseline(self) -> tuple[float, float]:
@@ -281,8 +282,9 @@ class _Segment:
         if self.text is not None:  # `a` + `3,t`: the scripts may outnumber their letter, the size is the letter's
             return self.text
         if self._baseline is None:
-            glyphs = [glyph for glyph in self.glyphs if glyph is not None]
-            sizes = sorted([glyph[0] for glyph in glyphs])
+            glyphs = list(filter(None, self.glyphs))  # a glyph is a pair or None
+            each_size, each_height = zip(*glyphs, strict=True)
+            sizes = sorted(each_size)
             size, largest = sizes[len(glyphs) // 2], sizes[-1]
             if largest * 0.85 > size:  # most characters smaller: scripts of the larger ones (`a₃,ₜ`) or the text?
                 bases = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * largest)
@@ -290,7 +292,7 @@ class _Segment:
                 if all(abs(glyph[1] - base) >= 0.1 * largest for glyph in glyphs if glyph[0] < 0.85 * largest):
                     size = largest  # every smaller character is off the larger ones' baseline: they are its scripts
             if sizes[0] >= 0.9 * size:  # one size (most lines): every character's baseline counts
-                heights = sorted([glyph[1] for glyph in glyphs])
+                heights = sorted(each_height)
             else:
                 heights = sorted([glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size]) or [glyphs[0][1]]
             self._baseline = (size, heights[len(heights) // 2])
@@ -319,6 +321,7 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
 
 
 _SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+_HALF = re.compile("[\ud800-\udfff]")
 # the old-style figures some fonts map into the Private Use Area (Adobe's `uniF730`…`uniF739`): the digits they print
 _OLDSTYLE = re.compile("[\uf730-\uf739]")
 OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
@@ -404,10 +407,11 @@ def _indexed_text(handle, count: int) -> str:
     buffer = (ctypes.c_ushort * (2 * count + 2))()  # room for every character as a pair, and the terminating NUL
     units = buffer[: max(raw.FPDFText_GetText(handle, 0, count, buffer) - 1, 0)]
     unicode_of = _text_calls().unicode
-    if any(0xD800 <= unit <= 0xDFFF for unit in units):  # surrogate halves: one unit per index only if none is left out
+    whole = "".join(map(chr, units))
+    if _HALF.search(whole):  # surrogate halves: one unit per index only if none is left out
         if len(units) != count:
             return "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
-        return "".join(map(chr, units)).replace("\x00", " ")
+        return whole.replace("\x00", " ")
     left_out = _left_out(lambda k: raw.FPDFText_GetTextIndexFromCharIndex(handle, k), count, len(units))
     if left_out is None:  # the text is not the characters in order with some left out: ask for each
         return "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
@@ -477,7 +481,7 @@ def _char_geometry(
     matrix = raw.FS_MATRIX()
     to_matrix = ctypes.byref(matrix)
     last_size, scale = -1.0, 1.0
-    for k in [k for k, char in enumerate(text) if not char.isspace()]:
+    for k in itertools.compress(itertools.count(), map(operator.not_, map(str.isspace, text))):  # the visible characters
         get_box(handle, k, to_left, to_right, to_bottom, to_top)
         get_origin(handle, k, to_x, to_y)
         boxes[k] = (left.value, right.value, bottom.value, top.value)
@@ -841,12 +845,12 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     pieces = list(segment)
     if size <= 0:
         return pieces
-    present = [glyph for glyph in glyphs if glyph is not None]
+    present = list(filter(None, glyphs))  # a glyph is a pair or None
     if not present:
         return pieces
     full, big, quarter = 0.9 * size, 0.85 * size, 0.25 * size
-    if min([glyph[0] for glyph in present]) >= full:  # one size: the scripts, if any, are only moved
-        heights = [glyph[1] for glyph in present]
+    sizes, heights = zip(*present, strict=True)
+    if min(sizes) >= full:  # one size: the scripts, if any, are only moved
         if max(heights) - min(heights) < quarter:
             return pieces  # one size on one baseline: no script (most lines)
         baselines = sorted(heights)
@@ -1270,6 +1274,11 @@ def _cells(
         middle = sorted((box[2] + box[3]) / 2 for box in real)[len(real) // 2]
         walls = sorted(x for x, y0, y1 in vrules if y0 - 1 <= middle <= y1 + 1)
     if not walls:  # most lines: no rule to cross, so only a wide gap or a step back left of the cell's start cuts
+        if real and len(segment) == len(boxes):
+            lefts, rights = list(zip(*real, strict=True))[:2]
+            if min(rights) >= lefts[0] and max(map(operator.sub, lefts[1:], rights[:-1]), default=0.0) <= gap:
+                text = "".join(segment[: len(boxes)]).strip()  # no cut (most lines): one cell, computed in C
+                return [(text, lefts[0], rights[-1])] if text else []
         begin = 0  # where the current cell's text starts in `segment`
         for k, box in enumerate(boxes[: len(segment)]):
             if box is None or box[1] <= box[0]:

@@ -182,3 +182,26 @@ def test_a_page_drawn_with_a_music_font_reads_each_characters_font_once(tmp_path
     assert reads and len(reads) == len(set(reads))
     legend = [line for line in pages[0].lines if line.text.startswith("q ")]
     assert [round(line.pictures, 3) for line in legend] == [round(1 / 58, 3)]  # its note is one of its 58 characters
+
+
+def test_a_line_without_a_wide_gap_is_one_cell_by_the_quick_way_and_the_long_one() -> None:
+    """`_cells` answers a line with no wide gap and no step back from its visible boxes alone (`real`, most lines):
+    the same cells as walking its characters one by one, which it does when a gap or a step back may cut it."""
+
+    def boxes_of(text: str, starts: list[float]) -> list[tuple[float, float, float, float] | None]:
+        return [None if char == " " else (x, x + 5.0, 700.0, 710.0) for char, x in zip(text, starts, strict=True)]
+
+    cases = [
+        ("one cell", [72.0 + 6 * k for k in range(8)]),  # even steps: one cell
+        ("left  right", [72.0 + 6 * k for k in range(6)] + [200.0 + 6 * k for k in range(5)]),  # a gap over 1.2 em
+        ("ab cd", [300.0, 306.0, 312.0, 72.0, 78.0]),  # a step back left of the cell's start: a cell of its own
+        ("ab cd", [72.0, 78.0, 84.0, 85.0, 91.0]),  # a narrow gap: one cell
+    ]
+    for text, starts in cases:
+        boxes = boxes_of(text, starts)
+        real = [box for box in boxes if box is not None]
+        assert pdf_pages._cells(text, boxes, 10.0, None, real) == pdf_pages._cells(text, boxes, 10.0), text
+    assert [cell[0] for cell in pdf_pages._cells("left  right", boxes_of(*cases[1]), 10.0, None, real=None)] == ["left", "right"]
+    assert pdf_pages._cells("one cell", boxes_of(*cases[0]), 10.0, None, [box for box in boxes_of(*cases[0]) if box]) == [
+        ("one cell", 72.0, 72.0 + 6 * 7 + 5.0)
+    ]
