@@ -1114,13 +1114,21 @@ def _bold_prefix(handle, start: int, segment: str, font: _FontName | None = None
     for offset, char in enumerate(segment[:160]):
         if char.isspace():
             continue
-        bold = _bold_font(font.read(handle, start + offset), weight_of(handle, start + offset) >= 540)
+        name = font.read(handle, start + offset)
+        # the weight is asked for only where it can change the answer (most fonts' names decide: `Helvetica`, `CMBX12`)
+        bold = _bold_font(name, _weighed(name) and weight_of(handle, start + offset) >= 540)
         if bold:
             in_run = True
             end = offset + 1
         elif in_run or not (char.isdigit() or char == "." or (offset == 0 and char.isupper())) or offset > 16:
             break
     return end
+
+
+@functools.lru_cache(maxsize=512)
+def _weighed(name: str) -> bool:
+    """Whether PDFium's weight of a font can change whether `_bold_font` calls it bold (its name alone decides most)."""
+    return _bold_font(name, True) != _bold_font(name, False)
 
 
 def bold_face(font: str) -> bool:

@@ -205,3 +205,9 @@ def test_a_line_without_a_wide_gap_is_one_cell_by_the_quick_way_and_the_long_one
     assert pdf_pages._cells("one cell", boxes_of(*cases[0]), 10.0, None, [box for box in boxes_of(*cases[0]) if box]) == [
         ("one cell", 72.0, 72.0 + 6 * 7 + 5.0)
     ]
+
+
+def test_a_fonts_weight_is_asked_for_only_where_its_name_does_not_decide() -> None:
+    """`_bold_prefix` skips PDFium's weight of a font whose name says bold or regular either way."""
+    assert not pdf_pages._weighed("ABCDEF+CMBX12") and not pdf_pages._weighed("Helvetica") and not pdf_pages._weighed("Times-Bold")
+    assert pdf_pages._weighed("ABCDEF+CMR10") and pdf_pages._weighed("FreeSans")  # a heavy weight makes these bold
