@@ -86,6 +86,8 @@ def read_pages(document, draft: Draft, ocr: bool, language: str, progress, sourc
     try:
         for index in helper.claims(total) if helper else range(total):
             read[index] = _read_page(document, index, labels[index], ocr, language, scratch)
+            if helper:
+                helper.collect()
             if progress:
                 progress(helper.claimed(total) if helper else index + 1, total)
         if helper:
@@ -133,12 +135,15 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
 
 class _Helper:
     """A forked process reading pages beside this one: each process claims the next unread page from a shared
-    counter, so the work splits evenly whatever the pages cost; the helper sends its pages back at the end.
+    counter, so the work splits evenly whatever the pages cost; the helper sends each page back as soon as it
+    is read, and this process takes them between its own pages, so neither waits on the other at the end.
     Used only where fork is safe (a POSIX system other than macOS, no other thread running) and a second core
     is free (the load average is below the cores less one half)."""
 
     def __init__(self, process, counter, connection) -> None:
         self.process, self.counter, self.connection = process, counter, connection
+        self.received: dict[int, tuple[Page, list[str], bool]] = {}
+        self.done = False  # the helper said it has sent all it read (or the pipe closed)
 
     @classmethod
     def start(cls, source: Path, labels: list[str], ocr: bool, language: str) -> _Helper | None:
@@ -172,13 +177,29 @@ class _Helper:
         """How many pages are read or being read, for the progress report."""
         return min(self.counter.value, total)
 
-    def finish(self) -> dict[int, tuple[Page, list[str], bool]]:
-        """The helper's pages (none if it failed: those pages are then read here)."""
+    def collect(self) -> None:
+        """Take the pages the helper has sent so far, without waiting for more."""
         try:
-            done = self.connection.recv()
+            while not self.done and self.connection.poll():
+                self._take(self.connection.recv())
         except (EOFError, OSError):
-            done = None
-        return done if isinstance(done, dict) else {}
+            self.done = True
+
+    def finish(self) -> dict[int, tuple[Page, list[str], bool]]:
+        """The helper's pages, once it has sent them all (the pages it failed on, or did not send, are read here)."""
+        try:
+            while not self.done:
+                self._take(self.connection.recv())
+        except (EOFError, OSError):
+            self.done = True
+        return self.received
+
+    def _take(self, message) -> None:
+        """One message of the helper: a page read, `(index, (page, warnings, scanned))`, or None at the end."""
+        if message is None:
+            self.done = True
+        elif isinstance(message, tuple) and len(message) == 2:
+            self.received[message[0]] = message[1]
 
     def stop(self) -> None:
         """The helper ended: at once when this process stopped early (an error, Ctrl-C), so none is left behind."""
@@ -201,19 +222,42 @@ def _claims(counter, total: int):
 
 
 def _help(source: Path, labels: list[str], ocr: bool, language: str, counter, connection) -> None:
-    """The helper process: its own handle on the file (a forked PDFium handle shares the parent's file offset)."""
-    done: dict[int, tuple[Page, list[str], bool]] | None = None
+    """The helper process: reads the pages it claims with its own handle on the file (a forked PDFium handle shares
+    the parent's file offset) and sends each back as it is read, then None. A thread sends them, so reading never
+    waits for the parent to take a page off a full pipe. After a failure it reads no more: the parent reads what
+    is missing."""
+    import queue
+    import threading
+
+    outbox: queue.SimpleQueue = queue.SimpleQueue()
+    gone = threading.Event()  # the parent stopped listening (it stopped early): no page is read for it any more
+
+    def send() -> None:
+        try:
+            while (message := outbox.get()) is not None:
+                connection.send(message)
+            connection.send(None)
+        except (OSError, ValueError):
+            gone.set()
+        finally:
+            connection.close()
+
+    sender = threading.Thread(target=send, daemon=True)
+    sender.start()
     try:
         import pypdfium2 as pdfium
 
         document = pdfium.PdfDocument(str(source))
         draft = Draft()
-        done = {index: _read_page(document, index, labels[index], ocr, language, draft) for index in _claims(counter, len(labels))}
+        for index in _claims(counter, len(labels)):
+            if gone.is_set():
+                break
+            outbox.put((index, _read_page(document, index, labels[index], ocr, language, draft)))
         document.close()
     except Exception:  # whatever went wrong, the main process reads the pages that are missing
-        done = None
-    connection.send(done)
-    connection.close()
+        pass
+    outbox.put(None)
+    sender.join()
 
 
 def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:

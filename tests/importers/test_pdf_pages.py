@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -205,6 +206,35 @@ def test_a_line_without_a_wide_gap_is_one_cell_by_the_quick_way_and_the_long_one
     assert pdf_pages._cells("one cell", boxes_of(*cases[0]), 10.0, None, [box for box in boxes_of(*cases[0]) if box]) == [
         ("one cell", 72.0, 72.0 + 6 * 7 + 5.0)
     ]
+
+
+def test_the_helpers_pages_come_back_while_this_process_still_reads(pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The helper sends each page as it reads it, and this process takes them between its own pages: when it is done
+    with its share, most of the helper's pages are here already, and none is lost or changed."""
+    pdf = _numbered(pdf_builder, pdf_pages.PARALLEL_FROM + 8, tmp_path / "numbered.pdf")
+    alone, _, _ = _read(pdf, parallel=False)
+    main = os.getpid()
+    read_page = pdf_pages._read_page
+
+    def slow_here(*args, **kwargs):  # this process's pages take a while, the helper's do not
+        if os.getpid() == main:
+            time.sleep(0.05)
+        return read_page(*args, **kwargs)
+
+    before_the_end: list[int] = []
+    finish = pdf_pages._Helper.finish
+
+    def counting(self):
+        before_the_end.append(len(self.received))
+        return finish(self)
+
+    monkeypatch.setattr(pdf_pages, "_read_page", slow_here)
+    monkeypatch.setattr(pdf_pages._Helper, "finish", counting)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    pages, _, _ = _read(pdf, parallel=True)
+    assert pages == alone
+    if hasattr(os, "fork") and len(os.sched_getaffinity(0)) >= 2 and threading.active_count() == 1:
+        assert before_the_end and before_the_end[0] >= 2
 
 
 def test_a_fonts_weight_is_asked_for_only_where_its_name_does_not_decide() -> None:
