@@ -19,6 +19,9 @@ references read independently of the importer:
   repeat in their top or bottom band). A bookmark the page does not print (`Cover:`, a slide's section
   shown only in the navigation bar, a command bookmarked beside its arguments) cannot be found in the
   text without the outline: the second figure says what is missed for a reason the importer controls.
+- **tree precision**: of the clauses an import writes, the share that match a bookmark (same page, same title or
+  path), leaving aside those the outline cannot judge: under a bookmark it lists nothing under (*below*) and the
+  frame before the first bookmark (see `tree_precision`); the invented clauses are listed with `--misses`.
 - **tables / figures**: the captions printed in the page text (`Table 2.1:` / `Figure 2.1:`)
   against the bundle's tables and figures with those numbers (less the table captions the truth lists
   as set over no table: a manual's examples of its caption command); uncaptioned tables found are shown
@@ -55,7 +58,7 @@ import tempfile
 import time
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -200,6 +203,8 @@ class Entry:
     page: int | None
     printed: str = ""  # the title as the page prints it, when it differs from the bookmark's (`About etoolbox` for `About`)
     shown: bool = True  # the title is printed on its page as a heading would be (see `shown_on_page`)
+    level: int = 0  # its depth in the reference (a bookmark's level; a text heading's count of numbers)
+    leaf: bool = True  # the reference lists nothing under it: what the import finds below it is not judged
 
 
 # -- references -----------------------------------------------------------------------------------
@@ -282,9 +287,15 @@ def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
         textpage.close()
         page.close()
         # a page number alone on its line, set higher than the bottom band, is no text of the page either
-        lines = [(base, row) for base, row in rows.items() if not re.fullmatch(r"\d{1,4}|[ivxlc]{1,6}", "".join(c for c, _ in row), re.I)]
+        lines = [(base, row) for base, row in rows.items() if not page_number("".join(c for c, _ in row))]
         cache[index] = min((base + 0.25 * max(size for _, size in row) for base, row in lines), default=height)
     return cache[index]
+
+
+def page_number(text: str) -> bool:
+    """Whether a line's text is a page number alone: digits (old-style ones in the Private Use Area too, `\uf731\uf734`
+    for 14) or a small roman numeral."""
+    return bool(re.fullmatch(r"\d{1,4}|[ivxlc]{1,6}", text.translate(OLDSTYLE_DIGITS), re.I))
 
 
 def _target_top(destination) -> float | None:
@@ -722,7 +733,10 @@ def outline_reference(pdf: Path) -> list[Entry]:
             while parents and parents[-1][0] >= bookmark.level:
                 parents.pop()
             top = _target_top(destination)
-            if top is not None and index + 1 < len(document) and _lowest_text(document, index, lowest) > top:
+            # a bookmark whose page prints its title only as the running header (a contents bookmark anchored under the
+            # list's last entry) is the heading of an earlier page (`_heading_page`), not one at the foot of its own
+            walks_back = _heading_page(document, index, title, cache) != index
+            if top is not None and index + 1 < len(document) and not walks_back and _lowest_text(document, index, lowest) > top:
                 # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
                 # line: Texinfo sets the anchor under the heading), the heading opens the next page
                 index += 0 if _prints(body_lines(document, index, cache), title) else 1
@@ -748,13 +762,15 @@ def outline_reference(pdf: Path) -> list[Entry]:
                     index = _heading_page(document, index, title, cache)
                     lines = body_lines(document, index, cache)
                     path = printed_path(lines, title, taken.setdefault(index, set()), entries, parent) or title
+                    if parent is not None and path_fold(path) == path_fold(parent):
+                        path = title  # its parent's number, printed over it (`5.4 Commands \begtt` for `\begtt`): none of its own
                     loose = loosely_printed(lines, title) if path != title else None
                     printed = key(loose[1]) if loose and loose[0] == path else ""
             divisions.append(open_division[1] if open_division else None)
             numbered.append(bool(re.fullmatch(r"\d+(?:\.\d+)*|[A-Z](?:\.\d+)+", path)))
             if division and not re.match(r"(?i)(?:appendix|appendice|annexe?|anhang|allegato)\b", path) and len(path) > 1:
                 open_division = (bookmark.level, path.split()[-1])
-            entries.append(Entry(path, key(title), index + 1, printed))
+            entries.append(Entry(path, key(title), index + 1, printed, level=bookmark.level))
             parents.append((bookmark.level, path))
         pieces: dict[int, list[Piece]] = {}
         for entry in entries:
@@ -774,6 +790,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
         counts[folded] = counts.get(folded, 0) + 1
         if counts[folded] > 1:
             entry.path = f"{entry.path} ({counts[folded]})"
+    mark_leaves(entries)
     return entries
 
 
@@ -783,8 +800,15 @@ def text_reference(text_file: Path) -> list[Entry]:
     for line in text_file.read_text(encoding="utf-8", errors="replace").splitlines():
         match = re.match(r"^Chapter (\d+)\. (\S.*)$", line) or re.match(r"^(\d+(?:\.\d+)+)\. (\S.*)$", line)
         if match:
-            entries.append(Entry(match.group(1), key(match.group(2)), None))
+            entries.append(Entry(match.group(1), key(match.group(2)), None, level=match.group(1).count(".")))
+    mark_leaves(entries)
     return entries
+
+
+def mark_leaves(entries: list[Entry]) -> None:
+    """Mark each entry that has no entry under it (the next one is not deeper) as a leaf of the reference."""
+    for entry, following in zip(entries, [*entries[1:], None], strict=True):
+        entry.leaf = following is None or following.level <= entry.level
 
 
 def captions(pdf: Path) -> dict[str, set[str]]:
@@ -887,6 +911,7 @@ class Run:
     text: str
     seconds: float
     pages: int
+    parents: dict[str, str | None] = field(default_factory=dict)  # each clause's parent clause (None: at the top)
 
 
 def stripped_copy(pdf: Path, folder: Path) -> Path:
@@ -906,10 +931,11 @@ def stripped_copy(pdf: Path, folder: Path) -> Path:
 
 
 def _unrepeated(path: str, title: str, paths: set[str]) -> str:
-    """A title without the `(2)` its path carries where the title repeated (`Introduction (2)` after `Introduction`);
-    a title that ends in a number of its own (`Gegenwart (2022)`) keeps it."""
+    """A title without the `(2)` its path carries where the title repeated (`Introduction (2)` after `Introduction`, or
+    after `\\Asbuk`: the bundle compares paths without case, `paths` holds them folded by `path_fold`); a title that ends
+    in a number of its own (`Gegenwart (2022)`) keeps it."""
     repeat = re.search(r"\s\(\d+\)$", path)
-    if repeat and title.endswith(repeat.group(0)) and path[: repeat.start()] in paths:
+    if repeat and title.endswith(repeat.group(0)) and path_fold(path[: repeat.start()]) in paths:
         return title[: -len(repeat.group(0))]
     return title
 
@@ -930,12 +956,13 @@ def import_once(pdf: Path, workspace: Path, name: str, use_outline: bool = True)
         if match:
             page = int(match.group(1))
         pdf_page_of_line[number] = page
-    paths = {node.path for node in bundle.nodes}
+    paths = {path_fold(node.path) for node in bundle.nodes}
     nodes = [(node.path, key(_unrepeated(node.path, node.title, paths)), pdf_page_of_line.get(node.line, 1)) for node in bundle.nodes]
     table_numbers = [str(table.number) for table in bundle.tables if getattr(table, "number", None)]
     uncaptioned = sum(1 for table in bundle.tables if not getattr(table, "number", None))
     figure_numbers = [str(figure.number) for figure in bundle.figures if getattr(figure, "number", None)]
-    return Run(nodes, table_numbers, uncaptioned, figure_numbers, text, seconds, draft.pages)
+    parents = {node.path: node.parent_path for node in bundle.nodes}
+    return Run(nodes, table_numbers, uncaptioned, figure_numbers, text, seconds, draft.pages, parents)
 
 
 def tables_per_page(text: str) -> dict[int, int]:
@@ -999,8 +1026,9 @@ def precision(truth: dict[int, int], text: str) -> dict:
     }
 
 
-# a path that is a title: it starts with a word, not a number; an elided article (`L'option`, `D’après`) is a word's start
-_UNNUMBERED_PATH = re.compile(r"^(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
+# a path that is a title: it starts with a word, not a number, perhaps after punctuation (`...DocBy.TeX...`, `\\begtt`); an
+# elided article (`L'option`, `D’après`) is a word's start
+_UNNUMBERED_PATH = re.compile(r"^[^\w\s]*(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
 
 
 def _same_title(expected: str, found: str) -> bool:
@@ -1047,6 +1075,80 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     return share, missed
 
 
+def _same_path(entry: Entry, path: str) -> bool:
+    """A clause's path is the entry's, as `recall` compares paths (an unnumbered path as a title)."""
+    if " ".join(entry.path.split()).lower() == " ".join(path.split()).lower():
+        return True
+    return bool(_UNNUMBERED_PATH.match(entry.path)) and key(entry.path) == key(path)
+
+
+def tree_precision(reference: list[Entry], run: Run) -> dict | None:
+    """How many of the clauses an import writes are headings the reference has, and how many it invents.
+
+    A clause *matches* an entry when they are on the same PDF page (any page for a reference without pages) and
+    have the same title (as `recall` compares titles) or the same path; each entry is matched once (a heading written
+    twice is one invention). A clause that matches none is *invented*, except when the reference does not judge it:
+    *below* the reference (its nearest matched ancestor is an entry the reference lists nothing under: a
+    subsection of a chapter whose bookmarks stop at chapters is a heading the outline just does not go down to), or
+    *before* it (on a page before the first entry's, or on that page ahead of every matched clause: a title page, a
+    printed contents, the importer's `Front matter`). Precision = matched /
+    (matched + invented): the clauses the reference can judge that are right. None without a reference."""
+    if not reference:
+        return None
+    first = min((entry.page for entry in reference if entry.page is not None), default=None)
+    taken: set[int] = set()
+    matched: dict[str, Entry] = {}
+    for strict in (True, False):  # a clause with the entry's title and path first, then one with either
+        for path, title, page in run.nodes:
+            if path in matched:
+                continue
+            for position, entry in enumerate(reference):
+                if position in taken or (entry.page is not None and entry.page != page):
+                    continue
+                same_title = any(_same_title(wanted, title) for wanted in (entry.title, entry.printed) if wanted)
+                same_path = _same_path(entry, path)
+                if (same_title and same_path) if strict else (same_title or same_path):
+                    taken.add(position)
+                    matched[path] = entry
+                    break
+    invented: list[str] = []
+    below: list[str] = []
+    before = 0
+    opening = next((k for k, (path, _, _) in enumerate(run.nodes) if path in matched), len(run.nodes))
+    for position, (path, title, page) in enumerate(run.nodes):
+        if path in matched:
+            continue
+        ancestor = run.parents.get(path)
+        seen = {path}
+        while ancestor is not None and ancestor not in matched and ancestor not in seen:
+            seen.add(ancestor)
+            ancestor = run.parents.get(ancestor)
+        if ancestor is not None and ancestor in matched and matched[ancestor].leaf:
+            below.append(f"{path} {title} p{page}")
+        elif first is not None and (page < first or (position < opening and page == first)):
+            before += 1  # a title page, a printed contents: the frame written before the first bookmark's clause
+        else:
+            invented.append(f"{path} {title} p{page}")
+    judged = len(matched) + len(invented)
+    return {
+        "nodes": len(run.nodes),
+        "matched": len(matched),
+        "invented": len(invented),
+        "below": len(below),
+        "before": before,
+        "share": round(100 * len(matched) / judged, 1) if judged else 100.0,
+        "inventedNodes": invented,
+        "belowNodes": below,
+    }
+
+
+def precision_cell(precision: dict | None) -> str:
+    """A run's tree precision for the Markdown table: the share, the clauses invented and those below the reference."""
+    if precision is None:
+        return "–"
+    return f"{precision['share']} % ({precision['invented']} invented; {precision['below']} below, of {precision['nodes']})"
+
+
 def measure(pdf: Path, repeat: int, tree_only: bool = False, tables_only: bool = False) -> dict:
     """The accuracy row of one PDF (with `tree_only`, the tree recall alone: no tables, figures, superscripts or timing baseline;
     with `tables_only`, one import as it is, scored for tables and figures only)."""
@@ -1085,6 +1187,11 @@ def measure(pdf: Path, repeat: int, tree_only: bool = False, tables_only: bool =
         misses[label] = [f"{entry.path} {entry.title} p{entry.page}" for entry in missed]
         lost = sum(1 for entry in missed if entry.shown)
         row[f"{label}Shown"] = round(100 * (1 - lost / len(shown)), 1) if shown else 100.0
+        judged = tree_precision(reference, run)
+        if judged is not None:
+            misses[f"{label}Invented"] = judged.pop("inventedNodes")
+            row[f"{label}Below"] = judged.pop("belowNodes")
+        row[f"{label}Precision"] = judged
     row["notShown"] = [f"{entry.path} {entry.title} p{entry.page}" for entry in reference if not entry.shown]
     tables_found = {number for number in as_is.table_numbers if number in found["table"]}
     figures_found = {number for number in as_is.figure_numbers if number in found["figure"]}
@@ -1195,10 +1302,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         "| document | pages | reference | entries | tree: as is | outline ignored | outline stripped "
-        "| printed on their page | ignored / stripped, of those printed "
+        "| printed on their page | ignored / stripped, of those printed | tree precision, stripped "
         "| captioned tables found | uncaptioned tables | captioned figures found | superscripts kept | s / 100 pages | × plain extraction |"
     )
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         if "error" in row:
             print(f"| {row['document']} | error: {row['error']} |")
@@ -1209,7 +1316,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"| {row['document']} | {row['pages']} | {row['reference']} | {row['entries']} | {row['asIs']} % | "
             f"{row['outlineIgnored']} % | {row['stripped']} % | {row['shownEntries']} | "
-            f"{row['outlineIgnoredShown']} / {row['strippedShown']} % | {row['captionedTablesFound']} / {row['captionedTables']} | "
+            f"{row['outlineIgnoredShown']} / {row['strippedShown']} % | {precision_cell(row['strippedPrecision'])} | "
+            f"{row['captionedTablesFound']} / {row['captionedTables']} | "
             f"{row['uncaptionedTablesFound']} | {row['captionedFiguresFound']} / {row['captionedFigures']} | "
             f"{row['superscriptsKept']} / {row['superscriptSamples']} | {row['secondsPer100Pages']} | {row['timesPlainExtraction']} |"
         )

@@ -37,6 +37,25 @@ TABLE_CAPTION = re.compile(
     r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
 
+# the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
+MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|"
+    "januar|j[aä]nner|februar|m[aä]rz|juni|juli|oktober|dezember|"
+    "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre|"
+    "enero|febrero|abril|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|diciembre|"
+    "janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+# a change log's entry: a version (`2.5k`, `1.22`, `bltx-v1.2-5`, `v3.0`) and the date it was released (`2020-10-05`,
+# `(28-01-2017)`, `2022/08/02`, `12 March 2021`), and nothing else
+VERSION_DATE = re.compile(
+    r"^(?:(?:version|release|v\.)\s*)?(?P<version>(?:[^\W\d_][\w.]*-)?v?\d+(?:\.\d+)*[a-z]?(?:-\d+)?)[,:]?\s+[(\[]?"
+    rf"(?P<date>\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{4}}|\d{{1,2}}\.?\s+(?:{MONTHS})\.?\s+\d{{4}}"
+    rf"|(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?\d{{4}})[)\]]?$",
+    re.I,
+)
+
 
 @dataclass
 class Draft:

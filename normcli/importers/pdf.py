@@ -158,6 +158,8 @@ def _emit(
     in_tables = {
         p for found in tables.values() for table in found for p in [*table.positions, table.caption, *table.caption_more] if p is not None
     }
+    listings = _listings(stream, {*headings, *in_tables, *figure_text, *toc_lines}, body_size)
+    in_listings = {p for block in listings.values() for p in block}
 
     def flush() -> None:
         """Write the paragraph gathered so far."""
@@ -272,6 +274,13 @@ def _emit(
             continue
         if position in in_tables:
             continue  # a row or caption of a table written where the table starts
+        if position in listings:
+            flush()
+            body.extend(_fenced([stream[p] for p in listings[position]]))
+            body.append("")
+            continue
+        if position in in_listings:
+            continue  # a line of a listing written where the listing starts
         if len(line.spans) >= 2 and _EQUATION_ALONE.match(line.spans[-1][0].strip()):
             # a formula line with its number set apart at the right margin: the formula joins the paragraph above
             head = " ".join(span[0] for span in line.spans[:-1])
@@ -541,6 +550,173 @@ def _drawing_box(page: Page, caption: Line) -> tuple[float, float, float, float]
     if ceiling - caption.top < 40:
         return None
     return (max(0.0, left - 6), caption.top + 2, min(page.width, right + 6), ceiling - 2)
+
+
+def _listings(stream: list[Line], taken: set[int], body_size: float) -> dict[int, list[int]]:
+    """The code listings, each by the position of its first line: runs of lines set in a fixed-pitch font
+    (`_code_line`) on one page and in one column. Up to two short lines in another font that lie between a
+    run's lines or against its ends as they do (`_tight`: a docstrip guard `<*driver>` set in a sans font)
+    belong to it. A run that prose runs into or out of (`_in_prose`: a URL, a command named in a sentence)
+    is not a listing. `taken`: lines written otherwise (headings, tables, figures, printed contents)."""
+    runs: list[list[int]] = []
+    run: list[int] = []
+    between: list[int] = []  # lines in another font after the run's last line, that may lie between two of its lines
+    for position, line in enumerate(stream):
+        if position not in taken and _code_line(line):
+            if run and not _listing_breaks(stream[run[-1]], line):
+                run.extend([*between, position])
+            else:
+                runs.append(run)
+                run = [position]
+            between = []
+        elif run and position not in taken and len(between) < 2 and _tight(stream[(between or run)[-1]], line, stream[run[-1]]):
+            between.append(position)
+        else:
+            runs.append(run)
+            run, between = [], []
+    runs.append(run)
+    listings: dict[int, list[int]] = {}
+    claimed = set(taken)
+    for found in runs:
+        if found and not _in_prose(stream, found, taken, body_size):
+            found = _with_neighbours(stream, found, claimed)
+            claimed.update(found)
+            listings[found[0]] = found
+    return listings
+
+
+# mathematical operators: a displayed formula naming a typewriter identifier (`secp256k1n`) is no code
+_MATH_SIGN = re.compile(r"[\u2200-\u22ff\u2a00-\u2aff]")
+_TYPESET_BULLET = re.compile(r"^\s*[•\u25cf\u25aa\u25e6\u2023\u2043·–—]\s")
+
+
+def _code_line(line: Line) -> bool:
+    """A line of a listing: set in a fixed-pitch font by the font's own evidence (`Line.listing`), with no
+    mathematical operator and no equation number set apart at either end (a formula), not a list item's
+    (a typeset bullet before a file name)."""
+    if not line.listing or _MATH_SIGN.search(line.text) or _TYPESET_BULLET.match(line.text):
+        return False
+    spans = line.spans
+    return not (len(spans) >= 2 and (_EQUATION_ALONE.match(spans[0][0].strip()) or _EQUATION_ALONE.match(spans[-1][0].strip())))
+
+
+def _listing_breaks(previous: Line, line: Line) -> bool:
+    """Whether `line` cannot go on a listing after `previous`: another page, another size, another column (back up)."""
+    if previous.page != line.page or abs(previous.size - line.size) > 1.0:
+        return True
+    return line.top > previous.top + 2
+
+
+def _tight(previous: Line, line: Line, code: Line) -> bool:
+    """Whether `line`, in another font than the listing's line `code`, lies against `previous` (above or below it)
+    as the listing's lines do: on its page, in its size, a leading away, from its left edge or right of it, and
+    short (a guard, a label), not a sentence."""
+    text = line.text.strip()
+    if line.page != code.page or previous.page != line.page or (abs(line.size - code.size) > 0.5 and not text.isdigit()):
+        return False  # a number alone may be an empty line's line number, set smaller
+    return (
+        0 < abs(previous.top - line.top) <= 1.5 * code.size
+        and line.x0 >= code.x0 - 0.5 * code.size
+        and len(text) <= 24
+        and not text.endswith((".", ":", ","))
+    )
+
+
+def _with_neighbours(stream: list[Line], run: list[int], taken: set[int]) -> list[int]:
+    """`run` with up to two lines in another font that lie tight against its first or last line (`_tight`)."""
+    before: list[int] = []
+    while len(before) < 2 and (position := run[0] - 1 - len(before)) >= 0:
+        line = stream[position]
+        if position in taken or line.mono or not _tight(stream[position + 1], line, stream[run[0]]):
+            break
+        before.insert(0, position)
+    after: list[int] = []
+    while len(after) < 2 and (position := run[-1] + 1 + len(after)) < len(stream):
+        line = stream[position]
+        if position in taken or line.mono or not _tight(stream[position - 1], line, stream[run[-1]]):
+            break
+        after.append(position)
+    return [*before, *run, *after]
+
+
+def _in_prose(stream: list[Line], run: list[int], taken: set[int], body_size: float) -> bool:
+    """Whether a run of fixed-pitch lines belongs to a paragraph: the line above goes on into its first line (no
+    paragraph break, no colon announcing a display) or its last goes on into the line below, and the run is one
+    or two lines, or runs across the column as prose does (a URL or commands named in a sentence)."""
+    first, last = run[0], run[-1]
+    steps = sorted(stream[a].top - stream[b].top for a, b in itertools.pairwise(run) if stream[a].page == stream[b].page)
+    leading = 1.2 * steps[len(steps) // 2] if steps else 1.3 * stream[first].size
+
+    def goes_on(previous: Line, line: Line) -> bool:  # a line of the same paragraph: no break, no wider step than the listing's
+        return (
+            not previous.text.rstrip().endswith(":")
+            and not _breaks(previous, line, body_size)
+            and previous.top - line.top <= max(leading, 1.3 * max(previous.size, line.size))
+        )
+
+    into = first > 0 and first - 1 not in taken and not _code_line(stream[first - 1]) and goes_on(stream[first - 1], stream[first])
+    out = last + 1 < len(stream) and last + 1 not in taken and not _code_line(stream[last + 1]) and goes_on(stream[last], stream[last + 1])
+    if not (into or out):
+        return False
+    lines = [stream[position] for position in run if _code_line(stream[position])]
+    return len(lines) <= 2 or sum(1 for line in lines[:-1] if _runs_full(line)) >= 0.5 * (len(lines) - 1)
+
+
+def _fenced(lines: list[Line]) -> list[str]:
+    """A listing as a fenced code block, a line for each line: each piece of a line set at the column of its
+    fixed-pitch grid, so indentation and aligned comments are kept; a step down wider than the listing's
+    leading as an empty line."""
+    pitch = _pitch(lines)
+    left = min(line.x0 for line in lines)
+    steps = sorted(above.top - below.top for above, below in itertools.pairwise(lines))
+    leading = steps[len(steps) // 2] if steps else 0.0
+    out: list[str] = []
+    previous: Line | None = None
+    for line in lines:
+        if previous is not None and previous.top - line.top > 1.4 * leading:
+            out.append("")
+        text = ""
+        for piece, x0, _ in line.spans or [(line.text, line.x0, line.x1)]:
+            piece = piece.strip().replace("\ufffe", "-").replace("\u00ad", "-")
+            column = round((x0 - left) / pitch) if pitch else 0
+            text += " " * (column - len(text)) if column > len(text) else " " if text else ""
+            text += piece
+        out.append(text.rstrip())
+        previous = line
+    out = _without_line_numbers(out)
+    while out and not out[-1]:
+        out.pop()
+    while out and not out[0]:
+        out.pop(0)
+    if any(_CODE_FENCE.match(text) for text in out):
+        return [safe_text_line(text) for text in out if text]  # a fence inside: the lines as text
+    return ["```", *out, "```"]
+
+
+_CODE_FENCE = re.compile(r"^ {0,3}(?:```|~~~)")
+_LINE_NUMBER = re.compile(r"^\s*(\d{1,5})(?=\s|$)")
+
+
+def _without_line_numbers(lines: list[str]) -> list[str]:
+    """A listing's lines without the numbers a documented source prints before each (`531 \\optdef…`, a number
+    alone for an empty line): when every line has one and they count up by one, they are the listing's line
+    numbers, not its code, and are dropped as the page reading drops them on pages made mostly of such lines.
+    The code keeps its indentation relative to its least indented line."""
+    numbered = [(k, int(match.group(1)), match.end()) for k, text in enumerate(lines) if (match := _LINE_NUMBER.match(text))]
+    if len(numbered) < 3 or len(numbered) < sum(1 for text in lines if text.strip()):
+        return lines
+    if sum(1 for a, b in itertools.pairwise(numbered) if b[1] - a[1] == 1) < 0.8 * (len(numbered) - 1):
+        return lines
+    cut = {k: end for k, _, end in numbered}
+    rest = [text[cut[k] :] if k in cut else text for k, text in enumerate(lines)]
+    indent = min((len(text) - len(text.lstrip()) for text in rest if text.strip()), default=0)
+    return [text[indent:].rstrip() for text in rest]
+
+
+def _pitch(lines: list[Line]) -> float:
+    """The advance of a listing's fixed-pitch grid: the median width per character of its longer pieces."""
+    widths = sorted((x1 - x0) / len(piece.strip()) for line in lines for piece, x0, x1 in line.spans if len(piece.strip()) >= 4)
+    return widths[len(widths) // 2] if widths else 0.0
 
 
 def _breaks(previous: Line, line: Line, body_size: float) -> bool:

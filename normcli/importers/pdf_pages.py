@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
-from normcli.importers.common import Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
+from normcli.importers.common import VERSION_DATE, Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
 from normcli.importers.png import encode_png
 from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
@@ -48,6 +48,7 @@ class Line:
     spans: list[tuple[str, float, float]] = field(default_factory=list)  # the same cuts with their x range
     column: tuple[float, float] = (0.0, 0.0)
     mono: bool = False  # set in a fixed-pitch font (code, console output)
+    listing: bool = False  # mono by its font's evidence from the middle to the end: a listing's line, not a formula's
     pictures: float = 0.0  # the share of its characters that are pictures, not text (notes of a music font, `_pictures`)
     font: str = ""  # the font most of the line is set in, without its subset tag (`CMBX12`, `Helvetica-Oblique`)
 
@@ -418,6 +419,7 @@ class _FontName:
         self._known: dict[int, tuple[str | None, int | None]] = {}  # by index: the name and flags a read wrote (None: not written)
         self.name = ""
         self.flags = 0
+        self._pitch: dict[str, bool | None] = {}  # font name: fixed pitch (None: its widths cannot tell)
 
     def fresh(self) -> _FontName:
         """The buffer emptied, as if new."""
@@ -439,6 +441,48 @@ class _FontName:
         if known[1] is not None:
             self.flags = known[1]
         return self.name
+
+    def fixed(self, handle, index: int, name: str) -> bool:
+        """Whether the font of the character at `index`, named `name` (just read: its flags are in `flags`), is a
+        fixed-pitch one: its glyphs' widths say so when they can (`_pitch_of`, once per font and page), else the
+        fixed-pitch flag or the font's name."""
+        if name not in self._pitch:
+            self._pitch[name] = _pitch_of(handle, index)
+        pitch = self._pitch[name]
+        return pitch if pitch is not None else bool(self.flags & 1) or _fixed_name(name)
+
+
+# characters narrow and wide in a proportional font, whose widths tell a fixed-pitch font from the others
+_NARROW, _WIDE = "il.,:;!|'", "mwMW%@"
+_UNMAPPED = 0xE000  # a private-use character no font maps unless it defines it: a width for it is a lookup's fallback
+
+
+def _pitch_of(handle, index: int) -> bool | None:
+    """Whether the font of the character at `index` is fixed-pitch, from the widths it gives its narrow and wide
+    characters (`i` and `m` alike): a typewriter font whose name and flags do not say so (TeX's `CMSLTT10`,
+    `NimbusMonL-Regu`, `SFTT1000` all leave the flag unset). PDFium looks a width up by the character's code;
+    a font that maps no code for a character gives a fallback width (a symbol font gives its first glyph's for
+    every letter), so the width it gives a character it cannot have is left out of the comparison. None when
+    fewer than a narrow and a wide character are left (a subset of a few glyphs): the caller decides otherwise."""
+    import pypdfium2.raw as raw
+
+    font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(handle, index))
+    if not font:
+        return None
+    width = ctypes.c_float()
+    size, to_width = ctypes.c_float(10.0), ctypes.byref(width)
+
+    def width_of(char: int) -> float:
+        width.value = 0.0
+        return round(width.value, 2) if raw.FPDFFont_GetGlyphWidth(font, char, size, to_width) else 0.0
+
+    fallback = width_of(_UNMAPPED)
+    narrow = {width_of(ord(char)) for char in _NARROW} - {0.0, fallback}
+    wide = {width_of(ord(char)) for char in _WIDE} - {0.0, fallback}
+    if not narrow or not wide:
+        return None
+    widths = narrow | wide
+    return max(widths) <= 1.02 * min(widths)
 
 
 def _indexed_text(handle, count: int) -> str:
@@ -505,6 +549,31 @@ def _left_out(text_index, count: int, length: int) -> set[int] | None:
     return found
 
 
+# TeX's math symbol fonts in the OMS encoding (Computer Modern's `cmsy`, Latin Modern's, the tx/px and Kp fonts'),
+# whose angle brackets sit at the codes of `h` and `i`: embedded without a map to Unicode, `⟨command⟩` reads `hcommandi`
+_OMS_FONT = re.compile(r"^(?:CMB?SY\d|LMMathSymbols\d|[tp]xsys?c?$|Kp-+M-Sy-)", re.I)
+_OMS_BRACKETS = {"h": "⟨", "i": "⟩"}
+
+
+def _oms_brackets(handle, text: str, font: _FontName | None = None) -> str:
+    """The page's text with the angle brackets of an OMS font read back (`\\undef⟨command⟩`, not `\\undefhcommandi`):
+    each `h` or `i` set in such a font, told by its name (see `_OMS_FONT`), is the bracket at its code. A page on which
+    no `h` is set in one costs a font read per `h`; the `i`s are read only on the pages where one is. `font`: the
+    page's reader, whose reads the line readers use again."""
+    font = font if font is not None else _FontName()
+    aitches = itertools.compress(itertools.count(), map("h".__eq__, text))  # found in C
+    opening = [k for k in aitches if _OMS_FONT.match(base_font(font.fresh().read(handle, k)))]
+    if not opening:
+        return text
+    chars = list(text)
+    for k in opening:
+        chars[k] = _OMS_BRACKETS["h"]
+    for k in itertools.compress(itertools.count(), map("i".__eq__, text)):
+        if _OMS_FONT.match(base_font(font.fresh().read(handle, k))):
+            chars[k] = _OMS_BRACKETS["i"]
+    return "".join(chars)
+
+
 def _char_geometry(
     handle, text: str
 ) -> tuple[list[tuple[float, float, float, float] | None], list[tuple[float, float] | None], list[float | None]]:
@@ -559,6 +628,8 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     if _OLDSTYLE.search(text):  # one character for one: the indices still match the character boxes
         text = text.translate(OLDSTYLE_DIGITS)
+    font = _FontName()  # each character's font read once for the page
+    text = _oms_brackets(handle, text, font)
     boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
     pairs = _SECOND_HALF in text
@@ -600,7 +671,6 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     segments = _without_line_numbers(segments)
     lines: list[Line] = []
     visible = 0
-    font = _FontName()  # each character's font read once for the page
     reread: list[tuple[Line, _Segment, list[int]]] = []  # the lines whose pictures were sampled, not read in full
     for segment in segments:
         real = segment.real()
@@ -621,7 +691,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line.cells = [span[0] for span in line.spans]
         # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
         # name tells a heading's face from the body's at one size
-        line.font, line.mono = _font_of(handle, segment.start, plain, origins, font, shown)
+        line.font, line.mono, line.listing = _font_of(handle, segment.start, plain, origins, font, shown)
         line.pictures = _pictures(handle, segment, font, visible=shown)
         if len(shown) > 12:  # `_pictures` read only three of its characters
             reread.append((line, segment, shown))
@@ -1023,6 +1093,9 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             pieces[k] = f"\ue000{run}\ue001"
             if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
                 pieces[k - 1] = ""
+        elif kind == -1 and not before.strip():
+            k = end + 1  # a lowered run opening the line has no letter to hang from: text set low (`2.1` before a title)
+            continue
         else:
             table = _SUPERSCRIPT if kind == 1 else _SUBSCRIPT
             mark = "^" if kind == 1 else "_"
@@ -1230,31 +1303,33 @@ _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I
 
 def _font_of(
     handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None, visible: list[int] | None = None
-) -> tuple[str, bool]:
+) -> tuple[str, bool, bool]:
     """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
     five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
-    make the sentence code), and whether the line is set in a fixed-pitch font: its middle and last letters are (flag
-    or name); a line number or a bullet before it may be in another font. `visible`: the offsets of the characters
-    that are not white space, when the caller has them."""
+    make the sentence code); whether the line is set in a fixed-pitch font: its middle and last letters are (widths,
+    flag or name; a line number or a bullet before it may be in another font), or its letters advance evenly; and
+    whether its font says so at five sixths too (`Line.listing`: a formula naming a typewriter identifier is not).
+    `visible`: the offsets of the characters that are not white space, when the caller has them."""
     if visible is None:
         visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
     if not visible:
-        return "", False
+        return "", False, False
     middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
     name = font.read(handle, start + middle)
-    fixed = bool(font.flags & 1) or _fixed_name(name)
+    typed = font.fixed(handle, start + middle, name)
     last = visible[-1]
-    if fixed and last != middle:
+    if typed and last != middle:
         other = font.fresh().read(handle, start + last)
-        fixed = bool(font.flags & 1) or _fixed_name(other)
-    if not fixed:
-        fixed = _even_advances(handle, start, segment, origins)
+        typed = font.fixed(handle, start + last, other)
+    fixed = typed or _even_advances(handle, start, segment, origins)
     if len(visible) >= 6:
         early = font.fresh().read(handle, start + visible[len(visible) // 6])
-        if early != name and early == font.fresh().read(handle, start + visible[len(visible) * 5 // 6]):
-            name = early
-    return base_font(name), fixed
+        if early != name or typed:
+            late = font.fresh().read(handle, start + visible[len(visible) * 5 // 6])
+            typed = typed and font.fixed(handle, start + visible[len(visible) * 5 // 6], late)
+            name = early if early != name and early == late else name
+    return base_font(name), fixed, typed
 
 
 def base_font(name: str) -> str:
@@ -1546,11 +1621,13 @@ def _without_folio(text: str) -> str:
 
 
 def _subclause_heading(line: Line) -> bool:
-    """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`): at the top of a page its pattern repeats
-    from page to page like a running header's (`#.#.#. wydanie #`), but its words, said once, do not."""
-    number = parse_number(clean_inline(line.text))
+    """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`), or a change log's entry (`0.7 07-12-2012`): at
+    the top of a page its pattern repeats from page to page like a running header's (`#.#.#. wydanie #`), but its
+    words, said once, do not."""
+    text = clean_inline(line.text)
+    number = parse_number(text)
     bold = line.bold_prefix >= len(line.text.rstrip()) - 1
-    return bool(number and number.title and "." in number.path and bold)
+    return bool(((number and number.title and "." in number.path) or VERSION_DATE.match(text)) and bold)
 
 
 _CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")

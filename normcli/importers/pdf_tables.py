@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+import statistics
 from dataclasses import dataclass, field
 
 from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
@@ -157,6 +158,7 @@ def find_tables(
         or not (
             _list_not_table(table, pages[stream[table.first].page], last_page)
             or _text_in_columns(table.rows, [stream[position] for position in table.positions])
+            or _not_records(table, [stream[position] for position in sorted(table.positions)])
         )
     ]
     tables = _join_page_breaks(tables, stream, on_page, used)
@@ -1493,6 +1495,122 @@ def _equation_row(line: Line) -> bool:
     cells = [span[0].strip() for span in line.spans]
     numbered = bool(cells) and (_EQUATION_NUMBER.match(cells[0]) or _EQUATION_NUMBER.match(cells[-1]))
     return bool(numbered) and bool(_RELATION.search(" ".join(cells)))
+
+
+# -- records: what every table without a caption must show -----------------------------------------
+
+# marks of a name a program reads (`\\mathrm`, `pub_xc`, `{6}`, `key=`, `<tag>`, `/Name`, `@INBOOK`)
+_CODE_MARK = re.compile(r"[\\_{}=<>@#/|$%&^~]|[^\W\d_]\d|\d[^\W\d_]|[a-z][A-Z]|^[.\-]\w")
+_WRAPPING = ".,;:!?()[]\"'“”‘’«»„"  # punctuation around words in running text
+# a number with a unit after it (`0pt`, `12 mm`, `5 %`, `m³`): a quantity
+_QUANTITY = re.compile(r"^[-+−±~≈<>≤≥]?[$€£]?\d[\d.,:/×]*\s?(?:%|[^\W\d_]{1,4}[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*)$")
+# what ends a line of code or of a list running on to the next line: a separator, an opening bracket, a comment mark
+_RUNS_ON = (",", ";", "%", "{", "(", "[", "\\", "&", "=")
+_DECIMAL = re.compile(r"^[-+−]?\d*[.,]\d+$")
+_MEASURE = re.compile(r"^[-+−]?(?:\d[\d.,]*|[.,]\d+)\s?[^\W\d_]{1,4}$")  # a length with its unit (`.5in`, `12pt`), a setting
+
+
+def _value_kind(cell: str) -> str:
+    """The kind of value a cell holds, for telling records from text: `number` (as many digits as letters or more, or a
+    number with its unit: `13.65`, `21(2):33–55`, `0pt`), `symbol` (no letter or digit, or two characters at most: `+`,
+    `"<`, `α`, `kg`), `code` (a name a program reads: `\\mathrm{A}`, `T2A`, `/Name`, `.html`), `words` (letters alone,
+    three words at most, as a name reads: `aluminium sulfate`, `(kelvin) mass`), `prose` (letters alone, more words or
+    a sentence's end: `Use compatibility.`), else `mixed`."""
+    text = cell.strip()
+    if not text:
+        return ""
+    letters = sum(1 for char in text if char.isalpha())
+    digits = sum(1 for char in text if char.isdigit())
+    if digits and (digits >= letters or _QUANTITY.match(text)):
+        return "number"
+    if (not letters and not digits) or len(text.replace(" ", "")) <= 2:
+        return "symbol"
+    if _CODE_MARK.search(text):
+        return "code"
+    words = [word.strip(_WRAPPING) for word in text.split()]
+    if not all(not word or word.replace("-", "").replace("'", "").replace("’", "").isalpha() for word in words):
+        return "mixed"
+    return "prose" if len(words) > 3 or (len(words) >= 2 and text.endswith(".")) else "words"
+
+
+def _column_kind(cells: list[str]) -> str:
+    """The kind most of a column's filled cells hold (four in five of them), else `mixed`."""
+    kinds = [_value_kind(cell) for cell in cells if cell.strip()]
+    if not kinds:
+        return ""
+    kind = max(set(kinds), key=kinds.count)
+    return kind if kinds.count(kind) >= 0.8 * len(kinds) else "mixed"
+
+
+def _label_row(rows: list[list[str]], columns: list[int], lines: list[Line]) -> bool:
+    """Whether the first row heads the columns: a label of a few words over every column, none ending a sentence, and
+    the row set apart from those under it: by a bold face, by labels over a column of another kind of value
+    (`extension` over `.html`, `Price` over `13.65`), or by a capital over a column whose cells start in lower case
+    (`Option` over `pscoord`)."""
+    first = [rows[0][k].strip() for k in columns]
+    if len(rows) < 3 or not all(first) or any(len(cell.split()) > 5 or cell.endswith((".", ";", ",")) for cell in first):
+        return False
+    if any(_value_kind(cell) == "number" for cell in first):
+        return False
+    if lines and lines[0].bold_prefix >= len(lines[0].text.rstrip()) - 1 and not all(line.bold_prefix for line in lines[1:]):
+        return True
+    for cell, k in zip(first, columns, strict=True):
+        below = [row[k] for row in rows[1:] if row[k]]
+        kind = _column_kind(below)
+        if kind not in ("words", "prose", "mixed", _value_kind(cell)):
+            return True
+        label = _value_kind(cell) in ("words", "prose") and cell[:1].isupper() and any(char.islower() for char in cell)
+        if label and sum(1 for other in below if other[:1].islower() or not other[:1].isalpha()) >= 0.8 * len(below):
+            return True
+    return False
+
+
+def _not_records(table: Table, lines: list[Line]) -> bool:
+    """Whether an uncaptioned candidate's rows are not records, whatever set it in columns. A table's columns each
+    hold one kind of value row after row, and its rows stand each on their own. Not a table:
+    - no row with two cells filled (a figure's legend, labels beside a drawing);
+    - set without rules, two columns whose second names or describes the first in words, under no header row (a
+      glossary, an option list: `AlF₃  aluminium trifluoride`, `+  addition.`): a list of terms, not data; or whose
+      second holds one value in every row (`SCAN_UTF8_1  17`, `SCAN_UTF8_2  17`; not a length, `.5in`, which settings
+      may share): names sharing it, not records;
+    - set without rules, rows whose last cell runs on to the next line as code or a list does (`pages = {79-83},`,
+      `return GLUE;`, `lalq8%`): lines of text cut at a wide space, not records;
+    - under no header row, every column of the same kind and length, nearly every cell a value of its own (a grid of
+      names, a matrix, a magic square): a list or a formula set in columns, not columns of different kinds of data."""
+    rows = [[cell.strip() for cell in row] for row in table.rows]
+    if not any(sum(1 for cell in row if cell) >= 2 for row in rows):
+        return True
+    width = max(len(row) for row in rows)
+    rows = [row + [""] * (width - len(row)) for row in rows]
+    columns = [k for k in range(width) if 2 * sum(1 for row in rows if row[k]) > len(rows)]
+    if len(columns) < 2:
+        return False  # cells scattered over columns none of which is filled in most rows: left to the other tests
+    header = _label_row(rows, columns, lines) or (table.ruled and table.header)  # a ruled table's header: bold, or ruled off
+    body = rows[1:] if header else rows
+    kinds = [_column_kind([row[k] for row in body]) for k in columns]
+    if not table.ruled and not header:
+        names = [row[columns[-1]] for row in rows if row[columns[-1]]]
+        worded = sum(1 for name in names if _value_kind(name) in ("words", "prose"))
+        # a term and its name or description; a few words over and over (`true`, `false`) are values, not names
+        if len(columns) == 2 and worded >= 0.8 * len(names) and len(set(names)) >= 0.8 * len(names):
+            return True
+        if len(columns) == 2 and len(names) >= 3 and len(set(names)) == 1 and not _MEASURE.match(names[0]):
+            return True  # one value beside every name (index entries of one page, keys of one type): no record differs
+        ends = [next(cell for cell in reversed(row) if cell) for row in rows if any(row)]
+        if len(ends) >= 3 and sum(1 for cell in ends if cell.endswith(_RUNS_ON)) >= 0.75 * len(ends):
+            return True
+    if header or len(set(kinds)) > 1 or kinds[0] == "mixed":
+        return False
+    # cells of one kind and of one length everywhere, each an item of its own; a column of short numbers beside one of
+    # long ones is data, and so are values that come back, in a column or along a row (`serif`, `true`; a word and its
+    # variants `lös-te`, `lö-ste`), and measurements (decimal fractions: `0.433945`), unlike a matrix's whole numbers
+    lengths = [statistics.median(len(row[k]) for row in body if row[k]) for k in columns]
+    cells = [row[k] for row in body for k in columns if row[k]]
+    if kinds[0] == "number" and sum(1 for cell in cells if _DECIMAL.match(cell)) >= 0.5 * len(cells):
+        return False
+    filled = [[row[k] for row in body if row[k]] for k in columns]
+    distinct = len(set(cells)) >= 0.8 * len(cells) and all(len(set(column)) >= 0.8 * len(column) for column in filled)
+    return max(lengths) <= 2 * min(lengths) + 2 and distinct
 
 
 def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int], after: int | None = None) -> list[int]:

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 from normcli.importers.common import (
     FIGURE_CAPTION,
+    MONTHS,
     TABLE_CAPTION,
+    VERSION_DATE,
     Draft,
     Number,
     Sequencer,
@@ -68,18 +70,8 @@ class Heading:
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
 _DIVISION = re.compile(rf"^(?P<word>{DIVISION_LABEL})\s+(?P<value>[IVXLC]+|\d{{1,3}})\b\.?(?:\s*[:.–—-]?\s*(?P<title>.*))?$")
-# the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|"
-    "januar|j[aä]nner|februar|m[aä]rz|juni|juli|oktober|dezember|"
-    "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre|"
-    "enero|febrero|abril|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|diciembre|"
-    "janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
 # a month and a year after a day (`3 juillet 2022`, `12. März 2021`, `1 de enero de 2020`): a date, not a clause's title
-_DATE = re.compile(rf"^(?:de\s+)?(?:{_MONTHS})\.?,?\s+(?:de\s+)?\d{{4}}\.?$", re.I)
+_DATE = re.compile(rf"^(?:de\s+)?(?:{MONTHS})\.?,?\s+(?:de\s+)?\d{{4}}\.?$", re.I)
 _ENDS_IN_PAGE = re.compile(r"(?:\d|\b[ivxlcdm]+)\s*$", re.I)
 _BULLET_ITEM = re.compile(r"^\s*[•\u2022\u25cf\u25aa\u2013*·–—-]\s")  # a bullet list item, no heading's first line
 # the titles of an index's letter groups
@@ -213,12 +205,17 @@ def outline_headings(
         elif division is not None:
             heading.division = division[1]
         if found is None and entry.page is not None and entry.top is not None:
-            below = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2 and p not in headings]
+            places = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2]
             if overleaf is not None:
-                below = [p for p in by_page.get(overleaf, [])[:1] if p not in headings]
+                places = by_page.get(overleaf, [])[:1]
+            below = [p for p in places if p not in headings]
             if below:
                 found = below[0]
                 heading.keep_line = True
+            elif places:
+                # the line under the anchor already opens another bookmark's clause (two bookmarks to one place): this
+                # clause follows it there, not at the top of the page before the clauses above the anchor
+                found = places[0]
         if found is not None and not rest and not heading.keep_line:
             for extra in _title_lines(stream, found, title):  # the rest of a title wrapped over lines is no body text
                 taken.add(extra)
@@ -421,6 +418,8 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         if bare_key is not None and bare_key != key:  # `Appendix A` above the title `Appendix`
             continue
         whole = rest_key == key or text_key == key or same_letters(rest_key, key)
+        if not whole and top and line.bottom > top + 2 * line.size:
+            continue  # a line holding the title among other words, two lines or more above the view the bookmark opens
         if (
             whole
             or _residue(key, rest_key)
@@ -591,6 +590,7 @@ def text_headings(
     pitch = _pitch(stream, body_size)
     edges = _justified_edges(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
+    lettered = _lettered_headings(stream, body_size, toc_lines | set(anchors))
     restart = False  # a part has just opened: its numbering may start again at 1
     for position, line in enumerate(stream):
         if position in consumed or position in toc_lines:
@@ -598,6 +598,9 @@ def text_headings(
         if position in anchors:
             _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
             restart = False
+            continue
+        if position in lettered:  # an appendix `A Implementation`: its clauses `A.1` follow (its heading comes below)
+            sequencer.accept(Number(lettered[position], "", "annex"))
             continue
         text = heading_text(line)
         if not text or (is_toc_line(line.text) and _ENDS_IN_PAGE.search(text)):
@@ -719,6 +722,13 @@ def text_headings(
     title_line = largest_line(stream, cover)
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     margin = _margin_headings(stream, body_size, toc_lines | set(headings), {page.index: page for page in pages})
+    versions = _version_headings(stream, body_size, toc_lines | set(headings))
+    depths = {  # an appendix set as a chapter: the depth of the numbered headings of its size (1 when none)
+        position: Counter(
+            h.depth for p, h in headings.items() if h.number is not None and h.depth and abs(stream[p].size - stream[position].size) < 0.3
+        ).most_common(1)
+        for position in lettered
+    }
     depth_here = 1  # the depth of the last heading met: a heading in the margin sits one level below it
     for position, line in enumerate(stream):
         existing = headings.get(position)
@@ -728,6 +738,15 @@ def text_headings(
             continue
         if position in margin and position > first and not in_index:
             headings[position] = Heading(None, margin[position], depth_here + 1, keep_line=True)  # the synopsis stays text
+            continue
+        if position in lettered:  # an appendix set as a chapter, its letter before the title (`A Implementation`)
+            depth_here = depths[position][0][0] if depths[position] else 1
+            headings[position] = Heading(None, clean_inline(line.text), depth_here)  # titled with its letter, as bookmarked
+            in_index = False
+            continue
+        if position in versions:  # a change log's entry, one level below the heading of the log
+            number, title = versions[position]
+            headings[position] = Heading(number, title, depth_here + 1)
             continue
         if position in toc_lines:
             continue
@@ -891,8 +910,15 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int], pages
         if not edge[0] - 2.5 * line.size <= ends <= edge[0] + 0.6 * line.size:
             continue
         below = stream[position + 1] if position + 1 < len(stream) else None
-        if named.group("term") and (below is None or below.page != line.page or abs(below.x0 - edge[0]) > 2):
-            continue  # a term before its description (`article An article in a journal …`), which goes on at the edge
+        # a term before its description (`article An article in a journal …`), which goes on at the edge, or the next
+        # term of a list out in the margin (fields described together, or each on its own line): the run's end checks
+        # that a description at the edge follows
+        if named.group("term") and (
+            below is None
+            or below.page != line.page
+            or not (abs(below.x0 - edge[0]) <= 2 or below.x0 < edge[0] - max(1.5 * below.size, 12.0))
+        ):
+            continue
         title = named.group("environment") or named.group("command") or named.group("option") or named.group("term")
         if len(run) > 1 and title_key(title) == last_name:
             continue  # `\newrobustcmd*{…}` under `\newrobustcmd{…}`: the same command's other form
@@ -900,6 +926,59 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int], pages
         found[position] = title
     close_run()
     return found if len(found) >= 3 else {}
+
+
+VERSION_RUN = 3  # a change log has this many entries or more, set alike
+
+
+def _version_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, tuple[Number | None, str]]:
+    """The entries of a change log: lines that name a version and its date and nothing else (`2.5k 2020-10-05`,
+    `1.22 08-05-2021`), set apart as headings are (bold throughout, or larger than the prose), at least `VERSION_RUN`
+    of them in one style. A version that is a plain number (`2.5 2017-11-22`) is the entry's number, its date the
+    title (the path is made unique where a clause has that number); another (`2.5k`, `bltx-v1.2-5`) is part of the
+    title. Each is `position: (number or None, title)`."""
+    found: dict[Style, dict[int, tuple[Number | None, str]]] = {}
+    for position, line in enumerate(stream):
+        if position in skip:
+            continue
+        text = clean_inline(line.text)
+        match = VERSION_DATE.match(text)
+        if not match or not (line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1):
+            continue
+        version, date = match.group("version"), match.group("date")
+        numbered = re.fullmatch(r"\d+(?:\.\d+)*", version)
+        found.setdefault(_style(line, body_size), {})[position] = (Number(version, date, "clause"), date) if numbered else (None, text)
+    return {p: entry for entries in found.values() if len(entries) >= VERSION_RUN for p, entry in entries.items()}
+
+
+# a heading led by a capital letter alone, an appendix's (`A Implementation`, `B Biblatex datamodel file`)
+_LETTER_LED = re.compile(r"^(?P<letter>[A-Z])\s+(?P<title>[^\W\d_].{1,80})$")
+
+
+def _lettered_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, str]:
+    """Appendices set as chapters are, their letter before the title and no word for it (`A Implementation`): lines
+    led by a capital letter alone, larger than the prose and bold or larger still, whose letters run A, B, C … in
+    reading order in one size; two of them at least, or `A` alone when a clause `A.1` follows it. Each is
+    `position: letter`."""
+    candidates = []
+    for position, line in enumerate(stream):
+        if position in skip or line.size < body_size + 0.8:
+            continue
+        match = _LETTER_LED.match(clean_inline(line.text))
+        bold = line.bold_prefix >= 2 or bold_face(line.font)
+        if match and (bold or line.size >= body_size + 2) and not match.group("title").endswith((".", ",", ";", ":")):
+            candidates.append((position, match.group("letter"), round(line.size, 1)))
+    found: dict[int, str] = {}
+    for size in {size for _, _, size in candidates}:
+        kept: list[tuple[int, str]] = []
+        for position, letter, at in candidates:  # the letters in sequence from A; another line in the size breaks nothing
+            if at == size and ord(letter) == ord("A") + len(kept):
+                kept.append((position, letter))
+        if len(kept) == 1:
+            after = (parse_number(clean_inline(line.text)) for line in stream[kept[0][0] + 1 :])
+            kept = kept if any(n is not None and n.kind == "annex_clause" and n.path == "A.1" for n in after) else []
+        found.update(kept)
+    return found
 
 
 def _ruled_across(line: Line, page: Page | None) -> bool:

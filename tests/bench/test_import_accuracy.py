@@ -114,7 +114,7 @@ def test_the_reference_keeps_the_word_a_page_prints_before_a_chapter_or_annex(tm
 
 def test_a_title_keeps_a_number_in_brackets_that_is_not_a_repeat_mark() -> None:
     """`(2)` is taken off a title only where its path marks a repeat of another clause's path."""
-    paths = {"Introduction", "Introduction (2)", "10.20"}
+    paths = {bench.path_fold(path) for path in ("Introduction", "Introduction (2)", "10.20")}
     assert bench._unrepeated("Introduction (2)", "Introduction (2)", paths) == "Introduction"
     assert bench._unrepeated("10.20", "Gegenwart (2022)", paths) == "Gegenwart (2022)"
     assert bench._unrepeated("Stand (2022)", "Stand (2022)", paths) == "Stand (2022)"
@@ -361,3 +361,156 @@ def test_the_sample_table_lists_a_pdf_labelled_in_a_later_sample_only() -> None:
     assert lines[2] == "| songs.pdf | fourth | 3 | 1 | 2 | 1 (50.0 %) | 0 |"
     assert lines[3].startswith("| policy.pdf | first (every 12th from 6) |") and len(lines) == 4
     assert bench.sample_table([{"document": "x.pdf"}], set()) == []
+
+
+def test_tree_precision_counts_the_clauses_no_bookmark_has_where_the_outline_goes_down_to() -> None:
+    """Of the clauses an import writes, those matching a bookmark (same page, same title or path, each bookmark once)
+    are right; one on a page before the first bookmark (a title page), or on its page ahead of its clause, or under a bookmark the outline lists nothing
+    under (a subsection of a leaf) is not judged; any other is invented: a margin line under a chapter whose sections
+    are bookmarked, a heading written twice, a title on another page than its bookmark's."""
+    reference = [
+        bench.Entry("1", bench.key("Loads"), 2, level=0),
+        bench.Entry("1.1", bench.key("Snow"), 2, level=1),
+        bench.Entry("1.2", bench.key("Wind loads on tall buildings"), 3, level=1),
+        bench.Entry("2", bench.key("Actions"), 4, level=0),
+    ]
+    bench.mark_leaves(reference)
+    assert [entry.leaf for entry in reference] == [False, True, True, True]
+    nodes = [
+        ("The manual", None, 1),  # before the first bookmark: a title page
+        ("Contents", None, 2),  # on the first bookmark's page, ahead of its clause: a printed contents
+        ("1", None, 2),
+        ("1.1", None, 2),
+        ("1.1.1", "1.1", 2),  # below a leaf: the outline does not go down to it
+        ("Ground snow", "1.1.1", 2),  # deeper still
+        ("Note", "1", 2),  # a margin line beside the sections of a chapter whose sections are bookmarked
+        ("1.2", "1", 3),  # the path and page of its bookmark, the title cut short: the bookmark's clause
+        ("2", None, 4),
+        ("Actions", None, 4),  # the same heading written twice
+        ("Snow", None, 5),  # a bookmark's title on another page
+    ]
+    titles = {"1": "Loads", "1.1": "Snow", "1.1.1": "Snow depth", "1.2": "Wind loads", "2": "Actions"}
+    run = bench.Run(
+        [(path, bench.key(titles.get(path, path)), page) for path, _, page in nodes],
+        [],
+        0,
+        [],
+        "",
+        0.0,
+        5,
+        {path: parent for path, parent, _ in nodes},
+    )
+    precision = bench.tree_precision(reference, run)
+    assert precision == {
+        "nodes": 11,
+        "matched": 4,
+        "invented": 3,
+        "below": 2,
+        "before": 2,
+        "share": 57.1,
+        "inventedNodes": ["Note note p2", "Actions actions p4", "Snow snow p5"],
+        "belowNodes": ["1.1.1 snowdepth p2", "Ground snow groundsnow p2"],
+    }
+    assert bench.precision_cell(precision) == "57.1 % (3 invented; 2 below, of 11)"
+    assert bench.tree_precision([], run) is None and bench.precision_cell(None) == "–"
+
+
+def test_the_outline_reference_knows_which_bookmarks_have_none_under_them(tmp_path: Path) -> None:
+    """A bookmark followed by a deeper one is no leaf; the last one, and one followed by a shallower one, are."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    for text, level in (("1 Loads", 0), ("1.1 Snow", 1), ("2 Actions", 0)):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 10)
+        pdf.set_y(80)
+        pdf.start_section(text, level=level)
+        pdf.text(72, 100, text)
+        pdf.text(72, 120, BODY)
+    path = tmp_path / "levels.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.level, entry.leaf) for entry in bench.outline_reference(path)] == [
+        ("1", 0, False),
+        ("1.1", 1, True),
+        ("2", 0, True),
+    ]
+
+
+def test_a_bookmark_under_a_numbered_one_never_takes_its_parents_number(tmp_path: Path) -> None:
+    """DocBy.TeX bookmarks each command it documents under its section (`\\begtt` under `commands \\begtt, \\endtt`,
+    which the page prints `5.4 Commands \\begtt, \\endtt`): the command's words in its parent's numbered title make it no
+    `5.4 (2)`; it is the unnumbered `\\begtt`."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    pdf.set_y(90)
+    pdf.start_section("commands \\begtt, \\endtt", level=0)
+    pdf.text(72, 100, "5.4 Commands \\begtt, \\endtt")
+    pdf.set_y(106)
+    pdf.start_section("\\begtt", level=1)
+    pdf.text(72, 116, "The \\begtt and \\endtt macros are described in the manual of the format, with examples.")
+    path = tmp_path / "commands.pdf"
+    pdf.output(str(path))
+    assert [entry.path for entry in bench.outline_reference(path)] == ["5.4", "\\begtt"]
+
+
+def test_paths_are_compared_as_the_bundle_compares_them(tmp_path: Path) -> None:
+    """`\\asbuk` after `\\Asbuk` (two commands, montex) is a repeat to the bundle, which folds case: the import writes
+    it `\\asbuk (2)`, and the bench reads its title back as `\\asbuk`; an unnumbered path opening with punctuation
+    (`...DocBy.TeX...`, which the import writes `...DocBy.TeX`) is compared as a title."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    for command in ("\\Asbuk", "\\asbuk"):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 10)
+        pdf.set_y(90)
+        pdf.start_section(command, level=0)
+        pdf.text(72, 100, command)
+        pdf.text(72, 120, BODY)
+    path = tmp_path / "commands.pdf"
+    pdf.output(str(path))
+    run = bench.import_once(path, tmp_path / "workspace", "commands")
+    assert [(title, page) for _, title, page in run.nodes] == [("asbuk", 1), ("asbuk", 2)]
+    assert bench.recall(bench.outline_reference(path), run) == (1.0, [])
+    run = bench.Run([("...DocBy.TeX", bench.key("...DocBy.TeX"), 1)], [], 0, [], "", 0.0, 1)
+    assert bench.recall([bench.Entry("...DocBy.TeX...", bench.key("...DocBy.TeX..."), 1)], run) == (1.0, [])
+
+
+def test_a_page_number_in_old_style_figures_is_a_page_number() -> None:
+    """dun19expl3 p. 14 prints its number `14` in old-style figures (U+F731 U+F734) above the bottom band: it is no text
+    under the last line, so the bookmark anchored under that line opens the next page."""
+    assert bench.page_number("\uf731\uf734") and bench.page_number("14") and bench.page_number("xii")
+    assert not bench.page_number("14 Grids") and not bench.page_number("\uf731\uf734a")
+
+
+def test_a_contents_bookmark_under_the_lists_last_entry_is_the_contents_title(tmp_path: Path) -> None:
+    """l2tabu anchors its `Inhaltsverzeichnis` bookmark on the contents' second page under the list's last entry
+    (pp. 3-4: the title printed over the list on p. 3, only as the running header on p. 4): the heading is the title
+    on the first page, not one opening the page after the list."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    for header, lines in (
+        ("Contents", ["Contents", "1 Loads . . . . 3", "1.1 Snow . . . . 3"]),
+        ("Contents", ["2 Grids . . . . 4", "A Example . . . . 5"]),
+        (None, ["1 Loads", BODY]),
+    ):
+        pdf.add_page()
+        if header:
+            pdf.set_font("Helvetica", "", 9)
+            pdf.text(72, 40, header)
+        pdf.set_font("Helvetica", "", 10)
+        for k, text in enumerate(lines):
+            pdf.text(72, 104 + 14 * k, text)
+        if lines[0].startswith("2 Grids"):
+            pdf.set_y(400)  # under the list's last entry
+            pdf.start_section("Contents", level=0)
+        if lines[0] == "1 Loads":
+            pdf.set_y(80)
+            pdf.start_section("Loads", level=0)
+    path = tmp_path / "contents.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("Contents", 1), ("1", 3)]

@@ -101,3 +101,40 @@ def test_a_title_with_some_letters_misread_as_utf8_bytes_is_decoded_letter_by_le
     assert utf8_misread("Position calculÃ©e avec «\u00a0calc »") == "Position calculée avec «\u00a0calc »"
     assert utf8_misread("Ã›lÃ©ments optiques") == "Éléments optiques"
     assert utf8_misread("NÃO É\u00a0» ‰") == "NÃO É\u00a0» ‰"
+
+
+def test_a_line_holding_the_title_among_other_words_above_the_anchor_is_not_its_heading(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """A bookmark `Index` anchored under a listing whose line `35 \\index{#1s:\\levelchar#2}` holds the word: the listing
+    line lies wholly above the view the bookmark opens, so it is no heading numbered 35; the page prints no `Index`
+    there, and the clause starts where the anchor points. A heading printed a little above its anchor still counts."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1 Code"], "Code", 0)
+    for number in range(30, 36):
+        builder.line(f"{number} \\index{{#1s:\\levelchar#2\\actualchar{{\\string\\ttfamily}}}}")
+    builder.gap(30)
+    builder.pdf.set_y(builder.y)
+    builder.pdf.start_section("Index", level=0)
+    builder.line("The entries that the listing above writes are sorted and printed by the index processor.")
+    builder.line(BODY)
+    builder.pdf.set_y(builder.y + 30)
+    builder.pdf.start_section("Change History", level=0)  # anchored a line under its heading
+    builder.line("2 Change History", bold=True).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "listing.pdf"), workspace)
+    assert [(path, title) for path, title, _ in nodes] == [("1", "Code"), ("Index", "Index"), ("2", "Change History")]
+
+
+def test_a_second_bookmark_to_the_place_of_another_follows_it_there(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Two bookmarks anchored at one place under the last line of a page (`<` and `6. Mean value theorem`, a listing's
+    caption that opens the next page): the second clause follows the first on the next page, never at the top of the
+    bookmarks' own page, before the clause above them."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.line("Some words before the first clause of the listings.")
+    builder.bookmarked(["1 Listings"], "Listings", 0).line(BODY).line(BODY)
+    builder.pdf.set_y(builder.y + 20)
+    builder.pdf.start_section("<", level=1)
+    builder.pdf.start_section("6. Mean value theorem", level=1)
+    builder.page().line("Listing 6. Mean value theorem [2, p. 17.3]").line("\\begingroup").line("\\endgroup")
+    nodes = _nodes(builder.save(tmp_path / "listings.pdf"), workspace)
+    assert [(path, page) for path, _, page in nodes if path not in ("Front matter",)][-3:] == [("1", 1), ("<", 2), ("6", 2)]

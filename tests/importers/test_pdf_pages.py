@@ -125,6 +125,42 @@ def test_each_line_knows_its_font_by_name(pdf_builder, tmp_path: Path) -> None:
     assert [(line.font, line.mono) for line in pages[0].lines] == [(name, name == "Courier") for _, _, name in faces]
 
 
+def test_a_short_line_in_a_typewriter_font_that_does_not_say_so_is_fixed_pitch(tmp_path: Path) -> None:
+    """TeX's typewriter fonts (`CMSLTT10`, `NimbusMonL-Regu`, `SFTT1000`) carry neither the fixed-pitch flag nor a
+    name that says so, and a line of a listing may be too short for its advances to tell (`}{}`): the widths the
+    font gives its narrow and wide characters (`i` and `m` alike) make it fixed-pitch. A font of the same family
+    set in proportion is not, however short its line."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    fonts = Path("/usr/share/fonts/truetype/dejavu")
+    if not (fonts / "DejaVuSansMono.ttf").exists() or not (fonts / "DejaVuSans.ttf").exists():
+        pytest.skip("the DejaVu fonts are not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_compression(False)
+    pdf.add_page()
+    pdf.add_font("Listing", "", str(fonts / "DejaVuSansMono.ttf"))
+    pdf.add_font("Prose", "", str(fonts / "DejaVuSans.ttf"))
+    pdf.set_font("Listing", "", 10)
+    for y, text in ((100, "\\DeclareFontShape{X2}{lcmss}{m}{sl}{%"), (112, "lali8%"), (124, "}{}")):
+        pdf.text(72, y, text)
+    pdf.set_font("Prose", "", 10)
+    for y, text in ((150, "The shapes are declared once for each encoding, with their sizes."), (162, "fig. 1"), (174, "}{}")):
+        pdf.text(72, y, text)
+    # the typewriter font renamed and its fixed-pitch flag cleared, as TeX's are (same lengths: the offsets hold)
+    data = bytes(pdf.output()).replace(b"DejaVuSansMonoBook", b"DejaVuSansTeleBook").replace(b"/Flags 5", b"/Flags 4")
+    assert b"DejaVuSansMono" not in data and b"/Flags 4" in data
+    (tmp_path / "tele.pdf").write_bytes(data)
+    pages, _, _ = _read(tmp_path / "tele.pdf", parallel=False)
+    assert [(line.text, line.mono) for line in pages[0].lines] == [
+        ("\\DeclareFontShape{X2}{lcmss}{m}{sl}{%", True),
+        ("lali8%", True),
+        ("}{}", True),
+        ("The shapes are declared once for each encoding, with their sizes.", False),
+        ("fig. 1", False),
+        ("}{}", False),
+    ]
+    assert pages[0].lines[0].font == "DejaVuSansTeleBook"
+
+
 def test_a_subset_tag_is_not_part_of_the_font_name() -> None:
     assert pdf_pages.base_font("ABCDEF+CMBX12") == "CMBX12"
     assert pdf_pages.base_font("NimbusSans-Bold") == "NimbusSans-Bold"

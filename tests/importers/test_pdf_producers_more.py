@@ -207,6 +207,16 @@ def test_a_letters_scripts_that_outnumber_it_keep_its_size() -> None:
     assert same.baseline()[0] == 7.37  # a larger letter on the same baseline is no base of scripts: the median stays
 
 
+def test_a_number_set_low_before_a_title_opens_its_line_as_text() -> None:
+    """A heading whose number is set smaller and lower than its title (`2.1` at 10 pt, 5 pt under `File Types` at 12 pt,
+    DocBy.TeX's sections) keeps its number as text: a lowered run opening the line has no letter to be the subscript of;
+    the same run after a letter still is one."""
+    glyphs = [*[(9.96, 731.03)] * 3, None, *[(11.96, 736.02)] * 4, None, *[(11.96, 736.02)] * 5]
+    assert "".join(script_pieces("2.1 File Types", glyphs, 11.96)) == "2.1 File Types"
+    after = [*[(11.96, 736.02)] * 2, *[(9.96, 731.03)] * 3]
+    assert "".join(script_pieces("Ab2.1", after, 11.96)) == "Ab_{2.1}"
+
+
 def test_note_numbers_set_apart_or_unraised_with_a_dot_are_the_notes(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """FOP sets a note's raised number apart from its text (a list label); babel-french prints `1. Texte` unraised
     at the note's size. Both are the note that the raised mark on the page cites."""

@@ -1208,6 +1208,19 @@ def test_a_wide_listing_that_starts_in_the_margin_makes_no_headings(pdf_builder,
     assert [node.path for node in read_back(workspace, report).nodes] == ["1"]
 
 
+def test_terms_listed_one_under_another_in_the_margin_are_each_a_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Terms set out in the margin one right under another (fields described together below them, or entry types each
+    described on its own line, running on into the column): each is a heading, as a term over its description is."""
+    entries = [
+        ["afterword list (name)", "annotator list (name)", "foreword list (name)"],
+        ["booklet A book-like work without a formal publisher.", "classictext A custom type for the classic texts."],
+    ]
+    pdf = _synopses(pdf_builder(), entries).save(tmp_path / "terms.pdf")
+    report = ingest(pdf, "TEST 202", "1", workspace=workspace, language="en", use_outline=False)
+    names = ["afterword", "annotator", "foreword", "booklet", "classictext"]
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes][1:] == [(name, name, 2) for name in names]
+
+
 def test_a_row_of_a_ruled_table_that_starts_in_the_margin_is_no_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """A ruled table set wider than the text, its rows naming a switch left of the column and its meaning running on
     into it (as a synopsis line does), between a rule above and one below that run across them: the rows are the
@@ -1231,6 +1244,88 @@ def test_a_row_of_a_ruled_table_that_starts_in_the_margin_is_no_heading(pdf_buil
     report = ingest(path, "TEST 199", "1", workspace=workspace, language="en", use_outline=False)
     assert [node.title for node in read_back(workspace, report).nodes][1:] == ["\\first", "\\second", "\\third"]
     assert "\\ifsd@toplayer" in norm_text(workspace, report)
+
+
+def test_angle_brackets_of_a_tex_math_symbol_font_without_a_unicode_map_are_brackets(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`\\undef⟨command⟩` whose brackets are set in TeX's math symbol font (`CMSY10`, OMS encoding) embedded without a
+    map to Unicode, so its text layer reads `h` and `i` at their codes: the brackets come back, the synopsis line is a
+    heading titled `\\undef` (not `\\undefhcommandi`), and the `h` and `i` of every other font stay letters."""
+    builder = pdf_builder().page().line("1 Commands", x=128, size=14, bold=True).line(PROSE, x=128).line(PROSE, x=128)
+    pdf = builder.pdf
+    for name, argument in (("\\undef", "command"), ("\\gundef", "command"), ("\\csundef{", "csname")):
+        builder.gap(6)
+        builder.y += 13
+        pdf.set_font("Courier", "", 10)
+        x = 124 - pdf.get_string_width(name.rstrip("{"))
+        for family, text in (
+            ("Courier", name),
+            ("Symbol", "h"),
+            ("Times", argument),
+            ("Symbol", "i"),
+            ("Courier", "}" * name.endswith("{")),
+        ):
+            pdf.set_font(family, "I" if family == "Times" else "", 10)
+            pdf.text(x, builder.y, text)
+            x += pdf.get_string_width(text)
+        builder.gap(6).line("This command is robust, and which it changes is said here in this line.", x=128).line(PROSE, x=128)
+    path = builder.save(tmp_path / "oms.pdf")
+    # the font named as TeX's symbol font: same length, so the cross-reference offsets still hold
+    path.write_bytes(path.read_bytes().replace(b"/BaseFont /Symbol", b"/BaseFont /CMSY10"))
+    report = ingest(path, "TEST 200", "1", workspace=workspace, language="en", use_outline=False)
+    assert [node.title for node in read_back(workspace, report).nodes] == ["Commands", "\\undef", "\\gundef", "\\csundef"]
+    text = norm_text(workspace, report)
+    assert "\\undef⟨command⟩" in text
+    assert "\\csundef{⟨csname⟩}" in text
+    assert "which it changes is said here in this line" in text
+
+
+def test_the_entries_of_a_change_log_are_headings_under_it(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A revision history whose entries are a version and a date set bold in the body size, each over what changed
+    (`1.1a 2020-10-05`): each is a heading one level under the log. A version that is a clause number (`1.1
+    2019-09-21`) numbers it, made unique where a clause has that number; one that opens a page is no running header,
+    though the pattern repeats at the top of each page."""
+    builder = pdf_builder().page().heading("1 Introduction").line(BODY).heading("1.1 Scope", level=1).line(BODY)
+    builder.heading("2 Revision history").line(BODY).line(BODY)
+    entries = [("1.1b 2021-03-02", "1.1a 2020-10-05"), ("1.1 2019-09-21", "v1.0 (12-02-2018)"), ("0.9 2017-01-08", "0.8 2016-05-30")]
+    for number, (first, second) in enumerate(entries):
+        if number:
+            builder.page()
+            builder.y = 60.0  # the entry opens the page, where a running header would be
+        builder.line(first, bold=True).gap(6).line("Fixed the handling of empty lists in the parser.").line(BODY).gap(10)
+        builder.line(second, bold=True).gap(6).line("Added an option for the separators of a list.").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "changes.pdf")
+    report = ingest(pdf, "TEST 201", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes] == [
+        ("1", "Introduction", 1),
+        ("1.1", "Scope", 2),
+        ("2", "Revision history", 1),
+        ("1.1b 2021-03-02", "1.1b 2021-03-02", 2),
+        ("1.1a 2020-10-05", "1.1a 2020-10-05", 2),
+        ("1.1 (2)", "2019-09-21", 2),
+        ("v1.0 (12-02-2018)", "v1.0 (12-02-2018)", 2),
+        ("0.9", "2017-01-08", 2),
+        ("0.8", "2016-05-30", 2),
+    ]
+
+
+def test_appendices_set_as_chapters_with_their_letter_before_the_title(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Appendices set in the chapters' style, a letter alone before the title and no word for it (`A Implementation`,
+    `B Test`), after numbered chapters: each is a heading at the chapters' depth, titled with its letter (as its
+    bookmark is), and its clauses `A.1` follow it in the numbering; a line in that style led by a letter out of
+    sequence (`C` before `A`) is none."""
+    builder = pdf_builder().page().heading("1 Introduction").line(BODY).line(BODY)
+    builder.heading("C Programming language notes").line(BODY).heading("2 Usage").line(BODY).line(BODY)
+    builder.heading("A Implementation").line(BODY).heading("A.1 Sourcemap", level=1).line(BODY).line(BODY)
+    builder.heading("B Test").line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "appendices.pdf")
+    report = ingest(pdf, "TEST 203", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes] == [
+        ("1", "Introduction", 1),
+        ("2", "Usage", 1),
+        ("A Implementation", "A Implementation", 1),
+        ("A.1", "Sourcemap", 2),
+        ("B Test", "B Test", 1),
+    ]
 
 
 def _units(builder: PdfBuilder, titles: list[str]) -> PdfBuilder:

@@ -11,7 +11,7 @@ import pytest
 
 from normcli.store.refresh import refresh
 from tests.reliability.support import PROJECT, child_env
-from tests.reliability.workers import make_workspace
+from tests.reliability.workers import CEILING, MIN_READS, MIN_REINDEXES, make_workspace
 
 SECONDS = 8.0
 
@@ -21,17 +21,20 @@ def test_eight_readers_and_two_reindexers_never_see_an_error_or_a_wrong_answer(t
     root = tmp_path / "ws"
     make_workspace(root)
     refresh(root)
+    stop = tmp_path / "writers-done"
     command = [sys.executable, "-m", "tests.reliability.workers"]
     readers = [
-        subprocess.Popen([*command, "reader", str(root), str(SECONDS)], stdout=subprocess.PIPE, env=child_env(), cwd=PROJECT)
+        subprocess.Popen([*command, "reader", str(root), str(SECONDS), str(stop)], stdout=subprocess.PIPE, env=child_env(), cwd=PROJECT)
         for _ in range(8)
     ]
     writers = [
         subprocess.Popen([*command, "writer", str(root), str(SECONDS), str(seed)], stdout=subprocess.PIPE, env=child_env(), cwd=PROJECT)
         for seed in (1, 2)
     ]
-    reads = [json.loads(process.communicate(timeout=SECONDS + 60)[0]) for process in readers]
-    writes = [json.loads(process.communicate(timeout=SECONDS + 60)[0]) for process in writers]
+    # Readers go on until every writer is done, so each re-index happens while they read.
+    writes = [json.loads(process.communicate(timeout=CEILING + 60)[0]) for process in writers]
+    stop.touch()
+    reads = [json.loads(process.communicate(timeout=CEILING + 60)[0]) for process in readers]
     total = sum(read["reads"] for read in reads)
     changes = sum(write["changes"] + write["rebuilds"] for write in writes)
     print(
@@ -39,4 +42,4 @@ def test_eight_readers_and_two_reindexers_never_see_an_error_or_a_wrong_answer(t
     )
     assert not [write["messages"] for write in writes if write["errors"]]
     assert not [read["messages"] for read in reads if read["errors"] or read["wrong"]]
-    assert total >= 8 * 20 and changes >= 10, (total, changes)
+    assert total >= 8 * MIN_READS and changes >= 2 * MIN_REINDEXES, (total, changes)

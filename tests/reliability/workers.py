@@ -1,7 +1,10 @@
 """Processes for the concurrency test: readers that check every answer, and re-indexers that change bundles.
 
-`python -m tests.reliability.workers reader ROOT SECONDS` prints one JSON line of counts;
+`python -m tests.reliability.workers reader ROOT SECONDS STOP` prints one JSON line of counts;
 `python -m tests.reliability.workers writer ROOT SECONDS SEED` does the same for a re-indexer.
+Each runs for at least SECONDS and until it has done its share (readers: MIN_READS, and until the file STOP
+exists, which the test creates once every writer is done; writers: MIN_REINDEXES), so a slow or loaded machine
+makes the test longer, not vacuous. CEILING bounds both.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from pathlib import Path
 
 NORMS = 4
 CHAPTERS = 12
+MIN_REINDEXES = 5
+MIN_READS = 20
+CEILING = 120.0
 
 
 def bundle_text(number: int, version: int) -> str:
@@ -52,15 +58,15 @@ def _version_of(text: str, number: int) -> int:
     return version
 
 
-def reader(root: Path, seconds: float) -> dict:
-    """Read for `seconds`: toc, section, search and corpus, each answer checked against what some writer wrote."""
+def reader(root: Path, seconds: float, stop: Path) -> dict:
+    """Read for `seconds` and until `stop` exists: toc, section, search and corpus, each answer checked against what some writer wrote."""
     from normcli.service import Service
 
     with Service.open(root) as service:
         counts = {"reads": 0, "errors": 0, "wrong": 0, "max_ms": 0.0, "messages": []}
         rng = random.Random(os.getpid())
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
+        started_at = time.monotonic()
+        while _keep_going(started_at, seconds, done=stop.exists() and counts["reads"] >= MIN_READS):
             number = rng.randrange(NORMS)
             kind = rng.choice(["toc", "section", "search", "corpus"])
             started = time.perf_counter()
@@ -95,14 +101,14 @@ def reader(root: Path, seconds: float) -> dict:
 
 
 def writer(root: Path, seconds: float, seed: int) -> dict:
-    """Change a bundle, re-index (a refresh, or now and then a full rebuild), and again, for `seconds`."""
+    """Change a bundle, re-index (a refresh, or now and then a full rebuild), and again, for `seconds` and MIN_REINDEXES times at least."""
     from normcli.store.refresh import refresh
 
     rng = random.Random(seed)
     counts = {"changes": 0, "rebuilds": 0, "errors": 0, "messages": []}
-    deadline = time.monotonic() + seconds
+    started_at = time.monotonic()
     version = seed * 100_000
-    while time.monotonic() < deadline:
+    while _keep_going(started_at, seconds, done=counts["changes"] + counts["rebuilds"] >= MIN_REINDEXES):
         number = rng.randrange(NORMS)
         version += 1
         write_atomically(root / "norms" / f"c-{number}" / "2020" / "norm.md", bundle_text(number, version))
@@ -117,7 +123,13 @@ def writer(root: Path, seconds: float, seed: int) -> dict:
     return counts
 
 
+def _keep_going(started_at: float, seconds: float, *, done: bool) -> bool:
+    """Before `seconds`, always; after, until the worker's share is `done`; never past CEILING."""
+    elapsed = time.monotonic() - started_at
+    return elapsed < seconds or (not done and elapsed < CEILING)
+
+
 if __name__ == "__main__":
     role, folder, duration = sys.argv[1], Path(sys.argv[2]), float(sys.argv[3])
-    result = reader(folder, duration) if role == "reader" else writer(folder, duration, int(sys.argv[4]))
+    result = reader(folder, duration, Path(sys.argv[4])) if role == "reader" else writer(folder, duration, int(sys.argv[4]))
     print(json.dumps(result), flush=True)

@@ -1,0 +1,134 @@
+"""Code set in a fixed-pitch font reads as code: a listing set apart from the prose becomes a fenced code block,
+a line for each printed line, its indentation kept and its line numbers dropped; `key = {value},` lines are
+code, not a table; a URL or a command set in a typewriter font inside a paragraph stays in the paragraph."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from importer_helpers import norm_text, read_back
+
+from normcli.importers import ingest
+from normcli.importers.pdf import _without_line_numbers
+
+
+def _code_blocks(text: str) -> list[list[str]]:
+    """The fenced code blocks of a written norm, each as its lines."""
+    return [block.split("\n") for block in re.findall(r"^```\n(.*?)\n```$", text, re.S | re.M)]
+
+
+def _courier(builder, lines: list[tuple[int, str]], size: float = 9, leading: float = 11) -> None:
+    """Lines of a listing in Courier, each at its indentation (in characters of 0.6 em)."""
+    builder.pdf.set_font("Courier", "", size)
+    for indent, text in lines:
+        builder.y += leading
+        builder.pdf.text(90 + indent * 0.6 * size, builder.y, text)
+
+
+def test_a_listing_set_apart_is_a_code_block_line_for_line(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("1 Declaring a family")
+    builder.line("Each encoding declares the family once, and then its shapes with their sizes, in")
+    builder.line("the order the loader reads them; the declarations for the slanted shape are these:")
+    builder.gap(6)
+    listing = [
+        (0, "\\DeclareFontFamily{T2A}{lcmss}{}"),
+        (0, "\\DeclareFontShape{T2A}{lcmss}{m}{sl}{%"),
+        (2, "<13.82><16.59><19.907><23.89>%"),
+        (2, "lali8%"),
+        (0, "}{}"),
+    ]
+    _courier(builder, listing)
+    builder.gap(10).line("The other encodings follow the same pattern, one family and four shapes each.")
+    pdf = builder.save(tmp_path / "listing.pdf")
+    report = ingest(pdf, "TEST 901", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    expected = [" " * indent + code for indent, code in listing]
+    assert _code_blocks(text) == [expected]
+    assert "in the order the loader reads them; the declarations for the slanted shape are these:" in text  # one paragraph
+    assert "\nThe other encodings follow the same pattern, one family and four shapes each.\n" in text
+    assert not read_back(workspace, report).tables
+
+
+def test_a_listing_printed_with_line_numbers_loses_them(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The numbers a documented source prints before each code line (and alone for an empty line) are dropped, as the
+    page reading drops them where most of a page's lines are numbered; here the prose is most of the page."""
+    builder = pdf_builder().page().heading("2 Journal options")
+    for _ in range(3):
+        builder.line("The volume is set plain, italic or bold, and the number after it in parentheses or with")
+        builder.line("a word before it; each option is one line of the menu the program shows the user here.")
+        builder.gap(8)
+    builder.gap(4)
+    code = ["\\beginoptiongroup{JOURNAL VOLUME:}{}", "\\optdef{*}{}{Volume plain}{as vol(num)}", "", "  \\getans", "\\endoptiongroup"]
+    builder.pdf.set_font("Courier", "", 9)
+    for number, line in enumerate(code, start=531):
+        builder.y += 11
+        builder.pdf.text(80, builder.y, f"{number} {line}" if line else str(number))
+    builder.gap(10).line("The form of the number is given in the next group of options, with its own menu.")
+    pdf = builder.save(tmp_path / "numbered.pdf")
+    report = ingest(pdf, "TEST 902", "1", workspace=workspace, language="en")
+    assert _code_blocks(norm_text(workspace, report)) == [code]
+
+
+def test_bibtex_entries_in_a_typewriter_font_that_does_not_say_so_are_code_not_a_table(workspace: Path, tmp_path: Path) -> None:
+    """`key = {value},` lines aligned on their signs look like two columns; set in a fixed-pitch font (known by its
+    glyphs' widths, the font's name and flags saying nothing) they are a code block, not a table."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    fonts = Path("/usr/share/fonts/truetype/dejavu")
+    if not (fonts / "DejaVuSansMono.ttf").exists() or not (fonts / "DejaVuSans.ttf").exists():
+        pytest.skip("the DejaVu fonts are not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_compression(False)
+    pdf.add_page()
+    pdf.add_font("Entry", "", str(fonts / "DejaVuSansMono.ttf"))
+    pdf.add_font("Prose", "", str(fonts / "DejaVuSans.ttf"))
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 100, "The database holds the article as one entry, each field on a line of its own:")
+    entry = [
+        ("@ARTICLE{gibbard,", ""),
+        ("  title", "= {Morality in Living},"),
+        ("  author", "= {Gibbard, Allan},"),
+        ("  number", "= {1},"),
+        ("  pages", "= {140--164},"),
+        ("  year", "= {1999},"),
+        ("}", ""),
+    ]
+    pdf.set_font("Entry", "", 9)
+    for k, (key, value) in enumerate(entry):
+        pdf.text(72, 120 + 11 * k, key)
+        if value:
+            pdf.text(72 + 16 * 5.42, 120 + 11 * k, value)  # the values aligned at the 17th column
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 120 + 11 * len(entry) + 16, "The style prints it as a numbered reference in the list at the end.")
+    data = bytes(pdf.output()).replace(b"DejaVuSansMonoBook", b"DejaVuSansTeleBook").replace(b"/Flags 5", b"/Flags 4")
+    assert b"DejaVuSansMono" not in data
+    (tmp_path / "entry.pdf").write_bytes(data)
+    report = ingest(tmp_path / "entry.pdf", "TEST 903", "1", workspace=workspace, language="en")
+    assert not read_back(workspace, report).tables
+    blocks = _code_blocks(norm_text(workspace, report))
+    assert len(blocks) == 1 and blocks[0][0] == "@ARTICLE{gibbard," and blocks[0][-1] == "}"
+    assert [line.split("=")[0].rstrip() for line in blocks[0][1:-1]] == [key for key, value in entry if value]
+    assert len({line.index("=") for line in blocks[0][1:-1]}) == 1  # the signs stay aligned
+
+
+def test_a_url_in_a_typewriter_font_inside_a_paragraph_stays_in_it(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("3 References")
+    builder.line("Satoshi Nakamoto. Bitcoin: A peer-to-peer electronic cash system, 2008. URL")
+    builder.y += 13
+    builder.pdf.set_font("Courier", "", 10)
+    builder.pdf.text(72, builder.y, "http://www.bitcoin.org/bitcoin.pdf")
+    builder.line("and the paper it cites, published the year before by the same group of authors.")
+    builder.gap(10).line("The next reference starts a paragraph of its own after a gap, as the others do.")
+    pdf = builder.save(tmp_path / "url.pdf")
+    report = ingest(pdf, "TEST 904", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert not _code_blocks(text)
+    assert "URL http://www.bitcoin.org/bitcoin.pdf and the paper it cites" in text
+
+
+def test_line_numbers_go_only_when_every_line_counts_up_by_one() -> None:
+    assert _without_line_numbers(["12 \\def\\a{%", "13   b}", "14", "15 \\a"]) == ["\\def\\a{%", "  b}", "", "\\a"]
+    kept = ["1 2 3", "4 5 6", "7 8 9"]  # numbers that are data: they do not count lines
+    assert _without_line_numbers(kept) == kept
+    assert _without_line_numbers(["10 PRINT X", "GOTO 10", "20 END"]) == ["10 PRINT X", "GOTO 10", "20 END"]

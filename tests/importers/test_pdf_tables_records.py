@@ -1,0 +1,128 @@
+"""What a table without a caption must show to be one, on small PDFs made by the tests: its columns hold one kind of
+value each, row after row, and its rows are records. A glossary (a term and its name), lines of code cut at a wide
+space, a grid of names and a figure's legend are set in columns too, and are not tables; a list of keys and their
+values, a list under a header row and a grid of labels and repeated values are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importer_helpers import PdfBuilder, norm_text, pipe_rows, read_back
+
+from normcli.importers import ingest
+from normcli.importers.pdf_pages import Line
+from normcli.importers.pdf_tables import Table, _not_records, _value_kind
+
+_CLOSING = "The text goes on after the list with more words in it than any cell holds."
+
+
+def _columns(builder: PdfBuilder, rows: list[list[str]], xs: tuple[float, ...], font: str = "Helvetica") -> PdfBuilder:
+    """Rows of cells set at the given x positions, one line each, without rules."""
+    for cells in rows:
+        builder.y += 13
+        builder.pdf.set_font(font, "", 10)
+        for x, text in zip(xs, cells, strict=False):
+            if text:
+                builder.pdf.text(x, builder.y, text)
+    return builder
+
+
+def _ingest(builder: PdfBuilder, tmp_path: Path, workspace: Path, code: str):
+    builder.gap(20).line(_CLOSING)
+    return ingest(builder.save(tmp_path / "records.pdf"), code, "1", workspace=workspace, language="en")
+
+
+def test_a_glossary_of_signs_and_their_names_is_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Each sign beside the word that names it: two columns, the second in words, under no header row."""
+    builder = pdf_builder().page().heading("Glossary").line("The signs used in the formulas:").gap(6)
+    names = [["+", "addition."], ["-", "subtraction."], ["x", "multiplication."], ["/", "division."], ["<", "less than."], ["=", "equals."]]
+    report = _ingest(_columns(builder, names, (90, 140)), tmp_path, workspace, "TEST 470")
+    assert not read_back(workspace, report).tables
+    assert "multiplication." in norm_text(workspace, report)  # kept as text
+
+
+def test_keys_with_their_values_and_a_list_under_its_header_row_stay_tables(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Two columns again, but the second holds quantities (`0pt plus 2em`), or a header row heads the list: capitals over
+    cells in lower case (`Option` over `grid`)."""
+    builder = pdf_builder().page().heading("2.1 Settings").line("The attributes of the instance take these values:").gap(6)
+    values = [["indent-width", "0pt"], ["left-skip", "0pt plus 2em"], ["right-skip", "0pt"], ["par-skip", "1pt plus 1pt"]]
+    _columns(builder, values, (90, 220)).gap(20).line("The options of the package are these:").gap(6)
+    options = [
+        ["Option", "Description"],
+        ["grid", "draws a grid over the page"],
+        ["texcoord", "puts the origin at the top"],
+        ["unit", "distance between the grid lines"],
+        ["colour", "colour of the grid lines"],
+    ]
+    report = _ingest(_columns(builder, options, (90, 220)), tmp_path, workspace, "TEST 471")
+    tables = [pipe_rows(table.markdown) for table in read_back(workspace, report).tables]
+    assert len(tables) == 2
+    assert ["left-skip", "0pt plus 2em"] in tables[0]
+    assert tables[1][0] == ["Option", "Description"] and ["unit", "distance between the grid lines"] in tables[1]
+
+
+def test_lines_of_code_cut_at_a_wide_space_are_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Literate code set in the text's font: a pattern, a wide space, the action it runs, each ending in `;`."""
+    builder = pdf_builder().page().heading("3.2 Scanning rules").line("The scanner returns a token for each keyword:").gap(6)
+    rules = [["glue", "return GLUE;"], ["plus", "return PLUS;"], ["minus", "return MINUS;"], ["table", "return TABLE;"]]
+    report = _ingest(_columns(builder, rules, (90, 200)), tmp_path, workspace, "TEST 472")
+    assert not read_back(workspace, report).tables
+    assert "return MINUS;" in norm_text(workspace, report)
+
+
+def test_a_grid_of_names_is_no_table_and_labels_with_values_are(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Names listed in three columns, each one of its own: a list set in columns. Labels down the first column with
+    values that come back in the others (`serif`, `bold`) are data."""
+    builder = pdf_builder().page().heading("4.1 Provinces").line("The provinces are listed from west to east:").gap(6)
+    provinces = [
+        ["British Columbia", "Alberta", "Saskatchewan"],
+        ["Manitoba", "Ontario", "Quebec"],
+        ["New Brunswick", "Nova Scotia", "Newfoundland"],
+    ]
+    _columns(builder, provinces, (90, 220, 350)).gap(20).line("The two styles of the alphabet differ in weight only:").gap(6)
+    styles = [["attribute", "normal", "bold"], ["type", "serif", "serif"], ["weight", "medium", "bold"], ["shape", "upright", "upright"]]
+    report = _ingest(_columns(builder, styles, (90, 220, 350)), tmp_path, workspace, "TEST 473")
+    tables = [pipe_rows(table.markdown) for table in read_back(workspace, report).tables]
+    assert len(tables) == 1 and ["weight", "medium", "bold"] in tables[0]
+    assert "Saskatchewan" in norm_text(workspace, report)
+
+
+def _line(text: str, spans: list[str], bold: int = 0) -> Line:
+    return Line(
+        0, text, 72.0, 400.0, 700.0, 690.0, 10.0, bold, spans, [(span, 72.0 + 100 * k, 150.0 + 100 * k) for k, span in enumerate(spans)]
+    )
+
+
+def _table(rows: list[list[str]], ruled: bool = False) -> tuple[Table, list[Line]]:
+    lines = [_line(" ".join(row), [cell for cell in row if cell]) for row in rows]
+    return Table(None, list(range(len(rows))), rows, False, ruled=ruled), lines
+
+
+def test_a_legend_a_matrix_and_a_magic_square_are_no_records_and_data_beside_them_is() -> None:
+    assert _not_records(*_table([["", "Running footer"], ["*", ""]], ruled=True))  # a legend: no row with two cells
+    assert _not_records(*_table([["8", "1", "6"], ["3", "5", "7"], ["4", "9", "2"]], ruled=True))
+    assert _not_records(*_table([["1", "2"], ["3", "4"]], ruled=True))
+    # one value beside every name (an index's entries on one page): no row differs from another but by its name
+    assert _not_records(*_table([["SCAN_UTF8_1", "17"], ["SCAN_UTF8_2", "17"], ["SCAN_UTF8_3", "17"], ["SCAN_UTF8_4", "17"]]))
+    assert not _not_records(*_table([["multidot", "true"], ["babel", "true"], ["extendedchars", "false"]]))
+    assert not _not_records(*_table([["\\leftmargin", ".5in"], ["\\rightmargin", ".5in"], ["\\topmargin", ".5in"]]))  # settings
+    # a word and its hyphenations side by side: values that come back along a row
+    assert not _not_records(
+        *_table([["lös-te", "lö-ste", "lös-te"], ["Fas-sa-de", "Fas-sa-de", "Fassa-de"], ["Abend-stern", "Abend-stern", "Abends-tern"]])
+    )
+    # measurements: decimal fractions in every column, under no header row
+    assert not _not_records(*_table([["0.00", "0.000000", "0.000000"], ["0.25", "0.433945", "0.462191"], ["0.50", "0.635025", "0.635685"]]))
+    # a rounding table: short numbers beside long ones
+    assert not _not_records(*_table([["-4", "12 345,679 0"], ["-3", "12 345,679"], ["-2", "12 345,68"], ["-1", "12 345,7"]]))
+    # a ruled glossary (the rules say it is a table) and a header row over a matrix stay
+    assert not _not_records(*_table([["^B", "move back a character"], ["^F", "move forward a character"], ["^A", "go to the start"]], True))
+    assert not _not_records(*_table([["A", "B", "C"], ["2", "2", "2"], ["0", "2", "0"], ["2", "0", "0"]]))
+
+
+def test_cells_read_as_kinds_of_value() -> None:
+    assert [_value_kind(cell) for cell in ("13.65", "0pt", "21(2):33–55")] == ["number"] * 3
+    assert [_value_kind(cell) for cell in ("+", '"<', "kg")] == ["symbol"] * 3
+    assert [_value_kind(cell) for cell in ("\\mathrm{A}", "/Name", ".html", "pub_xc", "getMethod", "T2A")] == ["code"] * 6
+    assert [_value_kind(cell) for cell in ("aluminium sulfate", "(kelvin) mass", "“in names, editors”")] == ["words"] * 3
+    assert [_value_kind(cell) for cell in ("Use compatibility.", "the origin at the top of the page")] == ["prose"] * 2
+    assert _value_kind("2002 ony doloodugaar saryn 1") == "mixed"
