@@ -686,12 +686,14 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line = Line(
             page=index, text="".join(pieces), x0=min(lefts), x1=max(rights), top=max(tops), bottom=min(bottoms), size=round(size, 1)
         )
-        line.bold_prefix = _bold_prefix(handle, segment.start, plain, font)
+        # each character's font is read at its own index: a line joined from pieces has other indices than its first one's on
+        at = segment.indices if segment.indices is not None else segment.start
+        line.bold_prefix = _bold_prefix(handle, at, plain, font)
         line.spans = _cells(pieces, segment.boxes, size, vrules, real)
         line.cells = [span[0] for span in line.spans]
         # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
         # name tells a heading's face from the body's at one size
-        line.font, line.mono, line.listing = _font_of(handle, segment.start, plain, origins, font, shown)
+        line.font, line.mono, line.listing = _font_of(handle, at, plain, origins, font, shown)
         line.pictures = _pictures(handle, segment, font, visible=shown)
         if len(shown) > 12:  # `_pictures` read only three of its characters
             reread.append((line, segment, shown))
@@ -1222,8 +1224,16 @@ def resolve_endnotes(pages: list[Page], body_size: float) -> None:
     _settle(lines, lambda line, mark: (id(line), _label(mark)) in taken, final=True)
 
 
-def _bold_prefix(handle, start: int, segment: str, font: _FontName | None = None) -> int:
-    """Where the line's leading bold run ends (0: none); the run may follow a plain clause number (`1.1. **Title.**`)."""
+def _indices(start: int | Sequence[int], segment: str) -> Sequence[int]:
+    """PDFium's index of each character of a line: `start` on, or as given (`_Segment.indices`: a line joined from
+    pieces skips the line breaks between them and has spaces of its own, -1)."""
+    return range(start, start + len(segment)) if isinstance(start, int) else start
+
+
+def _bold_prefix(handle, start: int | Sequence[int], segment: str, font: _FontName | None = None) -> int:
+    """Where the line's leading bold run ends (0: none); the run may follow a plain clause number (`1.1. **Title.**`).
+    `start`: the index of the line's first character, or of each character (`_indices`)."""
+    indices = _indices(start, segment)
     font = font.fresh() if font is not None else _FontName()
     weight_of = _text_calls().weight
     end = 0
@@ -1231,9 +1241,9 @@ def _bold_prefix(handle, start: int, segment: str, font: _FontName | None = None
     for offset, char in enumerate(segment[:160]):
         if char.isspace():
             continue
-        name = font.read(handle, start + offset)
+        name = font.read(handle, indices[offset])
         # the weight is asked for only where it can change the answer (most fonts' names decide: `Helvetica`, `CMBX12`)
-        bold = _bold_font(name, _weighed(name) and weight_of(handle, start + offset) >= 540)
+        bold = _bold_font(name, _weighed(name) and weight_of(handle, indices[offset]) >= 540)
         if bold:
             in_run = True
             end = offset + 1
@@ -1302,32 +1312,39 @@ _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I
 
 
 def _font_of(
-    handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None, visible: list[int] | None = None
+    handle,
+    start: int | Sequence[int],
+    segment: str,
+    origins: list[float | None],
+    font: _FontName | None = None,
+    visible: list[int] | None = None,
 ) -> tuple[str, bool, bool]:
     """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
     five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
     make the sentence code); whether the line is set in a fixed-pitch font: its middle and last letters are (widths,
     flag or name; a line number or a bullet before it may be in another font), or its letters advance evenly; and
     whether its font says so at five sixths too (`Line.listing`: a formula naming a typewriter identifier is not).
-    `visible`: the offsets of the characters that are not white space, when the caller has them."""
+    `start`: the index of the line's first character, or of each character (`_indices`); `visible`: the offsets of
+    the characters that are not white space, when the caller has them."""
     if visible is None:
         visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
     if not visible:
         return "", False, False
+    indices = _indices(start, segment)
     middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
-    name = font.read(handle, start + middle)
-    typed = font.fixed(handle, start + middle, name)
+    name = font.read(handle, indices[middle])
+    typed = font.fixed(handle, indices[middle], name)
     last = visible[-1]
     if typed and last != middle:
-        other = font.fresh().read(handle, start + last)
-        typed = font.fixed(handle, start + last, other)
-    fixed = typed or _even_advances(handle, start, segment, origins)
+        other = font.fresh().read(handle, indices[last])
+        typed = font.fixed(handle, indices[last], other)
+    fixed = typed or _even_advances(handle, indices, segment, origins)
     if len(visible) >= 6:
-        early = font.fresh().read(handle, start + visible[len(visible) // 6])
+        early = font.fresh().read(handle, indices[visible[len(visible) // 6]])
         if early != name or typed:
-            late = font.fresh().read(handle, start + visible[len(visible) * 5 // 6])
-            typed = typed and font.fixed(handle, start + visible[len(visible) * 5 // 6], late)
+            late = font.fresh().read(handle, indices[visible[len(visible) * 5 // 6]])
+            typed = typed and font.fixed(handle, indices[visible[len(visible) * 5 // 6]], late)
             name = early if early != name and early == late else name
     return base_font(name), fixed, typed
 
@@ -1344,11 +1361,13 @@ def _fixed_name(name: str) -> bool:
     return bool(_FIXED_NAME.search(name))
 
 
-def _even_advances(handle, start: int, segment: str, origins: Sequence[float | None] = ()) -> bool:
+def _even_advances(handle, start: int | Sequence[int], segment: str, origins: Sequence[float | None] = ()) -> bool:
     """Whether the letters of a line advance by one width, whatever the font calls itself (a typewriter font
     named `SFTT0900` without the fixed-pitch flag): eight pairs of letters or more, of five different letters,
     their origins as far apart within 3 %. The origins come from the page's geometry (`origins`, by PDFium's
-    index), read once for every character, so this check costs no call into PDFium."""
+    index), read once for every character, so this check costs no call into PDFium. `start`: the index of the line's
+    first character, or of each character (`_indices`)."""
+    indices = _indices(start, segment)
     known = len(origins)
     last_x = 0.0  # the x PDFium gave last (a failed call leaves its buffer as it was)
     count = 0
@@ -1359,7 +1378,7 @@ def _even_advances(handle, start: int, segment: str, origins: Sequence[float | N
         if not char.isalpha():
             previous = None
             continue
-        index = start + offset
+        index = indices[offset]
         at = origins[index] if 0 <= index < known else None
         if at is None:  # not read with the page's geometry (white space there): ask PDFium (a failed call keeps x)
             import pypdfium2.raw as raw

@@ -277,3 +277,20 @@ def test_a_fonts_weight_is_asked_for_only_where_its_name_does_not_decide() -> No
     """`_bold_prefix` skips PDFium's weight of a font whose name says bold or regular either way."""
     assert not pdf_pages._weighed("ABCDEF+CMBX12") and not pdf_pages._weighed("Helvetica") and not pdf_pages._weighed("Times-Bold")
     assert pdf_pages._weighed("ABCDEF+CMR10") and pdf_pages._weighed("FreeSans")  # a heavy weight makes these bold
+
+
+def test_a_line_joined_from_pieces_reads_each_characters_font_at_its_own_index(pdf_builder, tmp_path: Path) -> None:
+    """A bold word, a lowered script in bold and plain words on one printed line: PDFium puts each on a line of its own
+    (the script is lowered by half an em) and the page reading joins them, with a space of its own between. The
+    bold run ends with the script and the line's font is the plain words' (the middle character's): read at the
+    line's first index plus the offset, they were the line breaks between the pieces (bold run to `pl`, no font)."""
+    builder = pdf_builder().page()
+    pdf = builder.pdf
+    pdf.set_font("Helvetica", "B", 10)
+    pdf.text(72, 120, "Bold")
+    pdf.set_font("Helvetica", "B", 6)
+    pdf.text(95, 125, "ab")
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(106, 120, "plains")
+    pages, _, _ = _read(builder.save(tmp_path / "joined.pdf"), parallel=False)
+    assert [(line.text, line.bold_prefix, line.font) for line in pages[0].lines] == [("Bold _{ab} plains", len("Bold ab"), "Helvetica")]
