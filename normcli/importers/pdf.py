@@ -163,9 +163,10 @@ def _emit(
     listings = _listings(stream, {*headings, *in_tables, *figure_text, *toc_lines, *in_chunks}, body_size) | chunks
     in_listings = {p for block in listings.values() for p in block}
     code = {start: _code_text([stream[p] for p in block]) for start, block in listings.items()}
-    # a document that numbers its listings' lines (two listings of three lines or more counting up): a listing of
-    # one or two lines that starts each with a number is numbered too
-    numbered = sum(1 for lines in code.values() if _line_numbered(lines, 3)) >= 2
+    # a document that numbers its listings' lines (three listings, each line opening with a number, counting up;
+    # the page reading has dropped the numbers of pages made mostly of code): a listing of one or two lines that
+    # opens each with a number is numbered too
+    numbered = sum(1 for lines in code.values() if _line_numbered(lines, 1)) >= 3
 
     def flush() -> None:
         """Write the paragraph gathered so far."""
@@ -560,9 +561,9 @@ def _drawing_box(page: Page, caption: Line) -> tuple[float, float, float, float]
 
 def _listings(stream: list[Line], taken: set[int], body_size: float) -> dict[int, list[int]]:
     """The code listings, each by the position of its first line: runs of lines set in a fixed-pitch font
-    (`_code_line`) on one page and in one column. Up to two short lines in another font that lie between a
-    run's lines or against its ends as they do (`_tight`: a docstrip guard `<*driver>` set in a sans font)
-    belong to it. A run that prose runs into or out of (`_in_prose`: a URL, a command named in a sentence)
+    (`_code_line`) on one page and in one column. Up to two lines that lie between a run's lines or against its
+    ends as they do (`_tight`: a docstrip guard `<*driver>` set in a sans font, a code line ending in a wrap
+    mark of another font) belong to it. A run that prose runs into or out of (`_in_prose`: a URL, a command named in a sentence)
     is not a listing. `taken`: lines written otherwise (headings, tables, figures, printed contents)."""
     runs: list[list[int]] = []
     run: list[int] = []
@@ -622,8 +623,8 @@ _TYPESET_BULLET = re.compile(r"^\s*[•\u25cf\u25aa\u25e6\u2023\u2043·–—]\s
 def _code_line(line: Line) -> bool:
     """A line of a listing: set in a fixed-pitch font by the font's own evidence (`Line.listing`), with no
     mathematical operator and no equation number set apart at either end (a formula), not a list item's
-    (a typeset bullet before a file name)."""
-    if not line.listing or _MATH_SIGN.search(line.text) or _TYPESET_BULLET.match(line.text):
+    (a typeset bullet before a file name) nor a footnote's (a URL as its text)."""
+    if not line.listing or _MATH_SIGN.search(line.text) or _TYPESET_BULLET.match(line.text) or _NOTE.match(line.text):
         return False
     spans = line.spans
     return not (len(spans) >= 2 and (_EQUATION_ALONE.match(spans[0][0].strip()) or _EQUATION_ALONE.match(spans[-1][0].strip())))
@@ -643,7 +644,7 @@ def _program_chunks(stream: list[Line], taken: set[int]) -> dict[int, list[int]]
     position = 0
     while position < len(stream):
         line = stream[position]
-        if position in taken or not _CHUNK_HEAD.search(clean_inline(line.text)):
+        if position in taken or "≡" not in line.text or not _CHUNK_HEAD.search(clean_inline(line.text)):
             position += 1
             continue
         chunk = [position]
@@ -652,7 +653,7 @@ def _program_chunks(stream: list[Line], taken: set[int]) -> dict[int, list[int]]
             above, below = stream[following - 1], stream[following]
             if below.page != above.page or below.top > above.top + 2 or above.top - below.top > 1.7 * max(above.size, below.size):
                 break
-            if _CHUNK_HEAD.search(clean_inline(below.text)):
+            if "≡" in below.text and _CHUNK_HEAD.search(clean_inline(below.text)):
                 break
             chunk.append(following)
             following += 1
@@ -672,15 +673,15 @@ def _listing_breaks(previous: Line, line: Line) -> bool:
 def _tight(previous: Line, line: Line, code: Line) -> bool:
     """Whether `line`, in another font than the listing's line `code`, lies against `previous` (above or below it)
     as the listing's lines do: on its page, in its size, a leading away, from its left edge or right of it, and
-    short (a guard, a label), not a sentence."""
+    short (a guard, a label), not a sentence, unless it is set in a fixed-pitch font too (a long line whose end
+    is a wrap mark in another font, `root=UUID=fe3e… ←`)."""
     text = line.text.strip()
     if line.page != code.page or previous.page != line.page or (abs(line.size - code.size) > 0.5 and not text[:1].isdigit()):
         return False  # a line number, set smaller, may give its line its size (`1548 }`, or alone for an empty line)
     return (
         0 < abs(previous.top - line.top) <= 1.5 * code.size
         and line.x0 >= code.x0 - 0.5 * code.size
-        and len(text) <= 24
-        and not text.endswith((".", ":", ","))
+        and (line.mono or (len(text) <= 24 and not text.endswith((".", ":", ","))))
     )
 
 

@@ -11,7 +11,8 @@ import pytest
 from importer_helpers import norm_text, read_back
 
 from normcli.importers import ingest
-from normcli.importers.pdf import _without_line_numbers
+from normcli.importers.pdf import _code_line, _without_line_numbers
+from normcli.importers.pdf_pages import Line
 
 
 def _code_blocks(text: str) -> list[list[str]]:
@@ -53,9 +54,9 @@ def test_a_listing_set_apart_is_a_code_block_line_for_line(pdf_builder, workspac
 
 def test_a_listing_printed_with_line_numbers_loses_them(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """The numbers a documented source prints before each code line (and alone for an empty line) are dropped, as the
-    page reading drops them where most of a page's lines are numbered; here the prose is most of the page. Once two
-    listings are numbered, a one-line listing's number goes too. The name a documented source sets in the left
-    margin beside its code is a line of text before the code, not a line of it."""
+    page reading drops them where most of a page's lines are numbered; here the prose is most of the page. Once
+    three listings are numbered (these two and the third), a one-line listing's number goes too. The name a
+    documented source sets in the left margin beside its code is a line of text before the code, not a line of it."""
     builder = pdf_builder().page().heading("2 Journal options")
 
     def prose() -> None:
@@ -181,3 +182,49 @@ def test_a_literate_programs_chunk_is_code_though_its_fonts_are_the_texts(worksp
     assert len(blocks) == 1 and blocks[0][0].startswith("⟨scanning rules 3⟩ +≡")
     assert [line.split() for line in blocks[0][1:]] == [[word, *action.split()] for word, action in rules]
     assert "\nThe parser then reads the span count and the content of each item in turn.\n" in text
+
+
+def test_a_line_in_a_typewriter_font_is_no_listing_line_when_it_is_a_formula_a_list_item_or_a_footnote() -> None:
+    def line(text: str, spans: list[tuple[str, float, float]] | None = None) -> Line:
+        return Line(0, text, 72, 300, 700, 692, 9.0, spans=spans or [(text, 72, 300)], mono=True, listing=True)
+
+    assert _code_line(line("\\DeclareFontFamily{T2A}{lcmss}{}"))
+    assert not _code_line(line("0 if v ∉ {27, 28} ∨ r = 0"))  # mathematical operators: a formula naming an identifier
+    assert not _code_line(line("(312) 0 < r < secp256k1n", [("(312)", 57, 80), ("0 < r < secp256k1n", 200, 322)]))
+    assert not _code_line(line("• lilo.conf"))
+    assert not _code_line(line("[^3]: From http://en.wikipedia.org/wiki/English_language"))
+
+
+def test_a_listing_line_ending_in_a_wrap_mark_of_another_font_stays_in_its_listing(workspace: Path, tmp_path: Path) -> None:
+    """dblatex wraps a long code line with a mark (`←`) set in a symbol font: the line is still the listing's, and
+    the listing is one block, not two around a paragraph."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.exists():
+        pytest.skip("the DejaVu fonts are not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.add_page()
+    pdf.add_font("Prose", "", str(font))
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 100, "The menu entry of the configuration file reads as follows in the installed system:")
+    code = [
+        "menuentry 'Debian GNU/Linux' {",
+        "    insmod gzio",
+        "    linux /boot/vmlinuz-5.10.0-6-amd64 root=UUID=fe3e1db5",
+        "        ro quiet",
+        "    initrd /boot/initrd.img-5.10.0-6-amd64",
+        "}",
+    ]
+    for k, line in enumerate(code):
+        pdf.set_font("Courier", "", 9)
+        pdf.text(80, 122 + 11 * k, line)
+        if "root=" in line:
+            pdf.set_font("Prose", "", 9)
+            pdf.text(80 + 5.4 * len(line) + 4, 122 + 11 * k, "←")
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 122 + 11 * len(code) + 14, "Each entry loads the kernel and its initial ramdisk, then starts the system.")
+    (tmp_path / "wrapped.pdf").write_bytes(bytes(pdf.output()))
+    report = ingest(tmp_path / "wrapped.pdf", "TEST 906", "1", workspace=workspace, language="en")
+    blocks = _code_blocks(norm_text(workspace, report))
+    assert len(blocks) == 1
+    assert [line.rstrip(" ←") for line in blocks[0]] == code
