@@ -573,6 +573,21 @@ def printed_path(
         if rest.endswith(wanted) or any(rest.endswith(wanted[:k]) and following == wanted[k:] for k in range(4, len(wanted))):
             taken.add(position)
             return number.group("path")
+    # a short title, the last words of one numbered line of the page alone (`pict2e` for `7.3.1 Open access symbols with
+    # pict2e`, a heading's short form for the contents): that line's number
+    title_words = _words(title)
+    count = len(title_words)
+    ending = [
+        (position, number)
+        for position, line in enumerate(lines)
+        if position not in taken
+        and (number := _numbered(line))
+        and len(words := _words(number.group("title"))) > count
+        and words[-count:] == title_words
+    ]
+    if count and len(ending) == 1:
+        taken.add(ending[0][0])
+        return ending[0][1].group("path")
     return None
 
 

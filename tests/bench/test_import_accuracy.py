@@ -514,3 +514,13 @@ def test_a_contents_bookmark_under_the_lists_last_entry_is_the_contents_title(tm
     path = tmp_path / "contents.pdf"
     pdf.output(str(path))
     assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("Contents", 1), ("1", 3)]
+
+
+def test_a_short_bookmark_ending_one_numbered_title_of_its_page_takes_its_number() -> None:
+    """biblatex-ext p. 52 bookmarks `pict2e` and `TikZ`, the short forms of `7.3.1 Open access symbols with pict2e` and
+    `7.3.2 Open access symbols with TikZ`: each takes the number of the one line it ends; a short title that ends two
+    numbered lines of its page takes neither."""
+    page = ["7.3.1 Open access symbols with pict2e", "The package draws the symbol.", "7.3.2 Open access symbols with TikZ"]
+    assert bench.printed_path(page, "pict2e") == "7.3.1"
+    assert bench.printed_path(page, "TikZ") == "7.3.2"
+    assert bench.printed_path(["2.1 The loads on roofs with snow", "2.2 The actions on walls with snow"], "snow") is None
