@@ -495,8 +495,8 @@ def printed_path(
         return _printed_title(lines[position]) != wanted, _printed_words(lines[position]) != _plain_words(title)
 
     for position in sorted(range(len(lines)), key=rank):
-        if position in taken:
-            continue
+        if position in taken or _BULLET.match(lines[position]):
+            continue  # a list item (`• Sorting.`) is no heading, even when it reads as the title
         line = lines[position]
         letter = _LETTERED.match(line)
         if letter and key(letter.group("title")) == wanted and letter.group("letter") not in "IVX":
@@ -589,6 +589,9 @@ def printed_path(
         taken.add(ending[0][0])
         return ending[0][1].group("path")
     return None
+
+
+_BULLET = re.compile(r"^[•◦▪▸‣∙·*–-]\s")  # a list item's bullet and its space
 
 
 def _prints(lines: list[str], title: str) -> bool:

@@ -524,3 +524,10 @@ def test_a_short_bookmark_ending_one_numbered_title_of_its_page_takes_its_number
     assert bench.printed_path(page, "pict2e") == "7.3.1"
     assert bench.printed_path(page, "TikZ") == "7.3.2"
     assert bench.printed_path(["2.1 The loads on roofs with snow", "2.2 The actions on walls with snow"], "snow") is None
+
+
+def test_a_list_item_that_reads_as_the_title_is_no_heading() -> None:
+    """biblatex-realauthor p. 4 lists `• Sorting.` under 2.5 before its heading `2.6 Sorting`: the bookmark `Sorting` is
+    the section 2.6, not an unnumbered title printed alone."""
+    page = ["2.5 Labelname field", "That implies this field is use for:", "• Sorting.", "• ibid / op. cit abreviation.", "2.6 Sorting"]
+    assert bench.printed_path(page, "Sorting") == "2.6"
