@@ -256,6 +256,19 @@ def _running_lines(document, index: int, cache: dict[int, list[str]]) -> set[int
     return running
 
 
+def _opens_page(document, index: int, title: str, cache: dict[int, list[str]]) -> bool:
+    """Whether a page's first line, taken for a running header because the next page prints it at the same place, is
+    the title itself opening a chapter (`1. Introduction`, which the chapter's next pages repeat as their header): the
+    page before does not print it there."""
+    lines = page_lines(document, index, cache)
+    letter = _LETTERED.match(lines[0]) if lines else None  # `A. Region and Script Mappings`: an appendix
+    printed = {_printed_title(lines[0]), key(letter.group("title")) if letter else ""} if lines else set()
+    if key(title) not in printed or 0 not in _running_lines(document, index, cache):
+        return False
+    before = page_lines(document, index - 1, cache) if index > 0 else []
+    return not any(_repeats(lines[0], line) for line in before[:2])
+
+
 def body_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
     """A page's lines without its running header and footer (see `_running_lines`): `Capítulo 12. Medidas e
     Contadores 86` over a page of chapter 12 is no heading of a section `Medidas` on that page."""
@@ -780,6 +793,8 @@ def outline_reference(pdf: Path) -> list[Entry]:
                     index = _heading_page(document, index, title, cache)
                     lines = body_lines(document, index, cache)
                     path = printed_path(lines, title, taken.setdefault(index, set()), entries, parent) or title
+                    if path == title and _opens_page(document, index, title, cache):
+                        path = printed_path(page_lines(document, index, cache), title, taken[index], entries, parent) or title
                     if parent is not None and path_fold(path) == path_fold(parent):
                         path = title  # its parent's number, printed over it (`5.4 Commands \begtt` for `\begtt`): none of its own
                     loose = loosely_printed(lines, title) if path != title else None
