@@ -1070,9 +1070,13 @@ Style = tuple[float, bool, str]  # a heading's font size, whether it is bold thr
 
 def _style(line: Line, body_size: float) -> Style:
     """A line's style. In the body size the font counts too: a heading's face (`NimbusSanL-Bold`, `SFBX1200`) is
-    told from the prose's at one size by its name; a larger size sets a line apart by itself."""
-    font = line.font if line.size < body_size + 0.8 else ""
-    return (round(line.size, 1), line.bold_prefix >= len(line.text.rstrip()) - 1, font)
+    told from the prose's at one size by its name; a larger size sets a line apart by itself. A line in the body size
+    is bold when it is bold throughout; a larger one when it starts bold, its first word at least (a title set bold
+    with a name in a typewriter face, `5 Generic Code (tracklang.tex)`, is in its level's bold style)."""
+    text = line.text.rstrip()
+    if line.size < body_size + 0.8:
+        return (round(line.size, 1), line.bold_prefix >= len(text) - 1, line.font)
+    return (round(line.size, 1), line.bold_prefix >= min(len(text) - 1, 4), "")
 
 
 def _pitch(stream: list[Line], body_size: float) -> float:

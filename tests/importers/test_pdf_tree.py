@@ -1328,6 +1328,43 @@ def test_appendices_set_as_chapters_with_their_letter_before_the_title(pdf_build
     ]
 
 
+def test_an_unnumbered_title_in_the_bold_style_of_chapters_some_holding_code_is_a_chapter(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Chapter titles set large and bold, two of them naming a file in a typewriter face (`3 Generic code
+    (tracklang.tex)`): they are one style, so an unnumbered title set large and bold after them (`Change History`) is
+    a chapter too; a large line that does not start bold (a display) is none."""
+    builder = pdf_builder().page()
+
+    def chapter(parts: list[tuple[str, str]]) -> None:
+        builder.y += 30
+        x = 72.0
+        for family, text in parts:
+            builder.pdf.set_font(family, "B" if family == "Helvetica" else "", 16)
+            builder.pdf.text(x, builder.y, text)
+            x += builder.pdf.get_string_width(text)
+        builder.pdf.set_font("Times", "", 10)
+        for _ in range(4):
+            builder.y += 13
+            builder.pdf.text(72, builder.y, BODY)
+
+    chapter([("Helvetica", "1 Introduction")])
+    chapter([("Helvetica", "2 Main code "), ("Courier", "(tracklang.sty)")])
+    chapter([("Helvetica", "3 Generic code "), ("Courier", "(tracklang.tex)")])
+    chapter([("Helvetica", "4 Resources")])
+    chapter([("Courier", "\\TrackLang "), ("Helvetica", "the display")])
+    chapter([("Helvetica", "Change History")])
+    pdf = builder.save(tmp_path / "chapters.pdf")
+    report = ingest(pdf, "TEST 204", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes] == [
+        ("1", "Introduction", 1),
+        ("2", "Main code (tracklang.sty)", 1),
+        ("3", "Generic code (tracklang.tex)", 1),
+        ("4", "Resources", 1),
+        ("Change History", "Change History", 1),
+    ]
+
+
 def _units(builder: PdfBuilder, titles: list[str]) -> PdfBuilder:
     """`1 Process units` and `1.1 Storage`, then each title bold in the body size on a line of its own, space above it,
     over a paragraph; a bold line run into a paragraph on the way."""
