@@ -604,8 +604,8 @@ def _without_margin_notes(stream: list[Line], run: list[int]) -> list[list[int]]
     body = [stream[position].x0 for position in run if stream[position].x1 >= middle - 1]
     left = min(body, default=middle)
     notes = {position for position in run if stream[position].x1 < middle - 1 and stream[position].x0 < left - stream[position].size}
-    if not notes:
-        return [run]
+    if not notes or len(notes) > 0.25 * len(run):
+        return [run]  # names are a few beside much code; as many lines left as right are columns of a list
     parts: list[list[int]] = [[]]
     for position in run:
         if position in notes:
@@ -719,6 +719,9 @@ def _in_prose(stream: list[Line], run: list[int], taken: set[int], body_size: fl
 
     into = first > 0 and first - 1 not in taken and not _code_line(stream[first - 1]) and goes_on(stream[first - 1], stream[first])
     out = last + 1 < len(stream) and last + 1 not in taken and not _code_line(stream[last + 1]) and goes_on(stream[last], stream[last + 1])
+    above = stream[first - 1] if first > 0 else None
+    if above is not None and above.page == stream[first].page and _NOTE.match(above.text) and len(run) <= 2:
+        return True  # a command shown in a footnote: the note's text (a listing would stay in the clause, the note move)
     if not (into or out):
         return False
     lines = [stream[position] for position in run if _code_line(stream[position])]
@@ -726,18 +729,20 @@ def _in_prose(stream: list[Line], run: list[int], taken: set[int], body_size: fl
 
 
 def _code_text(lines: list[Line]) -> list[str]:
-    """A listing's lines as text, a line for each line: each piece of a line set at the column of its fixed-pitch
-    grid, so indentation and aligned comments are kept; a step down wider than the listing's leading as an empty line."""
+    """A listing's lines as text, a line for each printed line: each piece of a line set at the column of its
+    fixed-pitch grid, so indentation and aligned comments are kept, and lines side by side on one baseline (a
+    list set in columns, read row by row) on one row; a step down wider than the listing's leading as an empty line."""
     pitch = _pitch(lines)
     left = min(line.x0 for line in lines)
-    steps = sorted(above.top - below.top for above, below in itertools.pairwise(lines))
+    steps = sorted(above.top - below.top for above, below in itertools.pairwise(lines) if above.top - below.top >= 2)
     leading = steps[len(steps) // 2] if steps else 0.0
     out: list[str] = []
     previous: Line | None = None
     for line in lines:
+        beside = previous is not None and abs(previous.top - line.top) < 2 and line.x0 > previous.x1
         if previous is not None and previous.top - line.top > 1.4 * leading:
             out.append("")
-        text = ""
+        text = out.pop() if beside else ""  # a line on the row of the one before (columns of a list): one row
         for piece, x0, _ in line.spans or [(line.text, line.x0, line.x1)]:
             piece = piece.strip().replace("\ufffe", "-").replace("\u00ad", "-")
             column = round((x0 - left) / pitch) if pitch else 0

@@ -11,7 +11,7 @@ import pytest
 from importer_helpers import norm_text, read_back
 
 from normcli.importers import ingest
-from normcli.importers.pdf import _code_line, _without_line_numbers
+from normcli.importers.pdf import _code_line, _code_text, _listings, _without_line_numbers
 from normcli.importers.pdf_pages import Line
 
 
@@ -228,3 +228,22 @@ def test_a_listing_line_ending_in_a_wrap_mark_of_another_font_stays_in_its_listi
     blocks = _code_blocks(norm_text(workspace, report))
     assert len(blocks) == 1
     assert [line.rstrip(" ←") for line in blocks[0]] == code
+
+
+def test_a_list_set_in_typewriter_columns_and_read_row_by_row_is_one_block_of_rows() -> None:
+    """Words set in two typewriter columns that the reading order gives row by row (a line of the left column, then
+    the line beside it) are one listing whose rows keep both columns; the left column is no run of margin names."""
+
+    def line(text: str, x0: float, top: float) -> Line:
+        return Line(0, text, x0, x0 + 6 * len(text), top, top - 8, 10.0, spans=[(text, x0, x0 + 6 * len(text))], mono=True, listing=True)
+
+    left = ["\\evrofili", "\\evrofimi", "\\ekofin", "\\epitafi", "\\esnafi", "\\esnafima"]
+    right = ["\\figurina", "\\figurinama", "\\figurine", "\\figurinom", "\\figurira", "\\figuriraju"]
+    stream = [
+        line(word, x0, 700 - 12 * k)
+        for k, pair in enumerate(zip(left, right, strict=True))
+        for word, x0 in zip(pair, (126, 222), strict=True)
+    ]
+    listings = _listings(stream, set(), 10.0)
+    assert list(listings.values()) == [list(range(len(stream)))]
+    assert _code_text(stream) == [f"{first:<16}{second}" for first, second in zip(left, right, strict=True)]
