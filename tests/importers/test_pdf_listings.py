@@ -247,3 +247,14 @@ def test_a_list_set_in_typewriter_columns_and_read_row_by_row_is_one_block_of_ro
     listings = _listings(stream, set(), 10.0)
     assert list(listings.values()) == [list(range(len(stream)))]
     assert _code_text(stream) == [f"{first:<16}{second}" for first, second in zip(left, right, strict=True)]
+
+
+def test_a_command_shown_in_a_footnote_stays_in_the_note() -> None:
+    """A typewriter line set apart under a footnote's first line is the note's text: a code block would stay where
+    the note was while the note moves to the end of its clause."""
+    note = Line(0, "[^17]: This can be determined by using the command", 72, 300, 120, 113, 8.0, spans=[("[^17]: …", 72, 300)])
+    command = "readelf -d /usr/lib/libz.so.1.2.3.4 | grep SONAME"
+    shown = Line(0, command, 90, 300, 104, 97, 8.0, spans=[(command, 90, 300)], mono=True, listing=True)
+    assert _listings([note, shown], set(), 10.0) == {}
+    prose = Line(0, "This can be determined by using the command:", 72, 300, 120, 113, 8.0, spans=[("This …", 72, 300)])
+    assert _listings([prose, shown], set(), 10.0) == {1: [1]}  # in the text, the same line apart is a listing
