@@ -1365,6 +1365,37 @@ def test_an_unnumbered_title_in_the_bold_style_of_chapters_some_holding_code_is_
     ]
 
 
+def test_cyrillic_that_the_text_layer_gives_as_latin1_letters_is_read_back(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Russian set in fonts in the Windows-1251 encoding embedded without a map to Unicode comes out of the text layer
+    as the Latin-1 letters at the same codes (`1 Èñõîäíûå ôàéëû`): those pages are read back in Cyrillic, so the
+    headings are found and titled as printed; a French page keeps its accented letters."""
+    prose = [
+        "Неважно, вставляете ли вы один или несколько пробелов между словами.",
+        "Пустая строчка начинает новый абзац, а несколько пустых строк равны одной.",
+        "Исходные файлы набираются в любом текстовом редакторе и сохраняются на диске.",
+        "Пробелы в начале строки не учитываются, а конец строки считается пробелом.",
+        "Так набирают тексты давно, и читатель этого не замечает вовсе никогда.",
+        "Два пробела подряд печатаются как один, как бы их ни набирали в тексте.",
+    ]
+    builder = pdf_builder()
+    for heading, lines in (("1 Исходные файлы", prose[:3]), ("2 Пробелы", prose[3:])):
+        builder.page().heading(heading.encode("cp1251").decode("latin-1"))
+        for text in lines:
+            builder.line(text.encode("cp1251").decode("latin-1"))
+    french = "Les règles de l'été à Genève, où l'on écrit « élève » et « à côté » sans faute."
+    builder.page().heading("3 Règles").line(french).line("Une seconde ligne, écrite à Genève, suit la première.")
+    pdf = builder.save(tmp_path / "cp1251.pdf")
+    report = ingest(pdf, "TEST 205", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Исходные файлы"),
+        ("2", "Пробелы"),
+        ("3", "Règles"),
+    ]
+    text = norm_text(workspace, report)
+    assert [line for line in prose if line not in text] == []
+    assert "Les règles de l'été à Genève" in text
+
+
 def _units(builder: PdfBuilder, titles: list[str]) -> PdfBuilder:
     """`1 Process units` and `1.1 Storage`, then each title bold in the body size on a line of its own, space above it,
     over a paragraph; a bold line run into a paragraph on the way."""
