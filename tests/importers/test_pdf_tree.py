@@ -1221,6 +1221,16 @@ def test_terms_listed_one_under_another_in_the_margin_are_each_a_heading(pdf_bui
     assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes][1:] == [(name, name, 2) for name in names]
 
 
+def test_a_command_alone_in_the_margin_against_the_column_is_a_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A command set alone in the margin, ending against the text column, its description below at the column's edge
+    (`\\doublevolsdelim`): a heading named by it; a word alone there (a margin note, `New`) is none."""
+    entries = [["\\doublevolsdelim"], ["New"], ["\\specialitydelim"], ["\\subtitlepunct"]]
+    pdf = _synopses(pdf_builder(), entries).save(tmp_path / "alone.pdf")
+    report = ingest(pdf, "TEST 206", "1", workspace=workspace, language="en", use_outline=False)
+    names = ["\\doublevolsdelim", "\\specialitydelim", "\\subtitlepunct"]
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes][1:] == [(name, name, 2) for name in names]
+
+
 def test_a_row_of_a_ruled_table_that_starts_in_the_margin_is_no_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """A ruled table set wider than the text, its rows naming a switch left of the column and its meaning running on
     into it (as a synopsis line does), between a rule above and one below that run across them: the rows are the
