@@ -1406,6 +1406,38 @@ def test_cyrillic_that_the_text_layer_gives_as_latin1_letters_is_read_back(pdf_b
     assert "Les règles de l'été à Genève" in text
 
 
+def test_numbered_subclause_titles_in_an_italic_face_at_the_body_size_are_headings(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Subclause titles set in italic at the size of the roman prose, on a line of their own with space above (`3.1
+    Citations in Text`): headings, though neither bold nor larger; an italic numbered line inside a paragraph is none."""
+    builder = pdf_builder().page().heading("1 Citations")
+
+    def prose(lines: int = 3) -> None:
+        builder.pdf.set_font("Times", "", 10)
+        for _ in range(lines):
+            builder.y += 13
+            builder.pdf.text(72, builder.y, BODY)
+
+    prose()
+    for title in ("1.1 Citations in text", "1.2 Citations in parenthesis", "1.3 List of references"):
+        builder.y += 22
+        builder.pdf.set_font("Times", "I", 10)
+        builder.pdf.text(72, builder.y, title)
+        builder.y += 2  # little more than the leading below it
+        prose()
+    builder.y += 13
+    builder.pdf.set_font("Times", "I", 10)
+    builder.pdf.text(72, builder.y, "1.4 Quotations in the text")  # no space above: a line of the paragraph
+    prose(2)
+    pdf = builder.save(tmp_path / "italic.pdf")
+    report = ingest(pdf, "TEST 207", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Citations"),
+        ("1.1", "Citations in text"),
+        ("1.2", "Citations in parenthesis"),
+        ("1.3", "List of references"),
+    ]
+
+
 def _units(builder: PdfBuilder, titles: list[str]) -> PdfBuilder:
     """`1 Process units` and `1.1 Storage`, then each title bold in the body size on a line of its own, space above it,
     over a paragraph; a bold line run into a paragraph on the way."""
