@@ -268,6 +268,19 @@ def _running_lines(document, index: int, cache: dict[int, list[str]]) -> set[int
     return running
 
 
+def _opens_page(document, index: int, title: str, cache: dict[int, list[str]]) -> bool:
+    """Whether a page's first line, taken for a running header because the next page prints it at the same place, is
+    the title itself opening a chapter (`1. Introduction`, which the chapter's next pages repeat as their header): the
+    page before does not print it there."""
+    lines = page_lines(document, index, cache)
+    letter = _LETTERED.match(lines[0]) if lines else None  # `A. Region and Script Mappings`: an appendix
+    printed = {_printed_title(lines[0]), key(letter.group("title")) if letter else ""} if lines else set()
+    if key(title) not in printed or 0 not in _running_lines(document, index, cache):
+        return False
+    before = page_lines(document, index - 1, cache) if index > 0 else []
+    return not any(_repeats(lines[0], line) for line in before[:2])
+
+
 def body_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
     """A page's lines without its running header and footer (see `_running_lines`): `Capítulo 12. Medidas e
     Contadores 86` over a page of chapter 12 is no heading of a section `Medidas` on that page."""
@@ -509,8 +522,8 @@ def printed_path(
         return _printed_title(lines[position]) != wanted, _printed_words(lines[position]) != _plain_words(title)
 
     for position in sorted(range(len(lines)), key=rank):
-        if position in taken:
-            continue
+        if position in taken or _BULLET.match(lines[position]):
+            continue  # a list item (`• Sorting.`) is no heading, even when it reads as the title
         line = lines[position]
         letter = _LETTERED.match(line)
         if letter and key(letter.group("title")) == wanted and letter.group("letter") not in "IVX":
@@ -587,7 +600,25 @@ def printed_path(
         if rest.endswith(wanted) or any(rest.endswith(wanted[:k]) and following == wanted[k:] for k in range(4, len(wanted))):
             taken.add(position)
             return number.group("path")
+    # a short title, the last words of one numbered line of the page alone (`pict2e` for `7.3.1 Open access symbols with
+    # pict2e`, a heading's short form for the contents): that line's number
+    title_words = _words(title)
+    count = len(title_words)
+    ending = [
+        (position, number)
+        for position, line in enumerate(lines)
+        if position not in taken
+        and (number := _numbered(line))
+        and len(words := _words(number.group("title"))) > count
+        and words[-count:] == title_words
+    ]
+    if count and len(ending) == 1:
+        taken.add(ending[0][0])
+        return ending[0][1].group("path")
     return None
+
+
+_BULLET = re.compile(r"^[•◦▪▸‣∙·*–-]\s")  # a list item's bullet and its space
 
 
 def _prints(lines: list[str], title: str) -> bool:
@@ -776,6 +807,8 @@ def outline_reference(pdf: Path) -> list[Entry]:
                     index = _heading_page(document, index, title, cache)
                     lines = body_lines(document, index, cache)
                     path = printed_path(lines, title, taken.setdefault(index, set()), entries, parent) or title
+                    if path == title and _opens_page(document, index, title, cache):
+                        path = printed_path(page_lines(document, index, cache), title, taken[index], entries, parent) or title
                     if parent is not None and path_fold(path) == path_fold(parent):
                         path = title  # its parent's number, printed over it (`5.4 Commands \begtt` for `\begtt`): none of its own
                     loose = loosely_printed(lines, title) if path != title else None

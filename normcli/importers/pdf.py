@@ -154,12 +154,19 @@ def _emit(
     equations: list[str] = []  # the equation numbers met so far, to accept only the next one
     regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
     pngs = PngQueue()
-    tables = find_tables(stream, page_by_index, headings, figure_text, regions)
+    chunks = _program_chunks(stream, {*headings, *figure_text, *toc_lines})
+    in_chunks = {p for chunk in chunks.values() for p in chunk}
+    tables = find_tables(stream, page_by_index, headings, figure_text | in_chunks, regions)  # a chunk's code is no table
     in_tables = {
         p for found in tables.values() for table in found for p in [*table.positions, table.caption, *table.caption_more] if p is not None
     }
-    listings = _listings(stream, {*headings, *in_tables, *figure_text, *toc_lines}, body_size)
+    listings = _listings(stream, {*headings, *in_tables, *figure_text, *toc_lines, *in_chunks}, body_size) | chunks
     in_listings = {p for block in listings.values() for p in block}
+    code = {start: _code_text([stream[p] for p in block]) for start, block in listings.items()}
+    # a document that numbers its listings' lines (three listings, each line opening with a number, counting up;
+    # the page reading has dropped the numbers of pages made mostly of code): a listing of one or two lines that
+    # opens each with a number is numbered too
+    numbered = sum(1 for lines in code.values() if _line_numbered(lines, 1)) >= 3
 
     def flush() -> None:
         """Write the paragraph gathered so far."""
@@ -276,7 +283,7 @@ def _emit(
             continue  # a row or caption of a table written where the table starts
         if position in listings:
             flush()
-            body.extend(_fenced([stream[p] for p in listings[position]]))
+            body.extend(_fenced(_without_line_numbers(code[position], 1 if numbered else 3)))
             body.append("")
             continue
         if position in in_listings:
@@ -554,9 +561,9 @@ def _drawing_box(page: Page, caption: Line) -> tuple[float, float, float, float]
 
 def _listings(stream: list[Line], taken: set[int], body_size: float) -> dict[int, list[int]]:
     """The code listings, each by the position of its first line: runs of lines set in a fixed-pitch font
-    (`_code_line`) on one page and in one column. Up to two short lines in another font that lie between a
-    run's lines or against its ends as they do (`_tight`: a docstrip guard `<*driver>` set in a sans font)
-    belong to it. A run that prose runs into or out of (`_in_prose`: a URL, a command named in a sentence)
+    (`_code_line`) on one page and in one column. Up to two lines that lie between a run's lines or against its
+    ends as they do (`_tight`: a docstrip guard `<*driver>` set in a sans font, a code line ending in a wrap
+    mark of another font) belong to it. A run that prose runs into or out of (`_in_prose`: a URL, a command named in a sentence)
     is not a listing. `taken`: lines written otherwise (headings, tables, figures, printed contents)."""
     runs: list[list[int]] = []
     run: list[int] = []
@@ -575,6 +582,7 @@ def _listings(stream: list[Line], taken: set[int], body_size: float) -> dict[int
             runs.append(run)
             run, between = [], []
     runs.append(run)
+    runs = [part for found in runs for part in _without_margin_notes(stream, found)]
     listings: dict[int, list[int]] = {}
     claimed = set(taken)
     for found in runs:
@@ -585,6 +593,28 @@ def _listings(stream: list[Line], taken: set[int], body_size: float) -> dict[int
     return listings
 
 
+def _without_margin_notes(stream: list[Line], run: list[int]) -> list[list[int]]:
+    """A run cut at the names a documented source sets in the left margin beside its code (`\\othercites` by
+    `1542 \\newcommand{\\othercites}`): lines that end left of where most of the run's lines start and start
+    left of all of those. They are no code: each is written as a line of text before the part it names."""
+    if len(run) < 2:
+        return [run]
+    starts = sorted(stream[position].x0 for position in run)
+    middle = starts[len(starts) // 2]
+    body = [stream[position].x0 for position in run if stream[position].x1 >= middle - 1]
+    left = min(body, default=middle)
+    notes = {position for position in run if stream[position].x1 < middle - 1 and stream[position].x0 < left - stream[position].size}
+    if not notes:
+        return [run]
+    parts: list[list[int]] = [[]]
+    for position in run:
+        if position in notes:
+            parts.append([])
+        else:
+            parts[-1].append(position)
+    return [part for part in parts if part]
+
+
 # mathematical operators: a displayed formula naming a typewriter identifier (`secp256k1n`) is no code
 _MATH_SIGN = re.compile(r"[\u2200-\u22ff\u2a00-\u2aff]")
 _TYPESET_BULLET = re.compile(r"^\s*[•\u25cf\u25aa\u25e6\u2023\u2043·–—]\s")
@@ -593,11 +623,44 @@ _TYPESET_BULLET = re.compile(r"^\s*[•\u25cf\u25aa\u25e6\u2023\u2043·–—]\s
 def _code_line(line: Line) -> bool:
     """A line of a listing: set in a fixed-pitch font by the font's own evidence (`Line.listing`), with no
     mathematical operator and no equation number set apart at either end (a formula), not a list item's
-    (a typeset bullet before a file name)."""
-    if not line.listing or _MATH_SIGN.search(line.text) or _TYPESET_BULLET.match(line.text):
+    (a typeset bullet before a file name) nor a footnote's (a URL as its text)."""
+    if not line.listing or _MATH_SIGN.search(line.text) or _TYPESET_BULLET.match(line.text) or _NOTE.match(line.text):
         return False
     spans = line.spans
     return not (len(spans) >= 2 and (_EQUATION_ALONE.match(spans[0][0].strip()) or _EQUATION_ALONE.match(spans[-1][0].strip())))
+
+
+# the head of a literate program's chunk: its name in angle brackets, then the sign that defines it or adds to it
+# (WEB, CWEB `⟨name 12⟩ +≡`, noweb `⟨name⟩≡`), a section number after it at the margin
+_CHUNK_HEAD = re.compile(r"⟨[^⟨⟩]{1,80}⟩\s*\+?≡(?:\s*\(?\d{1,4}\)?)?$")
+
+
+def _program_chunks(stream: list[Line], taken: set[int]) -> dict[int, list[int]]:
+    """The code chunks of a literate program, each by the position of its head (`_CHUNK_HEAD`): the head and the
+    lines under it down to a wider step than code lines take (the prose of the next section), the next head, the
+    end of the page or a line written otherwise (`taken`). Their code is pretty-printed in the text's fonts, so
+    no fixed pitch tells it: the head does."""
+    chunks: dict[int, list[int]] = {}
+    position = 0
+    while position < len(stream):
+        line = stream[position]
+        if position in taken or "≡" not in line.text or not _CHUNK_HEAD.search(clean_inline(line.text)):
+            position += 1
+            continue
+        chunk = [position]
+        following = position + 1
+        while following < len(stream) and following not in taken:
+            above, below = stream[following - 1], stream[following]
+            if below.page != above.page or below.top > above.top + 2 or above.top - below.top > 1.7 * max(above.size, below.size):
+                break
+            if "≡" in below.text and _CHUNK_HEAD.search(clean_inline(below.text)):
+                break
+            chunk.append(following)
+            following += 1
+        if len(chunk) > 1:
+            chunks[position] = chunk
+        position = following
+    return chunks
 
 
 def _listing_breaks(previous: Line, line: Line) -> bool:
@@ -610,15 +673,15 @@ def _listing_breaks(previous: Line, line: Line) -> bool:
 def _tight(previous: Line, line: Line, code: Line) -> bool:
     """Whether `line`, in another font than the listing's line `code`, lies against `previous` (above or below it)
     as the listing's lines do: on its page, in its size, a leading away, from its left edge or right of it, and
-    short (a guard, a label), not a sentence."""
+    short (a guard, a label), not a sentence, unless it is set in a fixed-pitch font too (a long line whose end
+    is a wrap mark in another font, `root=UUID=fe3e… ←`)."""
     text = line.text.strip()
-    if line.page != code.page or previous.page != line.page or (abs(line.size - code.size) > 0.5 and not text.isdigit()):
-        return False  # a number alone may be an empty line's line number, set smaller
+    if line.page != code.page or previous.page != line.page or (abs(line.size - code.size) > 0.5 and not text[:1].isdigit()):
+        return False  # a line number, set smaller, may give its line its size (`1548 }`, or alone for an empty line)
     return (
         0 < abs(previous.top - line.top) <= 1.5 * code.size
         and line.x0 >= code.x0 - 0.5 * code.size
-        and len(text) <= 24
-        and not text.endswith((".", ":", ","))
+        and (line.mono or (len(text) <= 24 and not text.endswith((".", ":", ","))))
     )
 
 
@@ -662,10 +725,9 @@ def _in_prose(stream: list[Line], run: list[int], taken: set[int], body_size: fl
     return len(lines) <= 2 or sum(1 for line in lines[:-1] if _runs_full(line)) >= 0.5 * (len(lines) - 1)
 
 
-def _fenced(lines: list[Line]) -> list[str]:
-    """A listing as a fenced code block, a line for each line: each piece of a line set at the column of its
-    fixed-pitch grid, so indentation and aligned comments are kept; a step down wider than the listing's
-    leading as an empty line."""
+def _code_text(lines: list[Line]) -> list[str]:
+    """A listing's lines as text, a line for each line: each piece of a line set at the column of its fixed-pitch
+    grid, so indentation and aligned comments are kept; a step down wider than the listing's leading as an empty line."""
     pitch = _pitch(lines)
     left = min(line.x0 for line in lines)
     steps = sorted(above.top - below.top for above, below in itertools.pairwise(lines))
@@ -683,32 +745,43 @@ def _fenced(lines: list[Line]) -> list[str]:
             text += piece
         out.append(text.rstrip())
         previous = line
-    out = _without_line_numbers(out)
-    while out and not out[-1]:
-        out.pop()
-    while out and not out[0]:
-        out.pop(0)
-    if any(_CODE_FENCE.match(text) for text in out):
-        return [safe_text_line(text) for text in out if text]  # a fence inside: the lines as text
-    return ["```", *out, "```"]
+    return out
+
+
+def _fenced(lines: list[str]) -> list[str]:
+    """A fenced code block of `lines`, without empty lines at either end; the lines as text if one of them would
+    close the fence."""
+    start, end = 0, len(lines)
+    while start < end and not lines[start]:
+        start += 1
+    while end > start and not lines[end - 1]:
+        end -= 1
+    lines = lines[start:end]
+    if any(_CODE_FENCE.match(text) for text in lines):
+        return [safe_text_line(text) for text in lines if text]
+    return ["```", *lines, "```"]
 
 
 _CODE_FENCE = re.compile(r"^ {0,3}(?:```|~~~)")
 _LINE_NUMBER = re.compile(r"^\s*(\d{1,5})(?=\s|$)")
 
 
-def _without_line_numbers(lines: list[str]) -> list[str]:
+def _line_numbered(lines: list[str], least: int) -> bool:
+    """Whether every line of a listing (`least` of them at least) opens with a number, counting up by one."""
+    numbers = [int(match.group(1)) for text in lines if (match := _LINE_NUMBER.match(text))]
+    if len(numbers) < least or len(numbers) < sum(1 for text in lines if text.strip()):
+        return False
+    return sum(1 for a, b in itertools.pairwise(numbers) if b - a == 1) >= 0.8 * (len(numbers) - 1)
+
+
+def _without_line_numbers(lines: list[str], least: int = 3) -> list[str]:
     """A listing's lines without the numbers a documented source prints before each (`531 \\optdef…`, a number
-    alone for an empty line): when every line has one and they count up by one, they are the listing's line
-    numbers, not its code, and are dropped as the page reading drops them on pages made mostly of such lines.
-    The code keeps its indentation relative to its least indented line."""
-    numbered = [(k, int(match.group(1)), match.end()) for k, text in enumerate(lines) if (match := _LINE_NUMBER.match(text))]
-    if len(numbered) < 3 or len(numbered) < sum(1 for text in lines if text.strip()):
+    alone for an empty line) when they are its line numbers (`_line_numbered`), not its code: they are dropped, as
+    the page reading drops them on pages made mostly of such lines. The code keeps its indentation relative to
+    its least indented line."""
+    if not _line_numbered(lines, least):
         return lines
-    if sum(1 for a, b in itertools.pairwise(numbered) if b[1] - a[1] == 1) < 0.8 * (len(numbered) - 1):
-        return lines
-    cut = {k: end for k, _, end in numbered}
-    rest = [text[cut[k] :] if k in cut else text for k, text in enumerate(lines)]
+    rest = [text[match.end() :] if (match := _LINE_NUMBER.match(text)) else text for text in lines]
     indent = min((len(text) - len(text.lstrip()) for text in rest if text.strip()), default=0)
     return [text[indent:].rstrip() for text in rest]
 

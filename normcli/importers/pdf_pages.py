@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import itertools
+import operator
 import re
 import shutil
 import subprocess
@@ -86,6 +87,8 @@ def read_pages(document, draft: Draft, ocr: bool, language: str, progress, sourc
     try:
         for index in helper.claims(total) if helper else range(total):
             read[index] = _read_page(document, index, labels[index], ocr, language, scratch)
+            if helper:
+                helper.collect()
             if progress:
                 progress(helper.claimed(total) if helper else index + 1, total)
         if helper:
@@ -133,12 +136,15 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
 
 class _Helper:
     """A forked process reading pages beside this one: each process claims the next unread page from a shared
-    counter, so the work splits evenly whatever the pages cost; the helper sends its pages back at the end.
+    counter, so the work splits evenly whatever the pages cost; the helper sends each page back as soon as it
+    is read, and this process takes them between its own pages, so neither waits on the other at the end.
     Used only where fork is safe (a POSIX system other than macOS, no other thread running) and a second core
     is free (the load average is below the cores less one half)."""
 
     def __init__(self, process, counter, connection) -> None:
         self.process, self.counter, self.connection = process, counter, connection
+        self.received: dict[int, tuple[Page, list[str], bool]] = {}
+        self.done = False  # the helper said it has sent all it read (or the pipe closed)
 
     @classmethod
     def start(cls, source: Path, labels: list[str], ocr: bool, language: str) -> _Helper | None:
@@ -172,13 +178,29 @@ class _Helper:
         """How many pages are read or being read, for the progress report."""
         return min(self.counter.value, total)
 
-    def finish(self) -> dict[int, tuple[Page, list[str], bool]]:
-        """The helper's pages (none if it failed: those pages are then read here)."""
+    def collect(self) -> None:
+        """Take the pages the helper has sent so far, without waiting for more."""
         try:
-            done = self.connection.recv()
+            while not self.done and self.connection.poll():
+                self._take(self.connection.recv())
         except (EOFError, OSError):
-            done = None
-        return done if isinstance(done, dict) else {}
+            self.done = True
+
+    def finish(self) -> dict[int, tuple[Page, list[str], bool]]:
+        """The helper's pages, once it has sent them all (the pages it failed on, or did not send, are read here)."""
+        try:
+            while not self.done:
+                self._take(self.connection.recv())
+        except (EOFError, OSError):
+            self.done = True
+        return self.received
+
+    def _take(self, message) -> None:
+        """One message of the helper: a page read, `(index, (page, warnings, scanned))`, or None at the end."""
+        if message is None:
+            self.done = True
+        elif isinstance(message, tuple) and len(message) == 2:
+            self.received[message[0]] = message[1]
 
     def stop(self) -> None:
         """The helper ended: at once when this process stopped early (an error, Ctrl-C), so none is left behind."""
@@ -201,19 +223,42 @@ def _claims(counter, total: int):
 
 
 def _help(source: Path, labels: list[str], ocr: bool, language: str, counter, connection) -> None:
-    """The helper process: its own handle on the file (a forked PDFium handle shares the parent's file offset)."""
-    done: dict[int, tuple[Page, list[str], bool]] | None = None
+    """The helper process: reads the pages it claims with its own handle on the file (a forked PDFium handle shares
+    the parent's file offset) and sends each back as it is read, then None. A thread sends them, so reading never
+    waits for the parent to take a page off a full pipe. After a failure it reads no more: the parent reads what
+    is missing."""
+    import queue
+    import threading
+
+    outbox: queue.SimpleQueue = queue.SimpleQueue()
+    gone = threading.Event()  # the parent stopped listening (it stopped early): no page is read for it any more
+
+    def send() -> None:
+        try:
+            while (message := outbox.get()) is not None:
+                connection.send(message)
+            connection.send(None)
+        except (OSError, ValueError):
+            gone.set()
+        finally:
+            connection.close()
+
+    sender = threading.Thread(target=send, daemon=True)
+    sender.start()
     try:
         import pypdfium2 as pdfium
 
         document = pdfium.PdfDocument(str(source))
         draft = Draft()
-        done = {index: _read_page(document, index, labels[index], ocr, language, draft) for index in _claims(counter, len(labels))}
+        for index in _claims(counter, len(labels)):
+            if gone.is_set():
+                break
+            outbox.put((index, _read_page(document, index, labels[index], ocr, language, draft)))
         document.close()
     except Exception:  # whatever went wrong, the main process reads the pages that are missing
-        done = None
-    connection.send(done)
-    connection.close()
+        pass
+    outbox.put(None)
+    sender.join()
 
 
 def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
@@ -274,7 +319,7 @@ class _Segment:
     def real(self) -> list[tuple[float, float, float, float]]:
         """The boxes of the visible characters."""
         if self._real is None:
-            self._real = [box for box in self.boxes if box is not None and box[1] > box[0]]
+            self._real = [box for box in filter(None, self.boxes) if box[1] > box[0]]  # a box is a 4-tuple or None
         return self._real
 
     def baseline(self) -> tuple[float, float]:
@@ -282,8 +327,9 @@ class _Segment:
         if self.text is not None:  # `a` + `3,t`: the scripts may outnumber their letter, the size is the letter's
             return self.text
         if self._baseline is None:
-            glyphs = [glyph for glyph in self.glyphs if glyph is not None]
-            sizes = sorted([glyph[0] for glyph in glyphs])
+            glyphs = list(filter(None, self.glyphs))  # a glyph is a pair or None
+            each_size, each_height = zip(*glyphs, strict=True)
+            sizes = sorted(each_size)
             size, largest = sizes[len(glyphs) // 2], sizes[-1]
             if largest * 0.85 > size:  # most characters smaller: scripts of the larger ones (`a₃,ₜ`) or the text?
                 bases = sorted(glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * largest)
@@ -291,7 +337,7 @@ class _Segment:
                 if all(abs(glyph[1] - base) >= 0.1 * largest for glyph in glyphs if glyph[0] < 0.85 * largest):
                     size = largest  # every smaller character is off the larger ones' baseline: they are its scripts
             if sizes[0] >= 0.9 * size:  # one size (most lines): every character's baseline counts
-                heights = sorted([glyph[1] for glyph in glyphs])
+                heights = sorted(each_height)
             else:
                 heights = sorted([glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size]) or [glyphs[0][1]]
             self._baseline = (size, heights[len(heights) // 2])
@@ -320,6 +366,7 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
 
 
 _SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+_HALF = re.compile("[\ud800-\udfff]")
 # the old-style figures some fonts map into the Private Use Area (Adobe's `uniF730`…`uniF739`): the digits they print
 _OLDSTYLE = re.compile("[\uf730-\uf739]")
 OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
@@ -358,26 +405,42 @@ def _text_calls() -> SimpleNamespace:
 
 
 class _FontName:
-    """A buffer for the font name of a character, read with one bare call (`_text_calls`). One serves a page:
-    `fresh()` empties it for each line, so a failed read gives what a new buffer would (no name, no flags)."""
+    """The font names of a page's characters, each read from PDFium once (`_text_calls`) and kept by index: a line's
+    font, bold run and pictures ask for the same characters. It answers like one name buffer reused from read to
+    read: `fresh()` empties it, and a read that fails leaves the name (and flags) of the read before."""
+
+    _UNSET = -(2**31)  # no font's flags: marks a read that wrote none
 
     def __init__(self) -> None:
-        self.buffer = ctypes.create_string_buffer(128)
-        self.flags = ctypes.c_int()
-        self._arguments = (self.buffer, ctypes.c_ulong(128), ctypes.byref(self.flags))
+        self._buffer = ctypes.create_string_buffer(128)
+        self._flags = ctypes.c_int()
+        self._arguments = (self._buffer, ctypes.c_ulong(128), ctypes.byref(self._flags))
         self._call = _text_calls().font_info
+        self._known: dict[int, tuple[str | None, int | None]] = {}  # by index: the name and flags a read wrote (None: not written)
+        self.name = ""
+        self.flags = 0
         self._pitch: dict[str, bool | None] = {}  # font name: fixed pitch (None: its widths cannot tell)
 
     def fresh(self) -> _FontName:
         """The buffer emptied, as if new."""
-        self.buffer.value = b""
-        self.flags.value = 0
+        self.name, self.flags = "", 0
         return self
 
     def read(self, handle, index: int) -> str:
         """The font name of the character at `index` (its flags are left in `flags`)."""
-        self._call(handle, index, *self._arguments)
-        return self.buffer.value.decode("latin-1", "replace")
+        known = self._known.get(index)
+        if known is None:
+            self._flags.value = self._UNSET
+            length = self._call(handle, index, *self._arguments)
+            # PDFium writes the name only when it fits (with its NUL), and the flags whenever it finds the font
+            name = self._buffer.value.decode("latin-1", "replace") if 0 < length <= len(self._buffer) else None
+            flags = self._flags.value if self._flags.value != self._UNSET else None
+            known = self._known[index] = (name, flags)
+        if known[0] is not None:
+            self.name = known[0]
+        if known[1] is not None:
+            self.flags = known[1]
+        return self.name
 
     def fixed(self, handle, index: int, name: str) -> bool:
         """Whether the font of the character at `index`, named `name` (just read: its flags are in `flags`), is a
@@ -386,7 +449,7 @@ class _FontName:
         if name not in self._pitch:
             self._pitch[name] = _pitch_of(handle, index)
         pitch = self._pitch[name]
-        return pitch if pitch is not None else bool(self.flags.value & 1) or _fixed_name(name)
+        return pitch if pitch is not None else bool(self.flags & 1) or _fixed_name(name)
 
 
 # characters narrow and wide in a proportional font, whose widths tell a fixed-pitch font from the others
@@ -432,10 +495,11 @@ def _indexed_text(handle, count: int) -> str:
     buffer = (ctypes.c_ushort * (2 * count + 2))()  # room for every character as a pair, and the terminating NUL
     units = buffer[: max(raw.FPDFText_GetText(handle, 0, count, buffer) - 1, 0)]
     unicode_of = _text_calls().unicode
-    if any(0xD800 <= unit <= 0xDFFF for unit in units):  # surrogate halves: one unit per index only if none is left out
+    whole = "".join(map(chr, units))
+    if _HALF.search(whole):  # surrogate halves: one unit per index only if none is left out
         if len(units) != count:
             return "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
-        return "".join(map(chr, units)).replace("\x00", " ")
+        return whole.replace("\x00", " ")
     left_out = _left_out(lambda k: raw.FPDFText_GetTextIndexFromCharIndex(handle, k), count, len(units))
     if left_out is None:  # the text is not the characters in order with some left out: ask for each
         return "".join([chr(unicode_of(handle, k) or 32) for k in range(count)])
@@ -506,18 +570,20 @@ _OMS_FONT = re.compile(r"^(?:CMB?SY\d|LMMathSymbols\d|[tp]xsys?c?$|Kp-+M-Sy-)", 
 _OMS_BRACKETS = {"h": "⟨", "i": "⟩"}
 
 
-def _oms_brackets(handle, text: str) -> str:
+def _oms_brackets(handle, text: str, font: _FontName | None = None) -> str:
     """The page's text with the angle brackets of an OMS font read back (`\\undef⟨command⟩`, not `\\undefhcommandi`):
     each `h` or `i` set in such a font, told by its name (see `_OMS_FONT`), is the bracket at its code. A page on which
-    no `h` is set in one costs a font read per `h`; the `i`s are read only on the pages where one is."""
-    font = _FontName()
-    opening = [k for k in range(len(text)) if text[k] == "h" and _OMS_FONT.match(base_font(font.fresh().read(handle, k)))]
+    no `h` is set in one costs a font read per `h`; the `i`s are read only on the pages where one is. `font`: the
+    page's reader, whose reads the line readers use again."""
+    font = font if font is not None else _FontName()
+    aitches = itertools.compress(itertools.count(), map("h".__eq__, text))  # found in C
+    opening = [k for k in aitches if _OMS_FONT.match(base_font(font.fresh().read(handle, k)))]
     if not opening:
         return text
     chars = list(text)
     for k in opening:
         chars[k] = _OMS_BRACKETS["h"]
-    for k in (k for k, char in enumerate(text) if char == "i"):
+    for k in itertools.compress(itertools.count(), map("i".__eq__, text)):
         if _OMS_FONT.match(base_font(font.fresh().read(handle, k))):
             chars[k] = _OMS_BRACKETS["i"]
     return "".join(chars)
@@ -543,7 +609,7 @@ def _char_geometry(
     matrix = raw.FS_MATRIX()
     to_matrix = ctypes.byref(matrix)
     last_size, scale = -1.0, 1.0
-    for k in [k for k, char in enumerate(text) if not char.isspace()]:
+    for k in itertools.compress(itertools.count(), map(operator.not_, map(str.isspace, text))):  # the visible characters
         get_box(handle, k, to_left, to_right, to_bottom, to_top)
         get_origin(handle, k, to_x, to_y)
         boxes[k] = (left.value, right.value, bottom.value, top.value)
@@ -577,7 +643,8 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     if _OLDSTYLE.search(text):  # one character for one: the indices still match the character boxes
         text = text.translate(OLDSTYLE_DIGITS)
-    text = _oms_brackets(handle, _cyrillic_misread(text))
+    font = _FontName()  # each character's font read once for the page
+    text = _oms_brackets(handle, _cyrillic_misread(text), font)
     boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
     pairs = _SECOND_HALF in text
@@ -619,10 +686,12 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     segments = _without_line_numbers(segments)
     lines: list[Line] = []
     visible = 0
-    font = _FontName()
+    reread: list[tuple[Line, _Segment, list[int]]] = []  # the lines whose pictures were sampled, not read in full
     for segment in segments:
         real = segment.real()
         visible += len(real)
+        # the characters that are not white space: those with a box (`_char_geometry`, `_extend`)
+        shown = list(itertools.compress(range(len(segment.boxes)), segment.boxes))
         size = segment.baseline()[0]
         plain = "".join(segment.chars)
         pieces = script_pieces(plain, segment.glyphs, size)
@@ -632,17 +701,21 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         line = Line(
             page=index, text="".join(pieces), x0=min(lefts), x1=max(rights), top=max(tops), bottom=min(bottoms), size=round(size, 1)
         )
-        line.bold_prefix = _bold_prefix(handle, segment.start, plain, font)
+        # each character's font is read at its own index: a line joined from pieces has other indices than its first one's on
+        at = segment.indices if segment.indices is not None else segment.start
+        line.bold_prefix = _bold_prefix(handle, at, plain, font)
         line.spans = _cells(pieces, segment.boxes, size, vrules, real)
         line.cells = [span[0] for span in line.spans]
         # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
         # name tells a heading's face from the body's at one size
-        line.font, line.mono, line.listing = _font_of(handle, segment.start, plain, origins, font)
-        line.pictures = _pictures(handle, segment, font)
+        line.font, line.mono, line.listing = _font_of(handle, at, plain, origins, font, shown)
+        line.pictures = _pictures(handle, segment, font, visible=shown)
+        if len(shown) > 12:  # `_pictures` read only three of its characters
+            reread.append((line, segment, shown))
         lines.append(line)
     if any(line.pictures for line in lines):  # a page that draws with a font: every character looked at
-        for line, segment in zip(lines, segments, strict=True):
-            line.pictures = _pictures(handle, segment, font, every=True)
+        for line, segment, shown in reread:
+            line.pictures = _pictures(handle, segment, font, every=True, visible=shown)
     resolve_footnotes(lines)
     return lines, visible
 
@@ -903,12 +976,12 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     pieces = list(segment)
     if size <= 0:
         return pieces
-    present = [glyph for glyph in glyphs if glyph is not None]
+    present = list(filter(None, glyphs))  # a glyph is a pair or None
     if not present:
         return pieces
     full, big, quarter = 0.9 * size, 0.85 * size, 0.25 * size
-    if min([glyph[0] for glyph in present]) >= full:  # one size: the scripts, if any, are only moved
-        heights = [glyph[1] for glyph in present]
+    sizes, heights = zip(*present, strict=True)
+    if min(sizes) >= full:  # one size: the scripts, if any, are only moved
         if max(heights) - min(heights) < quarter:
             return pieces  # one size on one baseline: no script (most lines)
         baselines = sorted(heights)
@@ -1166,8 +1239,16 @@ def resolve_endnotes(pages: list[Page], body_size: float) -> None:
     _settle(lines, lambda line, mark: (id(line), _label(mark)) in taken, final=True)
 
 
-def _bold_prefix(handle, start: int, segment: str, font: _FontName | None = None) -> int:
-    """Where the line's leading bold run ends (0: none); the run may follow a plain clause number (`1.1. **Title.**`)."""
+def _indices(start: int | Sequence[int], segment: str) -> Sequence[int]:
+    """PDFium's index of each character of a line: `start` on, or as given (`_Segment.indices`: a line joined from
+    pieces skips the line breaks between them and has spaces of its own, -1)."""
+    return range(start, start + len(segment)) if isinstance(start, int) else start
+
+
+def _bold_prefix(handle, start: int | Sequence[int], segment: str, font: _FontName | None = None) -> int:
+    """Where the line's leading bold run ends (0: none); the run may follow a plain clause number (`1.1. **Title.**`).
+    `start`: the index of the line's first character, or of each character (`_indices`)."""
+    indices = _indices(start, segment)
     font = font.fresh() if font is not None else _FontName()
     weight_of = _text_calls().weight
     end = 0
@@ -1175,13 +1256,21 @@ def _bold_prefix(handle, start: int, segment: str, font: _FontName | None = None
     for offset, char in enumerate(segment[:160]):
         if char.isspace():
             continue
-        bold = _bold_font(font.read(handle, start + offset), weight_of(handle, start + offset) >= 540)
+        name = font.read(handle, indices[offset])
+        # the weight is asked for only where it can change the answer (most fonts' names decide: `Helvetica`, `CMBX12`)
+        bold = _bold_font(name, _weighed(name) and weight_of(handle, indices[offset]) >= 540)
         if bold:
             in_run = True
             end = offset + 1
         elif in_run or not (char.isdigit() or char == "." or (offset == 0 and char.isupper())) or offset > 16:
             break
     return end
+
+
+@functools.lru_cache(maxsize=512)
+def _weighed(name: str) -> bool:
+    """Whether PDFium's weight of a font can change whether `_bold_font` calls it bold (its name alone decides most)."""
+    return _bold_font(name, True) != _bold_font(name, False)
 
 
 def bold_face(font: str) -> bool:
@@ -1197,16 +1286,20 @@ def _bold_font(name: str, heavy: bool) -> bool:
     return bool(_BOLD_NAME.search(name))  # weights are not always set (FreeMonoBold says 500): the font name decides
 
 
-def _pictures(handle, segment: _Segment, font: _FontName, every: bool = False) -> float:
+def _pictures(handle, segment: _Segment, font: _FontName, every: bool = False, visible: list[int] | None = None) -> float:
     """The share of a line's characters that are pictures, not text: glyphs of a font made to draw music notation
     or diagrams (`_PICTURE_NAME`), whose notes and pieces PDFium reads as the letters and digits of their codes
     (`G` for a clef, `r` for a chord diagram's dot). Every character of a short line is looked at (one call each),
     the first, middle and last of a longer one unless `every` (the page has pictures: a text line with one picture
-    in it is not a third pictures). Control codes are no sign: math fonts' large brackets read as them."""
+    in it is not a third pictures). Control codes are no sign: math fonts' large brackets read as them. `visible`: the
+    offsets of the characters that are not white space, when the caller has them."""
     indices = segment.indices
     if indices is None:
         return 0.0
-    visible = [k for k, char in enumerate(segment.chars) if not char.isspace() and indices[k] >= 0]
+    if visible is None:
+        visible = [k for k, char in enumerate(segment.chars) if not char.isspace()]
+    if -1 in indices:  # spaces put between joined pieces: no character of PDFium's
+        visible = [k for k in visible if indices[k] >= 0]
     if not visible:
         return 0.0
     sample = visible if every or len(visible) <= 12 else [visible[0], visible[len(visible) // 2], visible[-1]]
@@ -1233,29 +1326,40 @@ def _picture_font(name: str) -> bool:
 _FIXED_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|code|fixed", re.I)
 
 
-def _font_of(handle, start: int, segment: str, origins: list[float | None], font: _FontName | None = None) -> tuple[str, bool, bool]:
+def _font_of(
+    handle,
+    start: int | Sequence[int],
+    segment: str,
+    origins: list[float | None],
+    font: _FontName | None = None,
+    visible: list[int] | None = None,
+) -> tuple[str, bool, bool]:
     """The font most of a line is set in, without the subset tag (of three characters read, at a sixth, the middle and
     five sixths of the line, the middle one's unless the other two agree: a command named in a sentence does not
     make the sentence code); whether the line is set in a fixed-pitch font: its middle and last letters are (widths,
     flag or name; a line number or a bullet before it may be in another font), or its letters advance evenly; and
-    whether its font says so at five sixths too (`Line.listing`: a formula naming a typewriter identifier is not)."""
-    visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
+    whether its font says so at five sixths too (`Line.listing`: a formula naming a typewriter identifier is not).
+    `start`: the index of the line's first character, or of each character (`_indices`); `visible`: the offsets of
+    the characters that are not white space, when the caller has them."""
+    if visible is None:
+        visible = [offset for offset, char in enumerate(segment) if not char.isspace()]
     if not visible:
         return "", False, False
+    indices = _indices(start, segment)
     middle = visible[len(visible) // 2]
     font = font.fresh() if font is not None else _FontName()
-    name = font.read(handle, start + middle)
-    typed = font.fixed(handle, start + middle, name)
+    name = font.read(handle, indices[middle])
+    typed = font.fixed(handle, indices[middle], name)
     last = visible[-1]
     if typed and last != middle:
-        other = font.fresh().read(handle, start + last)
-        typed = font.fixed(handle, start + last, other)
-    fixed = typed or _even_advances(handle, start, segment, origins)
+        other = font.fresh().read(handle, indices[last])
+        typed = font.fixed(handle, indices[last], other)
+    fixed = typed or _even_advances(handle, indices, segment, origins)
     if len(visible) >= 6:
-        early = font.fresh().read(handle, start + visible[len(visible) // 6])
+        early = font.fresh().read(handle, indices[visible[len(visible) // 6]])
         if early != name or typed:
-            late = font.fresh().read(handle, start + visible[len(visible) * 5 // 6])
-            typed = typed and font.fixed(handle, start + visible[len(visible) * 5 // 6], late)
+            late = font.fresh().read(handle, indices[visible[len(visible) * 5 // 6]])
+            typed = typed and font.fixed(handle, indices[visible[len(visible) * 5 // 6]], late)
             name = early if early != name and early == late else name
     return base_font(name), fixed, typed
 
@@ -1272,11 +1376,13 @@ def _fixed_name(name: str) -> bool:
     return bool(_FIXED_NAME.search(name))
 
 
-def _even_advances(handle, start: int, segment: str, origins: Sequence[float | None] = ()) -> bool:
+def _even_advances(handle, start: int | Sequence[int], segment: str, origins: Sequence[float | None] = ()) -> bool:
     """Whether the letters of a line advance by one width, whatever the font calls itself (a typewriter font
     named `SFTT0900` without the fixed-pitch flag): eight pairs of letters or more, of five different letters,
     their origins as far apart within 3 %. The origins come from the page's geometry (`origins`, by PDFium's
-    index), read once for every character, so this check costs no call into PDFium."""
+    index), read once for every character, so this check costs no call into PDFium. `start`: the index of the line's
+    first character, or of each character (`_indices`)."""
+    indices = _indices(start, segment)
     known = len(origins)
     last_x = 0.0  # the x PDFium gave last (a failed call leaves its buffer as it was)
     count = 0
@@ -1287,7 +1393,7 @@ def _even_advances(handle, start: int, segment: str, origins: Sequence[float | N
         if not char.isalpha():
             previous = None
             continue
-        index = start + offset
+        index = indices[offset]
         at = origins[index] if 0 <= index < known else None
         if at is None:  # not read with the page's geometry (white space there): ask PDFium (a failed call keeps x)
             import pypdfium2.raw as raw
@@ -1329,6 +1435,11 @@ def _cells(
         middle = sorted((box[2] + box[3]) / 2 for box in real)[len(real) // 2]
         walls = sorted(x for x, y0, y1 in vrules if y0 - 1 <= middle <= y1 + 1)
     if not walls:  # most lines: no rule to cross, so only a wide gap or a step back left of the cell's start cuts
+        if real and len(segment) == len(boxes):
+            lefts, rights = list(zip(*real, strict=True))[:2]
+            if min(rights) >= lefts[0] and max(map(operator.sub, lefts[1:], rights[:-1]), default=0.0) <= gap:
+                text = "".join(segment[: len(boxes)]).strip()  # no cut (most lines): one cell, computed in C
+                return [(text, lefts[0], rights[-1])] if text else []
         begin = 0  # where the current cell's text starts in `segment`
         for k, box in enumerate(boxes[: len(segment)]):
             if box is None or box[1] <= box[0]:

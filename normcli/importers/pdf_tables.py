@@ -1602,15 +1602,26 @@ def _not_records(table: Table, lines: list[Line]) -> bool:
     if header or len(set(kinds)) > 1 or kinds[0] == "mixed":
         return False
     # cells of one kind and of one length everywhere, each an item of its own; a column of short numbers beside one of
-    # long ones is data, and so are values that come back, in a column or along a row (`serif`, `true`; a word and its
-    # variants `lös-te`, `lö-ste`), and measurements (decimal fractions: `0.433945`), unlike a matrix's whole numbers
+    # long ones is data, and so are values that come back, in a column or along a row (`serif`, `true`; a word beside
+    # its forms, `Fas-sa-de`, `Fassa-de`), and measurements (decimal fractions: `0.433945`), unlike a matrix's whole numbers
     lengths = [statistics.median(len(row[k]) for row in body if row[k]) for k in columns]
     cells = [row[k] for row in body for k in columns if row[k]]
     if kinds[0] == "number" and sum(1 for cell in cells if _DECIMAL.match(cell)) >= 0.5 * len(cells):
         return False
     filled = [[row[k] for row in body if row[k]] for k in columns]
     distinct = len(set(cells)) >= 0.8 * len(cells) and all(len(set(column)) >= 0.8 * len(column) for column in filled)
-    return max(lengths) <= 2 * min(lengths) + 2 and distinct
+    return max(lengths) <= 2 * min(lengths) + 2 and distinct and not _related_rows(body)
+
+
+def _related_rows(rows: list[list[str]]) -> bool:
+    """Whether the cells of a row are forms of one another in half the rows or more: one cell's letters and digits
+    (three or more) found in another's (`d’aquesta`, `d’a-ques-ta`; `smai`, `si-smai`): a record of one word's forms."""
+    related = 0
+    for row in rows:
+        keys = [re.sub(r"[\W_]", "", cell).lower() for cell in row if cell]
+        if any(len(a) >= 3 and a in b for i, a in enumerate(keys) for j, b in enumerate(keys) if i != j):
+            related += 1
+    return 2 * related >= len(rows)
 
 
 def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set[int], after: int | None = None) -> list[int]:

@@ -137,6 +137,7 @@ def outline_headings(
         by_page.setdefault(line.page, []).append(position)
     headings: dict[int, Heading] = {}
     taken: set[int] = set()
+    anchored: set[int] = set()  # lines taken only as where a bookmark without a heading line starts its clause
     pending: dict[int, list[Heading]] = {}
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
@@ -169,6 +170,12 @@ def outline_headings(
             found = _contents_title_before(stream, pages, by_page, entry.page, title, taken)
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        retaken = False
+        if found is None and anchored:
+            # the heading's own line, taken as the start of an earlier bookmark's clause that has no heading line (an
+            # index entry anchored just above it): the heading is printed there, after that clause's start
+            own = [p for p in candidates if p in anchored and _line_keys(stream[p].text)[2] == title_key(title)]
+            found, retaken = (own[0], True) if own else (None, False)
         # an anchor set at the foot of its page, under its last line (the heading went over to the next page): the
         # heading is among the next page's first lines, or opens that page (a height of 0 is a destination without one)
         overleaf: int | None = None
@@ -212,6 +219,7 @@ def outline_headings(
             if below:
                 found = below[0]
                 heading.keep_line = True
+                anchored.add(found)
             elif places:
                 # the line under the anchor already opens another bookmark's clause (two bookmarks to one place): this
                 # clause follows it there, not at the top of the page before the clauses above the anchor
@@ -224,7 +232,9 @@ def outline_headings(
             taken.add(found)
             if found in headings:
                 headings[found].then.append(heading)
-                headings[found].keep_line = headings[found].keep_line or heading.keep_line
+                headings[found].keep_line = (headings[found].keep_line or heading.keep_line) and not retaken
+                if retaken:
+                    anchored.discard(found)  # the line is a heading now, no text of the clause before it
             else:
                 headings[found] = heading
         elif entry.page is not None and entry.page < len(pages):

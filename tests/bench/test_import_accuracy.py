@@ -516,6 +516,49 @@ def test_a_contents_bookmark_under_the_lists_last_entry_is_the_contents_title(tm
     assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("Contents", 1), ("1", 3)]
 
 
+def test_a_short_bookmark_ending_one_numbered_title_of_its_page_takes_its_number() -> None:
+    """biblatex-ext p. 52 bookmarks `pict2e` and `TikZ`, the short forms of `7.3.1 Open access symbols with pict2e` and
+    `7.3.2 Open access symbols with TikZ`: each takes the number of the one line it ends; a short title that ends two
+    numbered lines of its page takes neither."""
+    page = ["7.3.1 Open access symbols with pict2e", "The package draws the symbol.", "7.3.2 Open access symbols with TikZ"]
+    assert bench.printed_path(page, "pict2e") == "7.3.1"
+    assert bench.printed_path(page, "TikZ") == "7.3.2"
+    assert bench.printed_path(["2.1 The loads on roofs with snow", "2.2 The actions on walls with snow"], "snow") is None
+
+
+def test_a_list_item_that_reads_as_the_title_is_no_heading() -> None:
+    """biblatex-realauthor p. 4 lists `• Sorting.` under 2.5 before its heading `2.6 Sorting`: the bookmark `Sorting` is
+    the section 2.6, not an unnumbered title printed alone."""
+    page = ["2.5 Labelname field", "That implies this field is use for:", "• Sorting.", "• ibid / op. cit abreviation.", "2.6 Sorting"]
+    assert bench.printed_path(page, "Sorting") == "2.6"
+
+
+def test_a_chapter_title_that_its_next_pages_repeat_as_their_header_is_its_heading(tmp_path: Path) -> None:
+    """tracklang-manual p. 7 opens with `1. Introduction`, which pp. 8-13 repeat as their running header: on p. 7 (the page
+    before prints no such line) it is the chapter's heading, numbered 1; `A. Region and Script Mappings` likewise."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pages = [
+        ("User Guide", None),
+        ("1. Introduction", "Introduction"),
+        ("1. Introduction", None),
+        ("A. Region and Script Mappings", "Region and Script Mappings"),
+        ("A. Region and Script Mappings", None),
+    ]
+    for first, bookmark in pages:
+        pdf.add_page()
+        if bookmark:
+            pdf.set_y(40)
+            pdf.start_section(bookmark, level=0)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.text(72, 60, first)
+        pdf.text(72, 100, BODY)
+    path = tmp_path / "chapters.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("1", 2), ("A", 4)]
+
+
 def test_the_reference_reads_cyrillic_that_the_text_layer_gives_as_latin1_letters(tmp_path: Path) -> None:
     """Pages set in Windows-1251 fonts without a map to Unicode read `1 Èñõîäíûå ôàéëû`: the reference reads them back
     (`1 Исходные файлы`), so a bookmark `Исходные файлы` is clause 1 as printed; a French page keeps its accents."""

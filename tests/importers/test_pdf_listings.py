@@ -11,7 +11,8 @@ import pytest
 from importer_helpers import norm_text, read_back
 
 from normcli.importers import ingest
-from normcli.importers.pdf import _without_line_numbers
+from normcli.importers.pdf import _code_line, _without_line_numbers
+from normcli.importers.pdf_pages import Line
 
 
 def _code_blocks(text: str) -> list[list[str]]:
@@ -53,22 +54,42 @@ def test_a_listing_set_apart_is_a_code_block_line_for_line(pdf_builder, workspac
 
 def test_a_listing_printed_with_line_numbers_loses_them(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """The numbers a documented source prints before each code line (and alone for an empty line) are dropped, as the
-    page reading drops them where most of a page's lines are numbered; here the prose is most of the page."""
+    page reading drops them where most of a page's lines are numbered; here the prose is most of the page. Once
+    three listings are numbered (these two and the third), a one-line listing's number goes too. The name a
+    documented source sets in the left margin beside its code is a line of text before the code, not a line of it."""
     builder = pdf_builder().page().heading("2 Journal options")
-    for _ in range(3):
-        builder.line("The volume is set plain, italic or bold, and the number after it in parentheses or with")
-        builder.line("a word before it; each option is one line of the menu the program shows the user here.")
-        builder.gap(8)
-    builder.gap(4)
-    code = ["\\beginoptiongroup{JOURNAL VOLUME:}{}", "\\optdef{*}{}{Volume plain}{as vol(num)}", "", "  \\getans", "\\endoptiongroup"]
-    builder.pdf.set_font("Courier", "", 9)
-    for number, line in enumerate(code, start=531):
-        builder.y += 11
-        builder.pdf.text(80, builder.y, f"{number} {line}" if line else str(number))
-    builder.gap(10).line("The form of the number is given in the next group of options, with its own menu.")
+
+    def prose() -> None:
+        for _ in range(2):
+            builder.line("The volume is set plain, italic or bold, and the number after it in parentheses or with")
+            builder.line("a word before it; each option is one line of the menu the program shows the user here.")
+            builder.gap(8)
+        builder.gap(4)
+
+    def listing(first: int, code: list[str], note: str = "") -> None:
+        builder.pdf.set_font("Courier", "", 9)
+        builder.gap(10 if note else 0)  # the note, a line above the code, is apart from the prose
+        for number, line in enumerate(code, start=first):
+            builder.y += 11
+            if note and number == first:
+                builder.pdf.text(100 - 4 - 0.6 * 9 * len(note), builder.y - 9, note)  # in the margin, a line above
+            builder.pdf.text(100, builder.y, f"{number} {line}" if line else str(number))
+        builder.gap(10)
+
+    prose()
+    first = ["\\beginoptiongroup{JOURNAL VOLUME:}{}", "\\optdef{*}{}{Volume plain}{as vol(num)}", "", "  \\getans", "\\endoptiongroup"]
+    listing(531, first)
+    prose()
+    second = ["\\def\\getans{%", "  \\ask", "}"]
+    listing(536, second, note="\\getans")
+    prose()
+    listing(539, ["\\relax"])
+    builder.line("The form of the number is given in the next group of options, with its own menu.")
     pdf = builder.save(tmp_path / "numbered.pdf")
     report = ingest(pdf, "TEST 902", "1", workspace=workspace, language="en")
-    assert _code_blocks(norm_text(workspace, report)) == [code]
+    text = norm_text(workspace, report)
+    assert _code_blocks(text) == [first, second, ["\\relax"]]
+    assert "\n\\getans\n\n```\n\\def\\getans{%" in text
 
 
 def test_bibtex_entries_in_a_typewriter_font_that_does_not_say_so_are_code_not_a_table(workspace: Path, tmp_path: Path) -> None:
@@ -132,3 +153,78 @@ def test_line_numbers_go_only_when_every_line_counts_up_by_one() -> None:
     kept = ["1 2 3", "4 5 6", "7 8 9"]  # numbers that are data: they do not count lines
     assert _without_line_numbers(kept) == kept
     assert _without_line_numbers(["10 PRINT X", "GOTO 10", "20 END"]) == ["10 PRINT X", "GOTO 10", "20 END"]
+
+
+def test_a_literate_programs_chunk_is_code_though_its_fonts_are_the_texts(workspace: Path, tmp_path: Path) -> None:
+    """WEB, CWEB and noweb print a chunk of code under its head `⟨name 3⟩ +≡` in the text's own fonts, so no fixed
+    pitch tells it; its rules aligned in two columns are code, not a table, and the prose after a wider step is not."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.exists():
+        pytest.skip("the DejaVu fonts are not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.add_page()
+    pdf.add_font("Prose", "", str(font))
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 100, "The scanner returns a token for each keyword of the long format, as follows.")
+    pdf.text(72, 122, "⟨scanning rules 3⟩ +≡")
+    pdf.text(500, 122, "(34)")
+    rules = [("table", "return TABLE;"), ("item", "return ITEM;"), ("row", "return ITEM;"), ("column", "return ITEM;")]
+    for k, (word, action) in enumerate(rules):
+        pdf.text(72, 134 + 12 * k, word)
+        pdf.text(160, 134 + 12 * k, action)
+    pdf.text(72, 134 + 12 * len(rules) + 12, "The parser then reads the span count and the content of each item in turn.")
+    (tmp_path / "chunk.pdf").write_bytes(bytes(pdf.output()))
+    report = ingest(tmp_path / "chunk.pdf", "TEST 905", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert not read_back(workspace, report).tables
+    blocks = _code_blocks(text)
+    assert len(blocks) == 1 and blocks[0][0].startswith("⟨scanning rules 3⟩ +≡")
+    assert [line.split() for line in blocks[0][1:]] == [[word, *action.split()] for word, action in rules]
+    assert "\nThe parser then reads the span count and the content of each item in turn.\n" in text
+
+
+def test_a_line_in_a_typewriter_font_is_no_listing_line_when_it_is_a_formula_a_list_item_or_a_footnote() -> None:
+    def line(text: str, spans: list[tuple[str, float, float]] | None = None) -> Line:
+        return Line(0, text, 72, 300, 700, 692, 9.0, spans=spans or [(text, 72, 300)], mono=True, listing=True)
+
+    assert _code_line(line("\\DeclareFontFamily{T2A}{lcmss}{}"))
+    assert not _code_line(line("0 if v ∉ {27, 28} ∨ r = 0"))  # mathematical operators: a formula naming an identifier
+    assert not _code_line(line("(312) 0 < r < secp256k1n", [("(312)", 57, 80), ("0 < r < secp256k1n", 200, 322)]))
+    assert not _code_line(line("• lilo.conf"))
+    assert not _code_line(line("[^3]: From http://en.wikipedia.org/wiki/English_language"))
+
+
+def test_a_listing_line_ending_in_a_wrap_mark_of_another_font_stays_in_its_listing(workspace: Path, tmp_path: Path) -> None:
+    """dblatex wraps a long code line with a mark (`←`) set in a symbol font: the line is still the listing's, and
+    the listing is one block, not two around a paragraph."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.exists():
+        pytest.skip("the DejaVu fonts are not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.add_page()
+    pdf.add_font("Prose", "", str(font))
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 100, "The menu entry of the configuration file reads as follows in the installed system:")
+    code = [
+        "menuentry 'Debian GNU/Linux' {",
+        "    insmod gzio",
+        "    linux /boot/vmlinuz-5.10.0-6-amd64 root=UUID=fe3e1db5",
+        "        ro quiet",
+        "    initrd /boot/initrd.img-5.10.0-6-amd64",
+        "}",
+    ]
+    for k, line in enumerate(code):
+        pdf.set_font("Courier", "", 9)
+        pdf.text(80, 122 + 11 * k, line)
+        if "root=" in line:
+            pdf.set_font("Prose", "", 9)
+            pdf.text(80 + 5.4 * len(line) + 4, 122 + 11 * k, "←")
+    pdf.set_font("Prose", "", 10)
+    pdf.text(72, 122 + 11 * len(code) + 14, "Each entry loads the kernel and its initial ramdisk, then starts the system.")
+    (tmp_path / "wrapped.pdf").write_bytes(bytes(pdf.output()))
+    report = ingest(tmp_path / "wrapped.pdf", "TEST 906", "1", workspace=workspace, language="en")
+    blocks = _code_blocks(norm_text(workspace, report))
+    assert len(blocks) == 1
+    assert [line.rstrip(" ←") for line in blocks[0]] == code

@@ -138,3 +138,23 @@ def test_a_second_bookmark_to_the_place_of_another_follows_it_there(pdf_builder,
     builder.page().line("Listing 6. Mean value theorem [2, p. 17.3]").line("\\begingroup").line("\\endgroup")
     nodes = _nodes(builder.save(tmp_path / "listings.pdf"), workspace)
     assert [(path, page) for path, _, page in nodes if path not in ("Front matter",)][-3:] == [("1", 1), ("<", 2), ("6", 2)]
+
+
+def test_a_heading_line_taken_as_the_start_of_an_index_entrys_clause_is_still_its_heading(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """DocBy.TeX bookmarks each documented word where it is declared: `\\iidlh`, anchored just above `2.10 Name spaces`
+    with no line of its own, starts its clause on that heading's line; the bookmark `Name spaces`, anchored under it,
+    still finds its heading there, numbered 2.10, after the entry's clause (the line is no text of that clause)."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["2.9 Declaration"], "Declaration", 0).line(BODY).line(BODY)
+    builder.pdf.set_y(builder.y + 2)
+    builder.pdf.start_section("\\iidlh", level=1)
+    builder.line("2.10 Name spaces", bold=True)
+    builder.pdf.set_y(builder.y + 4)
+    builder.pdf.start_section("Name spaces", level=0)
+    builder.line(BODY).line(BODY)
+    report = ingest(builder.save(tmp_path / "entries.pdf"), "TEST 171", "1", workspace=workspace, language="en")
+    nodes = [(node.path, node.title) for node in read_back(workspace, report).nodes]
+    assert nodes[-3:] == [("2.9", "Declaration"), ("\\iidlh", "\\iidlh"), ("2.10", "Name spaces")]
+    assert norm_text(workspace, report).count("Name spaces") == 1

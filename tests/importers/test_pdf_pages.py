@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pypdfium2 as pdfium
 import pytest
+from test_pdf_tables_kinds import _music_font_staves
 
 from normcli.importers import pdf_pages
 from normcli.importers.common import Draft
@@ -171,3 +174,123 @@ def test_the_bold_faces_of_computer_modern_are_bold_by_name() -> None:
         assert pdf_pages._bold_font(name, False), name
     for name in ("ABCDEF+CMR10", "SFRM1200", "SFTT1000", "CMSS10", "CMBSY10", "ECRM1000"):
         assert not pdf_pages._bold_font(name, False), name
+
+
+def _counting_font_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The character indices whose font PDFium is asked for, in order, from now on."""
+    calls = pdf_pages._text_calls()
+    reads: list[int] = []
+
+    def font_info(handle, index, *rest):
+        reads.append(index)
+        return calls.font_info(handle, index, *rest)
+
+    counted = SimpleNamespace(**{**vars(calls), "font_info": font_info})
+    monkeypatch.setattr(pdf_pages, "_text_calls", lambda: counted)
+    return reads
+
+
+def test_each_characters_font_is_read_once_per_page(pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line's font, its bold run and its share of pictures ask for the same characters (the first, the middle,
+    the last; all of a short line): PDFium is asked once for each, and the answers stay what they were."""
+    builder = pdf_builder().page().heading("4 Reading fonts")
+    builder.line("A line of body text long enough to be sampled at a sixth, the middle and five sixths.")
+    builder.y += 16
+    builder.pdf.set_font("Courier", "", 10)
+    builder.pdf.text(72, builder.y, "code_line(with, args)")
+    builder.line("short line")
+    pdf = builder.save(tmp_path / "fonts.pdf")
+    reads = _counting_font_reads(monkeypatch)
+    pages, _, _ = _read(pdf, parallel=False)
+    assert reads and len(reads) == len(set(reads))
+    assert [(line.text, line.font, line.mono, line.bold_prefix) for line in pages[0].lines] == [
+        ("4 Reading fonts", "Helvetica-Bold", False, len("4 Reading fonts")),
+        ("A line of body text long enough to be sampled at a sixth, the middle and five sixths.", "Helvetica", False, 0),
+        ("code_line(with, args)", "Courier", True, 0),
+        ("short line", "Helvetica", False, 0),
+    ]
+
+
+def test_a_page_drawn_with_a_music_font_reads_each_characters_font_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a page with pictures every character of every line is looked at again, but no short line is read twice."""
+    pdf = _music_font_staves(tmp_path / "musix.pdf", b"musix20")
+    reads = _counting_font_reads(monkeypatch)
+    pages, _, _ = _read(pdf, parallel=False)
+    assert reads and len(reads) == len(set(reads))
+    legend = [line for line in pages[0].lines if line.text.startswith("q ")]
+    assert [round(line.pictures, 3) for line in legend] == [round(1 / 58, 3)]  # its note is one of its 58 characters
+
+
+def test_a_line_without_a_wide_gap_is_one_cell_by_the_quick_way_and_the_long_one() -> None:
+    """`_cells` answers a line with no wide gap and no step back from its visible boxes alone (`real`, most lines):
+    the same cells as walking its characters one by one, which it does when a gap or a step back may cut it."""
+
+    def boxes_of(text: str, starts: list[float]) -> list[tuple[float, float, float, float] | None]:
+        return [None if char == " " else (x, x + 5.0, 700.0, 710.0) for char, x in zip(text, starts, strict=True)]
+
+    cases = [
+        ("one cell", [72.0 + 6 * k for k in range(8)]),  # even steps: one cell
+        ("left  right", [72.0 + 6 * k for k in range(6)] + [200.0 + 6 * k for k in range(5)]),  # a gap over 1.2 em
+        ("ab cd", [300.0, 306.0, 312.0, 72.0, 78.0]),  # a step back left of the cell's start: a cell of its own
+        ("ab cd", [72.0, 78.0, 84.0, 85.0, 91.0]),  # a narrow gap: one cell
+    ]
+    for text, starts in cases:
+        boxes = boxes_of(text, starts)
+        real = [box for box in boxes if box is not None]
+        assert pdf_pages._cells(text, boxes, 10.0, None, real) == pdf_pages._cells(text, boxes, 10.0), text
+    assert [cell[0] for cell in pdf_pages._cells("left  right", boxes_of(*cases[1]), 10.0, None, real=None)] == ["left", "right"]
+    assert pdf_pages._cells("one cell", boxes_of(*cases[0]), 10.0, None, [box for box in boxes_of(*cases[0]) if box]) == [
+        ("one cell", 72.0, 72.0 + 6 * 7 + 5.0)
+    ]
+
+
+def test_the_helpers_pages_come_back_while_this_process_still_reads(pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The helper sends each page as it reads it, and this process takes them between its own pages: when it is done
+    with its share, most of the helper's pages are here already, and none is lost or changed."""
+    pdf = _numbered(pdf_builder, pdf_pages.PARALLEL_FROM + 8, tmp_path / "numbered.pdf")
+    alone, _, _ = _read(pdf, parallel=False)
+    main = os.getpid()
+    read_page = pdf_pages._read_page
+
+    def slow_here(*args, **kwargs):  # this process's pages take a while, the helper's do not
+        if os.getpid() == main:
+            time.sleep(0.05)
+        return read_page(*args, **kwargs)
+
+    before_the_end: list[int] = []
+    finish = pdf_pages._Helper.finish
+
+    def counting(self):
+        before_the_end.append(len(self.received))
+        return finish(self)
+
+    monkeypatch.setattr(pdf_pages, "_read_page", slow_here)
+    monkeypatch.setattr(pdf_pages._Helper, "finish", counting)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    pages, _, _ = _read(pdf, parallel=True)
+    assert pages == alone
+    if hasattr(os, "fork") and len(os.sched_getaffinity(0)) >= 2 and threading.active_count() == 1:
+        assert before_the_end and before_the_end[0] >= 2
+
+
+def test_a_fonts_weight_is_asked_for_only_where_its_name_does_not_decide() -> None:
+    """`_bold_prefix` skips PDFium's weight of a font whose name says bold or regular either way."""
+    assert not pdf_pages._weighed("ABCDEF+CMBX12") and not pdf_pages._weighed("Helvetica") and not pdf_pages._weighed("Times-Bold")
+    assert pdf_pages._weighed("ABCDEF+CMR10") and pdf_pages._weighed("FreeSans")  # a heavy weight makes these bold
+
+
+def test_a_line_joined_from_pieces_reads_each_characters_font_at_its_own_index(pdf_builder, tmp_path: Path) -> None:
+    """A bold word, a lowered script in bold and plain words on one printed line: PDFium puts each on a line of its own
+    (the script is lowered by half an em) and the page reading joins them, with a space of its own between. The
+    bold run ends with the script and the line's font is the plain words' (the middle character's): read at the
+    line's first index plus the offset, they were the line breaks between the pieces (bold run to `pl`, no font)."""
+    builder = pdf_builder().page()
+    pdf = builder.pdf
+    pdf.set_font("Helvetica", "B", 10)
+    pdf.text(72, 120, "Bold")
+    pdf.set_font("Helvetica", "B", 6)
+    pdf.text(95, 125, "ab")
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(106, 120, "plains")
+    pages, _, _ = _read(builder.save(tmp_path / "joined.pdf"), parallel=False)
+    assert [(line.text, line.bold_prefix, line.font) for line in pages[0].lines] == [("Bold _{ab} plains", len("Bold ab"), "Helvetica")]

@@ -110,6 +110,16 @@ def test_a_legend_a_matrix_and_a_magic_square_are_no_records_and_data_beside_the
     assert not _not_records(
         *_table([["lös-te", "lö-ste", "lös-te"], ["Fas-sa-de", "Fas-sa-de", "Fassa-de"], ["Abend-stern", "Abend-stern", "Abends-tern"]])
     )
+    # a language, a word and its hyphenation: each row the forms of one word
+    assert not _not_records(
+        *_table(
+            [
+                ["Catalan", "d’aquesta", "d’a-ques-ta"],
+                ["French", "l’électricité", "l’élec-tri-ci-té"],
+                ["Italian", "dell’eleganza", "del-l’e-le-gan-za"],
+            ]
+        )
+    )
     # measurements: decimal fractions in every column, under no header row
     assert not _not_records(*_table([["0.00", "0.000000", "0.000000"], ["0.25", "0.433945", "0.462191"], ["0.50", "0.635025", "0.635685"]]))
     # a rounding table: short numbers beside long ones
