@@ -126,6 +126,18 @@ _CAPTION = {
 }
 # the digits a font with old-style figures may map into the Private Use Area (Adobe's `uniF730`…`uniF739`, `zero.oldstyle`…)
 OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
+# Windows-1251 Cyrillic read as the Latin-1 letters at its codes (a font embedded without a map to Unicode): a page
+# whose letters are a quarter accented Latin ones or more is read back at those codes (`Èñõîäíûå` is `Исходные`)
+_WIN1251 = {code: bytes([code]).decode("cp1251") for code in [*range(0xC0, 0x100), 0xA8, 0xB8]}
+
+
+def cyrillic_text(text: str) -> str:
+    """The page's text with Cyrillic misread as Latin-1 read back (see `_WIN1251`); other text as it is."""
+    accented = sum(1 for char in text if "\u00c0" <= char <= "\u00ff")
+    letters = sum(1 for char in text if char.isalpha())
+    return text.translate(_WIN1251) if accented >= 20 and accented >= 0.25 * letters else text
+
+
 _DOTLESS = {"ı": "i", "ȷ": "j"}  # an accented i or j set as the accent over a dotless letter is that letter
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
@@ -215,7 +227,7 @@ def page_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
     if index not in cache:
         page = document[index]
         textpage = page.get_textpage()
-        text = textpage.get_text_range().replace("\ufffe", "").translate(OLDSTYLE_DIGITS)
+        text = cyrillic_text(textpage.get_text_range().replace("\ufffe", "").translate(OLDSTYLE_DIGITS))
         cache[index] = [line.strip() for line in text.splitlines() if line.strip()]
         textpage.close()
         page.close()
@@ -407,6 +419,8 @@ def page_pieces(document, index: int, cache: dict[int, list[Piece]]) -> list[Pie
     close()
     textpage.close()
     page.close()
+    if cyrillic_text(" ".join(piece.text for piece in pieces)) != " ".join(piece.text for piece in pieces):
+        pieces = [Piece(cyrillic_text(p.text), cyrillic_text(p.first), cyrillic_text(p.after), p.edge) for p in pieces]
     cache[index] = pieces
     return pieces
 

@@ -549,6 +549,21 @@ def _left_out(text_index, count: int, length: int) -> set[int] | None:
     return found
 
 
+_LATIN1_LETTERS = re.compile("[\u00c0-\u00ff]")
+_CP1251 = {code: bytes([code]).decode("cp1251") for code in [*range(0xC0, 0x100), 0xA8, 0xB8]}
+
+
+def _cyrillic_misread(text: str) -> str:
+    """A page whose Cyrillic text comes out as the Latin-1 letters at the same codes (`Èñõîäíûå ôàéëû` for `Исходные
+    файлы`: fonts in the Windows-1251 encoding embedded without a map to Unicode, read as Latin-1) in Cyrillic again.
+    Told by how many of its letters are accented Latin ones: a quarter or more, where French or Portuguese prose has
+    a twentieth; each of those (and `¨`, `¸` for `Ё`, `ё`) is read back at its code, one character for one."""
+    accented = len(_LATIN1_LETTERS.findall(text))
+    if accented < 20 or accented < 0.25 * sum(1 for char in text if char.isalpha()):
+        return text
+    return text.translate(_CP1251)
+
+
 # TeX's math symbol fonts in the OMS encoding (Computer Modern's `cmsy`, Latin Modern's, the tx/px and Kp fonts'),
 # whose angle brackets sit at the codes of `h` and `i`: embedded without a map to Unicode, `⟨command⟩` reads `hcommandi`
 _OMS_FONT = re.compile(r"^(?:CMB?SY\d|LMMathSymbols\d|[tp]xsys?c?$|Kp-+M-Sy-)", re.I)
@@ -629,7 +644,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     if _OLDSTYLE.search(text):  # one character for one: the indices still match the character boxes
         text = text.translate(OLDSTYLE_DIGITS)
     font = _FontName()  # each character's font read once for the page
-    text = _oms_brackets(handle, text, font)
+    text = _oms_brackets(handle, _cyrillic_misread(text), font)
     boxes, glyphs, origins = _char_geometry(handle, text)
     segments: list[_Segment] = []
     pairs = _SECOND_HALF in text

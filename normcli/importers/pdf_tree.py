@@ -599,6 +599,7 @@ def text_headings(
     )
     pitch = _pitch(stream, body_size)
     edges = _justified_edges(stream, body_size)
+    body_font = _body_font(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     lettered = _lettered_headings(stream, body_size, toc_lines | set(anchors))
     restart = False  # a part has just opened: its numbering may start again at 1
@@ -697,6 +698,17 @@ def text_headings(
         deep_bold = (whole_bold or run_in) and number.depth >= 3  # (a deep clause's bold title that runs into its text too)
         # a subclause number (`2.2.1.`) on a short line of its own with space above and below, in the body face
         spaced = number.depth >= 2 and len(used) == 1 and len(number.title) <= 80 and _spaced(stream, position, pitch)
+        # a subclause number on a short line of its own set in a face not the prose's (italic `3.1 Citations in Text`)
+        spaced = spaced or (
+            number.depth >= 2
+            and len(used) == 1
+            and len(number.title) <= 80
+            and not line.mono
+            and bool(line.font)
+            and line.font != body_font
+            and abs(line.size - body_size) < 0.3
+            and _stands_alone(stream, position, pitch, body_size)
+        )
         if not (strong or bold_heading or weak or spaced) or (size_only and not strong and not deep_bold and not spaced):
             continue
         if len(number.title) > (300 if strong else 160) or (
@@ -911,8 +923,10 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int], pages
         run.append(position)
         text = clean_inline(line.text)
         named = _MARGIN_NAME.match(text)
-        if abs(line.size - body_size) > 1.5 or line.x1 <= edge[0] + 2 or not named or named.group("edge") == "end":
-            continue  # a label wholly in the margin; `\end{displayquote}` under `\begin{displayquote}`
+        if abs(line.size - body_size) > 1.5 or not named or named.group("edge") == "end":
+            continue  # `\end{displayquote}` under `\begin{displayquote}`
+        if line.x1 <= edge[0] + 2 and not (named.group("command") and len(named.group(0)) >= len(text) - 1):
+            continue  # a label wholly in the margin, unless a command alone set against the column (`\doublevolsdelim`)
         # the name is set against the column's edge (where it ends is estimated from the width of the line's first
         # piece and its letters): a listing set wider than the text starts its lines at one x, whatever they hold
         piece, start, end = line.spans[0] if line.spans else (line.text, line.x0, line.x1)
@@ -1140,11 +1154,7 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
     `\\subsubsection*`, `\\paragraph`) is a heading style too when three lines or more in it stand alone, read as
     titles, and nearly every line set in it does: its depth is then 0, one level below the heading above each line."""
     pitch = _pitch(stream, body_size)
-    faces: Counter[str] = Counter()
-    for line in stream:
-        if abs(line.size - body_size) < 0.3 and not line.mono:
-            faces[line.font] += len(line.text)
-    body_font = faces.most_common(1)[0][0] if faces else ""
+    body_font = _body_font(stream, body_size)
 
     def marked(style: Style) -> bool:  # set apart from the prose in the body size: bold, or a face of its own
         return style[1] or (bool(style[2]) and style[2] != body_font)
@@ -1179,6 +1189,15 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
         if count >= 3 and count >= 0.8 * used[style]:
             styles[style] = 0
     return styles
+
+
+def _body_font(stream: list[Line], body_size: float) -> str:
+    """The font most of the prose is set in: of the lines in the body size not set in a fixed pitch, the most text."""
+    faces: Counter[str] = Counter()
+    for line in stream:
+        if abs(line.size - body_size) < 0.3 and not line.mono:
+            faces[line.font] += len(line.text)
+    return faces.most_common(1)[0][0] if faces else ""
 
 
 def _titled(text: str) -> bool:

@@ -557,3 +557,29 @@ def test_a_chapter_title_that_its_next_pages_repeat_as_their_header_is_its_headi
     path = tmp_path / "chapters.pdf"
     pdf.output(str(path))
     assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("1", 2), ("A", 4)]
+
+
+def test_the_reference_reads_cyrillic_that_the_text_layer_gives_as_latin1_letters(tmp_path: Path) -> None:
+    """Pages set in Windows-1251 fonts without a map to Unicode read `1 Èñõîäíûå ôàéëû`: the reference reads them back
+    (`1 Исходные файлы`), so a bookmark `Исходные файлы` is clause 1 as printed; a French page keeps its accents."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    prose = "Неважно, вставляете ли вы один или несколько пробелов между словами."
+    for bookmark, heading, text in [
+        ("Исходные файлы", "1 Исходные файлы", prose),
+        ("Пробелы", "2 Пробелы", prose),
+        ("Règles", "Règles", "Les règles de l'été à Genève, où l'on écrit « élève » et « à côté »."),
+    ]:
+        pdf.add_page()
+        pdf.start_section(bookmark, level=0)
+        for y, (line, size) in enumerate([(heading, 16), (text, 10), (text, 10)]):
+            pdf.set_font("Helvetica", "B" if size == 16 else "", size)
+            misread = line.encode("cp1251").decode("latin-1") if text == prose else line  # the codes as Latin-1 letters
+            pdf.text(72, 100 + 22 * y, misread)
+    path = tmp_path / "cp1251.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.title) for entry in bench.outline_reference(path)] == [
+        ("1", "исходныефайлы"),
+        ("2", "пробелы"),
+        ("Règles", "regles"),
+    ]

@@ -1221,6 +1221,16 @@ def test_terms_listed_one_under_another_in_the_margin_are_each_a_heading(pdf_bui
     assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes][1:] == [(name, name, 2) for name in names]
 
 
+def test_a_command_alone_in_the_margin_against_the_column_is_a_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A command set alone in the margin, ending against the text column, its description below at the column's edge
+    (`\\doublevolsdelim`): a heading named by it; a word alone there (a margin note, `New`) is none."""
+    entries = [["\\doublevolsdelim"], ["New"], ["\\specialitydelim"], ["\\subtitlepunct"]]
+    pdf = _synopses(pdf_builder(), entries).save(tmp_path / "alone.pdf")
+    report = ingest(pdf, "TEST 206", "1", workspace=workspace, language="en", use_outline=False)
+    names = ["\\doublevolsdelim", "\\specialitydelim", "\\subtitlepunct"]
+    assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes][1:] == [(name, name, 2) for name in names]
+
+
 def test_a_row_of_a_ruled_table_that_starts_in_the_margin_is_no_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """A ruled table set wider than the text, its rows naming a switch left of the column and its meaning running on
     into it (as a synopsis line does), between a rule above and one below that run across them: the rows are the
@@ -1362,6 +1372,69 @@ def test_an_unnumbered_title_in_the_bold_style_of_chapters_some_holding_code_is_
         ("3", "Generic code (tracklang.tex)", 1),
         ("4", "Resources", 1),
         ("Change History", "Change History", 1),
+    ]
+
+
+def test_cyrillic_that_the_text_layer_gives_as_latin1_letters_is_read_back(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Russian set in fonts in the Windows-1251 encoding embedded without a map to Unicode comes out of the text layer
+    as the Latin-1 letters at the same codes (`1 Èñõîäíûå ôàéëû`): those pages are read back in Cyrillic, so the
+    headings are found and titled as printed; a French page keeps its accented letters."""
+    prose = [
+        "Неважно, вставляете ли вы один или несколько пробелов между словами.",
+        "Пустая строчка начинает новый абзац, а несколько пустых строк равны одной.",
+        "Исходные файлы набираются в любом текстовом редакторе и сохраняются на диске.",
+        "Пробелы в начале строки не учитываются, а конец строки считается пробелом.",
+        "Так набирают тексты давно, и читатель этого не замечает вовсе никогда.",
+        "Два пробела подряд печатаются как один, как бы их ни набирали в тексте.",
+    ]
+    builder = pdf_builder()
+    for heading, lines in (("1 Исходные файлы", prose[:3]), ("2 Пробелы", prose[3:])):
+        builder.page().heading(heading.encode("cp1251").decode("latin-1"))
+        for text in lines:
+            builder.line(text.encode("cp1251").decode("latin-1"))
+    french = "Les règles de l'été à Genève, où l'on écrit « élève » et « à côté » sans faute."
+    builder.page().heading("3 Règles").line(french).line("Une seconde ligne, écrite à Genève, suit la première.")
+    pdf = builder.save(tmp_path / "cp1251.pdf")
+    report = ingest(pdf, "TEST 205", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Исходные файлы"),
+        ("2", "Пробелы"),
+        ("3", "Règles"),
+    ]
+    text = norm_text(workspace, report)
+    assert [line for line in prose if line not in text] == []
+    assert "Les règles de l'été à Genève" in text
+
+
+def test_numbered_subclause_titles_in_an_italic_face_at_the_body_size_are_headings(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Subclause titles set in italic at the size of the roman prose, on a line of their own with space above (`3.1
+    Citations in Text`): headings, though neither bold nor larger; an italic numbered line inside a paragraph is none."""
+    builder = pdf_builder().page().heading("1 Citations")
+
+    def prose(lines: int = 3) -> None:
+        builder.pdf.set_font("Times", "", 10)
+        for _ in range(lines):
+            builder.y += 13
+            builder.pdf.text(72, builder.y, BODY)
+
+    prose()
+    for title in ("1.1 Citations in text", "1.2 Citations in parenthesis", "1.3 List of references"):
+        builder.y += 22
+        builder.pdf.set_font("Times", "I", 10)
+        builder.pdf.text(72, builder.y, title)
+        builder.y += 2  # little more than the leading below it
+        prose()
+    builder.y += 13
+    builder.pdf.set_font("Times", "I", 10)
+    builder.pdf.text(72, builder.y, "1.4 Quotations in the text")  # no space above: a line of the paragraph
+    prose(2)
+    pdf = builder.save(tmp_path / "italic.pdf")
+    report = ingest(pdf, "TEST 207", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Citations"),
+        ("1.1", "Citations in text"),
+        ("1.2", "Citations in parenthesis"),
+        ("1.3", "List of references"),
     ]
 
 
