@@ -731,13 +731,20 @@ _LATIN_PAIR = re.compile("[\u00c2\u00c3][\u0080-\u00bf" + "".join(_PDFDOC) + "]"
 def utf8_text(title: str) -> str:
     """A bookmark title as printed where its UTF-8 bytes were stored one per character (`Â« trees Â»`, `RÃ©sumÃ©`,
     `Ã›lÃ©ments` through PDFDocEncoding's `›` for 0x89): the bench reads back each two-byte sequence of a Latin-1
-    letter or sign, also in a title that holds characters typed as such beside them (`calculÃ©e avec «\u00a0…`)."""
+    letter or sign, also in a title that holds characters typed as such beside them (`calculÃ©e avec «\u00a0…`); a
+    whole title of misread Cyrillic (`Ð£Ð²Ð¾Ð´`, `Увод`) through PDFDocEncoding's own characters and the byte 0x9F
+    it leaves undefined, read as a space (`Ð Ð¾Ð´Ñ•Ð¶Ð°Ð½Ð¸`, `Подржани`)."""
     if not re.search("[\u00c2-\u00df][\u0080-\u00bf" + "".join(_PDFDOC) + "]", title):
         return title
-    try:
-        return title.encode("latin-1").decode("utf-8")
-    except (UnicodeEncodeError, UnicodeDecodeError):
-        pass
+    if all(ord(char) <= 0xFF or char in _PDFDOC for char in title):
+        raw = bytes(_PDFDOC.get(char, ord(char)) for char in title)  # `ž` is PDFDocEncoding's 0x9E (`Ð¾`: `о`)
+        # and 0x9F, which it leaves undefined, comes out as a space: after a lead byte, where the rest decodes, the space is
+        # that byte (`Ð ` for `П`, `Ã ` for `ß`)
+        for candidate in (raw, re.sub(rb"([\xc2-\xdf]) ", b"\\1\x9f", raw)):
+            try:
+                return candidate.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
 
     def letter(match: re.Match[str]) -> str:
         pair = bytes(_PDFDOC.get(char, ord(char)) for char in match.group(0))

@@ -1560,6 +1560,16 @@ def utf8_misread(text: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
+        pass
+    # the byte 0x9F, which PDFDocEncoding leaves undefined, is read as a space: after a two-byte lead (`Ð ` for `П`,
+    # `Ã ` for `ß`) in a title that holds other misread pairs (`Ð¾`), the space is that byte; a letter before a real
+    # space (`Ö och hav`) stays
+    spaced = re.sub(rb"([\xc2-\xdf]) ", b"\\1\x9f", bytes(raw))
+    try:
+        if spaced == raw or not re.search(rb"[\xc2-\xdf][\x80-\xbf]", bytes(raw)):
+            return _LATIN1_RUN.sub(_latin1_letter, text)
+        return spaced.decode("utf-8")
+    except UnicodeDecodeError:
         return _LATIN1_RUN.sub(_latin1_letter, text)
 
 

@@ -233,6 +233,10 @@ def test_the_reference_reads_titles_the_text_layer_prints_oddly() -> None:
     assert bench.utf8_text("Ã›lÃ©ments optiques") == "Éléments optiques"
     assert bench.utf8_text("Position calculÃ©e avec «\u00a0calc »") == "Position calculée avec «\u00a0calc »"
     assert bench.utf8_text("NÃO É\u00a0» ‰") == "NÃO É\u00a0» ‰"
+    # texlive-sr p. 3 prints `Увод` and `Подржани оперативни системи` where the bookmarks hold their UTF-8 bytes read as
+    # PDFDocEncoding (`ž` for 0x9E, and 0x9F, undefined there, given as a space)
+    assert bench.utf8_text("Ð£Ð²Ð¾Ð´") == "Увод"
+    assert bench.utf8_text("Ð Ð¾Ð´Ñ•Ð¶Ð°Ð½Ð¸ Ñ†Ð¸Ñ†Ñ‡ÐµÐ¼Ð¸") == "Подржани системи"
 
 
 def test_the_reference_reads_numbers_the_page_sets_oddly() -> None:
