@@ -925,8 +925,12 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int], pages
         named = _MARGIN_NAME.match(text)
         if abs(line.size - body_size) > 1.5 or not named or named.group("edge") == "end":
             continue  # `\end{displayquote}` under `\begin{displayquote}`
-        if line.x1 <= edge[0] + 2 and not (named.group("command") and len(named.group(0)) >= len(text) - 1):
-            continue  # a label wholly in the margin, unless a command alone set against the column (`\doublevolsdelim`)
+        # a label wholly in the margin, unless a command alone set against the column in the prose's size
+        # (`\doublevolsdelim`); the smaller names a documented source stacks in the margin over each definition
+        # (`\rrU`, `\RubikU`, `\textRubikU`) are markers of its code, no headings
+        alone = named.group("command") and len(named.group(0)) >= len(text) - 1 and abs(line.size - body_size) < 0.3
+        if line.x1 <= edge[0] + 2 and not alone:
+            continue
         # the name is set against the column's edge (where it ends is estimated from the width of the line's first
         # piece and its letters): a listing set wider than the text starts its lines at one x, whatever they hold
         piece, start, end = line.spans[0] if line.spans else (line.text, line.x0, line.x1)

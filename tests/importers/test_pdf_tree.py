@@ -1229,6 +1229,17 @@ def test_a_command_alone_in_the_margin_against_the_column_is_a_heading(pdf_build
     report = ingest(pdf, "TEST 206", "1", workspace=workspace, language="en", use_outline=False)
     names = ["\\doublevolsdelim", "\\specialitydelim", "\\subtitlepunct"]
     assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes][1:] == [(name, name, 2) for name in names]
+    # names a documented source stacks smaller in the margin over each definition of its code: markers, no headings
+    builder = _synopses(pdf_builder(), [["\\first{<a>}"], ["\\second{<b>}"], ["\\third{<c>}"]])
+    for group in (["\\rrU", "\\RubikU", "\\textRubikU"], ["\\rrD", "\\RubikD", "\\textRubikD"]):
+        builder.gap(6)
+        for name in group:
+            builder.y += 11
+            builder.pdf.set_font("Courier", "", 9)
+            builder.pdf.text(124 - builder.pdf.get_string_width(name), builder.y, name)
+        builder.line(PROSE, x=128).line(PROSE, x=128)
+    report = ingest(builder.save(tmp_path / "stacked.pdf"), "TEST 208", "1", workspace=workspace, language="en", use_outline=False)
+    assert [node.title for node in read_back(workspace, report).nodes][1:] == ["\\first", "\\second", "\\third"]
 
 
 def test_a_row_of_a_ruled_table_that_starts_in_the_margin_is_no_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
