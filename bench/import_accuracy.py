@@ -861,7 +861,8 @@ def text_reference(text_file: Path) -> list[Entry]:
 
 def mark_leaves(entries: list[Entry]) -> None:
     """Mark each entry that has no entry under it (the next one is not deeper) as a leaf of the reference."""
-    for entry, following in zip(entries, [*entries[1:], None], strict=True):
+    for position, entry in enumerate(entries):
+        following = entries[position + 1] if position + 1 < len(entries) else None
         entry.leaf = following is None or following.level <= entry.level
 
 

@@ -380,6 +380,7 @@ def test_tree_precision_counts_the_clauses_no_bookmark_has_where_the_outline_goe
     ]
     bench.mark_leaves(reference)
     assert [entry.leaf for entry in reference] == [False, True, True, True]
+    bench.mark_leaves([])  # an outline without a usable bookmark (gamebook-example): nothing to mark, no error
     nodes = [
         ("The manual", None, 1),  # before the first bookmark: a title page
         ("Contents", None, 2),  # on the first bookmark's page, ahead of its clause: a printed contents
