@@ -351,6 +351,29 @@ def _heading_page(document, index: int, title: str, cache: dict[int, list[str]])
     return index
 
 
+def _past_contents(document, index: int, title: str, cache: dict[int, list[str]]) -> int:
+    """The page a bookmark's heading is printed on when its target page lists the title only as an entry of the printed
+    contents (`2.2 Author/article metadata 2`) and prints no line of its own for it: an outline whose destinations all
+    point at the contents page. The heading is then on the first page after it that prints the title as a line of its
+    own (up to 60 pages on); failing that, the target page stays. (`_prints` would take the contents entry itself
+    for a heading: `printed_path` reads its number.)"""
+    wanted = key(title)
+    lines = body_lines(document, index, cache)
+    entries = [re.sub(r"[\s.·…]*\d+\s*$", "", line) for line in lines if re.search(r"\D\s*\d+\s*$", line)]
+    listed = any(key(entry) == wanted or _printed_title(entry) == wanted for entry in entries)
+    if not listed or _alone(lines, wanted):
+        return index
+    for later in range(index + 1, min(len(document), index + 61)):
+        if _alone(body_lines(document, later, cache), wanted):
+            return later
+    return index
+
+
+def _alone(lines: list[str], wanted: str) -> bool:
+    """Whether a page prints a title (its key) as a line of its own, led or not by its number."""
+    return any(_printed_title(line) == wanted or key(line) == wanted for line in lines)
+
+
 @dataclass
 class Piece:
     """A piece of a printed line: PDFium's text runs on one baseline joined across word gaps, cut at wide gaps.
@@ -785,6 +808,9 @@ def outline_reference(pdf: Path) -> list[Entry]:
             while parents and parents[-1][0] >= bookmark.level:
                 parents.pop()
             top = _target_top(destination)
+            moved = _past_contents(document, index, title, cache)
+            if moved != index:
+                index, top = moved, None  # the destination's height belongs to the contents page
             # a bookmark whose page prints its title only as the running header (a contents bookmark anchored under the
             # list's last entry) is the heading of an earlier page (`_heading_page`), not one at the foot of its own
             walks_back = _heading_page(document, index, title, cache) != index

@@ -588,3 +588,34 @@ def test_the_reference_reads_cyrillic_that_the_text_layer_gives_as_latin1_letter
         ("2", "пробелы"),
         ("Règles", "regles"),
     ]
+
+
+def test_a_bookmark_pointing_at_its_contents_entry_is_the_heading_printed_later(tmp_path: Path) -> None:
+    """An outline whose destinations all point at the contents page (`2.2 Metadata 2` listed there, the heading printed
+    on page 2): the reference places the bookmark where its heading is printed, not on the contents entry; a bookmark
+    whose page prints its heading as well as a contents entry for it (`1 Introduction`) stays there."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    for y, text in ((90, "Contents"), (104, "1 Introduction 1"), (118, "2 Usage 1"), (132, "2.2 Metadata 2"), (146, "3 History 3")):
+        pdf.text(72, y, text)
+    pdf.set_y(160)
+    for title, level in (("Introduction", 0), ("Usage", 0), ("Metadata", 1), ("History", 0)):
+        pdf.start_section(title, level=level)  # every destination on page 1, under the contents
+    for y, text in ((180, "1 Introduction"), (194, BODY), (208, "2 Usage"), (222, BODY)):
+        pdf.text(72, y, text)
+    for heading in ("2.2 Metadata", "3 History"):
+        pdf.add_page()
+        pdf.text(72, 90, BODY)
+        pdf.text(72, 104, heading)
+        pdf.text(72, 118, BODY)
+    path = tmp_path / "contents.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [
+        ("1", 1),
+        ("2", 1),
+        ("2.2", 2),
+        ("3", 3),
+    ]
