@@ -37,6 +37,9 @@ TABLE_CAPTION = re.compile(
     r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
 
+# A Markdown code fence (three backticks or tildes, indented at most three spaces): where a code block opens or closes.
+CODE_FENCE = re.compile(r"^ {0,3}(?:```|~~~)")
+
 # the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
 MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"

@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from normcli.importers.common import (
+    CODE_FENCE,
     FIGURE_CAPTION,
     Draft,
     UniqueTitles,
@@ -26,7 +27,6 @@ from normcli.labels import FIGURE_CAPTION_LABEL
 
 _ATX = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.*?)(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'](?P<name>[^\"']+)[\"']\s*>\s*</a>|\{#(?P<attr>[^}\s]+)\}", re.I)
 _TAG = re.compile(r"<[^>]+>")
 _IMAGE = re.compile(r"!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^)\s>]+)>?(?P<title>\s+\"[^\"]*\")?\s*\)")
@@ -72,7 +72,7 @@ def import_markdown(source: Path) -> Draft:
         if skip_next:
             skip_next = False
             continue
-        if _FENCE.match(line):
+        if CODE_FENCE.match(line):
             in_fence = not in_fence
         if not in_fence and index in paths:
             path, name, depth = paths[index]
@@ -86,7 +86,7 @@ def import_markdown(source: Path) -> Draft:
             started = True
             body.append(heading_line(None, "Front matter", 1))
             body.append("")
-        if in_fence or _FENCE.match(line):
+        if in_fence or CODE_FENCE.match(line):
             body.append(line)
             continue
         line = _LINK_TO_ANCHOR.sub(
@@ -104,7 +104,7 @@ def _body_anchors(lines: list[str], paths: dict[int, tuple[str | None, str, int]
     current = None
     in_fence = False
     for index, line in enumerate(lines):
-        if _FENCE.match(line):
+        if CODE_FENCE.match(line):
             in_fence = not in_fence
         if in_fence:
             continue
@@ -142,7 +142,7 @@ def _headings(lines: list[str]) -> dict[int, tuple[int, str]]:
     found: dict[int, tuple[int, str]] = {}
     in_fence = False
     for index, line in enumerate(lines):
-        if _FENCE.match(line):
+        if CODE_FENCE.match(line):
             in_fence = not in_fence
             continue
         if in_fence:

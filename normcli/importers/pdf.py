@@ -16,6 +16,7 @@ from pathlib import Path
 
 from normcli.errors import InvalidArgument
 from normcli.importers.common import (
+    CODE_FENCE,
     FIGURE_CAPTION,
     Draft,
     UniqueTitles,
@@ -762,12 +763,11 @@ def _fenced(lines: list[str]) -> list[str]:
     while end > start and not lines[end - 1]:
         end -= 1
     lines = lines[start:end]
-    if any(_CODE_FENCE.match(text) for text in lines):
+    if any(CODE_FENCE.match(text) for text in lines):
         return [safe_text_line(text) for text in lines if text]
     return ["```", *lines, "```"]
 
 
-_CODE_FENCE = re.compile(r"^ {0,3}(?:```|~~~)")
 _LINE_NUMBER = re.compile(r"^\s*(\d{1,5})(?=\s|$)")
 
 
