@@ -570,12 +570,11 @@ _OMS_FONT = re.compile(r"^(?:CMB?SY\d|LMMathSymbols\d|[tp]xsys?c?$|Kp-+M-Sy-)", 
 _OMS_BRACKETS = {"h": "⟨", "i": "⟩"}
 
 
-def _oms_brackets(handle, text: str, font: _FontName | None = None) -> str:
+def _oms_brackets(handle, text: str, font: _FontName) -> str:
     """The page's text with the angle brackets of an OMS font read back (`\\undef⟨command⟩`, not `\\undefhcommandi`):
     each `h` or `i` set in such a font, told by its name (see `_OMS_FONT`), is the bracket at its code. A page on which
     no `h` is set in one costs a font read per `h`; the `i`s are read only on the pages where one is. `font`: the
     page's reader, whose reads the line readers use again."""
-    font = font if font is not None else _FontName()
     aitches = itertools.compress(itertools.count(), map("h".__eq__, text))  # found in C
     opening = [k for k in aitches if _OMS_FONT.match(base_font(font.fresh().read(handle, k)))]
     if not opening:
