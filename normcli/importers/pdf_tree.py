@@ -39,6 +39,7 @@ from normcli.importers.pdf_contents import (
     contents_positions,
     heading_text,
     heading_title_lines,
+    locate_entries,
     marked,
     run_in_rest,
     same_letters,
@@ -129,9 +130,17 @@ def outline_entries(source: Path) -> list[OutlineEntry]:
 
 
 def outline_headings(
-    outline: list[OutlineEntry], pages: list[Page], stream: list[Line], draft: Draft, body_size: float | None = None
+    outline: list[OutlineEntry],
+    pages: list[Page],
+    stream: list[Line],
+    draft: Draft,
+    body_size: float | None = None,
+    contents: ListedHeadings | None = None,
 ) -> dict[int, Heading]:
-    """Place every bookmark on its page's heading line and read the clause number printed there."""
+    """Place every bookmark on its page's heading line and read the clause number printed there.
+
+    `contents`: the printed contents, which check the outline: a bookmark that lands on its own contents entry is
+    placed on the heading the contents lead to."""
     by_page: dict[int, list[int]] = {}
     for position, line in enumerate(stream):
         by_page.setdefault(line.page, []).append(position)
@@ -170,6 +179,10 @@ def outline_headings(
             found = _contents_title_before(stream, pages, by_page, entry.page, title, taken)
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
+        if contents is not None and entry.page is not None and (found is None or found in contents.toc):
+            # a destination on the printed contents, at the bookmark's own entry (`2.2 Author/article metadata 2`): the
+            # heading is where the contents lead, not the entry nor the top of the contents page
+            found = contents.heading(by_page.get(entry.page, []), title, path, taken) or found
         retaken = False
         if found is None and anchored:
             # the heading's own line, taken as the start of an earlier bookmark's clause that has no heading line (an
@@ -257,6 +270,31 @@ def outline_headings(
         chain[0].keep_line = existing.keep_line if existing else True
     unique_paths([item for position in sorted(headings) for item in (headings[position], *headings[position].then)])
     return headings
+
+
+class ListedHeadings:
+    """The printed contents against which the outline is checked: its lines, and the body heading each of its entries
+    leads to (located once, the first time a bookmark needs it)."""
+
+    def __init__(self, entries: list[ContentsEntry], stream: list[Line], pages: list[Page], body_size: float, toc: set[int]) -> None:
+        self.toc = toc
+        self._entries, self._stream, self._pages, self._body_size = entries, stream, pages, body_size
+        self._located: dict[int, ContentsEntry] | None = None
+
+    def heading(self, on_page: list[int], title: str, path: str | None, taken: set[int]) -> int | None:
+        """The body heading of the entry titled `title` (numbered `path` when the bookmark gives it), when a contents
+        line among `on_page` (the bookmark's target page) lists that title; else None."""
+        key = title_key(title)
+        if not key or not self._entries or not any(p in self.toc and key in title_key(self._stream[p].text) for p in on_page):
+            return None
+        if self._located is None:
+            self._located = locate_entries(self._entries, self._stream, self._pages, self._body_size, self.toc)
+        for position in sorted(self._located):
+            listed = self._located[position]
+            numbered = path is None or listed.number is None or listed.number.path == path
+            if position not in taken and numbered and title_key(listed.title) == key:
+                return position
+        return None
 
 
 _SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")

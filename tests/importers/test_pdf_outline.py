@@ -166,3 +166,32 @@ def test_a_misread_title_whose_undefined_byte_came_out_as_a_space_is_decoded() -
     assert utf8_misread("Ð Ð¾Ð´Ñ•Ð¶Ð°Ð½Ð¸ Ð¾Ð¿ÐµÑ•Ð°Ñ‡Ð¸Ð²Ð½Ð¸ Ñ†Ð¸Ñ†Ñ‡ÐµÐ¼Ð¸") == "Подржани оперативни системи"
     assert utf8_misread("GrÃ¶Ã e Ã¼ber") == "Größe über"
     assert utf8_misread("Ö och hav") == "Ö och hav" and utf8_misread("Ð and more") == "Ð and more"
+
+
+def test_a_bookmark_on_its_own_contents_entry_opens_the_clause_the_contents_lead_to(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An outline whose bookmarks all point at the printed contents page, each at its own entry (`2 Requirements ….. 3`):
+    each clause is the heading the contents lead to, on its page, not the entry nor the contents page."""
+    builder: PdfBuilder = pdf_builder()
+    builder.page().line("An Example Class", size=20).line("A title page with a line of text under the title of the class.")
+    builder.page().line("Contents", size=16, bold=True).gap()
+    listed = (
+        ("1 Scope", "Scope", 0, 3),
+        ("1.1 Terms", "Terms", 1, 3),
+        ("2 Requirements", "Requirements", 0, 4),
+        ("2.1 General", "General", 1, 5),
+    )
+    for entry, title, level, page in listed:
+        builder.pdf.set_y(builder.y + 4)
+        builder.pdf.start_section(title, level=level)  # the destination: this very entry on the contents page
+        builder.line(f"{entry} {'.' * 60} {page}")
+    builder.page().heading("1 Scope").line(BODY).line(BODY)
+    builder.heading("1.1 Terms", level=1).line(BODY).line(BODY)
+    builder.page().heading("2 Requirements").line(BODY).line(BODY)
+    builder.page().line(BODY).line(BODY).heading("2.1 General", level=1).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "contents.pdf"), workspace)
+    assert [node for node in nodes if node[0][0].isdigit()] == [
+        ("1", "Scope", 3),
+        ("1.1", "Terms", 3),
+        ("2", "Requirements", 4),
+        ("2.1", "General", 5),
+    ]
