@@ -140,6 +140,9 @@ def cyrillic_text(text: str) -> str:
 
 
 _DOTLESS = {"ı": "i", "ȷ": "j"}  # an accented i or j set as the accent over a dotless letter is that letter
+# Latin letters with a stroke, which Unicode does not decompose: a title keys as it is typed without the stroke, as it
+# is without its accents (`Đánh số` is `danhso`); `ð` too, which PDFDocEncoding bookmarks use for `đ` (they lack it)
+_STROKED = {"đ": "d", "ð": "d", "ħ": "h", "ł": "l", "ø": "o", "ŧ": "t"}
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
 
@@ -156,6 +159,8 @@ def key(text: str) -> str:
 def _key_letters(char: str) -> str:
     """One character's part of a title key: a Latin letter without its accents, another letter, digit or mark as it
     is (a Greek, Cyrillic or CJK letter; a kana keeps its voicing mark: `が` is not `か`), nothing for the rest."""
+    if char in _STROKED:
+        return _STROKED[char]
     if char in _DOTLESS:
         return _DOTLESS[char]  # TeX's `\'{\i}` comes out of the text layer as `´ı`: the accent apart, the dotless i
     if "LATIN" in unicodedata.name(char, ""):
