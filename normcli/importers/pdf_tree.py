@@ -45,7 +45,7 @@ from normcli.importers.pdf_contents import (
     same_letters,
 )
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, bold_face, outline_title
-from normcli.labels import DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
+from normcli.labels import ANNEX_HEADING_LABEL, DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
     r"^(?:index|references|bibliography|bibliographie|literatur|foreword|preface|avant-propos|vorwort|premessa|"
@@ -80,6 +80,8 @@ _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symbo
 # a word and a number or a capital letter alone on a line above a title (`Capítulo 1`, `Глава 2`, `Apéndice A`)
 _DESIGNATION = re.compile(r"^(?P<word>[^\W\d_][^\W\d_’'-]{2,19})\s+(?P<value>\d{1,3}|[A-Z])\.?$")
 _NOT_DESIGNATION = re.compile(rf"^(?:{DIVISION_LABEL}|{FIGURE_LABEL}|{TABLE_LABEL}|version|release|step|schritt|étape|page|seite)$", re.I)
+# an appendix or division word set in capitals (`APPENDIX B. MULTILINGUAL SUPPORT`), as a page prints it before a designator
+_CAPITAL_DIVISION = rf"(?=(?:{ANNEX_HEADING_LABEL}|{DIVISION_LABEL})\b)[A-Z]+"
 # a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
 _DESIGNATED = re.compile(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$")
 
@@ -159,6 +161,7 @@ def outline_headings(
         if division is not None and entry.level <= division[0]:
             division = None
         found = None
+        retaken = False
         named = _DIVISION.match(entry.title) if path is None else None
         designated = _DESIGNATED.match(entry.title) if path is None and not named else None
         if named:  # `Part II General font selection`
@@ -166,13 +169,17 @@ def outline_headings(
             title = named.group("title") or path
         elif designated:  # `I Getting started`, the page printing `Part I` above it; `A Grammar` under `Appendix A`
             located = _find_heading_line(stream, candidates, designated.group("title"), entry.top, taken)
+            relocated = False
+            if located is None and anchored:  # its line taken as where an earlier bookmark's clause starts (see below)
+                located = _find_heading_line(stream, [p for p in candidates if p in anchored], designated.group("title"), entry.top, set())
+                relocated = located is not None
             word = _division_word(stream, located, designated.group("value"), headings) if located is not None else None
             if located is not None and not word and _letter_above(stream, located, designated.group("value"), headings):
                 # an appendix printed as its letter alone over its title (`A` / `Packages and macros`): path `A` (SPEC §1)
-                value, title, found = designated.group("value"), designated.group("title"), located
+                value, title, found, retaken = designated.group("value"), designated.group("title"), located, relocated
                 path, kind = value, "annex"
             elif word:
-                value, title, found = designated.group("value"), designated.group("title"), located
+                value, title, found, retaken = designated.group("value"), designated.group("title"), located, relocated
                 annex = parse_number(f"{word} {value}")
                 path, kind = (annex.path, "annex") if annex and annex.kind == "annex" else (f"{word.capitalize()} {value}", "division")
         if found is None and entry.page is not None and pages[entry.page].toc:
@@ -183,7 +190,6 @@ def outline_headings(
             # a destination on the printed contents, at the bookmark's own entry (`2.2 Author/article metadata 2`): the
             # heading is where the contents lead, not the entry nor the top of the contents page
             found = contents.heading(by_page.get(entry.page, []), title, path, taken) or found
-        retaken = False
         if found is None and anchored:
             # the heading's own line, taken as the start of an earlier bookmark's clause that has no heading line (an
             # index entry anchored just above it): the heading is printed there, after that clause's start
@@ -356,7 +362,7 @@ def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
 def _division_word(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
     """The word the page prints before a division's designator: on the title's line (`Appendix A Grammar`) or
     alone on the line above it (`Part I` over `Getting started`, which then belongs to the heading)."""
-    same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b", clean_inline(stream[position].text))
+    same = re.match(rf"^(?P<word>[A-Z][a-z]+|{_CAPITAL_DIVISION})\s+{value}\b", clean_inline(stream[position].text))
     if same:
         return same.group("word")
     return _word_alone_above(stream, position, headings, lambda text: re.fullmatch(rf"(?P<word>[A-Z][a-z]+)\s+{value}\.?", text))

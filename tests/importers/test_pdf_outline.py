@@ -195,3 +195,22 @@ def test_a_bookmark_on_its_own_contents_entry_opens_the_clause_the_contents_lead
         ("2", "Requirements", 4),
         ("2.1", "General", 5),
     ]
+
+
+def test_an_appendix_word_in_capitals_before_the_bookmarks_letter_makes_it_that_appendix(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Bookmarks `A The vector product` and `B Multilingual support` whose page prints `APPENDIX A. THE VECTOR PRODUCT`
+    (the line an `APPENDICES` bookmark just above it opens at) and `APPENDIX B. MULTILINGUAL SUPPORT`: the appendices
+    A and B, titled without their letter."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1 Introduction"], "Introduction", 0).line(BODY).line(BODY)
+    builder.pdf.set_y(builder.y + 2)
+    builder.pdf.start_section("APPENDICES", level=0)  # an anchor without a heading line of its own
+    builder.bookmarked(["APPENDIX A. THE VECTOR PRODUCT"], "A The vector product", 1, size=10).line(BODY).line(BODY)
+    builder.bookmarked(["APPENDIX B. MULTILINGUAL SUPPORT"], "B Multilingual support", 1, size=10).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "appendices.pdf"), workspace)
+    assert [(path.lower(), title) for path, title, _ in nodes if path.lower().startswith("appendix")] == [
+        ("appendix a", "The vector product"),
+        ("appendix b", "Multilingual support"),
+    ]
