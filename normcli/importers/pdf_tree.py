@@ -537,7 +537,8 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
         if inner and inner.title and ("." in inner.path or (wanted and title_key(inner.title).startswith(wanted))):
             # `24 1.2 Title`, `1 8 Title`: a line number left in the margin, then the clause's
             return inner
-        return number
+        chapter = _chapter_over_line_number(stream, position, number)
+        return Number(chapter.path, number.title, "clause") if chapter else number
     if number and number.kind == "annex" and " " in number.path:
         return number  # `Appendix A` printed over the title the contents name (`A Appendix`): the path as printed
     page, size = stream[position].page, stream[position].size
@@ -570,7 +571,7 @@ def _number_lines_above(stream: list[Line], position: int, headings: dict[int, H
     """The lines above a heading that print its number alone (`Chapter 2`, `Capítulo 1`, `CHAPTER` / `TWO`) belong to
     the heading, not to the text of the clause before it; a heading whose own line is numbered has none."""
     own = parse_number(heading_text(stream[position]))
-    if own and own.title:
+    if own and own.title and not _chapter_over_line_number(stream, position, own):
         return
     for above in range(position - 1, max(-1, position - 3), -1):
         if stream[above].page != stream[position].page or above in headings or above in taken:
@@ -581,6 +582,19 @@ def _number_lines_above(stream: list[Line], position: int, headings: dict[int, H
             return
         headings[above] = Heading(None, "", 0)  # part of the heading below
         taken.add(above)
+
+
+def _chapter_over_line_number(stream: list[Line], position: int, number: Number) -> Number | None:
+    """The chapter designation printed alone over a heading line whose own leading number is another one (`Capítulo 3`
+    over `99 Nullam cursus`): that number is a line number the margin put before the title (every third line numbered,
+    too few for the page's margin numbers to be dropped), and the chapter's number is the designation's."""
+    above = position - 1
+    if "." in number.path or above < 0 or stream[above].page != stream[position].page:
+        return None
+    chapter = _designation(clean_inline(stream[above].text))
+    if chapter is None or chapter.kind != "clause" or chapter.path == number.path or stream[above].size < 0.75 * stream[position].size:
+        return None
+    return chapter
 
 
 def _chapter_lines(above: list[str]) -> Number | None:

@@ -214,3 +214,18 @@ def test_an_appendix_word_in_capitals_before_the_bookmarks_letter_makes_it_that_
         ("appendix a", "The vector product"),
         ("appendix b", "Multilingual support"),
     ]
+
+
+def test_a_line_number_before_a_chapter_title_gives_way_to_the_chapter_printed_above(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Every third line numbered in the margin (too few for the page's margin numbers to be dropped): `Capítulo 3` over
+    `99 Nullam cursus`, the title's line starting with its line number. The clause is chapter 3, and its designation
+    no text of the clause before it."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["Capítulo 2", "Nam lacus libero"], "Nam lacus libero", 0, size=20).line(BODY).line(BODY)
+    builder.line("Nam dui ligula, fringilla a, euismod sodales, sollicitudin vel, wisi.")
+    builder.page().line("Capítulo 3", size=20, bold=True)
+    builder.bookmarked(["99 Nullam cursus"], "Nullam cursus", 0, size=20)
+    builder.line("Auctor lorem non justo. Nam lacus libero, pretium at, lobortis vitae, ultricies et, tellus.")
+    report = ingest(builder.save(tmp_path / "lineno.pdf"), "TEST 172", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [("2", "Nam lacus libero"), ("3", "Nullam cursus")]
+    assert "Capítulo" not in norm_text(workspace, report)
