@@ -342,14 +342,14 @@ def _contents_title_before(
 
 
 def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
-    """The lines after a heading's line that hold the rest of its title (wrapped over up to four lines), when
+    """The lines after a heading's line that hold the rest of its title (wrapped over up to eight lines: a question set as a heading), when
     together they spell the whole title; else none."""
     key = title_key(title)
     printed = parse_number(clean_inline(stream[position].text))
     have = title_key(printed.title if printed and printed.title else stream[position].text)
     lines: list[int] = []
     following = position + 1
-    while len(have) < len(key) and following < min(len(stream), position + 4) and stream[following].page == stream[position].page:
+    while len(have) < len(key) and following < min(len(stream), position + 8) and stream[following].page == stream[position].page:
         more = have + title_key(stream[following].text)
         if not key.startswith(more):
             return []
@@ -484,7 +484,7 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
                 len(rest_key) >= 6
                 and key.startswith(rest_key)
                 and (
-                    rest_key + "".join(_line_keys(stream[k].text)[0] for k in range(position + 1, min(position + 4, len(stream))))
+                    rest_key + "".join(_line_keys(stream[k].text)[0] for k in range(position + 1, min(position + 8, len(stream))))
                 ).startswith(key)
                 and not _BULLET_ITEM.match(line.text)
             )

@@ -229,3 +229,29 @@ def test_a_line_number_before_a_chapter_title_gives_way_to_the_chapter_printed_a
     report = ingest(builder.save(tmp_path / "lineno.pdf"), "TEST 172", "1", workspace=workspace, language="en")
     assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [("2", "Nam lacus libero"), ("3", "Nullam cursus")]
     assert "Capítulo" not in norm_text(workspace, report)
+
+
+def test_a_bookmark_whose_title_wraps_over_five_lines_is_the_heading_that_prints_it(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Questions set as numbered headings, wrapped over five lines, two of them opening with the same words: each
+    bookmark is the heading whose lines spell its whole title, its number read there, its lines no body text."""
+    first = [
+        "2. Whether the senior applicants or the main participants of",
+        "the project applied in the same year for projects of the fund",
+        "under another employer; if so, name the people involved, the",
+        "types and the titles of those projects, the employers' names",
+        "and whether each of them is the applicant or a participant.",
+    ]
+    second = [
+        "3. Whether the senior applicants or the main participants of",
+        "the project now carry projects of the fund under another",
+        "employer; if so, name the people involved and the projects.",
+    ]
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1. Other projects of the applicant"], "Other projects of the applicant", 0, size=11).line(BODY)
+    for lines in (first, second):
+        builder.bookmarked(lines, " ".join(lines).split(" ", 1)[1], 0, size=11)
+        builder.line("Nam dui ligula, fringilla a, euismod sodales, sollicitudin vel, wisi." if lines is first else BODY)
+    report = ingest(builder.save(tmp_path / "questions.pdf"), "TEST 173", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [node.path for node in nodes] == ["1", "2", "3"]
+    assert "applicant or a participant" not in norm_text(workspace, report).split("# 2")[1].split("\n", 1)[1]
