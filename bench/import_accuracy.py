@@ -733,6 +733,28 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
     return None
 
 
+def division_over_title(lines: list[str], title: str) -> tuple[str, str] | None:
+    """A division printed alone over the title of a bookmark that names none (`Part I` over `MonTeX: System Overview`,
+    the title on one line or wrapped over two): that division's path and the title."""
+    wanted = key(title)
+    for position in range(1, len(lines)):
+        above = re.fullmatch(rf"(?P<word>{_DIVISION_WORDS})\s+(?P<value>[IVXLC]+|\d{{1,3}})\.?", lines[position - 1].strip(), re.I)
+        if above and wanted and (key(lines[position]) == wanted or key(" ".join(lines[position : position + 2])) == wanted):
+            return _division_path(above.group("word"), above.group("value")), title
+    return None
+
+
+def printed_letter(lines: list[str], title: str) -> str | None:
+    """The capital letter a line prints before the whole title of a bookmark that lacks it (`A Layout of diagrams` for
+    `Layout of diagrams`): the appendix's letter, its path (SPEC §1)."""
+    wanted = key(title)
+    for line in lines:
+        match = re.match(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$", line.strip())
+        if match and wanted and key(match.group("title")) == wanted:
+            return match.group("letter")
+    return None
+
+
 def printed_numbered_division(lines: list[str], value: str, title: str) -> tuple[str, str] | None:
     """A bookmark `1 lwarp.sty` whose page prints `File 1 lwarp.sty` (or `Part 2` above the title): that division."""
     for position, line in enumerate(lines):
@@ -844,9 +866,12 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 path, title = _word_path(match), match.group("title")
             else:
                 lines = page_lines(document, index, cache)
-                division = printed_division(lines, title)
+                division = printed_division(lines, title) or division_over_title(lines, title)
+                lettered = printed_letter(lines, title) if not division else None
                 if division:
                     path, title = division
+                elif lettered:
+                    path = lettered
                 else:
                     index = _heading_page(document, index, title, cache)
                     lines = body_lines(document, index, cache)

@@ -219,6 +219,10 @@ def outline_headings(
             if printed:
                 path, kind = printed.path, printed.kind
                 _number_lines_above(stream, found, headings, taken)
+            elif letter := _letter_before(stream[found], title):
+                path, kind = letter, "annex"  # `A Layout of diagrams` for the bookmark `Layout of diagrams`: the appendix A
+            elif part := _division_alone_above(stream, found, headings):
+                path, kind = part, "division"  # `Part I` alone over `MonTeX: System Overview`
         rest = _after_title(stream[found], title) if found is not None else ""
         while parents and parents[-1][0] >= entry.level:
             parents.pop()
@@ -387,6 +391,28 @@ def _printed_division(stream: list[Line], position: int, value: str, headings: d
         return found if found and found.group("value") == value and not found.group("title") else None
 
     return _word_alone_above(stream, position, headings, alone)
+
+
+def _letter_before(line: Line, title: str) -> str | None:
+    """The capital letter a heading line prints before the whole title of a bookmark that lacks it (`A Layout of
+    diagrams` for `Layout of diagrams`): an appendix's letter."""
+    match = re.match(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$", heading_text(line))
+    key = title_key(title)
+    if match and key and title_key(match.group("title")) == key:
+        return match.group("letter")
+    return None
+
+
+def _division_alone_above(stream: list[Line], position: int, headings: dict[int, Heading]) -> str | None:
+    """The division (`Part I`) printed alone on the line above a bookmark's heading line: its path."""
+
+    def alone(text: str) -> re.Match[str] | None:
+        found = _DIVISION.match(text)
+        return found if found and not found.group("title") else None
+
+    match = _DIVISION.match(clean_inline(stream[position - 1].text)) if position > 0 else None
+    word = _word_alone_above(stream, position, headings, alone)
+    return f"{word.capitalize()} {match.group('value')}" if word and match else None
 
 
 def _word_alone_above(

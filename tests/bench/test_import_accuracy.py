@@ -234,6 +234,16 @@ def test_an_appendix_printed_in_capitals_is_that_appendix() -> None:
     assert bench.printed_division(["FOO B. MULTILINGUAL SUPPORT"], "B Multilingual Support") is None
 
 
+def test_a_part_printed_over_a_bookmark_and_a_letter_before_its_title_are_its_path() -> None:
+    """montex p. 10 prints `Part I` alone over `MonTEX: System Overview` (the bookmark names no part); othelloboard
+    p. 10 prints `A Layout of diagrams` for the bookmark `Layout of diagrams`, whose section is `A.1` (p. 13)."""
+    page = ["Part I", "MonTEX: System Overview", "8"]
+    assert bench.division_over_title(page, "MonTeX: System Overview") == ("Part I", "MonTeX: System Overview")
+    assert bench.division_over_title(["Part I", "Other words", "MonTEX: System Overview"], "MonTeX: System Overview") is None
+    assert bench.printed_letter(["Appendices", "A Layout of diagrams", "The board diagrams"], "Layout of diagrams") == "A"
+    assert bench.printed_letter(["A Layout of diagrams"], "A Layout of diagrams") is None
+
+
 def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_title() -> None:
     """`L'option xcas` (the bookmark) and `L’option xcas` (the page's apostrophe) are one unnumbered clause; `L 2` or
     `IV Loads` stay numbered paths, compared as paths."""

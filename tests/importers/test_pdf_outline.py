@@ -255,3 +255,24 @@ def test_a_bookmark_whose_title_wraps_over_five_lines_is_the_heading_that_prints
     nodes = read_back(workspace, report).nodes
     assert [node.path for node in nodes] == ["1", "2", "3"]
     assert "applicant or a participant" not in norm_text(workspace, report).split("# 2")[1].split("\n", 1)[1]
+
+
+def test_a_part_printed_over_a_bookmark_and_a_letter_before_its_title_are_its_path(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Bookmarks that name no number: `System overview` under `Part I` printed alone above it is the part; `Layout of
+    diagrams` printed `A Layout of diagrams` is the appendix A (its section `A.1` under it)."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.line("Part I", size=20, bold=True)
+    builder.bookmarked(["System overview"], "System overview", 0, size=20).line(BODY)
+    builder.bookmarked(["1 Features"], "Features", 1, size=16).line("Nam dui ligula, fringilla a, euismod sodales, wisi.")
+    builder.page().bookmarked(["A Layout of diagrams"], "Layout of diagrams", 0, size=16)
+    builder.line("The board diagrams drawn with the package are contained inside a picture box.")
+    builder.bookmarked(["A.1 Code for the examples"], "Code for the examples", 1, size=13).line(BODY)
+    report = ingest(builder.save(tmp_path / "parts.pdf"), "TEST 174", "1", workspace=workspace, language="en")
+    nodes = [(node.path, node.title) for node in read_back(workspace, report).nodes]
+    assert nodes == [
+        ("Part I", "System overview"),
+        ("1", "Features"),
+        ("A", "Layout of diagrams"),
+        ("A.1", "Code for the examples"),
+    ]
+    assert "\nPart I\n" not in norm_text(workspace, report)  # the line is part of the heading, no text
