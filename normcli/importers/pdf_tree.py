@@ -618,7 +618,8 @@ def _chapter_over_line_number(stream: list[Line], position: int, number: Number)
     if "." in number.path or above < 0 or stream[above].page != stream[position].page:
         return None
     chapter = _designation(clean_inline(stream[above].text))
-    if chapter is None or chapter.kind != "clause" or chapter.path == number.path or stream[above].size < 0.75 * stream[position].size:
+    # set as large as the title, as a chapter's designation is (a contents entry `Index 41` above the first heading is not)
+    if chapter is None or chapter.kind != "clause" or chapter.path == number.path or stream[above].size < 0.9 * stream[position].size:
         return None
     return chapter
 

@@ -276,3 +276,14 @@ def test_a_part_printed_over_a_bookmark_and_a_letter_before_its_title_are_its_pa
         ("A.1", "Code for the examples"),
     ]
     assert "\nPart I\n" not in norm_text(workspace, report)  # the line is part of the heading, no text
+
+
+def test_a_contents_entry_over_the_first_heading_is_no_chapter_designation(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A short contents whose last entry (`Index 41`, in the entries' size) stands right above `1 Available commands`:
+    the clause is 1, not the entry's page 41."""
+    builder: PdfBuilder = pdf_builder().page().line("Contents", size=14, bold=True)
+    builder.line("1 Available commands 1", size=11).line("2 Examples 1", size=11).line("Index 41", size=11)
+    builder.bookmarked(["1 Available commands"], "Available commands", 0, size=14).line(BODY)
+    builder.bookmarked(["2 Examples"], "Examples", 0, size=14).line("Nam dui ligula, fringilla a, euismod sodales, wisi.")
+    report = ingest(builder.save(tmp_path / "short.pdf"), "TEST 175", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes if node.path != "Contents"] == ["1", "2"]
