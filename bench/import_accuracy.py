@@ -274,9 +274,36 @@ def _running_lines(document, index: int, cache: dict[int, list[str]]) -> set[int
     others = [(other, edges(other)) for other in (page_lines(document, k, cache) for k in (index - 1, index + 1) if 0 <= k < len(document))]
     running = set(numbers)
     for side, position in ((1, top), (2, bottom)):
-        if position is not None and any(ends[side] is not None and _repeats(lines[position], other[ends[side]]) for other, ends in others):
+        if position is None:
+            continue
+        repeated = any(ends[side] is not None and _repeats(lines[position], other[ends[side]]) for other, ends in others)
+        if repeated or _counts_pages(document, index, side, lines[position], cache, edges):
             running.add(position)
     return running
+
+
+def _counts_pages(document, index: int, side: int, line: str, cache: dict[int, list[str]], edges) -> bool:
+    """Whether a word and a number at a page's edge (`Bibliography 94`) is a running header with its page number: three
+    pages in a row print the word there with the number counting up page by page (`Bibliography 95`, `96`). Two in a
+    row may be two one-page chapters (`Chapter 2`, `Chapter 3`); three are not."""
+    match = _OTHER_WORD_NUMBER.match(line.strip())
+    if not match or not match.group("value").isdecimal():
+        return False
+    word, value = match.group("word"), int(match.group("value"))
+    for start in (index - 2, index - 1, index):
+        if start < 0 or start + 2 >= len(document):
+            continue
+        counted = True
+        for other in range(start, start + 3):
+            lines = page_lines(document, other, cache)
+            at = edges(lines)[side]
+            found = _OTHER_WORD_NUMBER.match(lines[at].strip()) if at is not None else None
+            if not found or found.group("word") != word or found.group("value") != str(value + other - index):
+                counted = False
+                break
+        if counted:
+            return True
+    return False
 
 
 def _opens_page(document, index: int, title: str, cache: dict[int, list[str]]) -> bool:
@@ -1146,6 +1173,14 @@ def precision(truth: dict[int, int], text: str) -> dict:
 # a path that is a title: it starts with a word, not a number, perhaps after punctuation (`...DocBy.TeX...`, `\\begtt`); an
 # elided article (`L'option`, `D’après`) is a word's start
 _UNNUMBERED_PATH = re.compile(r"^[^\w\s]*(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
+# or a path that starts with a version and goes on (`1.11a (28-01-2017)`, `v2.0 beta`): a change log's entry, no clause
+# number; `2.5 (2)`, a repeated number, stays a path
+_VERSION_PATH = re.compile(r"^v?\d+(?:\.\d+)*(?:[a-z]\b|\s+(?!\(\d+\)$)\S)")
+
+
+def _title_path(path: str) -> bool:
+    """Whether a reference path is a title, compared as titles are (case, punctuation and spacing ignored)."""
+    return bool(_UNNUMBERED_PATH.match(path) or _VERSION_PATH.match(path))
 
 
 def _same_title(expected: str, found: str) -> bool:
@@ -1179,7 +1214,7 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     missed = []
     for entry in reference:
         candidates = by_path.get(" ".join(entry.path.split()).lower(), [])
-        if not candidates and _UNNUMBERED_PATH.match(entry.path):
+        if not candidates and _title_path(entry.path):
             # an unnumbered clause's path is its title, compared as titles are (`Cage - Chance` is `Cage — Chance`)
             candidates = by_title_path.get(key(entry.path), [])
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
@@ -1196,7 +1231,7 @@ def _same_path(entry: Entry, path: str) -> bool:
     """A clause's path is the entry's, as `recall` compares paths (an unnumbered path as a title)."""
     if " ".join(entry.path.split()).lower() == " ".join(path.split()).lower():
         return True
-    return bool(_UNNUMBERED_PATH.match(entry.path)) and key(entry.path) == key(path)
+    return _title_path(entry.path) and key(entry.path) == key(path)
 
 
 def tree_precision(reference: list[Entry], run: Run) -> dict | None:

@@ -253,6 +253,16 @@ def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_t
     assert not bench._UNNUMBERED_PATH.match("IV Loads") and not bench._UNNUMBERED_PATH.match("L 2")
 
 
+def test_an_unnumbered_path_that_starts_with_a_version_is_compared_as_a_title() -> None:
+    """A change log's bookmark `1.11a (28-01-2017)` names no clause number: its path is its title, compared as titles are
+    (`1.11a – 28‑01‑2017` with a dash and no-break hyphens is the same); a repeated number `2.5 (2)` stays a path."""
+    run = bench.Run([("1.11a – 28‑01‑2017", bench.key("1.11a (28-01-2017)"), 5), ("2.5", "loads", 6)], [], 0, [], "", 0.0, 6)
+    share, missed = bench.recall([bench.Entry("1.11a (28-01-2017)", bench.key("1.11a (28-01-2017)"), 5)], run)
+    assert share == 1.0 and not missed
+    assert bench.recall([bench.Entry("2.5 (2)", "loads", 6)], run)[0] == 0.0
+    assert not bench._title_path("2.5 (2)") and not bench._title_path("3.1") and bench._title_path("v2.0 beta")
+
+
 def test_the_reference_reads_titles_the_text_layer_prints_oddly() -> None:
     """An `í` set as an accent over a dotless i (`L´ınea`) is `í`; a bookmark's UTF-8 bytes misread through
     PDFDocEncoding (`Ã›lÃ©ments`, `›` for 0x89), or beside characters typed as such, are decoded letter by letter."""
@@ -323,6 +333,38 @@ def test_the_reference_passes_over_running_headers_and_anchors_at_a_page_foot(tm
         ("2", 6),
         ("2.2", 7),
     ]
+
+
+def test_a_word_and_a_page_number_counting_up_over_three_pages_is_a_running_header(tmp_path: Path) -> None:
+    """windycity p. 94-96 print `Bibliography 94`, `Bibliography 95`, `Bibliography 96` at their top, the first over the
+    title `Bibliography (Standard Format)`: a running header with its page number, no chapter 94. Two pages opening
+    with `Chapter 2` and `Chapter 3` are still two chapters."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pages = [
+        ("Abbreviations 93", None, BODY),
+        ("Bibliography 94", "Bibliography (Standard Format)", "Adams, Henry. Letters. Boston, 1930."),
+        ("Bibliography 95", None, "Austen, Jane. Pride and Prejudice. London, 1813."),
+        ("Bibliography 96", None, "Bagley, Benjamin. Loving Someone. Chicago, 2012."),
+        ("Chapter 2", "Grids", "The grids of the package are drawn in a picture."),
+        ("Chapter 3", "Squares", "The squares of a grid are black or white."),
+    ]
+    for header, bookmark, text in pages:
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 10)
+        pdf.text(72, 40, header)
+        if bookmark:
+            pdf.set_y(50)
+            pdf.start_section(bookmark, level=0)
+            pdf.set_font("Helvetica", "B", 14)
+            pdf.text(72, 70, bookmark)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.text(72, 100, text)
+    path = tmp_path / "header.pdf"
+    pdf.output(str(path))
+    reference = bench.outline_reference(path)
+    assert [(entry.path, entry.page) for entry in reference] == [("Bibliography (Standard Format)", 2), ("2", 5), ("3", 6)]
 
 
 def test_a_running_header_repeats_with_its_page_number_alone_changed() -> None:
