@@ -23,7 +23,9 @@ from normcli.workspace import LANGUAGES, language_of
 from normcli.xrefs import find_references
 
 _HEADING = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)(?:[ \t]+#+)?[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+# Markdown's own syntax, one definition for the bundle and the Markdown importer: a code fence's opening or closing
+# line, and an image `![alt](src "title")`
+CODE_FENCE = re.compile(r"^ {0,3}(?:```|~~~)")
 _PAGE = re.compile(r"^\s*<!--\s*page\s+(?P<page>[^\s>]+)[^>]*-->\s*$", re.I)
 _NUMBERED = re.compile(r"^(?P<path>\d+(?:\.\d+)*)\.?(?:[ \t]+(?P<title>.*))?$")
 _ANNEX = re.compile(
@@ -33,7 +35,7 @@ _ANNEX = re.compile(
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d+)+)\.?(?:[ \t]+(?P<title>.*))?$")
 # an annex printed as its letter alone before its title, without a word for it (`A Implementation`)
 _LETTER_LED = re.compile(r"^(?P<path>[A-Z])[ \t]+(?P<title>[^\W\d_].*)$")
-_IMAGE = re.compile(r"!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+IMAGE = re.compile(r"!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^)\s>]+)>?(?P<title>\s+\"[^\"]*\")?\s*\)")
 _FIGURE_LABEL = re.compile(
     rf"^{FIGURE_LABEL}\s*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*[a-z]?)"  # 3, 2.1, A1, A.1 (an annex's)
     r"\s*[–—:\-.]?\s*(?P<caption>.*)$"
@@ -355,7 +357,7 @@ def _marks(lines: list[str], start: int) -> dict[int, re.Match[str]]:
         if page_match:
             marks[index] = page_match
             continue
-        if _FENCE.match(line) and not in_math:
+        if CODE_FENCE.match(line) and not in_math:
             in_fence = not in_fence
         elif not in_fence and line.strip().startswith("$$"):
             stripped = line.strip()
@@ -399,7 +401,7 @@ def _read_parts(bundle: Bundle, reader: _Reader, node: Node, own: list[tuple[int
     index = 0
     while index < len(own):
         number, line = own[index]
-        for image in _IMAGE.finditer(line):
+        for image in IMAGE.finditer(line):
             figure = _figure(bundle, reader, node, number, image.group("alt"), image.group("src"))
             if figure.id in figure_ids:
                 reader.problem(
