@@ -1331,8 +1331,8 @@ def test_the_entries_of_a_change_log_are_headings_under_it(pdf_builder, workspac
 
 def test_appendices_set_as_chapters_with_their_letter_before_the_title(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """Appendices set in the chapters' style, a letter alone before the title and no word for it (`A Implementation`,
-    `B Test`), after numbered chapters: each is a heading at the chapters' depth, titled with its letter (as its
-    bookmark is), and its clauses `A.1` follow it in the numbering; a line in that style led by a letter out of
+    `B Test`), after numbered chapters: each is a heading at the chapters' depth that the bundle reads as the annex
+    its letter names (path `A`, SPEC §1), and its clauses `A.1` follow it in the numbering; a line in that style led by a letter out of
     sequence (`C` before `A`) is none."""
     builder = pdf_builder().page().heading("1 Introduction").line(BODY).line(BODY)
     builder.heading("C Programming language notes").line(BODY).heading("2 Usage").line(BODY).line(BODY)
@@ -1343,9 +1343,9 @@ def test_appendices_set_as_chapters_with_their_letter_before_the_title(pdf_build
     assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes] == [
         ("1", "Introduction", 1),
         ("2", "Usage", 1),
-        ("A Implementation", "A Implementation", 1),
+        ("A", "Implementation", 1),
         ("A.1", "Sourcemap", 2),
-        ("B Test", "B Test", 1),
+        ("B", "Test", 1),
     ]
 
 
