@@ -1172,6 +1172,8 @@ def precision(truth: dict[int, int], text: str) -> dict:
 
 # a path that is a title: it starts with a word, not a number, perhaps after punctuation (`...DocBy.TeX...`, `\\begtt`); an
 # elided article (`L'option`, `D’après`) is a word's start
+# an appendix's bookmark, its letter before the title (`A Implementation`)
+_LETTER_LED = re.compile(r"^(?P<letter>[A-Z]) (?P<title>[^\W\d_].*)$")
 _UNNUMBERED_PATH = re.compile(r"^[^\w\s]*(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
 # or a path that starts with a version and goes on (`1.11a (28-01-2017)`, `v2.0 beta`): a change log's entry, no clause
 # number; `2.5 (2)`, a repeated number, stays a path
@@ -1218,6 +1220,10 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
             # an unnumbered clause's path is its title, compared as titles are (`Cage - Chance` is `Cage — Chance`)
             candidates = by_title_path.get(key(entry.path), [])
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
+        lettered = _LETTER_LED.match(entry.path)
+        if not candidates and lettered:  # an appendix printed `A Implementation`: the bundle reads its path `A` (SPEC §1)
+            candidates = by_path.get(lettered.group("letter").lower(), [])
+            titles.append(key(lettered.group("title")))
         if not any(
             any(_same_title(wanted, title) for wanted in titles) and (entry.page is None or entry.page == page)
             for title, page in candidates
@@ -1231,6 +1237,9 @@ def _same_path(entry: Entry, path: str) -> bool:
     """A clause's path is the entry's, as `recall` compares paths (an unnumbered path as a title)."""
     if " ".join(entry.path.split()).lower() == " ".join(path.split()).lower():
         return True
+    lettered = _LETTER_LED.match(entry.path)
+    if lettered and lettered.group("letter") == path:
+        return True  # `A Implementation`, the appendix whose path is its letter
     return _title_path(entry.path) and key(entry.path) == key(path)
 
 

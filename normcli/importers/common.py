@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from normcli.bundle import CODE_FENCE as CODE_FENCE  # the importers' name for the bundle's one definition
 from normcli.fold import path_key
 from normcli.labels import ANNEX_HEADING_LABEL, CHAPTER_LABEL, FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
@@ -36,9 +37,6 @@ TABLE_CAPTION = re.compile(
     rf"^(?P<label>{TABLE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*)"
     r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
-
-# A Markdown code fence (three backticks or tildes, indented at most three spaces): where a code block opens or closes.
-CODE_FENCE = re.compile(r"^ {0,3}(?:```|~~~)")
 
 # the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
 MONTHS = (

@@ -696,7 +696,7 @@ def text_headings(
             restart = False
             continue
         if position in lettered:  # an appendix `A Implementation`: its clauses `A.1` follow (its heading comes below)
-            sequencer.accept(Number(lettered[position], "", "annex"))
+            sequencer.accept(Number(lettered[position][:1], "", "annex"))
             continue
         text = heading_text(line)
         if not text or (is_toc_line(line.text) and _ENDS_IN_PAGE.search(text)):
@@ -848,7 +848,7 @@ def text_headings(
             continue
         if position in lettered:  # an appendix set as a chapter, its letter before the title (`A Implementation`)
             depth_here = depths[position][0][0] if depths[position] else 1
-            headings[position] = Heading(None, clean_inline(line.text), depth_here)  # titled with its letter, as bookmarked
+            headings[position] = Heading(None, lettered[position], depth_here)  # titled with its letter, as bookmarked
             in_index = False
             continue
         if position in versions:  # a change log's entry, one level below the heading of the log
@@ -1065,29 +1065,42 @@ def _version_headings(stream: list[Line], body_size: float, skip: set[int]) -> d
 
 
 # a heading led by a capital letter alone, an appendix's (`A Implementation`, `B Biblatex datamodel file`)
-_LETTER_LED = re.compile(r"^(?P<letter>[A-Z])\s+(?P<title>[^\W\d_].{1,80})$")
+_LETTER_LED = re.compile(r"^(?P<letter>[A-Z])\.?\s+(?P<title>[^\W\d_].{1,80})$")
 
 
 def _lettered_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, str]:
-    """Appendices set as chapters are, their letter before the title and no word for it (`A Implementation`): lines
-    led by a capital letter alone, larger than the prose and bold or larger still, whose letters run A, B, C … in
-    reading order in one size; two of them at least, or `A` alone when a clause `A.1` follows it. Each is
-    `position: letter`."""
+    """Appendices set as chapters are, their letter before the title and no word for it (`A Implementation`,
+    `A. Symbology`): lines led by a capital letter alone, larger than the prose and bold or larger still, whose letters
+    run A, B, C … in reading order in one size; two of them at least, or `A` alone when a clause `A.1` follows it.
+    Where they are set less apart (in the prose's size and bold throughout, or a little larger without bold, as journal
+    templates set `A RESEARCH METHODS`), only when `A.1` follows `A`. Each is `position: title`, the letter leading
+    the title without its stop."""
     candidates = []
     for position, line in enumerate(stream):
-        if position in skip or line.size < body_size + 0.8:
+        if position in skip:
+            continue
+        whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
+        if line.size < body_size + 0.8 and not (whole_bold and abs(line.size - body_size) < 0.3):
             continue
         match = _LETTER_LED.match(clean_inline(line.text))
+        if not match or match.group("title").endswith((".", ",", ";", ":")):
+            continue
         bold = line.bold_prefix >= 2 or bold_face(line.font)
-        if match and (bold or line.size >= body_size + 2) and not match.group("title").endswith((".", ",", ";", ":")):
-            candidates.append((position, match.group("letter"), round(line.size, 1)))
+        weak = line.size < body_size + 0.8 or not (bold or line.size >= body_size + 2)
+        if weak and not (whole_bold or match.group("title").isupper() or line.size >= body_size + 0.8):
+            continue
+        if match.group(0)[1] == "." and not bold:
+            continue  # `A. Author` under a title: an initial, not an appendix (whose heading is bold)
+        candidates.append((position, match.group("letter"), f"{match.group('letter')} {match.group('title')}", round(line.size, 1), weak))
     found: dict[int, str] = {}
-    for size in {size for _, _, size in candidates}:
+    for size in {size for _, _, _, size, _ in candidates}:
         kept: list[tuple[int, str]] = []
-        for position, letter, at in candidates:  # the letters in sequence from A; another line in the size breaks nothing
+        weak_kept = False
+        for position, letter, title, at, weak in candidates:  # the letters in sequence from A; another line in the size breaks nothing
             if at == size and ord(letter) == ord("A") + len(kept):
-                kept.append((position, letter))
-        if len(kept) == 1:
+                kept.append((position, title))
+                weak_kept = weak_kept or weak
+        if len(kept) == 1 or (kept and weak_kept):
             after = (parse_number(clean_inline(line.text)) for line in stream[kept[0][0] + 1 :])
             kept = kept if any(n is not None and n.kind == "annex_clause" and n.path == "A.1" for n in after) else []
         found.update(kept)
