@@ -11,7 +11,8 @@ references read independently of the importer:
   for a PDF without an outline, the numbered headings of a text edition beside it (`x.txt` for
   `x.pdf`, path and title only: the text has no pages). Recall = share of reference entries found
   as a clause with the same path and title (case, accents, punctuation ignored) on the same PDF page
-  (an unnumbered clause's path is its title and is compared as one; titles that differ only in the order of a few
+  (an unnumbered clause's path is its title and is compared as one, as is a path that starts with a version and goes
+  on, `1.11a (28-01-2017)`; a Latin letter with a stroke keys as the letter, `Đ` as `D`; titles that differ only in the order of a few
   letters of one short span, a logo such as XeTeX printed `X TEEX`, are the same, see `alike`).
   Beside it, the same recall over the entries **printed on their page** as a heading is (`shown_on_page`,
   read here from PDFium's characters: the title alone on a piece of a line, led or not by its number, or
