@@ -285,8 +285,8 @@ def _running_lines(document, index: int, cache: dict[int, list[str]]) -> set[int
 
 def _counts_pages(document, index: int, side: int, line: str, cache: dict[int, list[str]], edges) -> bool:
     """Whether a word and a number at a page's edge (`Bibliography 94`) is a running header with its page number: three
-    pages in a row print the word there with the number counting up page by page (`Bibliography 95`, `96`). Two in a
-    row may be two one-page chapters (`Chapter 2`, `Chapter 3`); three are not."""
+    pages in a row print the word there with the number counting up page by page (`Bibliography 95`, `96`), and no page
+    number of their own. Pages of one-page chapters (`Kapitel 1`, `Kapitel 2`, `Kapitel 3`) print their numbers apart."""
     match = _OTHER_WORD_NUMBER.match(line.strip())
     if not match or not match.group("value").isdecimal():
         return False
@@ -297,8 +297,11 @@ def _counts_pages(document, index: int, side: int, line: str, cache: dict[int, l
         counted = True
         for other in range(start, start + 3):
             lines = page_lines(document, other, cache)
-            at = edges(lines)[side]
-            found = _OTHER_WORD_NUMBER.match(lines[at].strip()) if at is not None else None
+            numbers, *ends = edges(lines)
+            at = ends[side - 1]
+            found = _OTHER_WORD_NUMBER.match(lines[at].strip()) if at is not None and not numbers else None
+            # a page that prints its number alone besides (`Kapitel 1` over a one-page chapter, `1` at its foot) has
+            # its page number there: its `Kapitel 1` is the chapter's
             if not found or found.group("word") != word or found.group("value") != str(value + other - index):
                 counted = False
                 break

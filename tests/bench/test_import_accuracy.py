@@ -337,8 +337,8 @@ def test_the_reference_passes_over_running_headers_and_anchors_at_a_page_foot(tm
 
 def test_a_word_and_a_page_number_counting_up_over_three_pages_is_a_running_header(tmp_path: Path) -> None:
     """windycity p. 94-96 print `Bibliography 94`, `Bibliography 95`, `Bibliography 96` at their top, the first over the
-    title `Bibliography (Standard Format)`: a running header with its page number, no chapter 94. Two pages opening
-    with `Chapter 2` and `Chapter 3` are still two chapters."""
+    title `Bibliography (Standard Format)`: a running header with its page number, no chapter 94. Three one-page
+    chapters opening with `Chapter 2`, `Chapter 3`, `Chapter 4`, their page numbers printed apart, are three chapters."""
     fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
     pdf = fpdf.FPDF(unit="pt", format=(595, 842))
     pdf.set_auto_page_break(False)
@@ -349,8 +349,9 @@ def test_a_word_and_a_page_number_counting_up_over_three_pages_is_a_running_head
         ("Bibliography 96", None, "Bagley, Benjamin. Loving Someone. Chicago, 2012."),
         ("Chapter 2", "Grids", "The grids of the package are drawn in a picture."),
         ("Chapter 3", "Squares", "The squares of a grid are black or white."),
+        ("Chapter 4", "Circles", "The circles of a grid are drawn in the squares."),  # one-page chapters (main-7 p. 9-11)
     ]
-    for header, bookmark, text in pages:
+    for number, (header, bookmark, text) in enumerate(pages, start=1):
         pdf.add_page()
         pdf.set_font("Helvetica", "", 10)
         pdf.text(72, 40, header)
@@ -361,10 +362,12 @@ def test_a_word_and_a_page_number_counting_up_over_three_pages_is_a_running_head
             pdf.text(72, 70, bookmark)
         pdf.set_font("Helvetica", "", 10)
         pdf.text(72, 100, text)
+        if header.startswith("Chapter"):
+            pdf.text(290, 800, str(number - 4))  # the page number, apart
     path = tmp_path / "header.pdf"
     pdf.output(str(path))
     reference = bench.outline_reference(path)
-    assert [(entry.path, entry.page) for entry in reference] == [("Bibliography (Standard Format)", 2), ("2", 5), ("3", 6)]
+    assert [(entry.path, entry.page) for entry in reference] == [("Bibliography (Standard Format)", 2), ("2", 5), ("3", 6), ("4", 7)]
 
 
 def test_a_running_header_repeats_with_its_page_number_alone_changed() -> None:
