@@ -573,8 +573,7 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     above = [
         text
         for k in range(max(0, position - 2), position)
-        if stream[k].page == page
-        and ((text := clean_inline(stream[k].text)) and (stream[k].size >= 0.75 * size or CHAPTER_WORD.match(text)))
+        if stream[k].page == page and ((text := _unraised(stream[k].text)) and (stream[k].size >= 0.75 * size or CHAPTER_WORD.match(text)))
     ]
     if body_size is not None and position > 0 and stream[position - 1].page == page:
         line_above = stream[position - 1]
@@ -602,12 +601,18 @@ def _number_lines_above(stream: list[Line], position: int, headings: dict[int, H
     for above in range(position - 1, max(-1, position - 3), -1):
         if stream[above].page != stream[position].page or above in headings or above in taken:
             return
-        text = clean_inline(stream[above].text)
+        text = _unraised(stream[above].text)
         number = parse_number(text)
         if not ((number and not number.title) or CHAPTER_WORD.match(text) or spelled_number(text) or _designation(text)):
             return
         headings[above] = Heading(None, "", 0)  # part of the heading below
         taken.add(above)
+
+
+def _unraised(text: str) -> str:
+    """A line as its words read, a word set small and high beside a large numeral (`Hoofdstuk` over the foot of a
+    71 pt `1`, which the text layer marks as raised, `^{Hoofdstuk} 1`) read as a word: a chapter's designation."""
+    return clean_inline(re.sub(r"\^\{([^\W\d_][^{}]*)\}", r"\1", text))
 
 
 def _chapter_over_line_number(stream: list[Line], position: int, number: Number) -> Number | None:

@@ -287,3 +287,25 @@ def test_a_contents_entry_over_the_first_heading_is_no_chapter_designation(pdf_b
     builder.bookmarked(["2 Examples"], "Examples", 0, size=14).line("Nam dui ligula, fringilla a, euismod sodales, wisi.")
     report = ingest(builder.save(tmp_path / "short.pdf"), "TEST 175", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes if node.path != "Contents"] == ["1", "2"]
+
+
+def test_a_chapter_word_set_small_beside_a_large_numeral_numbers_the_chapter(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A chapter style that sets `Hoofdstuk` small and high beside a 70 pt `1` (the text layer reads the word as raised,
+    `^{Hoofdstuk} 1`) over the bookmarked title: the chapter is 1, and that line belongs to its heading."""
+    builder: PdfBuilder = pdf_builder()
+    texts = ("Let us suppose that the noumena have nothing to do with necessity.", "Our faculties have lying before them.")
+    for number, title in ((1, "Smaken en smaakpapillen"), (2, "Experimentele setup")):
+        builder.page()
+        builder.pdf.set_font("Helvetica", "", 14)
+        builder.pdf.text(400, 120, "Hoofdstuk")
+        builder.pdf.set_font("Helvetica", "", 70)
+        builder.pdf.text(480, 160, str(number))
+        builder.y = 180
+        builder.bookmarked([title], title, 0, size=20)
+        builder.line(texts[number - 1])
+    report = ingest(builder.save(tmp_path / "hoofdstuk.pdf"), "TEST 176", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Smaken en smaakpapillen"),
+        ("2", "Experimentele setup"),
+    ]
+    assert "Hoofdstuk" not in norm_text(workspace, report)
