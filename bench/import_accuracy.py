@@ -566,6 +566,18 @@ def _printed_title(line: str) -> str:
     return key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
 
 
+def _take_numbered_line(lines: list[str], path: str, title: str, taken: set[int]) -> None:
+    """Mark the line that prints a numbered bookmark's number and title (`14 ACKNOWLEDGMENTS` for `14 Acknowledgments`)
+    as taken: an unnumbered bookmark of the same title on the page (`Acknowledgments`, an ACM paper's closing section
+    after its numbered one) is the other line, never that number again."""
+    wanted = key(title)
+    for position, line in enumerate(lines):
+        numbered = _numbered(line)
+        if position not in taken and numbered and numbered.group("path") == path and key(numbered.group("title")) == wanted:
+            taken.add(position)
+            return
+
+
 def printed_path(
     lines: list[str], title: str, taken: set[int] | None = None, before: Sequence[Entry] = (), parent: str | None = None
 ) -> str | None:
@@ -890,6 +902,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
             printed = ""
             if match and match.re is _LEADING_NUMBER:
                 path, title = match.group("path"), match.group("title")
+                _take_numbered_line(body_lines(document, index, cache), path, title, taken.setdefault(index, set()))
                 if path.isdecimal():
                     division = printed_numbered_division(page_lines(document, index, cache), path, title)
                     path = division[0] if division else path

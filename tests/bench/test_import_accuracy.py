@@ -370,6 +370,28 @@ def test_a_word_and_a_page_number_counting_up_over_three_pages_is_a_running_head
     assert [(entry.path, entry.page) for entry in reference] == [("Bibliography (Standard Format)", 2), ("2", 5), ("3", 6), ("4", 7)]
 
 
+def test_an_unnumbered_bookmark_never_takes_the_line_of_a_numbered_one_of_the_same_title(tmp_path: Path) -> None:
+    """sample-sigconf p. 5 prints `14 ACKNOWLEDGMENTS` (bookmark `14 Acknowledgments`) and, further on, `ACKNOWLEDGMENTS`
+    alone (bookmark `Acknowledgments`, the paper's closing section): the second is unnumbered, not `14 (2)`."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    for y, text, bookmark in (
+        (100, "14 ACKNOWLEDGMENTS", "14 Acknowledgments"),
+        (120, BODY, None),
+        (400, "ACKNOWLEDGMENTS", "Acknowledgments"),
+    ):
+        if bookmark:
+            pdf.set_y(y - 14)
+            pdf.start_section(bookmark, level=0)
+        pdf.set_font("Helvetica", "B" if bookmark else "", 10)
+        pdf.text(72, y, text)
+    path = tmp_path / "acks.pdf"
+    pdf.output(str(path))
+    assert [entry.path for entry in bench.outline_reference(path)] == ["14", "Acknowledgments"]
+
+
 def test_a_running_header_repeats_with_its_page_number_alone_changed() -> None:
     """`Capítulo 12. Medidas e Contadores 86` over `… 87` on the next page is one running header; two change log
     entries opening their pages (`22.3 Version 4.6.1`, `22.6 Version 4.5.0`) or `Capítulo 7` and `Capítulo 1` in an
