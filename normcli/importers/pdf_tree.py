@@ -623,6 +623,8 @@ def text_headings(
             restart = True
             continue
         number = parse_number(text)
+        if number and line.mono and not strong:
+            continue  # `1 int A[51];`: a numbered line of a listing set in a fixed pitch, no clause
         inner = parse_number(number.title) if number and number.title and "." not in number.path else None
         if inner and inner.title and "." in inner.path:
             number = inner  # `13 5.1 Basic code`: a line number left in the margin, then the clause's number

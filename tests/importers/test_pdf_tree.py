@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from importer_helpers import BODY as BODY_SIZE
 from importer_helpers import PdfBuilder, norm_text, read_back
 
 from normcli.importers import ingest
@@ -1641,3 +1642,45 @@ def test_appendices_in_the_bold_body_style_of_the_sections_when_their_clauses_fo
         ("A.1", 2),
         ("B ONLINE RESOURCES", 1),
     ]
+
+
+def test_numbered_lines_of_a_listing_in_a_fixed_pitch_are_no_clauses(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A listing whose lines are numbered in the margin, its keywords bold (`3 while (i <= 50) {`), under unnumbered
+    headings (`Problem 1`): the lines are code, never clauses 1, 2, 3; the headings are the clauses."""
+    builder = pdf_builder().page().heading("Problem 1").line(PROSE).gap()
+    for number, keyword, rest in [(1, "int", " A[51];"), (2, "int", " i = 1;"), (3, "while", " (i <= 50) {"), (4, "", "  A[i] = i;")]:
+        builder.y += 12
+        builder.pdf.set_font("Courier", "B", BODY_SIZE)
+        builder.pdf.text(90, builder.y, f"{number} {keyword}")
+        builder.pdf.set_font("Courier", "", BODY_SIZE)
+        builder.pdf.text(90 + 0.6 * BODY_SIZE * (len(f"{number} {keyword}")), builder.y, rest)
+    builder.gap().line(PROSE).line(PROSE)
+    builder.page().heading("Problem 2").line(PROSE).line(PROSE)
+    pdf = builder.save(tmp_path / "listing.pdf")
+    report = ingest(pdf, "TEST 243", "1", workspace=workspace, language="en", use_outline=False)
+    assert [node.title for node in read_back(workspace, report).nodes] == ["Problem 1", "Problem 2"]
+
+
+def test_contents_on_the_page_the_text_starts_whose_parts_number_their_chapters_again(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A contents list above the first chapter on its page, whose parts (`II Menus 2`) each number their chapters from 1
+    again: the whole list is contents (the second `1 Basics` is an entry, not the text's heading), and each entry is
+    found on the page it names."""
+    builder = pdf_builder(first_page_number=1).page().line("Contents", size=14, bold=True).gap()
+    listed = [("1 Drawing a key", 1), ("2 Framing a key", 1), ("II Menus", 2), ("1 Basics", 2), ("2 Screens", 2)]
+    for title, page in listed:
+        builder.line(f"{title} {'. ' * 30} {page}", x=72 if title[0] == "I" else 86)
+    builder.gap(20).line("I Keys", size=14, bold=True).gap()
+    builder.heading("1 Drawing a key", level=1)
+    for _ in range(14):  # the page is mostly text: no contents page by itself
+        builder.line(PROSE)
+    builder.heading("2 Framing a key", level=1).line(PROSE)
+    builder.page().line("II Menus", size=14, bold=True).gap()
+    builder.heading("1 Basics", level=1).line(PROSE).line(PROSE).heading("2 Screens", level=1).line(PROSE)
+    pdf = builder.save(tmp_path / "parts.pdf")
+    report = ingest(pdf, "TEST 244", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = [(node.title, node.page_start) for node in read_back(workspace, report).nodes]
+    assert nodes[-4:] == [("Framing a key", 1), ("II Menus", 2), ("Basics", 2), ("Screens", 2)]
+    text = norm_text(workspace, report)
+    assert text.count("Basics") == 2  # its contents entry and its heading, once each
+    contents = text[text.index("# Contents") : text.index("# I Keys")]
+    assert "Screens" in contents and "Menus" in contents  # the list's second part is in the contents node
