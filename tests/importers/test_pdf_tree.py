@@ -1684,3 +1684,28 @@ def test_contents_on_the_page_the_text_starts_whose_parts_number_their_chapters_
     assert text.count("Basics") == 2  # its contents entry and its heading, once each
     contents = text[text.index("# Contents") : text.index("# I Keys")]
     assert "Screens" in contents and "Menus" in contents  # the list's second part is in the contents node
+
+
+def test_page_numbers_printed_in_running_headers_name_the_pages(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """No page labels and no page number on a line of its own: each page's number ends its running header, beside
+    the title of the chapter it is in (`Terms 4`). The numbers name the pages, so the headers, each repeated on fewer
+    pages than a running header usually is, are furniture and not text or headings."""
+    builder = pdf_builder()
+    chapters = ["Scope", "Terms", "Design", "Testing", "Delivery"]
+    for number, chapter in enumerate(chapters, start=1):
+        for half in range(2):
+            builder.page()
+            builder.pdf.set_font("Helvetica", "", 9)
+            builder.pdf.text(72, 40, chapter)
+            builder.pdf.text(500, 40, str(builder.pages))
+            if half == 0:
+                builder.heading(f"{number} {chapter}")
+            for _ in range(12):
+                builder.line(PROSE)
+    pdf = builder.save(tmp_path / "headers.pdf")
+    report = ingest(pdf, "TEST 245", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        (str(number), chapter) for number, chapter in enumerate(chapters, start=1)
+    ]
+    text = norm_text(workspace, report)
+    assert not re.search(r"^(?:Scope|Terms|Design|Testing|Delivery) \d+$", text, re.M)
