@@ -1529,11 +1529,12 @@ def _printed_from_text(pages: list[Page]) -> None:
             if text.isdecimal():  # not isdigit(): `10¹` at a page edge is a digit to it, not to int()
                 offsets[int(text) - page.index] += 1
                 continue
-            tokens = text.split()
-            ends = {tokens[0], tokens[-1]} if len(tokens) > 1 and id(line) in outermost else set()
+            # the number set apart from the header's words by a wide gap, a cell of its own (a clause's number is not)
+            cells = [cell.strip() for cell in line.cells]
+            ends = {cells[0], cells[-1]} if len(cells) > 1 and id(line) in outermost else set()
             for token in {token for token in ends if token.isdecimal() and len(token) <= 4}:
                 carried[int(token) - page.index] += 1
-    # (a clause number opening the first line of a page agrees with the page now and then: more pages must agree)
+    # (a number opening the first line of a page may agree with the page now and then: more pages must agree)
     for votes_of, least in ((offsets, 2), (carried, 3)):
         if votes_of:
             offset, votes = votes_of.most_common(1)[0]
