@@ -73,6 +73,10 @@ def mark_contents(pages: list[Page]) -> None:
         while following < len(pages):
             if candidates[following]:
                 run.append(following)
+            elif pages[following].lines and _opens_with_entries(pages[following]):
+                run.append(following)  # the list's end above the start of the text (`contents_positions` cuts it there)
+                following += 1
+                break
             elif pages[following].lines and not _tail_of_contents(pages[following]):
                 break
             elif pages[following].lines:
@@ -91,6 +95,13 @@ def mark_contents(pages: list[Page]) -> None:
             for k in run:
                 pages[k].toc = True
         index = following
+
+
+def _opens_with_entries(page: Page) -> bool:
+    """Whether the page opens with three contents entries or more in a row (dot leaders or a page number after a
+    numbered title): the end of a list from the page before, the text starting under it."""
+    lines = page.lines[:3]
+    return len(lines) == 3 and all(is_toc_line(line.text) for line in lines)
 
 
 def _index_opens(page: Page) -> bool:

@@ -1706,3 +1706,33 @@ def test_page_numbers_printed_in_running_headers_name_the_pages(pdf_builder, wor
     ]
     text = norm_text(workspace, report)
     assert not re.search(r"^(?:Scope|Terms|Design|Testing|Delivery) \d+$", text, re.M)
+
+
+def test_the_end_of_the_contents_above_the_start_of_the_text_is_contents(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The contents fill a page and end at the top of the next, where the text starts under them (`1 Introduction`
+    and a page of prose): the entries on that page are contents too, not a `Front matter` before the first clause,
+    and the chapters they list are found."""
+    words = ["Loads", "Actions", "Materials", "Timber", "Steel", "Concrete", "Masonry", "Glass", "Testing", "Fire"]
+    entries = [
+        (f"{chapter}.{section} {words[section]} of {words[chapter]}", 2 + chapter) for chapter in (1, 2, 3, 4) for section in range(6)
+    ]
+    builder = pdf_builder(first_page_number=1).page().line("Contents", size=16, bold=True).gap()
+    for number, title in enumerate(words[1:5], start=1):
+        entries.insert([e[1] for e in entries].index(2 + number), (f"{number} {title}", 2 + number))
+    for entry, page in entries[:-4]:
+        builder.line(f"{entry} {'. ' * 30} {page}", x=86)
+    builder.page()
+    for entry, page in entries[-4:]:
+        builder.line(f"{entry} {'. ' * 30} {page}", x=86)
+    builder.gap(20)
+    for number, title in enumerate(words[1:5], start=1):
+        builder = builder if number == 1 else builder.page()
+        builder.heading(f"{number} {title}")
+        for _ in range(24):
+            builder.line(PROSE)
+    pdf = builder.save(tmp_path / "contents-end.pdf")
+    report = ingest(pdf, "TEST 246", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [node.path for node in nodes if "." not in node.path] == ["Contents", "1", "2", "3", "4"]
+    text = norm_text(workspace, report)
+    assert entries[-1][0] in text[text.index("# Contents") : text.index("# 1 Actions")]  # `4.5 Fire of Steel`
