@@ -1515,18 +1515,34 @@ def _ocr_page(page, index: int, language: str, draft: Draft, width: float, heigh
 
 
 def _printed_from_text(pages: list[Page]) -> None:
-    """Printed page numbers from the number-only lines at the page edges, when the PDF has no page labels."""
+    """Printed page numbers from the number-only lines at the page edges, when the PDF has no page labels; failing
+    those, from a number ending or opening a running header or footer (`Introduction 3`, `12 Chapter title`)."""
     offsets: Counter[int] = Counter()
+    carried: Counter[int] = Counter()  # the offsets of the numbers at the ends of edge lines that hold text too
     for page in pages:
-        for line in _edge_lines(page):
-            if line.text.strip().isdecimal():  # not isdigit(): `10¹` at a page edge is a digit to it, not to int()
-                offsets[int(line.text.strip()) - page.index] += 1
-    if offsets:
-        offset, votes = offsets.most_common(1)[0]
-        if votes >= max(2, len(pages) // 3):
-            for page in pages:
-                page.printed = page.index + offset
-                page.label = str(page.printed)
+        edges = _edge_lines(page)
+        outermost = (
+            {id(line) for line in (max(edges, key=lambda line: line.top), min(edges, key=lambda line: line.top))} if edges else set()
+        )
+        for line in edges:
+            text = line.text.strip()
+            if text.isdecimal():  # not isdigit(): `10¹` at a page edge is a digit to it, not to int()
+                offsets[int(text) - page.index] += 1
+                continue
+            # the number set apart from the header's words by a wide gap, a cell of its own (a clause's number is not)
+            cells = [cell.strip() for cell in line.cells]
+            ends = {cells[0], cells[-1]} if len(cells) > 1 and id(line) in outermost else set()
+            for token in {token for token in ends if token.isdecimal() and len(token) <= 4}:
+                carried[int(token) - page.index] += 1
+    # (a number opening the first line of a page may agree with the page now and then: more pages must agree)
+    for votes_of, least in ((offsets, 2), (carried, 3)):
+        if votes_of:
+            offset, votes = votes_of.most_common(1)[0]
+            if votes >= max(least, len(pages) // 3):
+                for page in pages:
+                    page.printed = page.index + offset
+                    page.label = str(page.printed)
+                return
 
 
 _ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")
