@@ -57,6 +57,9 @@ _ARGUMENT_ADVICE = {
     "offset": "start again from --offset 0",
     "edition": "give the edition once, in the code or with --edition",
     "specId": "run `normcli api specs` for the ids and domains",
+    "id": "take the id from `normcli api specs` or another `normcli api` answer",
+    "collectionId": "`normcli api spec DOMAIN` lists the collections with their ids",
+    "tagId": "`normcli api tags DOMAIN` lists the tags with their ids",
 }
 _WORKSPACE_ADVICE = {"index": "run `normcli index --rebuild`", "workspace": "pass --workspace DIR"}
 # The advice for a bad argument of a command other than the reads, by command: its options differ.
