@@ -139,7 +139,8 @@ def _not_found_hint(error: NotFound, tool: str, arguments: dict[str, Any]) -> st
     if error.what == "norm":
         return f"The codes held here are: {known or 'none'}. Call list_norms for their editions, then call {tool} again with one of them."
     if error.what in ("edition", "language"):
-        facts = f"The {error.what}s of {error.norm} are: {known}. " if known else ""
+        held = f"of {error.norm}" if error.norm else "held here"  # an edition asked of every norm (search_corpus) names none
+        facts = f"The {error.what}s {held} are: {known}. " if known else ""
         return f"{facts}Call list_norms to see each norm's editions and languages, then call {tool} again."
     if error.what in ("id", "spec", "method"):  # the spec discovery tools (SPEC §7)
         from normcli.mcp.spec_tools import HINT
