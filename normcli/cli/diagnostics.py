@@ -120,6 +120,12 @@ def error_json(error: BaseException, command: str = "") -> dict:
     return {"error": {"code": code, "message": describe(error, command)}}
 
 
+def sample_note(root: object) -> str:
+    """The note that the sample workspace is read, no workspace having been found (SPEC §4): on stderr with --json
+    too, so that a script run outside its workspace does not read the demo norms unaware."""
+    return f"reading the sample workspace at {root} (pass --workspace DIR or set NORMCLI_WORKSPACE)"
+
+
 def note(message: str) -> None:
     """A one-line note on stderr, prefixed as every line normcli writes there; never mixed with stdout's data."""
     sys.stderr.write(f"normcli: {message}\n")
