@@ -93,6 +93,8 @@ _SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3
 # a clause number that the text layer runs into the title (`3TEXtopo user commands`)
 _GLUED_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*)\.?(?=[^\W\d_])")
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
+# a division's or an appendix's word set in capitals before its designator (`APPENDIX B. MULTILINGUAL SUPPORT`)
+_CAPITAL_WORD = rf"(?=(?i:{_DIVISION_WORDS}|appendix|appendice|annexe?|anhang|allegato)\b)[A-Z]+"
 # an appendix printed as its letter and a stop before its title (`A. Packages`); not `I.`, `V.`, `X.` (roman chapters)
 _LETTERED = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
 # any other word with a number or a capital letter alone on a line above a title: a chapter or an appendix in a
@@ -140,6 +142,9 @@ def cyrillic_text(text: str) -> str:
 
 
 _DOTLESS = {"ı": "i", "ȷ": "j"}  # an accented i or j set as the accent over a dotless letter is that letter
+# Latin letters with a stroke, which Unicode does not decompose: a title keys as it is typed without the stroke, as it
+# is without its accents (`Đánh số` is `danhso`); `ð` too, which PDFDocEncoding bookmarks use for `đ` (they lack it)
+_STROKED = {"đ": "d", "ð": "d", "ħ": "h", "ł": "l", "ø": "o", "ŧ": "t"}
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
 
@@ -156,14 +161,19 @@ def key(text: str) -> str:
 def _key_letters(char: str) -> str:
     """One character's part of a title key: a Latin letter without its accents, another letter, digit or mark as it
     is (a Greek, Cyrillic or CJK letter; a kana keeps its voicing mark: `が` is not `か`), nothing for the rest."""
+    if char in _STROKED:
+        return _STROKED[char]
     if char in _DOTLESS:
         return _DOTLESS[char]  # TeX's `\'{\i}` comes out of the text layer as `´ı`: the accent apart, the dotless i
     if "LATIN" in unicodedata.name(char, ""):
         return "".join(c for c in unicodedata.normalize("NFKD", char) if c.isalnum())
     if "\u02c6" <= char <= "\u02d1":
         return ""  # a spacing accent apart from its letter (`Thˆe´ Th`anh`, a double accent built by TeX) is no letter
-    # a mark of another script is part of its word (a Devanagari vowel sign or virama); a Latin accent left apart is not
-    return char if char.isalnum() or (unicodedata.category(char)[0] == "M" and not "\u0300" <= char <= "\u036f") else ""
+    # a mark of another script is part of its word (a Devanagari vowel sign or virama); a Latin accent left apart is not,
+    # nor an arrow or a bar over a symbol (`A⃗`, U+20D0-U+20FF)
+    if unicodedata.category(char)[0] == "M":
+        return "" if "\u0300" <= char <= "\u036f" or "\u20d0" <= char <= "\u20ff" else char
+    return char if char.isalnum() else ""
 
 
 def path_fold(path: str) -> str:
@@ -710,7 +720,7 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
         return None
     value, rest = match.group("value"), match.group("title")
     for position, line in enumerate(lines):
-        same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b\.?\s*(?P<title>.*)$", line)
+        same = re.match(rf"^(?P<word>[A-Z][a-z]+|{_CAPITAL_WORD})\s+{value}\b\.?\s*(?P<title>.*)$", line)
         printed = key(same.group("title")) if same else ""
         following = key(" ".join(lines[position + 1 : position + 5]))  # a title may wrap over up to four lines
         wanted = key(rest)

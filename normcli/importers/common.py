@@ -315,8 +315,11 @@ def _key_part(char: str) -> str:
         return re.sub(r"[^a-z0-9]+", "", unidecode(char).lower())  # `ß` is `ss`, `ø` is `o`, as the words are typed
     if "\u02c6" <= char <= "\u02d1":
         return ""  # a spacing accent set apart from its letter (`Thˆe´`, TeX's double accent): a modifier letter, no letter
-    # a mark of another script belongs to its word (a Devanagari vowel sign); a Latin accent left apart is none
-    return char if char.isalnum() or (unicodedata.category(char)[0] == "M" and not "\u0300" <= char <= "\u036f") else ""
+    # a mark of another script belongs to its word (a Devanagari vowel sign); a Latin accent left apart is none, nor an
+    # arrow or a bar over a symbol (`A⃗`, U+20D0-U+20FF)
+    if unicodedata.category(char)[0] == "M":
+        return "" if "\u0300" <= char <= "\u036f" or "\u20d0" <= char <= "\u20ff" else char
+    return char if char.isalnum() else ""
 
 
 def ascii_figure_svg(lines: list[str]) -> bytes:

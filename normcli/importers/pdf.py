@@ -47,7 +47,16 @@ from normcli.importers.pdf_pages import (
     resolve_endnotes,
 )
 from normcli.importers.pdf_tables import find_tables, pipe_table
-from normcli.importers.pdf_tree import Heading, bare_annex, first_title, outline_headings, read_outline, text_headings, title_wraps
+from normcli.importers.pdf_tree import (
+    Heading,
+    ListedHeadings,
+    bare_annex,
+    first_title,
+    outline_headings,
+    read_outline,
+    text_headings,
+    title_wraps,
+)
 from normcli.importers.png import PngQueue, RawImage
 from normcli.latex import escape_text
 
@@ -87,7 +96,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         toc = contents_positions(stream, pages)  # the printed contents' lines: the stream does not change from here on
         entries = contents_entries(stream, pages, toc)
         if outline:
-            headings = outline_headings(outline, pages, stream, draft, body_size)
+            headings = outline_headings(outline, pages, stream, draft, body_size, ListedHeadings(entries, stream, pages, body_size, toc))
             draft.outline_used = True
             missing = missing_from_outline(entries, [entry.title for entry in outline])
             if missing:
