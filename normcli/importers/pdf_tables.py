@@ -147,7 +147,8 @@ def find_tables(
         cells = _table_cells(row_lines) if len(rows) >= 3 else []
         if cells and _headed(cells, row_lines):
             used.update(rows)
-            tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines), starts=_line_starts(row_lines)))
+            header = _has_header(cells, row_lines) or _centred_over(row_lines[0].spans, row_lines[1].spans)
+            tables.append(Table(None, rows, cells, header, *_extent(row_lines), starts=_line_starts(row_lines)))
             position = rows[-1] + 1
         else:  # a list of terms and their descriptions is one in all its parts: no table starts on its second row
             position = rows[-1] + 1 if cells else position + 1
@@ -1146,6 +1147,9 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
     if start in used or start in headings or first.page in toc_pages or len(first.spans) < 2:
         return []
     starts = [span[1] for span in first.spans]
+    below = stream[start + 1] if start + 1 < len(stream) else None
+    if below is not None and below.page == first.page and _centred_over(first.spans, below.spans):
+        starts = [span[1] for span in below.spans]  # labels centred over the columns: the rows say where they start
     rows = [start]
     position = start + 1
     while position < len(stream) and position not in used and position not in headings:
@@ -1178,6 +1182,18 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
 
 
 _WORD = re.compile(r"[^\W\d_]+")  # one word of letters alone (`and`): what justification leaves on a cell's last line
+
+
+def _centred_over(labels: list[tuple[str, float, float]], spans: list[tuple[str, float, float]]) -> bool:
+    """Whether a line's pieces are labels centred over the columns of the line under it, the first column (the rows'
+    names) left without one: each label's middle within a piece of its own, after the first, and the labels not
+    starting where those pieces do (else the columns line up as they are)."""
+    if len(labels) < 2 or len(spans) != len(labels) + 1:
+        return False
+    for (_, x0, x1), (_, y0, y1) in zip(labels, spans[1:], strict=True):
+        if not y0 - 3 <= (x0 + x1) / 2 <= y1 + 3 or abs(x0 - y0) <= 3:
+            return False
+    return True
 
 
 def _on_columns(spans: list[tuple[str, float, float]], starts: list[float]) -> bool:

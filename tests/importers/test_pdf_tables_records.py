@@ -176,3 +176,22 @@ def test_code_lines_numbered_in_their_first_cell_are_no_table(pdf_builder, works
     report = _ingest(builder, tmp_path, workspace, "TEST 476")
     assert not read_back(workspace, report).tables
     assert "\\newtoks\\StuNum" in norm_text(workspace, report)
+
+
+def test_labels_centred_over_the_columns_head_a_small_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Two rows under labels centred over their columns, the first column (the rows' names) without a label: the
+    labels start nowhere near the cells under them, and are the table's header row all the same."""
+    builder = pdf_builder().page().heading("2.1 Sizes").line("The sizes of the two faces are these:")
+    pdf = builder.pdf
+    builder.y += 14
+    pdf.set_font("Helvetica", "", 10)
+    for label, middle in (("Body size", 220), ("Leading", 300)):
+        pdf.text(middle - pdf.get_string_width(label) / 2, builder.y, label)
+    for name, size, leading in (("Regular", "10.5 pt", "12 pt"), ("Bold", "11 pt", "13 pt")):
+        builder.y += 13
+        pdf.text(150, builder.y, name)
+        pdf.text(205, builder.y, size)  # the cells flush left in their columns
+        pdf.text(288, builder.y, leading)
+    report = _ingest(builder, tmp_path, workspace, "TEST 477")
+    tables = [pipe_rows(table.markdown) for table in read_back(workspace, report).tables]
+    assert tables == [[["", "Body size", "Leading"], ["Regular", "10.5 pt", "12 pt"], ["Bold", "11 pt", "13 pt"]]]
