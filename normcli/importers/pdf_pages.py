@@ -68,7 +68,8 @@ class Page:
     toc: bool = False
     hrules: list[tuple[float, float, float]] = field(default_factory=list)  # x0, x1, y of thin horizontal paths (table rules)
     vrules: list[tuple[float, float, float]] = field(default_factory=list)  # x, y0, y1 of thin vertical paths
-    # the paths that are no rule: left, bottom, right, top and what they paint (`curve`, `fill` or `frame`, `_shape_kind`)
+    # on a page with a horizontal rule, the paths that are no rule: left, bottom, right, top and what they paint
+    # (`curve`, `fill` or `frame`, `_shape_kind`)
     shapes: list[tuple[float, float, float, float, str]] = field(default_factory=list)
 
 
@@ -274,14 +275,16 @@ def _drawn_objects(
     page,
 ) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]], list[tuple[float, float, float, float, str]]]:
     """The boxes (left, bottom, right, top) of a page's images, its own and those of the forms it draws, and of
-    its top-level paths (a form's inner paths are in the form's own coordinates); and the paths that are no
-    rule, each with what it paints (`_shape_kind`). Read with PDFium's raw calls: pypdfium2's object wrappers cost
+    its top-level paths (a form's inner paths are in the form's own coordinates); and, on a page with a horizontal
+    rule, the paths that are no rule, each with what it paints (`_shape_kind`). Read with PDFium's raw calls: pypdfium2's object wrappers cost
     more than the reading on pages drawn with thousands of paths."""
     import pypdfium2.raw as raw
 
     images: list[tuple[float, float, float, float]] = []
     paths: list[tuple[float, float, float, float]] = []
     shapes: list[tuple[float, float, float, float, str]] = []
+    drawn: list[tuple[tuple[float, float, float, float], object]] = []  # the paths that are no rule, read once the page has a rule
+    ruled = False
     left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
     kind_of, bounds_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
     for number in range(raw.FPDFPage_CountObjects(page)):
@@ -301,9 +304,12 @@ def _drawn_objects(
             if kind == raw.FPDF_PAGEOBJ_PATH or min(box[2] - box[0], box[3] - box[1]) <= 1.5:
                 paths.append(box)  # an image as thin as a line is drawn as a rule (some DVI drivers set rules so)
                 if kind == raw.FPDF_PAGEOBJ_PATH and not _thin(box):
-                    shapes.append((*box, "curve" if len(shapes) >= _SHAPES_READ else _shape_kind(obj, raw)))
+                    drawn.append((box, obj))
+                ruled = ruled or (box[3] - box[1] <= 3.0 and box[2] - box[0] >= 15.0)
             elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
                 images.append(box)
+    if ruled:  # the shapes tell a ruled region's picture from its table: without a rule no region needs them
+        shapes = [(*box, "curve" if number >= _SHAPES_READ else _shape_kind(obj, raw)) for number, (box, obj) in enumerate(drawn)]
     return images, paths, shapes
 
 

@@ -349,7 +349,11 @@ def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path
     pdf.line(100, 300, 300, 300)
     pdf.set_line_width(0.5)
     pdf.line(100, 400, 300, 400)  # a rule, no shape
+    builder.page().pdf.ellipse(100, 100, 40, 40, style="D")  # a page without a rule: no region to tell apart
     document = pdfium.PdfDocument(builder.save(tmp_path / "shapes.pdf"))
+    second = document[1]
+    assert pdf_pages._drawn_objects(second.raw)[2] == []
+    second.close()
     page = document[0]
     _, _, shapes = pdf_pages._drawn_objects(page.raw)
     kinds = {(round(shape[0]), round(shape[1]), shape[4]) for shape in shapes}
