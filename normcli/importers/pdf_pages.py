@@ -68,6 +68,9 @@ class Page:
     toc: bool = False
     hrules: list[tuple[float, float, float]] = field(default_factory=list)  # x0, x1, y of thin horizontal paths (table rules)
     vrules: list[tuple[float, float, float]] = field(default_factory=list)  # x, y0, y1 of thin vertical paths
+    # on a page with a horizontal rule, the paths that are no rule: left, bottom, right, top and what they paint
+    # (`curve`, `fill` or `frame`, `_shape_kind`)
+    shapes: list[tuple[float, float, float, float, str]] = field(default_factory=list)
 
 
 # -- reading pages ---------------------------------------------------------------------------
@@ -122,7 +125,7 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
     except Exception as exc:  # a damaged page is left out, the rest of the document is still imported
         draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
         return Page(index, 595.0, 842.0, [], index + 1, label, 0, []), draft.warnings[before:], False
-    images, paths = _drawn_objects(page.raw)
+    images, paths, shapes = _drawn_objects(page.raw)
     hrules, vrules = rules_of(paths)
     lines, chars = _page_lines(textpage, index, vrules)
     scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
@@ -131,7 +134,11 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
     printed = int(label) if label.isdecimal() else (roman_value(label) or index + 1)
     textpage.close()
     page.close()
-    return Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules), draft.warnings[before:], scanned
+    return (
+        Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules, shapes=shapes),
+        draft.warnings[before:],
+        scanned,
+    )
 
 
 class _Helper:
@@ -261,14 +268,23 @@ def _help(source: Path, labels: list[str], ocr: bool, language: str, counter, co
     sender.join()
 
 
-def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
-    """The boxes (left, bottom, right, top) of a page's images, its own and those of the forms it draws, and
-    of its top-level paths (a form's inner paths are in the form's own coordinates). Read with PDFium's raw
-    calls: pypdfium2's object wrappers cost more than the reading on pages drawn with thousands of paths."""
+_SHAPES_READ = 400  # paths whose segments are read on a page: past them the page is a drawing, its paths all draw
+
+
+def _drawn_objects(
+    page,
+) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]], list[tuple[float, float, float, float, str]]]:
+    """The boxes (left, bottom, right, top) of a page's images, its own and those of the forms it draws, and of
+    its top-level paths (a form's inner paths are in the form's own coordinates); and, on a page with a horizontal
+    rule, the paths that are no rule, each with what it paints (`_shape_kind`). Read with PDFium's raw calls: pypdfium2's object wrappers cost
+    more than the reading on pages drawn with thousands of paths."""
     import pypdfium2.raw as raw
 
     images: list[tuple[float, float, float, float]] = []
     paths: list[tuple[float, float, float, float]] = []
+    shapes: list[tuple[float, float, float, float, str]] = []
+    drawn: list[tuple[tuple[float, float, float, float], object]] = []  # the paths that are no rule, read once the page has a rule
+    ruled = False
     left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
     kind_of, bounds_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
     for number in range(raw.FPDFPage_CountObjects(page)):
@@ -287,9 +303,46 @@ def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[
             box = (left.value, bottom.value, right.value, top.value)
             if kind == raw.FPDF_PAGEOBJ_PATH or min(box[2] - box[0], box[3] - box[1]) <= 1.5:
                 paths.append(box)  # an image as thin as a line is drawn as a rule (some DVI drivers set rules so)
+                if kind == raw.FPDF_PAGEOBJ_PATH and not _thin(box):
+                    drawn.append((box, obj))
+                ruled = ruled or (box[3] - box[1] <= 3.0 and box[2] - box[0] >= 15.0)
             elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
                 images.append(box)
-    return images, paths
+    if ruled:  # the shapes tell a ruled region's picture from its table: without a rule no region needs them
+        shapes = [(*box, "curve" if number >= _SHAPES_READ else _shape_kind(obj, raw)) for number, (box, obj) in enumerate(drawn)]
+    return images, paths, shapes
+
+
+def _thin(box: tuple[float, float, float, float]) -> bool:
+    """Whether a path's box is a rule's (a line along one axis, `rules_of`), or a dot too small to tell."""
+    return box[2] - box[0] <= 3.0 or box[3] - box[1] <= 3.0
+
+
+def _shape_kind(obj, raw) -> str:
+    """What a path that is no rule paints: `curve` (a segment is a curve or a slanted line: a picture's strokes, a
+    plotted point), `fill` (a filled area along the axes, or a line drawn so wide that it is a bar: a shaded
+    cell, a swatch) or `frame` (the outline of a box)."""
+    x, y = ctypes.c_float(), ctypes.c_float()
+    last: tuple[float, float] | None = None
+    low_x = low_y = float("inf")
+    high_x = high_y = float("-inf")
+    for number in range(raw.FPDFPath_CountSegments(obj)):
+        segment = raw.FPDFPath_GetPathSegment(obj, number)
+        kind = raw.FPDFPathSegment_GetType(segment)
+        if kind == raw.FPDF_SEGMENT_BEZIERTO:
+            return "curve"
+        if not raw.FPDFPathSegment_GetPoint(segment, x, y):
+            continue
+        point = (x.value, y.value)
+        if kind == raw.FPDF_SEGMENT_LINETO and last is not None and abs(point[0] - last[0]) > 0.5 and abs(point[1] - last[1]) > 0.5:
+            return "curve"
+        last = point
+        low_x, high_x, low_y, high_y = min(low_x, point[0]), max(high_x, point[0]), min(low_y, point[1]), max(high_y, point[1])
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    if raw.FPDFPath_GetDrawMode(obj, fill, stroke) and fill.value:
+        return "fill"
+    # the points lie on one line (in the path's own units) and the stroke's width makes the box: a bar
+    return "fill" if min(high_x - low_x, high_y - low_y) <= 0.02 * max(high_x - low_x, high_y - low_y) else "frame"
 
 
 def _labels(document) -> list[str]:
