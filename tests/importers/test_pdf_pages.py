@@ -3,6 +3,7 @@ when the helper process fails; no helper is started when no core is free."""
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 import time
@@ -64,6 +65,33 @@ def test_a_failing_helper_loses_no_page(pdf_builder, tmp_path: Path, monkeypatch
     ]
     assert draft.warnings == alone_draft.warnings
     assert reports[-1] == (len(pages), len(pages))
+
+
+def test_pages_are_read_with_the_cycle_collector_paused_and_left_as_they_were(
+    pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The collector is off while each page is read (its per-character objects would start collections that walk all
+    the earlier pages), and afterwards in the state it was in: on again, or still off when the caller had it off."""
+    pdf = _numbered(pdf_builder, 3, tmp_path / "numbered.pdf")
+    read_page = pdf_pages._read_page
+    seen: list[bool] = []
+
+    def recording(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return read_page(*args, **kwargs)
+
+    monkeypatch.setattr(pdf_pages, "_read_page", recording)
+    assert gc.isenabled()
+    pages, _, _ = _read(pdf, parallel=False)
+    assert len(pages) == 3 and seen == [False, False, False]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        _read(pdf, parallel=False)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert seen == [False] * 6
 
 
 @pytest.mark.corpus
