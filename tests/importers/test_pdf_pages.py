@@ -322,3 +322,41 @@ def test_a_line_joined_from_pieces_reads_each_characters_font_at_its_own_index(p
     pdf.text(106, 120, "plains")
     pages, _, _ = _read(builder.save(tmp_path / "joined.pdf"), parallel=False)
     assert [(line.text, line.bold_prefix, line.font) for line in pages[0].lines] == [("Bold _{ab} plains", len("Bold ab"), "Helvetica")]
+
+
+def test_only_lines_off_one_size_or_one_baseline_are_searched_for_scripts(
+    pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line at one size on one baseline (most lines) has no script: it is written as it reads without the script
+    search; a line with a smaller raised run, or a run at the text's size moved up, is searched and keeps its script."""
+    builder = pdf_builder().page().heading("2 Scripts")
+    builder.line("A plain line of body text at one size, on one baseline from its start to its end.")
+    for parts in (
+        [("One Gwei is 10", 10.0, 0.0), ("9", 7.0, 4.0), (" Wei.", 10.0, 0.0)],
+        [("The area in m", 10.0, 0.0), ("2", 10.0, 4.0), (" is large.", 10.0, 0.0)],
+    ):
+        builder.y += 13
+        x = 72.0
+        for text, size, rise in parts:
+            builder.pdf.set_font("Helvetica", "", size)
+            builder.pdf.text(x, builder.y - rise, text)
+            x += builder.pdf.get_string_width(text)
+    builder.line("Another plain line closes the page.")
+    pdf = builder.save(tmp_path / "scripts.pdf")
+    searched: list[str] = []
+    script_pieces = pdf_pages.script_pieces
+
+    def recording(segment: str, glyphs, size: float) -> list[str]:
+        searched.append(segment)
+        return script_pieces(segment, glyphs, size)
+
+    monkeypatch.setattr(pdf_pages, "script_pieces", recording)
+    pages, _, _ = _read(pdf, parallel=False)
+    assert [line.text for line in pages[0].lines] == [
+        "2 Scripts",
+        "A plain line of body text at one size, on one baseline from its start to its end.",
+        "One Gwei is 10⁹ Wei.",
+        "The area in m² is large.",
+        "Another plain line closes the page.",
+    ]
+    assert searched == ["One Gwei is 109 Wei.", "The area in m2 is large."]
