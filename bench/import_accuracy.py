@@ -93,6 +93,8 @@ _SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3
 # a clause number that the text layer runs into the title (`3TEXtopo user commands`)
 _GLUED_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*)\.?(?=[^\W\d_])")
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
+# a division's or an appendix's word set in capitals before its designator (`APPENDIX B. MULTILINGUAL SUPPORT`)
+_CAPITAL_WORD = rf"(?=(?i:{_DIVISION_WORDS}|appendix|appendice|annexe?|anhang|allegato)\b)[A-Z]+"
 # an appendix printed as its letter and a stop before its title (`A. Packages`); not `I.`, `V.`, `X.` (roman chapters)
 _LETTERED = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
 # any other word with a number or a capital letter alone on a line above a title: a chapter or an appendix in a
@@ -140,6 +142,9 @@ def cyrillic_text(text: str) -> str:
 
 
 _DOTLESS = {"ı": "i", "ȷ": "j"}  # an accented i or j set as the accent over a dotless letter is that letter
+# Latin letters with a stroke, which Unicode does not decompose: a title keys as it is typed without the stroke, as it
+# is without its accents (`Đánh số` is `danhso`); `ð` too, which PDFDocEncoding bookmarks use for `đ` (they lack it)
+_STROKED = {"đ": "d", "ð": "d", "ħ": "h", "ł": "l", "ø": "o", "ŧ": "t"}
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
 
@@ -156,14 +161,19 @@ def key(text: str) -> str:
 def _key_letters(char: str) -> str:
     """One character's part of a title key: a Latin letter without its accents, another letter, digit or mark as it
     is (a Greek, Cyrillic or CJK letter; a kana keeps its voicing mark: `が` is not `か`), nothing for the rest."""
+    if char in _STROKED:
+        return _STROKED[char]
     if char in _DOTLESS:
         return _DOTLESS[char]  # TeX's `\'{\i}` comes out of the text layer as `´ı`: the accent apart, the dotless i
     if "LATIN" in unicodedata.name(char, ""):
         return "".join(c for c in unicodedata.normalize("NFKD", char) if c.isalnum())
     if "\u02c6" <= char <= "\u02d1":
         return ""  # a spacing accent apart from its letter (`Thˆe´ Th`anh`, a double accent built by TeX) is no letter
-    # a mark of another script is part of its word (a Devanagari vowel sign or virama); a Latin accent left apart is not
-    return char if char.isalnum() or (unicodedata.category(char)[0] == "M" and not "\u0300" <= char <= "\u036f") else ""
+    # a mark of another script is part of its word (a Devanagari vowel sign or virama); a Latin accent left apart is not,
+    # nor an arrow or a bar over a symbol (`A⃗`, U+20D0-U+20FF)
+    if unicodedata.category(char)[0] == "M":
+        return "" if "\u0300" <= char <= "\u036f" or "\u20d0" <= char <= "\u20ff" else char
+    return char if char.isalnum() else ""
 
 
 def path_fold(path: str) -> str:
@@ -710,7 +720,7 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
         return None
     value, rest = match.group("value"), match.group("title")
     for position, line in enumerate(lines):
-        same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b\.?\s*(?P<title>.*)$", line)
+        same = re.match(rf"^(?P<word>[A-Z][a-z]+|{_CAPITAL_WORD})\s+{value}\b\.?\s*(?P<title>.*)$", line)
         printed = key(same.group("title")) if same else ""
         following = key(" ".join(lines[position + 1 : position + 5]))  # a title may wrap over up to four lines
         wanted = key(rest)
@@ -1110,6 +1120,8 @@ def precision(truth: dict[int, int], text: str) -> dict:
 
 # a path that is a title: it starts with a word, not a number, perhaps after punctuation (`...DocBy.TeX...`, `\\begtt`); an
 # elided article (`L'option`, `D’après`) is a word's start
+# an appendix's bookmark, its letter before the title (`A Implementation`)
+_LETTER_LED = re.compile(r"^(?P<letter>[A-Z]) (?P<title>[^\W\d_].*)$")
 _UNNUMBERED_PATH = re.compile(r"^[^\w\s]*(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
 
 
@@ -1148,6 +1160,10 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
             # an unnumbered clause's path is its title, compared as titles are (`Cage - Chance` is `Cage — Chance`)
             candidates = by_title_path.get(key(entry.path), [])
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
+        lettered = _LETTER_LED.match(entry.path)
+        if not candidates and lettered:  # an appendix printed `A Implementation`: the bundle reads its path `A` (SPEC §1)
+            candidates = by_path.get(lettered.group("letter").lower(), [])
+            titles.append(key(lettered.group("title")))
         if not any(
             any(_same_title(wanted, title) for wanted in titles) and (entry.page is None or entry.page == page)
             for title, page in candidates
@@ -1161,6 +1177,9 @@ def _same_path(entry: Entry, path: str) -> bool:
     """A clause's path is the entry's, as `recall` compares paths (an unnumbered path as a title)."""
     if " ".join(entry.path.split()).lower() == " ".join(path.split()).lower():
         return True
+    lettered = _LETTER_LED.match(entry.path)
+    if lettered and lettered.group("letter") == path:
+        return True  # `A Implementation`, the appendix whose path is its letter
     return bool(_UNNUMBERED_PATH.match(entry.path)) and key(entry.path) == key(path)
 
 

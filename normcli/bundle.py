@@ -23,7 +23,9 @@ from normcli.workspace import LANGUAGES, language_of
 from normcli.xrefs import find_references
 
 _HEADING = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)(?:[ \t]+#+)?[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+# Markdown's own syntax, one definition for the bundle and the Markdown importer: a code fence's opening or closing
+# line, and an image `![alt](src "title")`
+CODE_FENCE = re.compile(r"^ {0,3}(?:```|~~~)")
 _PAGE = re.compile(r"^\s*<!--\s*page\s+(?P<page>[^\s>]+)[^>]*-->\s*$", re.I)
 _NUMBERED = re.compile(r"^(?P<path>\d+(?:\.\d+)*)\.?(?:[ \t]+(?P<title>.*))?$")
 _ANNEX = re.compile(
@@ -31,7 +33,9 @@ _ANNEX = re.compile(
     r"(?:[ \t]*[:–—\-.]?[ \t]*(?P<title>.*))?$"
 )
 _ANNEX_CLAUSE = re.compile(r"^(?P<path>[A-Z](?:\.\d+)+)\.?(?:[ \t]+(?P<title>.*))?$")
-_IMAGE = re.compile(r"!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+# an annex printed as its letter alone before its title, without a word for it (`A Implementation`)
+_LETTER_LED = re.compile(r"^(?P<path>[A-Z])[ \t]+(?P<title>[^\W\d_].*)$")
+IMAGE = re.compile(r"!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^)\s>]+)>?(?P<title>\s+\"[^\"]*\")?\s*\)")
 _FIGURE_LABEL = re.compile(
     rf"^{FIGURE_LABEL}\s*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*[a-z]?)"  # 3, 2.1, A1, A.1 (an annex's)
     r"\s*[–—:\-.]?\s*(?P<caption>.*)$"
@@ -116,10 +120,13 @@ class _Reader:
 _EXPLICIT_PATH = re.compile(r"[ \t]*\{#(?P<path>[^{}]+)\}[ \t]*$")
 
 
-def _heading_path(text: str, level: int) -> tuple[str, str, int]:
+def _heading_path(text: str, level: int, lettered: bool = False) -> tuple[str, str, int]:
     """A heading's path, title and depth as SPEC §2 defines them; a trailing `{#path}` names the path
-    explicitly (a language version's `## Préface {#Preface}` is the same clause as `## Preface`)."""
+    explicitly (a language version's `## Préface {#Preface}` is the same clause as `## Preface`). `lettered`:
+    the heading is an annex led by its letter alone (`A Implementation`, see `_lettered_annexes`), path `A`."""
     explicit = _EXPLICIT_PATH.search(text)
+    if lettered and not explicit and (match := _LETTER_LED.match(text)):
+        return match.group("path"), match.group("title").strip(), 1
     if explicit and text[: explicit.start()].strip():
         printed, title, depth = _heading_path(text[: explicit.start()], level)
         path = explicit.group("path").strip()
@@ -135,6 +142,27 @@ def _heading_path(text: str, level: int) -> tuple[str, str, int]:
                 return path, title, 1
             return path, title, path.count(".") + 1
     return text.rstrip(" :."), text, level
+
+
+def _lettered_annexes(headings: list[tuple[int, int, str]]) -> set[int]:
+    """The headings (line number, level, text) that are annexes printed as their letter alone before the title, as
+    LaTeX's appendices are (`# A Implementation`, `# B Test`): among the headings of one level led by a capital
+    letter and a space, those whose letters run A, B, C … in order, two at least, or `A` alone when a clause `A.1`
+    follows it. A lone `A Note on units` stays an unnumbered title, as SPEC §2 reads a heading without a number."""
+    led = [(line, level, match.group("path")) for line, level, text in headings if (match := _LETTER_LED.match(text))]
+    annex_clauses = [(line, match.group("path")) for line, _, text in headings if (match := _ANNEX_CLAUSE.match(text))]
+    found: set[int] = set()
+    for level in {level for _, level, _ in led}:
+        run = [line for line, at, _ in led if at == level]
+        letters = [letter for _, at, letter in led if at == level]
+        kept: list[int] = []
+        for line, letter in zip(run, letters, strict=True):  # the letters in sequence from A; one out of it breaks nothing
+            if ord(letter) == ord("A") + len(kept):
+                kept.append(line)
+        if len(kept) == 1 and not any(line > kept[0] and path.split(".")[:2] == ["A", "1"] for line, path in annex_clauses):
+            kept = []
+        found.update(kept)
+    return found
 
 
 def parse_bundle(file: Path, shown_name: str | None = None, known_codes: tuple[str, ...] = ()) -> Bundle:
@@ -231,31 +259,24 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int, kn
     seen: dict[str, int] = {}
     stack: list[Node] = []
     preamble: list[tuple[int, str]] = []
-    in_fence = False
-    in_math = False
     last_content_page: list[int] = []
+    marks = _marks(lines, start)
+    lettered = _lettered_annexes(
+        [(index, len(mark.group("hashes")), mark.group("text").strip()) for index, mark in marks.items() if mark.re is _HEADING]
+    )
     for index in range(start, len(lines)):
         line = lines[index]
         number = index + 1
-        page_match = None if in_fence or in_math else _PAGE.match(line)
-        if page_match:
-            value = page_match.group("page")
+        mark = marks.get(index)
+        if mark is not None and mark.re is _PAGE:
+            value = mark.group("page")
             if value.isdigit():
                 page, paginated = int(value), True
             else:
                 reader.problem(number, "warning", "page", f"page marker '{value}' is not a number; ignored")
             continue
-        if _FENCE.match(line) and not in_math:
-            in_fence = not in_fence
-        elif not in_fence and line.strip().startswith("$$"):
-            stripped = line.strip()
-            if not (stripped.count("$$") >= 2 and len(stripped) > 2):
-                in_math = not in_math
-        elif in_math and line.strip().endswith("$$"):
-            in_math = False
-        heading = None if in_fence or in_math else _HEADING.match(line)
-        if heading:
-            path, title, depth = _heading_path(heading.group("text").strip(), len(heading.group("hashes")))
+        if mark is not None:
+            path, title, depth = _heading_path(mark.group("text").strip(), len(mark.group("hashes")), index in lettered)
             key = path_key(path)
             if key in seen:
                 reader.problem(
@@ -324,6 +345,32 @@ def _read_body(bundle: Bundle, reader: _Reader, lines: list[str], start: int, kn
     _check_numbering(bundle, reader)
 
 
+def _marks(lines: list[str], start: int) -> dict[int, re.Match[str]]:
+    """The page markers (`_PAGE`) and headings (`_HEADING`) of a bundle's body by line index: lines outside code
+    fences and `$$` blocks, where a `#` or a comment is text."""
+    marks: dict[int, re.Match[str]] = {}
+    in_fence = False
+    in_math = False
+    for index in range(start, len(lines)):
+        line = lines[index]
+        page_match = None if in_fence or in_math else _PAGE.match(line)
+        if page_match:
+            marks[index] = page_match
+            continue
+        if CODE_FENCE.match(line) and not in_math:
+            in_fence = not in_fence
+        elif not in_fence and line.strip().startswith("$$"):
+            stripped = line.strip()
+            if not (stripped.count("$$") >= 2 and len(stripped) > 2):
+                in_math = not in_math
+        elif in_math and line.strip().endswith("$$"):
+            in_math = False
+        heading = None if in_fence or in_math else _HEADING.match(line)
+        if heading:
+            marks[index] = heading
+    return marks
+
+
 def _part_of(path: str) -> str | None:
     """The part a clause sits in when the norm numbers its clauses again in each part (`II` for
     `II.3.1`, as the importer qualifies them under `Part II`): a first component that is no number.
@@ -354,7 +401,7 @@ def _read_parts(bundle: Bundle, reader: _Reader, node: Node, own: list[tuple[int
     index = 0
     while index < len(own):
         number, line = own[index]
-        for image in _IMAGE.finditer(line):
+        for image in IMAGE.finditer(line):
             figure = _figure(bundle, reader, node, number, image.group("alt"), image.group("src"))
             if figure.id in figure_ids:
                 reader.problem(

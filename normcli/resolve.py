@@ -50,6 +50,11 @@ def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, s
             return node, path
         nearest = [node["path"], *(row["path"] for row in index.children(version.bundle_id, node))]
         raise NotFound("path", path, nearest, version.label, f"no clause '{path}' in {version.label}")
+    letter = annex_letter(path_key(path))
+    if letter is not None:
+        node = index.nodes_by_keys(version.bundle_id, [letter]).get(letter)
+        if node is not None and node["depth"] == 1:
+            return node, None
     # As the clause is cited in text: `§ 4.2.1`, `chiffre 4.2.1`, `Ziffer 4.2.1`, `section 4.2.1`.
     bare = strip_clause_label(path)
     if bare != path and bare:
@@ -75,6 +80,13 @@ def _annex_alias(key: str) -> str | None:
     if key.startswith("annex") and _is_letter(key[5:6]) and key[6:7] == ".":
         return key[5:]
     return None
+
+
+def annex_letter(key: str) -> str | None:
+    """The letter alone that an annex named with its word (`annexa`) is printed as when the word is not (`A
+    Implementation`, path `A`, SPEC §1); it names such a clause only at the chapters' level, where annexes stand
+    (a letter `A` one level down is an index's group)."""
+    return key[5:] if key.startswith("annex") and _is_letter(key[5:]) else None
 
 
 def candidates(key: str) -> list[tuple[str, bool]]:
@@ -152,7 +164,11 @@ class References:
             target = editions[key]
             planned.append((row, internal, target))
             if target is not None and row["target_kind"] in ("clause", "annex") and row["target_path"]:
-                wanted.setdefault(target.bundle_id, set()).update(candidate for candidate, _ in candidates(path_key(row["target_path"])))
+                key = path_key(row["target_path"])
+                letter = annex_letter(key)
+                wanted.setdefault(target.bundle_id, set()).update(
+                    [*(candidate for candidate, _ in candidates(key)), *([letter] if letter else [])]
+                )
         nodes = {bundle_id: self.index.nodes_by_keys(bundle_id, sorted(keys)) for bundle_id, keys in wanted.items()}
         parts: dict[tuple[int, str], list[sqlite3.Row]] = {}
         return [self._resolve_one(row, internal, version, target, nodes, parts) for row, internal, target in planned]
@@ -206,7 +222,11 @@ class References:
             if node is not None:
                 if exact or paragraph_of(node, target_path):
                     return answer(True, node["path"], node["title"])
-                break
+                return answer(False)
+        letter = annex_letter(path_key(target_path))
+        node = held.get(letter) if letter else None
+        if node is not None and node["depth"] == 1:  # `Annexe A` in the text, the annex printed `A Implementation`
+            return answer(True, node["path"], node["title"])
         return answer(False)
 
 

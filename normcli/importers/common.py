@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from normcli.bundle import CODE_FENCE as CODE_FENCE  # the importers' name for the bundle's one definition
 from normcli.fold import path_key
 from normcli.labels import ANNEX_HEADING_LABEL, CHAPTER_LABEL, FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
@@ -36,9 +37,6 @@ TABLE_CAPTION = re.compile(
     rf"^(?P<label>{TABLE_CAPTION_LABEL})[ \t\u00a0]*(?P<num>(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*)"
     r"[ \t\u00a0]*(?P<sep>[:–—]|\.(?!\d)|-(?=\s))[ \t\u00a0]*(?P<caption>\S.*)$"
 )
-
-# A Markdown code fence (three backticks or tildes, indented at most three spaces): where a code block opens or closes.
-CODE_FENCE = re.compile(r"^ {0,3}(?:```|~~~)")
 
 # the months (English, French, German, Italian, Spanish, Portuguese, and the usual abbreviations)
 MONTHS = (
@@ -317,8 +315,11 @@ def _key_part(char: str) -> str:
         return re.sub(r"[^a-z0-9]+", "", unidecode(char).lower())  # `ß` is `ss`, `ø` is `o`, as the words are typed
     if "\u02c6" <= char <= "\u02d1":
         return ""  # a spacing accent set apart from its letter (`Thˆe´`, TeX's double accent): a modifier letter, no letter
-    # a mark of another script belongs to its word (a Devanagari vowel sign); a Latin accent left apart is none
-    return char if char.isalnum() or (unicodedata.category(char)[0] == "M" and not "\u0300" <= char <= "\u036f") else ""
+    # a mark of another script belongs to its word (a Devanagari vowel sign); a Latin accent left apart is none, nor an
+    # arrow or a bar over a symbol (`A⃗`, U+20D0-U+20FF)
+    if unicodedata.category(char)[0] == "M":
+        return "" if "\u0300" <= char <= "\u036f" or "\u20d0" <= char <= "\u20ff" else char
+    return char if char.isalnum() else ""
 
 
 def ascii_figure_svg(lines: list[str]) -> bytes:

@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
+from normcli.bundle import CODE_FENCE, IMAGE
 from normcli.importers.common import (
-    CODE_FENCE,
     FIGURE_CAPTION,
     Draft,
     UniqueTitles,
@@ -29,7 +29,6 @@ _ATX = re.compile(r"^ {0,3}(?P<hashes>#{1,6})[ \t]+(?P<text>.*?)(?:[ \t]+#+)?[ \
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'](?P<name>[^\"']+)[\"']\s*>\s*</a>|\{#(?P<attr>[^}\s]+)\}", re.I)
 _TAG = re.compile(r"<[^>]+>")
-_IMAGE = re.compile(r"!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^)\s>]+)>?(?P<title>\s+\"[^\"]*\")?\s*\)")
 _HTML_IMAGE = re.compile(r"<img\b[^>]*?\bsrc\s*=\s*[\"'](?P<src>[^\"']+)[\"'][^>]*>", re.I)
 _HTML_ALT = re.compile(r"\balt\s*=\s*[\"'](?P<alt>[^\"']*)[\"']", re.I)
 _LINK_TO_ANCHOR = re.compile(r"\]\(#(?P<anchor>[^)\s]+)\)")
@@ -198,7 +197,7 @@ def _images(line: str, source: Path, draft: Draft, lines: list[str], index: int)
             return match.group(0) if re.match(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:", match.group("src")) else (alt or "")
         return f"![{_figure_alt(alt, lines, index)}]({relative})"
 
-    line = _IMAGE.sub(markdown_image, line)
+    line = IMAGE.sub(markdown_image, line)
     return _HTML_IMAGE.sub(html_image, line)
 
 

@@ -47,7 +47,16 @@ from normcli.importers.pdf_pages import (
     resolve_endnotes,
 )
 from normcli.importers.pdf_tables import find_tables, pipe_table
-from normcli.importers.pdf_tree import Heading, bare_annex, first_title, outline_headings, read_outline, text_headings, title_wraps
+from normcli.importers.pdf_tree import (
+    Heading,
+    ListedHeadings,
+    bare_annex,
+    first_title,
+    outline_headings,
+    read_outline,
+    text_headings,
+    title_wraps,
+)
 from normcli.importers.png import PngQueue, RawImage
 from normcli.latex import escape_text
 
@@ -87,7 +96,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         toc = contents_positions(stream, pages)  # the printed contents' lines: the stream does not change from here on
         entries = contents_entries(stream, pages, toc)
         if outline:
-            headings = outline_headings(outline, pages, stream, draft, body_size)
+            headings = outline_headings(outline, pages, stream, draft, body_size, ListedHeadings(entries, stream, pages, body_size, toc))
             draft.outline_used = True
             missing = missing_from_outline(entries, [entry.title for entry in outline])
             if missing:
@@ -284,7 +293,7 @@ def _emit(
             continue  # a row or caption of a table written where the table starts
         if position in listings:
             flush()
-            body.extend(_fenced(_without_line_numbers(code[position], 1 if numbered else 3)))
+            body.extend(_fenced(_listing_without_line_numbers(code[position], 1 if numbered else 3)))
             body.append("")
             continue
         if position in in_listings:
@@ -779,7 +788,7 @@ def _line_numbered(lines: list[str], least: int) -> bool:
     return sum(1 for a, b in itertools.pairwise(numbers) if b - a == 1) >= 0.8 * (len(numbers) - 1)
 
 
-def _without_line_numbers(lines: list[str], least: int = 3) -> list[str]:
+def _listing_without_line_numbers(lines: list[str], least: int = 3) -> list[str]:
     """A listing's lines without the numbers a documented source prints before each (`531 \\optdef…`, a number
     alone for an empty line) when they are its line numbers (`_line_numbered`), not its code: they are dropped, as
     the page reading drops them on pages made mostly of such lines. The code keeps its indentation relative to

@@ -139,21 +139,40 @@ def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
 
 def _short_contents(stream: list[Line], position: int) -> list[int]:
     """A contents title on a page that is mostly something else (a title block, an abstract) and the entries
-    under it, down to the first line that is none: when two of them or more are numbered (`1 Scope 2`)."""
+    under it, down to the first line that is none: when two of them or more are numbered (`1 Scope 2`), or when
+    three or more unnumbered entries list pages that never go down (`About . . . 1`, `Usage 2`, as classes without
+    section numbers print them). Such a list may run on over the next pages, and a list of figures or tables
+    under it is part of it."""
     covered = [position]
     seen: set[str] = set()  # a list names each clause once: `1 Introduction to version 2` again is its heading
-    for k in range(position + 1, min(len(stream), position + 200)):
+    titles: set[str] = set()
+    pages: list[int] = []  # the pages the unnumbered entries list, in order
+    for k in range(position + 1, min(len(stream), position + 400)):
         text = clean_inline(stream[k].text)
         entry = _ENTRY.match(text)
-        if stream[k].page != stream[position].page or not (entry or is_toc_line(stream[k].text)):
+        if CONTENTS_TITLE.match(text.rstrip(":.")) and (seen or len(pages) >= 3):
+            covered.append(k)  # `List of Figures` under the contents
+            continue
+        if not (entry or is_toc_line(stream[k].text)):
             break
+        if stream[k].page != stream[position].page and not (seen or len(pages) >= 3):
+            break  # only a list already made runs on over a page break
         number = parse_number(entry.group("text")) if entry else None
         if number and number.path in seen:
             break
         if number:
             seen.add(number.path)
+        elif entry:
+            key = title_key(entry.group("text"))
+            if key in titles:
+                break
+            titles.add(key)
+            if entry.group("page").isdecimal():
+                pages.append(int(entry.group("page")))
         covered.append(k)
-    return covered if len(seen) >= 2 else []
+    if len(seen) >= 2:
+        return covered
+    return covered if len(pages) >= 3 and pages == sorted(pages) else []
 
 
 def _tail_of_contents(page: Page) -> bool:
@@ -234,8 +253,13 @@ def contents_entries(stream: list[Line], pages: list[Page], toc: set[int] | None
     page = -1
     margin: dict[int, float] = {}
     seen_pages: set[int] = set()  # the pages on which an entry was read
-    for position in toc:
-        margin[stream[position].page] = min(margin.get(stream[position].page, stream[position].x0), stream[position].x0)
+    in_list = False  # the lines of a list of figures or tables: set against another margin, they set no entry's indent
+    for position in sorted(toc):
+        text = clean_inline(stream[position].text).rstrip(":.")
+        if CONTENTS_TITLE.match(text):
+            in_list = bool(_LIST_TITLE.match(text))
+        elif not in_list:
+            margin[stream[position].page] = min(margin.get(stream[position].page, stream[position].x0), stream[position].x0)
     joined: set[int] = set()  # page numbers read with the entry on their left
     for position, line in enumerate(stream):
         if position not in toc or position in joined:
@@ -267,7 +291,7 @@ def contents_entries(stream: list[Line], pages: list[Page], toc: set[int] | None
         if pending and pending_size > line.size + 3:
             pending = ""  # a title set far larger over the list (a contents title in a language not listed): no entry's head
         pending_size = 0.0
-        indent = (pending_x if pending and pending_x is not None else line.x0) - margin[line.page]
+        indent = (pending_x if pending and pending_x is not None else line.x0) - margin.get(line.page, line.x0)
         body = f"{pending} {match.group('text')}".strip()
         first_of_page = not pending and line.page not in seen_pages
         pending = ""
@@ -323,6 +347,27 @@ def _letter_annexes(entries: list[ContentsEntry]) -> None:
             entry.title = letter.group("title")
             entry.depth = 1
             last = value
+    # a run of two letter entries or more in sequence from `A` at one indent, nothing between (`A. Symbology`,
+    # `B. Revision History`): appendices without clauses of their own, titled with their letter as the layout rule
+    # titles an appendix set as a chapter (`A Symbology`, see `pdf_tree._lettered_headings`)
+    position = 0
+    while position < len(entries):
+        run = [position]
+        while (
+            run[-1] + 1 < len(entries)
+            and entries[run[-1] + 1].number is None
+            and (letter := _LETTER.match(entries[run[-1] + 1].title))
+            and ord(letter.group("letter")) == ord("A") + len(run)
+            and abs(entries[run[-1] + 1].indent - entries[position].indent) <= 3
+        ):
+            run.append(run[-1] + 1)
+        first = _LETTER.match(entries[position].title) if entries[position].number is None else None
+        if first and first.group("letter") == "A" and len(run) >= 2:
+            for k in run:
+                letter = _LETTER.match(entries[k].title)
+                if letter:
+                    entries[k].title = f"{letter.group('letter')} {letter.group('title')}"
+        position = run[-1] + 1
     # the letters before an annex so found, in sequence from `A` (`A. Packages`, `B. Macros`, then `C.` with its `C.1`)
     for position in range(len(entries) - 1, 0, -1):
         later, entry = entries[position].number, entries[position - 1]

@@ -1713,6 +1713,21 @@ def _subclause_heading(line: Line) -> bool:
     return bool(((number and number.title and "." in number.path) or VERSION_DATE.match(text)) and bold)
 
 
+def _under_the_edge(line: Line, edges: list[Line]) -> bool:
+    """Whether another of the page's edge lines lies further out than `line` on its side of the page (a running header
+    above it, a folio below it): `line` is then not the page's outermost line, where a running header stands."""
+    middle = sorted(edge.top for edge in edges)[len(edges) // 2]
+    if line.top >= middle:
+        return any(edge.top > line.top + 0.5 * line.size for edge in edges)
+    return any(edge.top < line.top - 0.5 * line.size for edge in edges)
+
+
+def _clause_heading(line: Line) -> bool:
+    """A numbered clause heading set bold throughout (`2 TEMPLATE OVERVIEW`, `3.1 Scope`)."""
+    number = parse_number(clean_inline(line.text))
+    return bool(number and number.title and line.bold_prefix >= len(line.text.rstrip()) - 1)
+
+
 _CAPTION_LABEL = re.compile(rf"^(?:{TABLE_CAPTION_LABEL}|{FIGURE_CAPTION_LABEL})\s*(?:[A-Z][.\-]?)?\d+(?:[.\-]\d+)*\s*[:.–—]")
 
 
@@ -1744,6 +1759,8 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
             if is_number and len(text) == 1 and text.isupper() and (line.size > body_size + 2 or line.bold_prefix):
                 is_number = False  # an appendix's `C` set large over its title, an index's bold group `D`: no roman folio
             carries_page = bool(tokens) and page.label and (tokens[0] == page.label or tokens[-1] == page.label) and len(tokens) > 1
+            if carries_page and texts[_without_folio(text)] == 1 and _under_the_edge(line, edges) and _clause_heading(line):
+                carries_page = False  # `2 OVERVIEW` under the running header of page 2: clause 2's heading, no header
             repeated = (
                 counts[_signature(text)] >= threshold
                 and not CHAPTER_WORD.match(text)

@@ -39,12 +39,13 @@ from normcli.importers.pdf_contents import (
     contents_positions,
     heading_text,
     heading_title_lines,
+    locate_entries,
     marked,
     run_in_rest,
     same_letters,
 )
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, bold_face, outline_title
-from normcli.labels import DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
+from normcli.labels import ANNEX_HEADING_LABEL, DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
     r"^(?:index|references|bibliography|bibliographie|literatur|foreword|preface|avant-propos|vorwort|premessa|"
@@ -79,6 +80,8 @@ _INDEX_GROUP = re.compile(r"^(?:[A-ZÀ-Ý]|Symbols|Numbers|Numerals|Digits|Symbo
 # a word and a number or a capital letter alone on a line above a title (`Capítulo 1`, `Глава 2`, `Apéndice A`)
 _DESIGNATION = re.compile(r"^(?P<word>[^\W\d_][^\W\d_’'-]{2,19})\s+(?P<value>\d{1,3}|[A-Z])\.?$")
 _NOT_DESIGNATION = re.compile(rf"^(?:{DIVISION_LABEL}|{FIGURE_LABEL}|{TABLE_LABEL}|version|release|step|schritt|étape|page|seite)$", re.I)
+# an appendix or division word set in capitals (`APPENDIX B. MULTILINGUAL SUPPORT`), as a page prints it before a designator
+_CAPITAL_DIVISION = rf"(?=(?:{ANNEX_HEADING_LABEL}|{DIVISION_LABEL})\b)[A-Z]+"
 # a bookmark title led by a roman numeral or a letter that the page prints after a word (`I Getting started` under `Part I`)
 _DESIGNATED = re.compile(r"^(?P<value>[IVXLC]+|[A-Z])\.?\s+(?P<title>\S.*)$")
 
@@ -129,9 +132,17 @@ def outline_entries(source: Path) -> list[OutlineEntry]:
 
 
 def outline_headings(
-    outline: list[OutlineEntry], pages: list[Page], stream: list[Line], draft: Draft, body_size: float | None = None
+    outline: list[OutlineEntry],
+    pages: list[Page],
+    stream: list[Line],
+    draft: Draft,
+    body_size: float | None = None,
+    contents: ListedHeadings | None = None,
 ) -> dict[int, Heading]:
-    """Place every bookmark on its page's heading line and read the clause number printed there."""
+    """Place every bookmark on its page's heading line and read the clause number printed there.
+
+    `contents`: the printed contents, which check the outline: a bookmark that lands on its own contents entry is
+    placed on the heading the contents lead to."""
     by_page: dict[int, list[int]] = {}
     for position, line in enumerate(stream):
         by_page.setdefault(line.page, []).append(position)
@@ -150,6 +161,7 @@ def outline_headings(
         if division is not None and entry.level <= division[0]:
             division = None
         found = None
+        retaken = False
         named = _DIVISION.match(entry.title) if path is None else None
         designated = _DESIGNATED.match(entry.title) if path is None and not named else None
         if named:  # `Part II General font selection`
@@ -157,20 +169,27 @@ def outline_headings(
             title = named.group("title") or path
         elif designated:  # `I Getting started`, the page printing `Part I` above it; `A Grammar` under `Appendix A`
             located = _find_heading_line(stream, candidates, designated.group("title"), entry.top, taken)
+            relocated = False
+            if located is None and anchored:  # its line taken as where an earlier bookmark's clause starts (see below)
+                located = _find_heading_line(stream, [p for p in candidates if p in anchored], designated.group("title"), entry.top, set())
+                relocated = located is not None
             word = _division_word(stream, located, designated.group("value"), headings) if located is not None else None
             if located is not None and not word and _letter_above(stream, located, designated.group("value"), headings):
                 # an appendix printed as its letter alone over its title (`A` / `Packages and macros`): path `A` (SPEC §1)
-                value, title, found = designated.group("value"), designated.group("title"), located
+                value, title, found, retaken = designated.group("value"), designated.group("title"), located, relocated
                 path, kind = value, "annex"
             elif word:
-                value, title, found = designated.group("value"), designated.group("title"), located
+                value, title, found, retaken = designated.group("value"), designated.group("title"), located, relocated
                 annex = parse_number(f"{word} {value}")
                 path, kind = (annex.path, "annex") if annex and annex.kind == "annex" else (f"{word.capitalize()} {value}", "division")
         if found is None and entry.page is not None and pages[entry.page].toc:
             found = _contents_title_before(stream, pages, by_page, entry.page, title, taken)
         if found is None:
             found = _find_heading_line(stream, candidates, title, entry.top, taken)
-        retaken = False
+        if contents is not None and entry.page is not None and (found is None or found in contents.toc):
+            # a destination on the printed contents, at the bookmark's own entry (`2.2 Author/article metadata 2`): the
+            # heading is where the contents lead, not the entry nor the top of the contents page
+            found = contents.heading(by_page.get(entry.page, []), title, path, taken) or found
         if found is None and anchored:
             # the heading's own line, taken as the start of an earlier bookmark's clause that has no heading line (an
             # index entry anchored just above it): the heading is printed there, after that clause's start
@@ -259,6 +278,31 @@ def outline_headings(
     return headings
 
 
+class ListedHeadings:
+    """The printed contents against which the outline is checked: its lines, and the body heading each of its entries
+    leads to (located once, the first time a bookmark needs it)."""
+
+    def __init__(self, entries: list[ContentsEntry], stream: list[Line], pages: list[Page], body_size: float, toc: set[int]) -> None:
+        self.toc = toc
+        self._entries, self._stream, self._pages, self._body_size = entries, stream, pages, body_size
+        self._located: dict[int, ContentsEntry] | None = None
+
+    def heading(self, on_page: list[int], title: str, path: str | None, taken: set[int]) -> int | None:
+        """The body heading of the entry titled `title` (numbered `path` when the bookmark gives it), when a contents
+        line among `on_page` (the bookmark's target page) lists that title; else None."""
+        key = title_key(title)
+        if not key or not self._entries or not any(p in self.toc and key in title_key(self._stream[p].text) for p in on_page):
+            return None
+        if self._located is None:
+            self._located = locate_entries(self._entries, self._stream, self._pages, self._body_size, self.toc)
+        for position in sorted(self._located):
+            listed = self._located[position]
+            numbered = path is None or listed.number is None or listed.number.path == path
+            if position not in taken and numbered and title_key(listed.title) == key:
+                return position
+        return None
+
+
 _SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
 
 
@@ -298,14 +342,14 @@ def _contents_title_before(
 
 
 def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
-    """The lines after a heading's line that hold the rest of its title (wrapped over up to four lines), when
+    """The lines after a heading's line that hold the rest of its title (wrapped over up to eight lines: a question set as a heading), when
     together they spell the whole title; else none."""
     key = title_key(title)
     printed = parse_number(clean_inline(stream[position].text))
     have = title_key(printed.title if printed and printed.title else stream[position].text)
     lines: list[int] = []
     following = position + 1
-    while len(have) < len(key) and following < min(len(stream), position + 4) and stream[following].page == stream[position].page:
+    while len(have) < len(key) and following < min(len(stream), position + 8) and stream[following].page == stream[position].page:
         more = have + title_key(stream[following].text)
         if not key.startswith(more):
             return []
@@ -318,7 +362,7 @@ def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
 def _division_word(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
     """The word the page prints before a division's designator: on the title's line (`Appendix A Grammar`) or
     alone on the line above it (`Part I` over `Getting started`, which then belongs to the heading)."""
-    same = re.match(rf"^(?P<word>[A-Z][a-z]+)\s+{value}\b", clean_inline(stream[position].text))
+    same = re.match(rf"^(?P<word>[A-Z][a-z]+|{_CAPITAL_DIVISION})\s+{value}\b", clean_inline(stream[position].text))
     if same:
         return same.group("word")
     return _word_alone_above(stream, position, headings, lambda text: re.fullmatch(rf"(?P<word>[A-Z][a-z]+)\s+{value}\.?", text))
@@ -440,7 +484,7 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
                 len(rest_key) >= 6
                 and key.startswith(rest_key)
                 and (
-                    rest_key + "".join(_line_keys(stream[k].text)[0] for k in range(position + 1, min(position + 4, len(stream))))
+                    rest_key + "".join(_line_keys(stream[k].text)[0] for k in range(position + 1, min(position + 8, len(stream))))
                 ).startswith(key)
                 and not _BULLET_ITEM.match(line.text)
             )
@@ -493,7 +537,8 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
         if inner and inner.title and ("." in inner.path or (wanted and title_key(inner.title).startswith(wanted))):
             # `24 1.2 Title`, `1 8 Title`: a line number left in the margin, then the clause's
             return inner
-        return number
+        chapter = _chapter_over_line_number(stream, position, number)
+        return Number(chapter.path, number.title, "clause") if chapter else number
     if number and number.kind == "annex" and " " in number.path:
         return number  # `Appendix A` printed over the title the contents name (`A Appendix`): the path as printed
     page, size = stream[position].page, stream[position].size
@@ -526,7 +571,7 @@ def _number_lines_above(stream: list[Line], position: int, headings: dict[int, H
     """The lines above a heading that print its number alone (`Chapter 2`, `Capítulo 1`, `CHAPTER` / `TWO`) belong to
     the heading, not to the text of the clause before it; a heading whose own line is numbered has none."""
     own = parse_number(heading_text(stream[position]))
-    if own and own.title:
+    if own and own.title and not _chapter_over_line_number(stream, position, own):
         return
     for above in range(position - 1, max(-1, position - 3), -1):
         if stream[above].page != stream[position].page or above in headings or above in taken:
@@ -537,6 +582,19 @@ def _number_lines_above(stream: list[Line], position: int, headings: dict[int, H
             return
         headings[above] = Heading(None, "", 0)  # part of the heading below
         taken.add(above)
+
+
+def _chapter_over_line_number(stream: list[Line], position: int, number: Number) -> Number | None:
+    """The chapter designation printed alone over a heading line whose own leading number is another one (`Capítulo 3`
+    over `99 Nullam cursus`): that number is a line number the margin put before the title (every third line numbered,
+    too few for the page's margin numbers to be dropped), and the chapter's number is the designation's."""
+    above = position - 1
+    if "." in number.path or above < 0 or stream[above].page != stream[position].page:
+        return None
+    chapter = _designation(clean_inline(stream[above].text))
+    if chapter is None or chapter.kind != "clause" or chapter.path == number.path or stream[above].size < 0.75 * stream[position].size:
+        return None
+    return chapter
 
 
 def _chapter_lines(above: list[str]) -> Number | None:
@@ -611,7 +669,7 @@ def text_headings(
             restart = False
             continue
         if position in lettered:  # an appendix `A Implementation`: its clauses `A.1` follow (its heading comes below)
-            sequencer.accept(Number(lettered[position], "", "annex"))
+            sequencer.accept(Number(lettered[position][:1], "", "annex"))
             continue
         text = heading_text(line)
         if not text or (is_toc_line(line.text) and _ENDS_IN_PAGE.search(text)):
@@ -763,7 +821,7 @@ def text_headings(
             continue
         if position in lettered:  # an appendix set as a chapter, its letter before the title (`A Implementation`)
             depth_here = depths[position][0][0] if depths[position] else 1
-            headings[position] = Heading(None, clean_inline(line.text), depth_here)  # titled with its letter, as bookmarked
+            headings[position] = Heading(None, lettered[position], depth_here)  # titled with its letter, as bookmarked
             in_index = False
             continue
         if position in versions:  # a change log's entry, one level below the heading of the log
@@ -980,29 +1038,42 @@ def _version_headings(stream: list[Line], body_size: float, skip: set[int]) -> d
 
 
 # a heading led by a capital letter alone, an appendix's (`A Implementation`, `B Biblatex datamodel file`)
-_LETTER_LED = re.compile(r"^(?P<letter>[A-Z])\s+(?P<title>[^\W\d_].{1,80})$")
+_LETTER_LED = re.compile(r"^(?P<letter>[A-Z])\.?\s+(?P<title>[^\W\d_].{1,80})$")
 
 
 def _lettered_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, str]:
-    """Appendices set as chapters are, their letter before the title and no word for it (`A Implementation`): lines
-    led by a capital letter alone, larger than the prose and bold or larger still, whose letters run A, B, C … in
-    reading order in one size; two of them at least, or `A` alone when a clause `A.1` follows it. Each is
-    `position: letter`."""
+    """Appendices set as chapters are, their letter before the title and no word for it (`A Implementation`,
+    `A. Symbology`): lines led by a capital letter alone, larger than the prose and bold or larger still, whose letters
+    run A, B, C … in reading order in one size; two of them at least, or `A` alone when a clause `A.1` follows it.
+    Where they are set less apart (in the prose's size and bold throughout, or a little larger without bold, as journal
+    templates set `A RESEARCH METHODS`), only when `A.1` follows `A`. Each is `position: title`, the letter leading
+    the title without its stop."""
     candidates = []
     for position, line in enumerate(stream):
-        if position in skip or line.size < body_size + 0.8:
+        if position in skip:
+            continue
+        whole_bold = line.bold_prefix >= len(line.text.rstrip()) - 1
+        if line.size < body_size + 0.8 and not (whole_bold and abs(line.size - body_size) < 0.3):
             continue
         match = _LETTER_LED.match(clean_inline(line.text))
+        if not match or match.group("title").endswith((".", ",", ";", ":")):
+            continue
         bold = line.bold_prefix >= 2 or bold_face(line.font)
-        if match and (bold or line.size >= body_size + 2) and not match.group("title").endswith((".", ",", ";", ":")):
-            candidates.append((position, match.group("letter"), round(line.size, 1)))
+        weak = line.size < body_size + 0.8 or not (bold or line.size >= body_size + 2)
+        if weak and not (whole_bold or match.group("title").isupper() or line.size >= body_size + 0.8):
+            continue
+        if match.group(0)[1] == "." and not bold:
+            continue  # `A. Author` under a title: an initial, not an appendix (whose heading is bold)
+        candidates.append((position, match.group("letter"), f"{match.group('letter')} {match.group('title')}", round(line.size, 1), weak))
     found: dict[int, str] = {}
-    for size in {size for _, _, size in candidates}:
+    for size in {size for _, _, _, size, _ in candidates}:
         kept: list[tuple[int, str]] = []
-        for position, letter, at in candidates:  # the letters in sequence from A; another line in the size breaks nothing
+        weak_kept = False
+        for position, letter, title, at, weak in candidates:  # the letters in sequence from A; another line in the size breaks nothing
             if at == size and ord(letter) == ord("A") + len(kept):
-                kept.append((position, letter))
-        if len(kept) == 1:
+                kept.append((position, title))
+                weak_kept = weak_kept or weak
+        if len(kept) == 1 or (kept and weak_kept):
             after = (parse_number(clean_inline(line.text)) for line in stream[kept[0][0] + 1 :])
             kept = kept if any(n is not None and n.kind == "annex_clause" and n.path == "A.1" for n in after) else []
         found.update(kept)

@@ -217,6 +217,23 @@ def test_a_spacing_accent_set_apart_from_its_letter_is_no_letter_of_the_title() 
     assert bench.key("Thˇe") == "the" and bench.key("ˆ起源") == "起源"
 
 
+def test_a_letter_with_a_stroke_keys_as_the_letter_without_it() -> None:
+    """amsldoc-vi p. 15 prints `4.11 Đánh số phương trình` (`Đ`, U+0110) where the bookmark, in PDFDocEncoding, which
+    lacks `Đ`, holds `Ðánh so phuong trình` (`Ð`, U+00D0): one title, as the page's `đơn` is the bookmark's `don` (p. 8)."""
+    assert bench.key("Đánh số phương trình") == bench.key("Ðánh so phuong trình") == "danhsophuongtrinh"
+    assert bench.key("Phương trình đơn") == bench.key("Phuong trình don")
+    assert bench.printed_path(["4.11 Đánh số phương trình", "Text."], "Ðánh so phuong trình") == "4.11"
+
+
+def test_an_appendix_printed_in_capitals_is_that_appendix() -> None:
+    """asmeconf-authorgrid-example p. 6 prints `APPENDIX B. MULTILINGUAL SUPPORT` for the bookmark `B Multilingual Support`
+    and `APPENDIX A. THE VECTOR PRODUCT A⃗ × B⃗` (an arrow over each letter, U+20D7) for `A The Vector Product A×B`."""
+    page = ["APPENDIX A. THE VECTOR PRODUCT A\u20d7 × B\u20d7", "This brief illustration", "APPENDIX B. MULTILINGUAL SUPPORT"]
+    assert bench.printed_division(page, "B Multilingual Support") == ("Appendix B", "Multilingual Support")
+    assert bench.printed_division(page, "A The Vector Product A×B") == ("Appendix A", "The Vector Product A×B")
+    assert bench.printed_division(["FOO B. MULTILINGUAL SUPPORT"], "B Multilingual Support") is None
+
+
 def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_title() -> None:
     """`L'option xcas` (the bookmark) and `L’option xcas` (the page's apostrophe) are one unnumbered clause; `L 2` or
     `IV Loads` stay numbered paths, compared as paths."""

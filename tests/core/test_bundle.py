@@ -220,3 +220,33 @@ def test_a_summary_drops_emphasis_but_keeps_inline_formulas_whole() -> None:
 
     text = "La **charge** de neige $s_k$ vaut _au moins_ $q_{k,min}$ ; la suite vient après."
     assert summary_of(text) == "La charge de neige $s_k$ vaut au moins $q_{k,min}$ ;"
+
+
+def test_annexes_printed_as_their_letter_before_the_title_are_lettered_paths(tmp_path: Path) -> None:
+    """LaTeX sets appendices as chapters led by their letter alone (`# A Implementation`): when the letters run A, B …
+    at one level, or `A` is followed by its clause `A.1`, each path is the letter (SPEC §1: `A`, as `A.1` is its
+    clause's) and the title what follows; a lone `A Note …` and a letter out of sequence stay unnumbered titles."""
+    body = """\
+# 1 Introduction
+# C Notes on C
+# 2 Usage
+# A Implementation
+## A.1 Sourcemap
+# B Test
+```
+# A Code comment
+```
+"""
+    nodes = [(node.path, node.title, node.depth, node.parent_path) for node in parse(tmp_path, body).nodes]
+    assert nodes == [
+        ("1", "Introduction", 1, None),
+        ("C Notes on C", "C Notes on C", 1, None),
+        ("2", "Usage", 1, None),
+        ("A", "Implementation", 1, None),
+        ("A.1", "Sourcemap", 2, "A"),
+        ("B", "Test", 1, None),
+    ]
+    alone = [(node.path, node.title) for node in parse(tmp_path / "alone", "# 1 Scope\n# A Note on units\nText.\n").nodes]
+    assert alone == [("1", "Scope"), ("A Note on units", "A Note on units")]
+    with_clause = parse(tmp_path / "clause", "# 1 Scope\n# A Worked example\n## A.1 Loads\n")
+    assert [node.path for node in with_clause.nodes] == ["1", "A", "A.1"]

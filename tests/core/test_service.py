@@ -467,6 +467,44 @@ def test_an_annex_subclause_named_with_the_annex_word_is_found(service: Service,
         other.section("DOC 1", "Appendix A")
 
 
+def test_an_annex_printed_as_its_letter_is_named_by_the_letter_or_with_any_annex_word(tmp_path: Path, make_bundle) -> None:
+    """Appendices printed `A Implementation`, `B Test` (no word for them) have the paths `A` and `B`: `section` and
+    `subtree` find them by the letter and by `Annex A`, `Anhang A`, `Annexe A`, `Appendix B`; a reference `Appendix A`
+    in the text leads to the clause `A`."""
+    make_bundle(
+        tmp_path,
+        "doc-2",
+        "1",
+        """
+        ---
+        code: DOC 2
+        edition: "1"
+        title: A package manual
+        language: en
+        ---
+        # 1 Introduction
+        See Appendix A for the code.
+        # A Implementation
+        ## A.1 Sourcemap
+        Text.
+        # B Test
+        Text.
+        """,
+    )
+    with Service.open(tmp_path) as service:
+        for asked, expected in (("A", "A"), ("Annex A", "A"), ("Anhang A", "A"), ("annexe a", "A"), ("Appendix B", "B"), ("a.1", "A.1")):
+            answer = service.section("DOC 2", asked)
+            assert (answer.path, answer.title, answer.requested_path) == (
+                expected,
+                {"A": "Implementation", "B": "Test"}.get(expected, "Sourcemap"),
+                None,
+            ), asked
+        assert [node.path for node in service.subtree("DOC 2", "Annex A").tree] == ["A"]
+        assert [child.path for child in service.subtree("DOC 2", "Annex A").tree[0].children] == ["A.1"]
+        refs = service.xrefs("DOC 2", "1").cross_refs
+        assert [(ref.target_path, ref.resolvable) for ref in refs] == [("A", True)]
+
+
 def test_a_heading_named_like_a_table_is_read_as_that_clause(tmp_path: Path, make_bundle) -> None:
     """A clause whose printed path is `Table 2` (a manual of font tables) is read by that path; `tab-2` still
     opens the clause holding the table numbered 2 and says so in `requestedPath` (SPEC §6)."""

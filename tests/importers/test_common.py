@@ -141,3 +141,4 @@ def test_a_title_key_keeps_the_letters_of_every_script() -> None:
     assert title_key("ﾌﾟﾛｼﾞｪｸﾄ") == title_key("プロジェクト") == "プロジェクト"
     assert title_key("が") != title_key("か")  # a kana's voicing mark is no accent
     assert title_key("नमस्ते") == "नमस्ते"  # a Devanagari vowel sign and virama belong to the word
+    assert title_key("The vector product A\u20d7 × B\u20d7") == title_key("The Vector Product A×B")  # an arrow over a symbol

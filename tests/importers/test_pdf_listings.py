@@ -11,7 +11,7 @@ import pytest
 from importer_helpers import norm_text, read_back
 
 from normcli.importers import ingest
-from normcli.importers.pdf import _code_line, _code_text, _listings, _without_line_numbers
+from normcli.importers.pdf import _code_line, _code_text, _listing_without_line_numbers, _listings
 from normcli.importers.pdf_pages import Line
 
 
@@ -149,10 +149,10 @@ def test_a_url_in_a_typewriter_font_inside_a_paragraph_stays_in_it(pdf_builder, 
 
 
 def test_line_numbers_go_only_when_every_line_counts_up_by_one() -> None:
-    assert _without_line_numbers(["12 \\def\\a{%", "13   b}", "14", "15 \\a"]) == ["\\def\\a{%", "  b}", "", "\\a"]
+    assert _listing_without_line_numbers(["12 \\def\\a{%", "13   b}", "14", "15 \\a"]) == ["\\def\\a{%", "  b}", "", "\\a"]
     kept = ["1 2 3", "4 5 6", "7 8 9"]  # numbers that are data: they do not count lines
-    assert _without_line_numbers(kept) == kept
-    assert _without_line_numbers(["10 PRINT X", "GOTO 10", "20 END"]) == ["10 PRINT X", "GOTO 10", "20 END"]
+    assert _listing_without_line_numbers(kept) == kept
+    assert _listing_without_line_numbers(["10 PRINT X", "GOTO 10", "20 END"]) == ["10 PRINT X", "GOTO 10", "20 END"]
 
 
 def test_a_literate_programs_chunk_is_code_though_its_fonts_are_the_texts(workspace: Path, tmp_path: Path) -> None:

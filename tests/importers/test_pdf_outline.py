@@ -166,3 +166,92 @@ def test_a_misread_title_whose_undefined_byte_came_out_as_a_space_is_decoded() -
     assert utf8_misread("Ð Ð¾Ð´Ñ•Ð¶Ð°Ð½Ð¸ Ð¾Ð¿ÐµÑ•Ð°Ñ‡Ð¸Ð²Ð½Ð¸ Ñ†Ð¸Ñ†Ñ‡ÐµÐ¼Ð¸") == "Подржани оперативни системи"
     assert utf8_misread("GrÃ¶Ã e Ã¼ber") == "Größe über"
     assert utf8_misread("Ö och hav") == "Ö och hav" and utf8_misread("Ð and more") == "Ð and more"
+
+
+def test_a_bookmark_on_its_own_contents_entry_opens_the_clause_the_contents_lead_to(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An outline whose bookmarks all point at the printed contents page, each at its own entry (`2 Requirements ….. 3`):
+    each clause is the heading the contents lead to, on its page, not the entry nor the contents page."""
+    builder: PdfBuilder = pdf_builder()
+    builder.page().line("An Example Class", size=20).line("A title page with a line of text under the title of the class.")
+    builder.page().line("Contents", size=16, bold=True).gap()
+    listed = (
+        ("1 Scope", "Scope", 0, 3),
+        ("1.1 Terms", "Terms", 1, 3),
+        ("2 Requirements", "Requirements", 0, 4),
+        ("2.1 General", "General", 1, 5),
+    )
+    for entry, title, level, page in listed:
+        builder.pdf.set_y(builder.y + 4)
+        builder.pdf.start_section(title, level=level)  # the destination: this very entry on the contents page
+        builder.line(f"{entry} {'.' * 60} {page}")
+    builder.page().heading("1 Scope").line(BODY).line(BODY)
+    builder.heading("1.1 Terms", level=1).line(BODY).line(BODY)
+    builder.page().heading("2 Requirements").line(BODY).line(BODY)
+    builder.page().line(BODY).line(BODY).heading("2.1 General", level=1).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "contents.pdf"), workspace)
+    assert [node for node in nodes if node[0][0].isdigit()] == [
+        ("1", "Scope", 3),
+        ("1.1", "Terms", 3),
+        ("2", "Requirements", 4),
+        ("2.1", "General", 5),
+    ]
+
+
+def test_an_appendix_word_in_capitals_before_the_bookmarks_letter_makes_it_that_appendix(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Bookmarks `A The vector product` and `B Multilingual support` whose page prints `APPENDIX A. THE VECTOR PRODUCT`
+    (the line an `APPENDICES` bookmark just above it opens at) and `APPENDIX B. MULTILINGUAL SUPPORT`: the appendices
+    A and B, titled without their letter."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1 Introduction"], "Introduction", 0).line(BODY).line(BODY)
+    builder.pdf.set_y(builder.y + 2)
+    builder.pdf.start_section("APPENDICES", level=0)  # an anchor without a heading line of its own
+    builder.bookmarked(["APPENDIX A. THE VECTOR PRODUCT"], "A The vector product", 1, size=10).line(BODY).line(BODY)
+    builder.bookmarked(["APPENDIX B. MULTILINGUAL SUPPORT"], "B Multilingual support", 1, size=10).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "appendices.pdf"), workspace)
+    assert [(path.lower(), title) for path, title, _ in nodes if path.lower().startswith("appendix")] == [
+        ("appendix a", "The vector product"),
+        ("appendix b", "Multilingual support"),
+    ]
+
+
+def test_a_line_number_before_a_chapter_title_gives_way_to_the_chapter_printed_above(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Every third line numbered in the margin (too few for the page's margin numbers to be dropped): `Capítulo 3` over
+    `99 Nullam cursus`, the title's line starting with its line number. The clause is chapter 3, and its designation
+    no text of the clause before it."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["Capítulo 2", "Nam lacus libero"], "Nam lacus libero", 0, size=20).line(BODY).line(BODY)
+    builder.line("Nam dui ligula, fringilla a, euismod sodales, sollicitudin vel, wisi.")
+    builder.page().line("Capítulo 3", size=20, bold=True)
+    builder.bookmarked(["99 Nullam cursus"], "Nullam cursus", 0, size=20)
+    builder.line("Auctor lorem non justo. Nam lacus libero, pretium at, lobortis vitae, ultricies et, tellus.")
+    report = ingest(builder.save(tmp_path / "lineno.pdf"), "TEST 172", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [("2", "Nam lacus libero"), ("3", "Nullam cursus")]
+    assert "Capítulo" not in norm_text(workspace, report)
+
+
+def test_a_bookmark_whose_title_wraps_over_five_lines_is_the_heading_that_prints_it(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Questions set as numbered headings, wrapped over five lines, two of them opening with the same words: each
+    bookmark is the heading whose lines spell its whole title, its number read there, its lines no body text."""
+    first = [
+        "2. Whether the senior applicants or the main participants of",
+        "the project applied in the same year for projects of the fund",
+        "under another employer; if so, name the people involved, the",
+        "types and the titles of those projects, the employers' names",
+        "and whether each of them is the applicant or a participant.",
+    ]
+    second = [
+        "3. Whether the senior applicants or the main participants of",
+        "the project now carry projects of the fund under another",
+        "employer; if so, name the people involved and the projects.",
+    ]
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1. Other projects of the applicant"], "Other projects of the applicant", 0, size=11).line(BODY)
+    for lines in (first, second):
+        builder.bookmarked(lines, " ".join(lines).split(" ", 1)[1], 0, size=11)
+        builder.line("Nam dui ligula, fringilla a, euismod sodales, sollicitudin vel, wisi." if lines is first else BODY)
+    report = ingest(builder.save(tmp_path / "questions.pdf"), "TEST 173", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [node.path for node in nodes] == ["1", "2", "3"]
+    assert "applicant or a participant" not in norm_text(workspace, report).split("# 2")[1].split("\n", 1)[1]

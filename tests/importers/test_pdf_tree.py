@@ -1331,8 +1331,8 @@ def test_the_entries_of_a_change_log_are_headings_under_it(pdf_builder, workspac
 
 def test_appendices_set_as_chapters_with_their_letter_before_the_title(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """Appendices set in the chapters' style, a letter alone before the title and no word for it (`A Implementation`,
-    `B Test`), after numbered chapters: each is a heading at the chapters' depth, titled with its letter (as its
-    bookmark is), and its clauses `A.1` follow it in the numbering; a line in that style led by a letter out of
+    `B Test`), after numbered chapters: each is a heading at the chapters' depth that the bundle reads as the annex
+    its letter names (path `A`, SPEC §1), and its clauses `A.1` follow it in the numbering; a line in that style led by a letter out of
     sequence (`C` before `A`) is none."""
     builder = pdf_builder().page().heading("1 Introduction").line(BODY).line(BODY)
     builder.heading("C Programming language notes").line(BODY).heading("2 Usage").line(BODY).line(BODY)
@@ -1343,9 +1343,9 @@ def test_appendices_set_as_chapters_with_their_letter_before_the_title(pdf_build
     assert [(node.path, node.title, node.depth) for node in read_back(workspace, report).nodes] == [
         ("1", "Introduction", 1),
         ("2", "Usage", 1),
-        ("A Implementation", "A Implementation", 1),
+        ("A", "Implementation", 1),
         ("A.1", "Sourcemap", 2),
-        ("B Test", "B Test", 1),
+        ("B", "Test", 1),
     ]
 
 
@@ -1543,3 +1543,98 @@ def test_a_bold_numbered_title_with_a_word_in_another_font_is_one_title(pdf_buil
         ("3", "METAPOST compilation of the figures"),
         ("4", "Data types"),
     ]
+
+
+PROSE = "Text of the clause that runs on over the whole width of the column, as the lines of a paragraph do."
+
+
+def test_a_numbered_heading_under_the_running_header_of_the_page_it_names_is_kept(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`2 OVERVIEW` set bold in the body size as the first line of page 2, under the running header: its number is the
+    page's, as a running header's folio would be, but it is a heading said once, and it stays one (as does `3 USAGE`
+    opening page 3); the header itself is furniture."""
+    builder = pdf_builder(header="Conference acronym 2024, Woodstock, NY", first_page_number=1).page()
+    builder.line("1 INTRODUCTION", bold=True).gap()
+    for _ in range(6):
+        builder.line(PROSE)
+    builder.page().line("2 OVERVIEW", bold=True).gap()
+    for _ in range(4):
+        builder.line(PROSE)
+    builder.gap().line("2.1 Template styles", bold=True).gap()
+    for _ in range(4):
+        builder.line(PROSE)
+    builder.page().line("3 USAGE", bold=True).gap()
+    for _ in range(6):
+        builder.line(PROSE)
+    pdf = builder.save(tmp_path / "header.pdf")
+    report = ingest(pdf, "TEST 240", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes if node.path[0].isdigit()] == [
+        ("1", "INTRODUCTION"),
+        ("2", "OVERVIEW"),
+        ("2.1", "Template styles"),
+        ("3", "USAGE"),
+    ]
+    assert "Conference acronym" not in norm_text(workspace, report)
+
+
+def test_contents_under_a_title_block_without_numbers_or_leaders_anchor_the_tree(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A contents list under the title and abstract of page 1, its entries unnumbered and without dot leaders (`Usage 2`),
+    running on to page 2: its entries are the clauses, found on the pages they name though the headings are set
+    plainly; the list is a `Contents` node, not the first clause's text. Appendices listed as `A. Symbology`,
+    `B. Revision history` are titled with their letter, as an appendix set as a chapter is (`A Symbology`)."""
+    builder = pdf_builder(first_page_number=1).page()
+    builder.line("The ornaments package", size=20).gap(20)
+    for _ in range(3):
+        builder.line(PROSE, size=9)
+    builder.gap(20).line("Contents", size=11).gap()
+    entries = [("How to install the package", 3), ("How to use the package", 3), ("The main macro", 4)]
+    entries += [("Options of the macro", 4), ("A. Symbology", 5), ("B. Revision history", 5)]
+    for title, page in entries[:2]:
+        builder.line(f"{title} {page}", x=90, size=12)
+    builder.y = 780.0
+    builder.line(f"{entries[2][0]} {entries[2][1]}", x=90, size=12)
+    builder.page()
+    for title, page in entries[3:]:
+        builder.line(f"{title} {page}", x=90, size=12)
+    for page_titles in ([entries[0][0], entries[1][0]], [entries[2][0], entries[3][0]], [entries[4][0], entries[5][0]]):
+        builder.page()
+        for title in page_titles:
+            builder.gap(12).line(title, size=11).gap()
+            for _ in range(4):
+                builder.line(PROSE)
+    pdf = builder.save(tmp_path / "contents.pdf")
+    report = ingest(pdf, "TEST 241", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [node.title for node in nodes if node.title != "Contents" and node.depth == 1][-6:] == [
+        "How to install the package",
+        "How to use the package",
+        "The main macro",
+        "Options of the macro",
+        "Symbology",
+        "Revision history",
+    ]
+    assert [node.path for node in nodes if node.depth == 1][-2:] == ["A", "B"]  # lettered annexes, read back as such
+    assert any(node.title == "Contents" for node in nodes)
+    text = norm_text(workspace, report)
+    clauses = text[text.index("How to install the package\n") :]  # from the first clause's heading on
+    assert "The main macro 4" not in clauses and "B. Revision history 5" not in clauses  # the list is not in a clause
+
+
+def test_appendices_in_the_bold_body_style_of_the_sections_when_their_clauses_follow(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A journal template sets its sections and appendices in bold capitals at the body size (`3 MODIFICATIONS`,
+    `A RESEARCH METHODS`): an appendix so set, its clause `A.1` after it, is a heading titled with its letter, and so is
+    the next letter in sequence (`B ONLINE RESOURCES`)."""
+    builder = pdf_builder().page()
+    for heading in ("1 INTRODUCTION", "2 USAGE"):
+        builder.gap().line(heading, bold=True).gap()
+        builder.line(PROSE).line(PROSE)
+    builder.gap().line("A RESEARCH METHODS", bold=True).gap()
+    builder.line(PROSE)
+    builder.gap().line("A.1 Part One", bold=True).gap()
+    builder.line(PROSE).line(PROSE)
+    builder.gap().line("B ONLINE RESOURCES", bold=True).gap()
+    builder.line(PROSE).line(PROSE)
+    pdf = builder.save(tmp_path / "journal.pdf")
+    report = ingest(pdf, "TEST 242", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.depth) for node in nodes] == [("1", 1), ("2", 1), ("A", 1), ("A.1", 2), ("B", 1)]
+    assert [node.title for node in nodes if node.path in ("A", "B")] == ["RESEARCH METHODS", "ONLINE RESOURCES"]
