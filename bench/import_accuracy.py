@@ -11,7 +11,8 @@ references read independently of the importer:
   for a PDF without an outline, the numbered headings of a text edition beside it (`x.txt` for
   `x.pdf`, path and title only: the text has no pages). Recall = share of reference entries found
   as a clause with the same path and title (case, accents, punctuation ignored) on the same PDF page
-  (an unnumbered clause's path is its title and is compared as one; titles that differ only in the order of a few
+  (an unnumbered clause's path is its title and is compared as one, as is a path that starts with a version and goes
+  on, `1.11a (28-01-2017)`; a Latin letter with a stroke keys as the letter, `Đ` as `D`; titles that differ only in the order of a few
   letters of one short span, a logo such as XeTeX printed `X TEEX`, are the same, see `alike`).
   Beside it, the same recall over the entries **printed on their page** as a heading is (`shown_on_page`,
   read here from PDFium's characters: the title alone on a piece of a line, led or not by its number, or
@@ -274,9 +275,39 @@ def _running_lines(document, index: int, cache: dict[int, list[str]]) -> set[int
     others = [(other, edges(other)) for other in (page_lines(document, k, cache) for k in (index - 1, index + 1) if 0 <= k < len(document))]
     running = set(numbers)
     for side, position in ((1, top), (2, bottom)):
-        if position is not None and any(ends[side] is not None and _repeats(lines[position], other[ends[side]]) for other, ends in others):
+        if position is None:
+            continue
+        repeated = any(ends[side] is not None and _repeats(lines[position], other[ends[side]]) for other, ends in others)
+        if repeated or _counts_pages(document, index, side, lines[position], cache, edges):
             running.add(position)
     return running
+
+
+def _counts_pages(document, index: int, side: int, line: str, cache: dict[int, list[str]], edges) -> bool:
+    """Whether a word and a number at a page's edge (`Bibliography 94`) is a running header with its page number: three
+    pages in a row print the word there with the number counting up page by page (`Bibliography 95`, `96`), and no page
+    number of their own. Pages of one-page chapters (`Kapitel 1`, `Kapitel 2`, `Kapitel 3`) print their numbers apart."""
+    match = _OTHER_WORD_NUMBER.match(line.strip())
+    if not match or not match.group("value").isdecimal():
+        return False
+    word, value = match.group("word"), int(match.group("value"))
+    for start in (index - 2, index - 1, index):
+        if start < 0 or start + 2 >= len(document):
+            continue
+        counted = True
+        for other in range(start, start + 3):
+            lines = page_lines(document, other, cache)
+            numbers, *ends = edges(lines)
+            at = ends[side - 1]
+            found = _OTHER_WORD_NUMBER.match(lines[at].strip()) if at is not None and not numbers else None
+            # a page that prints its number alone besides (`Kapitel 1` over a one-page chapter, `1` at its foot) has
+            # its page number there: its `Kapitel 1` is the chapter's
+            if not found or found.group("word") != word or found.group("value") != str(value + other - index):
+                counted = False
+                break
+        if counted:
+            return True
+    return False
 
 
 def _opens_page(document, index: int, title: str, cache: dict[int, list[str]]) -> bool:
@@ -535,6 +566,18 @@ def _printed_title(line: str) -> str:
     return key(number.group("title")) if number else (key(word.group("title")) if word and word.group("title") else key(line))
 
 
+def _take_numbered_line(lines: list[str], path: str, title: str, taken: set[int]) -> None:
+    """Mark the line that prints a numbered bookmark's number and title (`14 ACKNOWLEDGMENTS` for `14 Acknowledgments`)
+    as taken: an unnumbered bookmark of the same title on the page (`Acknowledgments`, an ACM paper's closing section
+    after its numbered one) is the other line, never that number again."""
+    wanted = key(title)
+    for position, line in enumerate(lines):
+        numbered = _numbered(line)
+        if position not in taken and numbered and numbered.group("path") == path and key(numbered.group("title")) == wanted:
+            taken.add(position)
+            return
+
+
 def printed_path(
     lines: list[str], title: str, taken: set[int] | None = None, before: Sequence[Entry] = (), parent: str | None = None
 ) -> str | None:
@@ -733,6 +776,28 @@ def printed_division(lines: list[str], title: str) -> tuple[str, str] | None:
     return None
 
 
+def division_over_title(lines: list[str], title: str) -> tuple[str, str] | None:
+    """A division printed alone over the title of a bookmark that names none (`Part I` over `MonTeX: System Overview`,
+    the title on one line or wrapped over two): that division's path and the title."""
+    wanted = key(title)
+    for position in range(1, len(lines)):
+        above = re.fullmatch(rf"(?P<word>{_DIVISION_WORDS})\s+(?P<value>[IVXLC]+|\d{{1,3}})\.?", lines[position - 1].strip(), re.I)
+        if above and wanted and (key(lines[position]) == wanted or key(" ".join(lines[position : position + 2])) == wanted):
+            return _division_path(above.group("word"), above.group("value")), title
+    return None
+
+
+def printed_letter(lines: list[str], title: str) -> str | None:
+    """The capital letter a line prints before the whole title of a bookmark that lacks it (`A Layout of diagrams` for
+    `Layout of diagrams`): the appendix's letter, its path (SPEC §1)."""
+    wanted = key(title)
+    for line in lines:
+        match = re.match(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$", line.strip())
+        if match and wanted and key(match.group("title")) == wanted:
+            return match.group("letter")
+    return None
+
+
 def printed_numbered_division(lines: list[str], value: str, title: str) -> tuple[str, str] | None:
     """A bookmark `1 lwarp.sty` whose page prints `File 1 lwarp.sty` (or `Part 2` above the title): that division."""
     for position, line in enumerate(lines):
@@ -837,6 +902,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
             printed = ""
             if match and match.re is _LEADING_NUMBER:
                 path, title = match.group("path"), match.group("title")
+                _take_numbered_line(body_lines(document, index, cache), path, title, taken.setdefault(index, set()))
                 if path.isdecimal():
                     division = printed_numbered_division(page_lines(document, index, cache), path, title)
                     path = division[0] if division else path
@@ -844,9 +910,12 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 path, title = _word_path(match), match.group("title")
             else:
                 lines = page_lines(document, index, cache)
-                division = printed_division(lines, title)
+                division = printed_division(lines, title) or division_over_title(lines, title)
+                lettered = printed_letter(lines, title) if not division else None
                 if division:
                     path, title = division
+                elif lettered:
+                    path = lettered
                 else:
                     index = _heading_page(document, index, title, cache)
                     lines = body_lines(document, index, cache)
@@ -1123,6 +1192,14 @@ def precision(truth: dict[int, int], text: str) -> dict:
 # an appendix's bookmark, its letter before the title (`A Implementation`)
 _LETTER_LED = re.compile(r"^(?P<letter>[A-Z]) (?P<title>[^\W\d_].*)$")
 _UNNUMBERED_PATH = re.compile(r"^[^\w\s]*(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
+# or a path that starts with a version and goes on (`1.11a (28-01-2017)`, `v2.0 beta`): a change log's entry, no clause
+# number; `2.5 (2)`, a repeated number, stays a path
+_VERSION_PATH = re.compile(r"^v?\d+(?:\.\d+)*(?:[a-z]\b|\s+(?!\(\d+\)$)\S)")
+
+
+def _title_path(path: str) -> bool:
+    """Whether a reference path is a title, compared as titles are (case, punctuation and spacing ignored)."""
+    return bool(_UNNUMBERED_PATH.match(path) or _VERSION_PATH.match(path))
 
 
 def _same_title(expected: str, found: str) -> bool:
@@ -1156,7 +1233,7 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     missed = []
     for entry in reference:
         candidates = by_path.get(" ".join(entry.path.split()).lower(), [])
-        if not candidates and _UNNUMBERED_PATH.match(entry.path):
+        if not candidates and _title_path(entry.path):
             # an unnumbered clause's path is its title, compared as titles are (`Cage - Chance` is `Cage — Chance`)
             candidates = by_title_path.get(key(entry.path), [])
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
@@ -1180,7 +1257,7 @@ def _same_path(entry: Entry, path: str) -> bool:
     lettered = _LETTER_LED.match(entry.path)
     if lettered and lettered.group("letter") == path:
         return True  # `A Implementation`, the appendix whose path is its letter
-    return bool(_UNNUMBERED_PATH.match(entry.path)) and key(entry.path) == key(path)
+    return _title_path(entry.path) and key(entry.path) == key(path)
 
 
 def tree_precision(reference: list[Entry], run: Run) -> dict | None:

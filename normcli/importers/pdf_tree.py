@@ -219,6 +219,10 @@ def outline_headings(
             if printed:
                 path, kind = printed.path, printed.kind
                 _number_lines_above(stream, found, headings, taken)
+            elif letter := _letter_before(stream[found], title):
+                path, kind = letter, "annex"  # `A Layout of diagrams` for the bookmark `Layout of diagrams`: the appendix A
+            elif part := _division_alone_above(stream, found, headings):
+                path, kind = part, "division"  # `Part I` alone over `MonTeX: System Overview`
         rest = _after_title(stream[found], title) if found is not None else ""
         while parents and parents[-1][0] >= entry.level:
             parents.pop()
@@ -389,6 +393,28 @@ def _printed_division(stream: list[Line], position: int, value: str, headings: d
     return _word_alone_above(stream, position, headings, alone)
 
 
+def _letter_before(line: Line, title: str) -> str | None:
+    """The capital letter a heading line prints before the whole title of a bookmark that lacks it (`A Layout of
+    diagrams` for `Layout of diagrams`): an appendix's letter."""
+    match = re.match(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$", heading_text(line))
+    key = title_key(title)
+    if match and key and title_key(match.group("title")) == key:
+        return match.group("letter")
+    return None
+
+
+def _division_alone_above(stream: list[Line], position: int, headings: dict[int, Heading]) -> str | None:
+    """The division (`Part I`) printed alone on the line above a bookmark's heading line: its path."""
+
+    def alone(text: str) -> re.Match[str] | None:
+        found = _DIVISION.match(text)
+        return found if found and not found.group("title") else None
+
+    match = _DIVISION.match(clean_inline(stream[position - 1].text)) if position > 0 else None
+    word = _word_alone_above(stream, position, headings, alone)
+    return f"{word.capitalize()} {match.group('value')}" if word and match else None
+
+
 def _word_alone_above(
     stream: list[Line], position: int, headings: dict[int, Heading], alone: Callable[[str], re.Match[str] | None]
 ) -> str | None:
@@ -547,8 +573,7 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
     above = [
         text
         for k in range(max(0, position - 2), position)
-        if stream[k].page == page
-        and ((text := clean_inline(stream[k].text)) and (stream[k].size >= 0.75 * size or CHAPTER_WORD.match(text)))
+        if stream[k].page == page and ((text := _unraised(stream[k].text)) and (stream[k].size >= 0.75 * size or CHAPTER_WORD.match(text)))
     ]
     if body_size is not None and position > 0 and stream[position - 1].page == page:
         line_above = stream[position - 1]
@@ -576,12 +601,18 @@ def _number_lines_above(stream: list[Line], position: int, headings: dict[int, H
     for above in range(position - 1, max(-1, position - 3), -1):
         if stream[above].page != stream[position].page or above in headings or above in taken:
             return
-        text = clean_inline(stream[above].text)
+        text = _unraised(stream[above].text)
         number = parse_number(text)
         if not ((number and not number.title) or CHAPTER_WORD.match(text) or spelled_number(text) or _designation(text)):
             return
         headings[above] = Heading(None, "", 0)  # part of the heading below
         taken.add(above)
+
+
+def _unraised(text: str) -> str:
+    """A line as its words read, a word set small and high beside a large numeral (`Hoofdstuk` over the foot of a
+    71 pt `1`, which the text layer marks as raised, `^{Hoofdstuk} 1`) read as a word: a chapter's designation."""
+    return clean_inline(re.sub(r"\^\{([^\W\d_][^{}]*)\}", r"\1", text))
 
 
 def _chapter_over_line_number(stream: list[Line], position: int, number: Number) -> Number | None:
@@ -592,7 +623,8 @@ def _chapter_over_line_number(stream: list[Line], position: int, number: Number)
     if "." in number.path or above < 0 or stream[above].page != stream[position].page:
         return None
     chapter = _designation(clean_inline(stream[above].text))
-    if chapter is None or chapter.kind != "clause" or chapter.path == number.path or stream[above].size < 0.75 * stream[position].size:
+    # set as large as the title, as a chapter's designation is (a contents entry `Index 41` above the first heading is not)
+    if chapter is None or chapter.kind != "clause" or chapter.path == number.path or stream[above].size < 0.9 * stream[position].size:
         return None
     return chapter
 
@@ -681,6 +713,9 @@ def text_headings(
             restart = True
             continue
         number = parse_number(text)
+        if number and line.mono and not strong and line.bold_prefix < len(line.text.rstrip()) - 1:
+            continue  # `1 int A[51];`: a numbered line of a listing set in a fixed pitch, no clause (a title in a bold
+            # typewriter face throughout, `5.4.1 uantwerpenreport`, is one)
         inner = parse_number(number.title) if number and number.title and "." not in number.path else None
         if inner and inner.title and "." in inner.path:
             number = inner  # `13 5.1 Basic code`: a line number left in the margin, then the clause's number

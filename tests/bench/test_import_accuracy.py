@@ -234,6 +234,16 @@ def test_an_appendix_printed_in_capitals_is_that_appendix() -> None:
     assert bench.printed_division(["FOO B. MULTILINGUAL SUPPORT"], "B Multilingual Support") is None
 
 
+def test_a_part_printed_over_a_bookmark_and_a_letter_before_its_title_are_its_path() -> None:
+    """montex p. 10 prints `Part I` alone over `MonTEX: System Overview` (the bookmark names no part); othelloboard
+    p. 10 prints `A Layout of diagrams` for the bookmark `Layout of diagrams`, whose section is `A.1` (p. 13)."""
+    page = ["Part I", "MonTEX: System Overview", "8"]
+    assert bench.division_over_title(page, "MonTeX: System Overview") == ("Part I", "MonTeX: System Overview")
+    assert bench.division_over_title(["Part I", "Other words", "MonTEX: System Overview"], "MonTeX: System Overview") is None
+    assert bench.printed_letter(["Appendices", "A Layout of diagrams", "The board diagrams"], "Layout of diagrams") == "A"
+    assert bench.printed_letter(["A Layout of diagrams"], "A Layout of diagrams") is None
+
+
 def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_title() -> None:
     """`L'option xcas` (the bookmark) and `L’option xcas` (the page's apostrophe) are one unnumbered clause; `L 2` or
     `IV Loads` stay numbered paths, compared as paths."""
@@ -241,6 +251,16 @@ def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_t
     share, missed = bench.recall([bench.Entry("L'option xcas", bench.key("L'option xcas"), 5)], run)
     assert share == 1.0 and not missed
     assert not bench._UNNUMBERED_PATH.match("IV Loads") and not bench._UNNUMBERED_PATH.match("L 2")
+
+
+def test_an_unnumbered_path_that_starts_with_a_version_is_compared_as_a_title() -> None:
+    """A change log's bookmark `1.11a (28-01-2017)` names no clause number: its path is its title, compared as titles are
+    (`1.11a – 28‑01‑2017` with a dash and no-break hyphens is the same); a repeated number `2.5 (2)` stays a path."""
+    run = bench.Run([("1.11a – 28‑01‑2017", bench.key("1.11a (28-01-2017)"), 5), ("2.5", "loads", 6)], [], 0, [], "", 0.0, 6)
+    share, missed = bench.recall([bench.Entry("1.11a (28-01-2017)", bench.key("1.11a (28-01-2017)"), 5)], run)
+    assert share == 1.0 and not missed
+    assert bench.recall([bench.Entry("2.5 (2)", "loads", 6)], run)[0] == 0.0
+    assert not bench._title_path("2.5 (2)") and not bench._title_path("3.1") and bench._title_path("v2.0 beta")
 
 
 def test_the_reference_reads_titles_the_text_layer_prints_oddly() -> None:
@@ -313,6 +333,63 @@ def test_the_reference_passes_over_running_headers_and_anchors_at_a_page_foot(tm
         ("2", 6),
         ("2.2", 7),
     ]
+
+
+def test_a_word_and_a_page_number_counting_up_over_three_pages_is_a_running_header(tmp_path: Path) -> None:
+    """windycity p. 94-96 print `Bibliography 94`, `Bibliography 95`, `Bibliography 96` at their top, the first over the
+    title `Bibliography (Standard Format)`: a running header with its page number, no chapter 94. Three one-page
+    chapters opening with `Chapter 2`, `Chapter 3`, `Chapter 4`, their page numbers printed apart, are three chapters."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pages = [
+        ("Abbreviations 93", None, BODY),
+        ("Bibliography 94", "Bibliography (Standard Format)", "Adams, Henry. Letters. Boston, 1930."),
+        ("Bibliography 95", None, "Austen, Jane. Pride and Prejudice. London, 1813."),
+        ("Bibliography 96", None, "Bagley, Benjamin. Loving Someone. Chicago, 2012."),
+        ("Chapter 2", "Grids", "The grids of the package are drawn in a picture."),
+        ("Chapter 3", "Squares", "The squares of a grid are black or white."),
+        ("Chapter 4", "Circles", "The circles of a grid are drawn in the squares."),  # one-page chapters (main-7 p. 9-11)
+    ]
+    for number, (header, bookmark, text) in enumerate(pages, start=1):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 10)
+        pdf.text(72, 40, header)
+        if bookmark:
+            pdf.set_y(50)
+            pdf.start_section(bookmark, level=0)
+            pdf.set_font("Helvetica", "B", 14)
+            pdf.text(72, 70, bookmark)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.text(72, 100, text)
+        if header.startswith("Chapter"):
+            pdf.text(290, 800, str(number - 4))  # the page number, apart
+    path = tmp_path / "header.pdf"
+    pdf.output(str(path))
+    reference = bench.outline_reference(path)
+    assert [(entry.path, entry.page) for entry in reference] == [("Bibliography (Standard Format)", 2), ("2", 5), ("3", 6), ("4", 7)]
+
+
+def test_an_unnumbered_bookmark_never_takes_the_line_of_a_numbered_one_of_the_same_title(tmp_path: Path) -> None:
+    """sample-sigconf p. 5 prints `14 ACKNOWLEDGMENTS` (bookmark `14 Acknowledgments`) and, further on, `ACKNOWLEDGMENTS`
+    alone (bookmark `Acknowledgments`, the paper's closing section): the second is unnumbered, not `14 (2)`."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    for y, text, bookmark in (
+        (100, "14 ACKNOWLEDGMENTS", "14 Acknowledgments"),
+        (120, BODY, None),
+        (400, "ACKNOWLEDGMENTS", "Acknowledgments"),
+    ):
+        if bookmark:
+            pdf.set_y(y - 14)
+            pdf.start_section(bookmark, level=0)
+        pdf.set_font("Helvetica", "B" if bookmark else "", 10)
+        pdf.text(72, y, text)
+    path = tmp_path / "acks.pdf"
+    pdf.output(str(path))
+    assert [entry.path for entry in bench.outline_reference(path)] == ["14", "Acknowledgments"]
 
 
 def test_a_running_header_repeats_with_its_page_number_alone_changed() -> None:

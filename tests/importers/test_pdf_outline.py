@@ -255,3 +255,57 @@ def test_a_bookmark_whose_title_wraps_over_five_lines_is_the_heading_that_prints
     nodes = read_back(workspace, report).nodes
     assert [node.path for node in nodes] == ["1", "2", "3"]
     assert "applicant or a participant" not in norm_text(workspace, report).split("# 2")[1].split("\n", 1)[1]
+
+
+def test_a_part_printed_over_a_bookmark_and_a_letter_before_its_title_are_its_path(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Bookmarks that name no number: `System overview` under `Part I` printed alone above it is the part; `Layout of
+    diagrams` printed `A Layout of diagrams` is the appendix A (its section `A.1` under it)."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.line("Part I", size=20, bold=True)
+    builder.bookmarked(["System overview"], "System overview", 0, size=20).line(BODY)
+    builder.bookmarked(["1 Features"], "Features", 1, size=16).line("Nam dui ligula, fringilla a, euismod sodales, wisi.")
+    builder.page().bookmarked(["A Layout of diagrams"], "Layout of diagrams", 0, size=16)
+    builder.line("The board diagrams drawn with the package are contained inside a picture box.")
+    builder.bookmarked(["A.1 Code for the examples"], "Code for the examples", 1, size=13).line(BODY)
+    report = ingest(builder.save(tmp_path / "parts.pdf"), "TEST 174", "1", workspace=workspace, language="en")
+    nodes = [(node.path, node.title) for node in read_back(workspace, report).nodes]
+    assert nodes == [
+        ("Part I", "System overview"),
+        ("1", "Features"),
+        ("A", "Layout of diagrams"),
+        ("A.1", "Code for the examples"),
+    ]
+    assert "\nPart I\n" not in norm_text(workspace, report)  # the line is part of the heading, no text
+
+
+def test_a_contents_entry_over_the_first_heading_is_no_chapter_designation(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A short contents whose last entry (`Index 41`, in the entries' size) stands right above `1 Available commands`:
+    the clause is 1, not the entry's page 41."""
+    builder: PdfBuilder = pdf_builder().page().line("Contents", size=14, bold=True)
+    builder.line("1 Available commands 1", size=11).line("2 Examples 1", size=11).line("Index 41", size=11)
+    builder.bookmarked(["1 Available commands"], "Available commands", 0, size=14).line(BODY)
+    builder.bookmarked(["2 Examples"], "Examples", 0, size=14).line("Nam dui ligula, fringilla a, euismod sodales, wisi.")
+    report = ingest(builder.save(tmp_path / "short.pdf"), "TEST 175", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes if node.path != "Contents"] == ["1", "2"]
+
+
+def test_a_chapter_word_set_small_beside_a_large_numeral_numbers_the_chapter(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A chapter style that sets `Hoofdstuk` small and high beside a 70 pt `1` (the text layer reads the word as raised,
+    `^{Hoofdstuk} 1`) over the bookmarked title: the chapter is 1, and that line belongs to its heading."""
+    builder: PdfBuilder = pdf_builder()
+    texts = ("Let us suppose that the noumena have nothing to do with necessity.", "Our faculties have lying before them.")
+    for number, title in ((1, "Smaken en smaakpapillen"), (2, "Experimentele setup")):
+        builder.page()
+        builder.pdf.set_font("Helvetica", "", 14)
+        builder.pdf.text(400, 120, "Hoofdstuk")
+        builder.pdf.set_font("Helvetica", "", 70)
+        builder.pdf.text(480, 160, str(number))
+        builder.y = 180
+        builder.bookmarked([title], title, 0, size=20)
+        builder.line(texts[number - 1])
+    report = ingest(builder.save(tmp_path / "hoofdstuk.pdf"), "TEST 176", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Smaken en smaakpapillen"),
+        ("2", "Experimentele setup"),
+    ]
+    assert "Hoofdstuk" not in norm_text(workspace, report)
