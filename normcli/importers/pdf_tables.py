@@ -1287,11 +1287,11 @@ _PICTURED = 0.1  # the share of a table's area that curves and bars may paint: p
 
 
 def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, list[int]]) -> float:
-    """The share of a table's region painted by curves and fills that are no ground under text: a ruled box holding
-    a drawing and its code, a grid of plots, is an example or a figure, not a table. A ground holds its text
-    (`_lettered`: a shaded cell, a box with rounded corners around the table), or a fill lines up with the grounds
-    of the cells beside it (an empty cell of a shaded row); a bar, a swatch or a drawn shape stands alone, a label
-    or two in it. Frames and rules paint no picture."""
+    """The share of a table's region painted by curves and fills that are no ground under its text: a ruled box
+    holding a drawing and its code, a grid of plots, is an example or a figure, not a table. A ground holds the
+    whole table (a box with rounded corners around it), or is a fill that holds text (`_lettered`: a shaded cell)
+    or lines up with the grounds of the cells beside it (an empty cell of a shaded row); a bar, a swatch or a
+    drawn shape stands alone, its labels in it. Frames and rules paint no picture."""
     lines = [stream[position] for position in table.positions]
     left, right = table.left, table.right
     bottom, top = table.extent or (min(line.bottom for line in lines), max(line.top for line in lines))
@@ -1302,8 +1302,9 @@ def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, l
         width, height = min(x1, right) - max(x0, left), min(y1, top) - max(y0, bottom)
         if width <= 0 or height <= 0 or kind == "frame":
             continue
-        if _lettered((x0, y0, x1, y1), page_lines) or (kind == "fill" and _in_a_row((x0, y0, x1, y1), fills)):
-            continue  # a ground under text: a shaded cell, a box with rounded corners around the table
+        around = x0 <= left + 2 and right - 2 <= x1 and y0 <= bottom + 2 and top - 2 <= y1  # a box around the whole table
+        if around or (kind == "fill" and (_lettered((x0, y0, x1, y1), page_lines) or _in_a_row((x0, y0, x1, y1), fills))):
+            continue
         area += width * height
     return area / max(1.0, (right - left) * (top - bottom))
 
@@ -1318,8 +1319,8 @@ def _in_a_row(box: Box, fills: list[Box]) -> bool:
 
 
 def _lettered(box: Box, lines: list[Line]) -> bool:
-    """Whether a shape is a ground under text (a shaded cell or row, a framed box): pieces of lines inside it cover a
-    twentieth of it or more. A bar, a swatch or a drawn shape holds none, or a label or two."""
+    """Whether a filled box holds text (a shaded cell or row): pieces of lines inside it cover a twentieth of it or
+    more. A bar or a swatch holds none, or a label or two in a corner."""
     covered = 0.0
     for line in lines:
         if box[1] - 1 <= (line.top + line.bottom) / 2 <= box[3] + 1:
