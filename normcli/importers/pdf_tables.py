@@ -1289,8 +1289,9 @@ _PICTURED = 0.1  # the share of a table's area that curves and bars may paint: p
 def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, list[int]]) -> float:
     """The share of a table's region painted by curves and fills that are no ground under its text: a ruled box
     holding a drawing and its code, a grid of plots, is an example or a figure, not a table. A ground holds the
-    whole table (a box with rounded corners around it), or is a fill that holds text (`_lettered`: a shaded cell)
-    or lines up with the grounds of the cells beside it (an empty cell of a shaded row); a bar, a swatch or a
+    whole table (a box with rounded corners around it), or is a fill across the table (a shaded row, its one label
+    in a corner), or one that holds text (`_lettered`: a shaded cell) or lines up with the grounds of the cells
+    beside it (an empty cell of a shaded row); a bar, a swatch or a
     drawn shape stands alone, its labels in it. Frames and rules paint no picture."""
     lines = [stream[position] for position in table.positions]
     left, right = table.left, table.right
@@ -1303,7 +1304,8 @@ def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, l
         if width <= 0 or height <= 0 or kind == "frame":
             continue
         around = x0 <= left + 2 and right - 2 <= x1 and y0 <= bottom + 2 and top - 2 <= y1  # a box around the whole table
-        if around or (kind == "fill" and (_lettered((x0, y0, x1, y1), page_lines) or _in_a_row((x0, y0, x1, y1), fills))):
+        band = kind == "fill" and x1 - x0 >= 0.9 * (right - left)  # a shaded row across the table
+        if around or band or (kind == "fill" and (_lettered((x0, y0, x1, y1), page_lines) or _in_a_row((x0, y0, x1, y1), fills))):
             continue
         area += width * height
     return area / max(1.0, (right - left) * (top - bottom))

@@ -371,15 +371,23 @@ def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path
 
 
 def test_a_table_in_a_box_with_rounded_corners_is_still_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
-    """A ruled grid set in a shaded box with rounded corners (a framed note's ground, drawn with curves): the box
-    holds the table's text, it is a ground, not a picture."""
+    """A ruled grid set in a shaded box with rounded corners (a framed note's ground, drawn with curves), its last
+    row shaded across the table: grounds around and under the table's text, not a picture."""
     builder = pdf_builder().page().heading("4 Sizes").line("The sizes of the paper are these:")
     pdf = builder.pdf
     top = builder.y + 10
     pdf.set_fill_color(235, 235, 250)
-    pdf.rect(90, top - 6, 300, 82, style="F", round_corners=True, corner_radius=8)
+    pdf.rect(90, top - 6, 300, 92, style="F", round_corners=True, corner_radius=8)
+    pdf.set_fill_color(200, 200, 200)
+    pdf.rect(100, top + 64, 280, 16, style="F")  # a shaded row across the table, one short word in it
     pdf.set_line_width(0.5)
-    rows = [["Size", "Width", "Height"], ["A4", "210 mm", "297 mm"], ["A5", "148 mm", "210 mm"], ["Letter", "216 mm", "279 mm"]]
+    rows = [
+        ["Size", "Width", "Height"],
+        ["A4", "210 mm", "297 mm"],
+        ["A5", "148 mm", "210 mm"],
+        ["Letter", "216 mm", "279 mm"],
+        ["Note", "", ""],
+    ]
     for k in range(len(rows) + 1):
         pdf.line(100, top + 16 * k, 380, top + 16 * k)
     for x in (100, 200, 290, 380):
@@ -388,7 +396,7 @@ def test_a_table_in_a_box_with_rounded_corners_is_still_a_table(pdf_builder, wor
     for k, cells in enumerate(rows):
         for x, text in zip((104, 204, 294), cells, strict=True):
             pdf.text(x, top + 16 * k + 11, text)
-    builder.y = top + 90
+    builder.y = top + 100
     builder.gap(10).line("The text goes on after the table with more words in it than any cell holds.")
     pdf_file = builder.save(tmp_path / "rounded.pdf")
     report = ingest(pdf_file, "TEST 440", "1", workspace=workspace, language="en")
