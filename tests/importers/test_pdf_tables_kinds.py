@@ -349,6 +349,7 @@ def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path
     pdf.line(100, 300, 300, 300)
     pdf.set_line_width(0.5)
     pdf.line(100, 400, 300, 400)  # a rule, no shape
+    pdf.line(400, 300, 460, 340)  # a slanted line alone
     builder.page().pdf.ellipse(100, 100, 40, 40, style="D")  # a page without a rule: no region to tell apart
     document = pdfium.PdfDocument(builder.save(tmp_path / "shapes.pdf"))
     second = document[1]
@@ -364,15 +365,17 @@ def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path
         (300, "fill"),
         (400, "frame"),
     }  # the stroke widens the triangle
-    assert {kind for _, y, kind in kinds if y < top - 250} == {"fill"}  # the bar; the thin rule under it is no shape
-    assert len(kinds) == 5
+    assert {kind for x, y, kind in kinds if y < top - 250 and x < 350} == {"fill"}  # the bar; the thin rule under it is no shape
+    assert {kind for x, y, kind in kinds if y < top - 250 and x > 350} == {"line"}
+    assert len(kinds) == 6
     page.close()
     document.close()
 
 
 def test_a_table_in_a_box_with_rounded_corners_is_still_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """A ruled grid set in a shaded box with rounded corners (a framed note's ground, drawn with curves), its last
-    row shaded across the table: grounds around and under the table's text, not a picture."""
+    row shaded across the table, a diagonal over its corner: grounds around and under the table's text and a line
+    that paints no region, not a picture."""
     builder = pdf_builder().page().heading("4 Sizes").line("The sizes of the paper are these:")
     pdf = builder.pdf
     top = builder.y + 10
@@ -381,6 +384,7 @@ def test_a_table_in_a_box_with_rounded_corners_is_still_a_table(pdf_builder, wor
     pdf.set_fill_color(200, 200, 200)
     pdf.rect(100, top + 64, 280, 16, style="F")  # a shaded row across the table, one short word in it
     pdf.set_line_width(0.5)
+    pdf.line(100, top, 200, top + 32)  # a diagonal over the corner cells, as a header's corner is split
     rows = [
         ["Size", "Width", "Height"],
         ["A4", "210 mm", "297 mm"],
