@@ -70,7 +70,7 @@ class Page:
     hrules: list[tuple[float, float, float]] = field(default_factory=list)  # x0, x1, y of thin horizontal paths (table rules)
     vrules: list[tuple[float, float, float]] = field(default_factory=list)  # x, y0, y1 of thin vertical paths
     # on a page with a horizontal rule, the paths that are no rule: left, bottom, right, top and what they paint
-    # (`curve`, `fill` or `frame`, `_shape_kind`)
+    # (`curve`, `line`, `fill` or `frame`, `_shape_kind`)
     shapes: list[tuple[float, float, float, float, str]] = field(default_factory=list)
 
 
@@ -344,13 +344,14 @@ def _thin(box: tuple[float, float, float, float]) -> bool:
 
 def _shape_kind(obj, raw) -> str:
     """What a path that is no rule paints: `curve` (a segment is a curve or a slanted line: a picture's strokes, a
-    plotted point), `fill` (a filled area along the axes, or a line drawn so wide that it is a bar: a shaded
+    plotted point), `line` (one slanted line alone: the diagonal of a table's corner cell), `fill` (a filled area along the axes, or a line drawn so wide that it is a bar: a shaded
     cell, a swatch) or `frame` (the outline of a box)."""
     x, y = ctypes.c_float(), ctypes.c_float()
     last: tuple[float, float] | None = None
     low_x = low_y = float("inf")
     high_x = high_y = float("-inf")
-    for number in range(raw.FPDFPath_CountSegments(obj)):
+    count = raw.FPDFPath_CountSegments(obj)
+    for number in range(count):
         segment = raw.FPDFPath_GetPathSegment(obj, number)
         kind = raw.FPDFPathSegment_GetType(segment)
         if kind == raw.FPDF_SEGMENT_BEZIERTO:
@@ -359,7 +360,7 @@ def _shape_kind(obj, raw) -> str:
             continue
         point = (x.value, y.value)
         if kind == raw.FPDF_SEGMENT_LINETO and last is not None and abs(point[0] - last[0]) > 0.5 and abs(point[1] - last[1]) > 0.5:
-            return "curve"
+            return "line" if count == 2 else "curve"  # one slanted line alone (a header cell's diagonal) paints no region
         last = point
         low_x, high_x, low_y, high_y = min(low_x, point[0]), max(high_x, point[0]), min(low_y, point[1]), max(high_y, point[1])
     fill, stroke = ctypes.c_int(), ctypes.c_int()

@@ -1287,10 +1287,12 @@ _PICTURED = 0.1  # the share of a table's area that curves and bars may paint: p
 
 
 def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, list[int]]) -> float:
-    """The share of a table's region painted by curves, and by fills that are no cell's ground: a ruled box holding
-    a drawing and its code, a grid of plots, is an example or a figure, not a table. A cell's ground holds its text
-    (`_lettered`) or lines up with the grounds of the cells beside it (an empty cell of a shaded row); a bar or a
-    swatch stands alone. Frames and rules paint no picture."""
+    """The share of a table's region painted by curves and fills that are no ground under its text: a ruled box
+    holding a drawing and its code, a grid of plots, is an example or a figure, not a table. A ground holds the
+    whole table (a box with rounded corners around it), or is a fill across the table (a shaded row, its one label
+    in a corner), or one that holds text (`_lettered`: a shaded cell) or lines up with the grounds of the cells
+    beside it (an empty cell of a shaded row); a bar, a swatch or a
+    drawn shape stands alone, its labels in it. Frames, rules and a slanted line alone paint no picture."""
     lines = [stream[position] for position in table.positions]
     left, right = table.left, table.right
     bottom, top = table.extent or (min(line.bottom for line in lines), max(line.top for line in lines))
@@ -1299,9 +1301,11 @@ def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, l
     area = 0.0
     for x0, y0, x1, y1, kind in page.shapes:
         width, height = min(x1, right) - max(x0, left), min(y1, top) - max(y0, bottom)
-        if width <= 0 or height <= 0 or kind == "frame":
+        if width <= 0 or height <= 0 or kind in ("frame", "line"):
             continue
-        if kind == "fill" and (_lettered((x0, y0, x1, y1), page_lines) or _in_a_row((x0, y0, x1, y1), fills)):
+        around = x0 <= left + 2 and right - 2 <= x1 and y0 <= bottom + 2 and top - 2 <= y1  # a box around the whole table
+        band = kind == "fill" and x1 - x0 >= 0.9 * (right - left)  # a shaded row across the table
+        if around or band or (kind == "fill" and (_lettered((x0, y0, x1, y1), page_lines) or _in_a_row((x0, y0, x1, y1), fills))):
             continue
         area += width * height
     return area / max(1.0, (right - left) * (top - bottom))

@@ -349,6 +349,7 @@ def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path
     pdf.line(100, 300, 300, 300)
     pdf.set_line_width(0.5)
     pdf.line(100, 400, 300, 400)  # a rule, no shape
+    pdf.line(400, 300, 460, 340)  # a slanted line alone
     builder.page().pdf.ellipse(100, 100, 40, 40, style="D")  # a page without a rule: no region to tell apart
     document = pdfium.PdfDocument(builder.save(tmp_path / "shapes.pdf"))
     second = document[1]
@@ -364,7 +365,43 @@ def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path
         (300, "fill"),
         (400, "frame"),
     }  # the stroke widens the triangle
-    assert {kind for _, y, kind in kinds if y < top - 250} == {"fill"}  # the bar; the thin rule under it is no shape
-    assert len(kinds) == 5
+    assert {kind for x, y, kind in kinds if y < top - 250 and x < 350} == {"fill"}  # the bar; the thin rule under it is no shape
+    assert {kind for x, y, kind in kinds if y < top - 250 and x > 350} == {"line"}
+    assert len(kinds) == 6
     page.close()
     document.close()
+
+
+def test_a_table_in_a_box_with_rounded_corners_is_still_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A ruled grid set in a shaded box with rounded corners (a framed note's ground, drawn with curves), its last
+    row shaded across the table, a diagonal over its corner: grounds around and under the table's text and a line
+    that paints no region, not a picture."""
+    builder = pdf_builder().page().heading("4 Sizes").line("The sizes of the paper are these:")
+    pdf = builder.pdf
+    top = builder.y + 10
+    pdf.set_fill_color(235, 235, 250)
+    pdf.rect(90, top - 6, 300, 92, style="F", round_corners=True, corner_radius=8)
+    pdf.set_fill_color(200, 200, 200)
+    pdf.rect(100, top + 64, 280, 16, style="F")  # a shaded row across the table, one short word in it
+    pdf.set_line_width(0.5)
+    pdf.line(100, top, 200, top + 32)  # a diagonal over the corner cells, as a header's corner is split
+    rows = [
+        ["Size", "Width", "Height"],
+        ["A4", "210 mm", "297 mm"],
+        ["A5", "148 mm", "210 mm"],
+        ["Letter", "216 mm", "279 mm"],
+        ["Note", "", ""],
+    ]
+    for k in range(len(rows) + 1):
+        pdf.line(100, top + 16 * k, 380, top + 16 * k)
+    for x in (100, 200, 290, 380):
+        pdf.line(x, top, x, top + 16 * len(rows))
+    pdf.set_font("Helvetica", "", 10)
+    for k, cells in enumerate(rows):
+        for x, text in zip((104, 204, 294), cells, strict=True):
+            pdf.text(x, top + 16 * k + 11, text)
+    builder.y = top + 100
+    builder.gap(10).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf_file = builder.save(tmp_path / "rounded.pdf")
+    report = ingest(pdf_file, "TEST 440", "1", workspace=workspace, language="en")
+    assert "| Letter | 216 mm | 279 mm |" in norm_text(workspace, report)
