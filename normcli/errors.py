@@ -90,13 +90,16 @@ class NotFound(NormcliError):
 
 
 class InvalidArgument(NormcliError):
-    """An argument out of range or malformed; `param` names it (camelCase) when one parameter is at fault."""
+    """An argument out of range or malformed; `param` names it (camelCase) when one parameter is at fault, and
+    `high` is the largest value it may take when a number is past a bound known only once read (an offset past
+    the end of a clause's text), so that a frontend that clamps (SPEC §8) can ask again with it."""
 
     code = "invalid_argument"
 
-    def __init__(self, message: str, hint: str = "", param: str = "") -> None:
+    def __init__(self, message: str, hint: str = "", param: str = "", high: int | None = None) -> None:
         super().__init__(message, hint)
         self.param = param
+        self.high = high
 
 
 class WorkspaceError(NormcliError):

@@ -131,7 +131,9 @@ class Service(IndexSession, SpecReads):
         index = self.index()
         text = index.node_text(node["id"])
         if offset > len(text):
-            raise InvalidArgument(f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", param="offset")
+            raise InvalidArgument(
+                f"offset {offset} is past the end of {node['path']} ({len(text)} characters)", param="offset", high=len(text)
+            )
         if offset == 0 and len(text) <= max_chars:
             content, next_offset = text, None  # the whole clause in one window, as most are read: nothing to cut
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from normcli.cli.diagnostics import ExitCode, error_json, exit_code_for
+from normcli.cli.diagnostics import ExitCode, error_json, exit_code_for, sample_note
 from normcli.errors import InvalidArgument, NormcliError
 
 # A batch answers hundreds of lines a second: the bundles are checked for changes at most this often.
@@ -34,6 +34,8 @@ def run_batch(workspace: str | None, source: TextIO, sink: TextIO, notices: Text
     try:
         service = Service.open(workspace)
         service.recheck_after = BATCH_RECHECK_SECONDS
+        if service.is_sample and notices is not None:
+            notices.write(f"normcli: {sample_note(service.root)}\n")
     except NormcliError as error:
         sink.write(json.dumps(error_json(error), ensure_ascii=False) + "\n")
         return exit_code_for(error)

@@ -57,6 +57,9 @@ _ARGUMENT_ADVICE = {
     "offset": "start again from --offset 0",
     "edition": "give the edition once, in the code or with --edition",
     "specId": "run `normcli api specs` for the ids and domains",
+    "id": "take the id from `normcli api specs` or another `normcli api` answer",
+    "collectionId": "`normcli api spec DOMAIN` lists the collections with their ids",
+    "tagId": "`normcli api tags DOMAIN` lists the tags with their ids",
 }
 _WORKSPACE_ADVICE = {"index": "run `normcli index --rebuild`", "workspace": "pass --workspace DIR"}
 # The advice for a bad argument of a command other than the reads, by command: its options differ.
@@ -115,6 +118,12 @@ def error_json(error: BaseException, command: str = "") -> dict:
     """SPEC §4's error object for a failure: `{"error": {"code", "message"}}`."""
     code = error.code if isinstance(error, NormcliError) else "internal_error"
     return {"error": {"code": code, "message": describe(error, command)}}
+
+
+def sample_note(root: object) -> str:
+    """The note that the sample workspace is read, no workspace having been found (SPEC §4): on stderr with --json
+    too, so that a script run outside its workspace does not read the demo norms unaware."""
+    return f"reading the sample workspace at {root} (pass --workspace DIR or set NORMCLI_WORKSPACE)"
 
 
 def note(message: str) -> None:

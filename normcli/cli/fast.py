@@ -150,6 +150,14 @@ def parse_api(argv: list[str]) -> tuple[str | None, Callable[[Any], Any]] | None
     return workspace, call
 
 
+def _say_if_sample(session: Any) -> None:
+    """The note on stderr when no workspace was found and the sample is read (SPEC §4), as the full command line says it."""
+    if session.is_sample:
+        from normcli.cli.diagnostics import note, sample_note
+
+        note(sample_note(session.root))
+
+
 def answer(argv: list[str]) -> int | None:
     """Answer a plain `--json` read and return its exit code, or None to let Typer handle `argv`."""
     call = None
@@ -167,12 +175,16 @@ def answer(argv: list[str]) -> int | None:
         if call is not None:  # the spec reads need no norm service
             from normcli.discovery.session import SpecSession
 
-            data = call(SpecSession.open(workspace)).to_json()
+            session = SpecSession.open(workspace)
+            _say_if_sample(session)
+            data = call(session).to_json()
         else:
             from normcli.operations import run
             from normcli.service import Service
 
-            data = run(Service.open(workspace), command, params).to_json()
+            service = Service.open(workspace)
+            _say_if_sample(service)
+            data = run(service, command, params).to_json()
     except Exception as exc:  # the same boundary as the full command line
         from normcli.cli.diagnostics import report
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import typer
 
-from normcli.cli.diagnostics import report
+from normcli.cli.diagnostics import report, sample_note
 
 
 @dataclass
@@ -62,8 +62,8 @@ def answer(
         from normcli.service import Service
 
         service = Service.open(options.workspace)
-        if service.is_sample and not as_json:
-            output.note(f"reading the sample workspace at {service.root} (pass --workspace DIR or set NORMCLI_WORKSPACE)")
+        if service.is_sample:  # with --json too (SPEC §4): a script run outside its workspace must not read demo norms unaware
+            output.note(sample_note(service.root))
         result = call(service)
         if as_json:
             output.print_json(result.to_json())

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from normcli.importers.common import Number, clean_inline, is_toc_line, parse_number, title_key
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, is_toc_page
+from normcli.labels import DIVISION_LABEL
 
 CONTENTS_TITLE = re.compile(
     r"^(?:table of contents|contents|list of (?:figures|tables|illustrations)|table des mati[eè]res|sommaire|"
@@ -72,6 +73,10 @@ def mark_contents(pages: list[Page]) -> None:
         while following < len(pages):
             if candidates[following]:
                 run.append(following)
+            elif pages[following].lines and _opens_with_entries(pages[following]):
+                run.append(following)  # the list's end above the start of the text (`contents_positions` cuts it there)
+                following += 1
+                break
             elif pages[following].lines and not _tail_of_contents(pages[following]):
                 break
             elif pages[following].lines:
@@ -90,6 +95,13 @@ def mark_contents(pages: list[Page]) -> None:
             for k in run:
                 pages[k].toc = True
         index = following
+
+
+def _opens_with_entries(page: Page) -> bool:
+    """Whether the page opens with three contents entries or more in a row (dot leaders or a page number after a
+    numbered title): the end of a list from the page before, the text starting under it."""
+    lines = page.lines[:3]
+    return len(lines) == 3 and all(is_toc_line(line.text) for line in lines)
 
 
 def _index_opens(page: Page) -> bool:
@@ -137,6 +149,10 @@ def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
     return positions
 
 
+# an entry for a part, designated by a roman numeral or a division word (`IV La calculatrice`, `Part II Usage`)
+_PART_ENTRY = re.compile(rf"^(?:{DIVISION_LABEL}\s+)?[IVXLC]{{1,6}}\.?\s+\S")
+
+
 def _short_contents(stream: list[Line], position: int) -> list[int]:
     """A contents title on a page that is mostly something else (a title block, an abstract) and the entries
     under it, down to the first line that is none: when two of them or more are numbered (`1 Scope 2`), or when
@@ -167,6 +183,8 @@ def _short_contents(stream: list[Line], position: int) -> list[int]:
             if key in titles:
                 break
             titles.add(key)
+            if _PART_ENTRY.match(entry.group("text")):
+                seen = set()  # a part (`II Créer des menus 6`): its chapters may number from 1 again
             if entry.group("page").isdecimal():
                 pages.append(int(entry.group("page")))
         covered.append(k)

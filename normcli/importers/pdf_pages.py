@@ -3,6 +3,7 @@ running headers and footers removed, two columns put in reading order, contents 
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import functools
 import itertools
@@ -68,6 +69,9 @@ class Page:
     toc: bool = False
     hrules: list[tuple[float, float, float]] = field(default_factory=list)  # x0, x1, y of thin horizontal paths (table rules)
     vrules: list[tuple[float, float, float]] = field(default_factory=list)  # x, y0, y1 of thin vertical paths
+    # on a page with a horizontal rule, the paths that are no rule: left, bottom, right, top and what they paint
+    # (`curve`, `fill` or `frame`, `_shape_kind`)
+    shapes: list[tuple[float, float, float, float, str]] = field(default_factory=list)
 
 
 # -- reading pages ---------------------------------------------------------------------------
@@ -79,6 +83,29 @@ PARALLEL_FROM = 12  # pages: below this, starting a second process costs more th
 def read_pages(document, draft: Draft, ocr: bool, language: str, progress, source: Path | None = None) -> list[Page]:
     """Every page read into lines, with printed page numbers and image boxes; scanned pages counted (and OCRed).
     With `source` (the document's file) and a second core, a forked helper process reads pages too."""
+    with _collection_paused():
+        return _read_all(document, draft, ocr, language, progress, source)
+
+
+@contextlib.contextmanager
+def _collection_paused():
+    """Python's cycle collector off while pages are read, and on again after (if it was on). Reading makes tuples for
+    every character, and every 700 new objects start a collection, some of which walk all that the earlier pages
+    left: 5-8 % of an import's CPU time (1-2 % with the pause), to free a few hundred objects in cycles a whole document
+    makes, which the first collection after the pause frees."""
+    import gc
+
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _read_all(document, draft: Draft, ocr: bool, language: str, progress, source: Path | None) -> list[Page]:
+    """`read_pages` with the cycle collector paused (a forked helper inherits the pause)."""
     labels = _labels(document)
     total = len(document)
     read: dict[int, tuple[Page, list[str], bool]] = {}
@@ -122,7 +149,7 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
     except Exception as exc:  # a damaged page is left out, the rest of the document is still imported
         draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
         return Page(index, 595.0, 842.0, [], index + 1, label, 0, []), draft.warnings[before:], False
-    images, paths = _drawn_objects(page.raw)
+    images, paths, shapes = _drawn_objects(page.raw)
     hrules, vrules = rules_of(paths)
     lines, chars = _page_lines(textpage, index, vrules)
     scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
@@ -131,7 +158,11 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
     printed = int(label) if label.isdecimal() else (roman_value(label) or index + 1)
     textpage.close()
     page.close()
-    return Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules), draft.warnings[before:], scanned
+    return (
+        Page(index, width, height, lines, printed, label, chars, images, hrules=hrules, vrules=vrules, shapes=shapes),
+        draft.warnings[before:],
+        scanned,
+    )
 
 
 class _Helper:
@@ -261,14 +292,23 @@ def _help(source: Path, labels: list[str], ocr: bool, language: str, counter, co
     sender.join()
 
 
-def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
-    """The boxes (left, bottom, right, top) of a page's images, its own and those of the forms it draws, and
-    of its top-level paths (a form's inner paths are in the form's own coordinates). Read with PDFium's raw
-    calls: pypdfium2's object wrappers cost more than the reading on pages drawn with thousands of paths."""
+_SHAPES_READ = 400  # paths whose segments are read on a page: past them the page is a drawing, its paths all draw
+
+
+def _drawn_objects(
+    page,
+) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]], list[tuple[float, float, float, float, str]]]:
+    """The boxes (left, bottom, right, top) of a page's images, its own and those of the forms it draws, and of
+    its top-level paths (a form's inner paths are in the form's own coordinates); and, on a page with a horizontal
+    rule, the paths that are no rule, each with what it paints (`_shape_kind`). Read with PDFium's raw calls: pypdfium2's object wrappers cost
+    more than the reading on pages drawn with thousands of paths."""
     import pypdfium2.raw as raw
 
     images: list[tuple[float, float, float, float]] = []
     paths: list[tuple[float, float, float, float]] = []
+    shapes: list[tuple[float, float, float, float, str]] = []
+    drawn: list[tuple[tuple[float, float, float, float], object]] = []  # the paths that are no rule, read once the page has a rule
+    ruled = False
     left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
     kind_of, bounds_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
     for number in range(raw.FPDFPage_CountObjects(page)):
@@ -287,9 +327,46 @@ def _drawn_objects(page) -> tuple[list[tuple[float, float, float, float]], list[
             box = (left.value, bottom.value, right.value, top.value)
             if kind == raw.FPDF_PAGEOBJ_PATH or min(box[2] - box[0], box[3] - box[1]) <= 1.5:
                 paths.append(box)  # an image as thin as a line is drawn as a rule (some DVI drivers set rules so)
+                if kind == raw.FPDF_PAGEOBJ_PATH and not _thin(box):
+                    drawn.append((box, obj))
+                ruled = ruled or (box[3] - box[1] <= 3.0 and box[2] - box[0] >= 15.0)
             elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
                 images.append(box)
-    return images, paths
+    if ruled:  # the shapes tell a ruled region's picture from its table: without a rule no region needs them
+        shapes = [(*box, "curve" if number >= _SHAPES_READ else _shape_kind(obj, raw)) for number, (box, obj) in enumerate(drawn)]
+    return images, paths, shapes
+
+
+def _thin(box: tuple[float, float, float, float]) -> bool:
+    """Whether a path's box is a rule's (a line along one axis, `rules_of`), or a dot too small to tell."""
+    return box[2] - box[0] <= 3.0 or box[3] - box[1] <= 3.0
+
+
+def _shape_kind(obj, raw) -> str:
+    """What a path that is no rule paints: `curve` (a segment is a curve or a slanted line: a picture's strokes, a
+    plotted point), `fill` (a filled area along the axes, or a line drawn so wide that it is a bar: a shaded
+    cell, a swatch) or `frame` (the outline of a box)."""
+    x, y = ctypes.c_float(), ctypes.c_float()
+    last: tuple[float, float] | None = None
+    low_x = low_y = float("inf")
+    high_x = high_y = float("-inf")
+    for number in range(raw.FPDFPath_CountSegments(obj)):
+        segment = raw.FPDFPath_GetPathSegment(obj, number)
+        kind = raw.FPDFPathSegment_GetType(segment)
+        if kind == raw.FPDF_SEGMENT_BEZIERTO:
+            return "curve"
+        if not raw.FPDFPathSegment_GetPoint(segment, x, y):
+            continue
+        point = (x.value, y.value)
+        if kind == raw.FPDF_SEGMENT_LINETO and last is not None and abs(point[0] - last[0]) > 0.5 and abs(point[1] - last[1]) > 0.5:
+            return "curve"
+        last = point
+        low_x, high_x, low_y, high_y = min(low_x, point[0]), max(high_x, point[0]), min(low_y, point[1]), max(high_y, point[1])
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    if raw.FPDFPath_GetDrawMode(obj, fill, stroke) and fill.value:
+        return "fill"
+    # the points lie on one line (in the path's own units) and the stroke's width makes the box: a bar
+    return "fill" if min(high_x - low_x, high_y - low_y) <= 0.02 * max(high_x - low_x, high_y - low_y) else "frame"
 
 
 def _labels(document) -> list[str]:
@@ -315,6 +392,7 @@ class _Segment:
     text: tuple[float, float] | None = None  # the size and baseline of the text a script piece was joined to
     origins: list[float | None] | None = None  # the x of each visible character's origin (where its advance starts)
     indices: list[int] | None = None  # PDFium's index of each character (-1: a space put between two joined pieces)
+    _flat: bool = False  # found by `baseline`: every character at the main size and on one baseline (`flat`)
 
     def real(self) -> list[tuple[float, float, float, float]]:
         """The boxes of the visible characters."""
@@ -338,10 +416,17 @@ class _Segment:
                     size = largest  # every smaller character is off the larger ones' baseline: they are its scripts
             if sizes[0] >= 0.9 * size:  # one size (most lines): every character's baseline counts
                 heights = sorted(each_height)
+                self._flat = heights[-1] - heights[0] < 0.25 * size
             else:
                 heights = sorted([glyph[1] for glyph in glyphs if glyph[0] >= 0.9 * size]) or [glyphs[0][1]]
+                self._flat = False
             self._baseline = (size, heights[len(heights) // 2])
         return self._baseline
+
+    def flat(self) -> bool:
+        """Whether the line has one size and one baseline, as `script_pieces` first asks (sizes within a tenth of the main
+        size, baselines within a quarter of it): it has no script to look for (most lines), and `baseline` knows it."""
+        return self.text is None and bool(self.baseline()) and self._flat
 
 
 def rules_of(paths: list[tuple[float, float, float, float]]) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
@@ -410,11 +495,13 @@ class _FontName:
     read: `fresh()` empties it, and a read that fails leaves the name (and flags) of the read before."""
 
     _UNSET = -(2**31)  # no font's flags: marks a read that wrote none
+    _ROOM = 128  # the name buffer's size
 
     def __init__(self) -> None:
-        self._buffer = ctypes.create_string_buffer(128)
+        self._buffer = ctypes.create_string_buffer(self._ROOM)
         self._flags = ctypes.c_int()
-        self._arguments = (self._buffer, ctypes.c_ulong(128), ctypes.byref(self._flags))
+        self._arguments = (self._buffer, ctypes.c_ulong(self._ROOM), ctypes.byref(self._flags))
+        self._names: dict[bytes, str] = {}  # each name decoded once: a page has a few fonts, read hundreds of times
         self._call = _text_calls().font_info
         self._known: dict[int, tuple[str | None, int | None]] = {}  # by index: the name and flags a read wrote (None: not written)
         self.name = ""
@@ -433,9 +520,14 @@ class _FontName:
             self._flags.value = self._UNSET
             length = self._call(handle, index, *self._arguments)
             # PDFium writes the name only when it fits (with its NUL), and the flags whenever it finds the font
-            name = self._buffer.value.decode("latin-1", "replace") if 0 < length <= len(self._buffer) else None
-            flags = self._flags.value if self._flags.value != self._UNSET else None
-            known = self._known[index] = (name, flags)
+            name = None
+            if 0 < length <= self._ROOM:
+                raw = self._buffer.value
+                name = self._names.get(raw)
+                if name is None:
+                    name = self._names[raw] = raw.decode("latin-1", "replace")
+            flags = self._flags.value
+            known = self._known[index] = (name, flags if flags != self._UNSET else None)
         if known[0] is not None:
             self.name = known[0]
         if known[1] is not None:
@@ -607,7 +699,7 @@ def _char_geometry(
     get_box, get_origin, get_size, get_matrix = calls.box, calls.origin, calls.size, calls.matrix
     matrix = raw.FS_MATRIX()
     to_matrix = ctypes.byref(matrix)
-    last_size, scale = -1.0, 1.0
+    last_size, printed = -1.0, 1.0
     for k in itertools.compress(itertools.count(), map(operator.not_, map(str.isspace, text))):  # the visible characters
         get_box(handle, k, to_left, to_right, to_bottom, to_top)
         get_origin(handle, k, to_x, to_y)
@@ -623,8 +715,8 @@ def _char_geometry(
             # the height of the text space's unit: a font widened or narrowed line by line (microtype's expansion,
             # `Tz`) keeps its size
             scale = (matrix.c * matrix.c + matrix.d * matrix.d) ** 0.5 or 1.0
-            last_size = size
-        glyphs[k] = (size * scale, origin_y.value)
+            last_size, printed = size, size * scale  # one float for the run of characters at one size
+        glyphs[k] = (printed, origin_y.value)
         origins[k] = origin_x.value
     return boxes, glyphs, origins
 
@@ -693,7 +785,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         shown = list(itertools.compress(range(len(segment.boxes)), segment.boxes))
         size = segment.baseline()[0]
         plain = "".join(segment.chars)
-        pieces = script_pieces(plain, segment.glyphs, size)
+        pieces = list(plain) if segment.flat() else script_pieces(plain, segment.glyphs, size)
         for k in _unspaced_gaps(segment, size):
             pieces[k - 1] += " "
         lefts, rights, bottoms, tops = zip(*real, strict=True)  # one pass over the boxes, the four extremes in C
@@ -703,7 +795,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
         # each character's font is read at its own index: a line joined from pieces has other indices than its first one's on
         at = segment.indices if segment.indices is not None else segment.start
         line.bold_prefix = _bold_prefix(handle, at, plain, font)
-        line.spans = _cells(pieces, segment.boxes, size, vrules, real)
+        line.spans = _cells(pieces, segment.boxes, size, vrules, real, (lefts, rights))
         line.cells = [span[0] for span in line.spans]
         # the font and its pitch: code listings are no tables, and no body text (two calls per line); the font's
         # name tells a heading's face from the body's at one size
@@ -1418,10 +1510,11 @@ def _cells(
     size: float,
     vrules: list[tuple[float, float, float]] | None = None,
     real: list[tuple[float, float, float, float]] | None = None,
+    edges: tuple[Sequence[float], Sequence[float]] | None = None,
 ) -> list[tuple[str, float, float]]:
     """The line cut where the gap between two characters is wider than the font size (table cells, or two
     columns), or where a vertical rule runs between them (a ruled table whose text leaves no gap). `real`:
-    the visible boxes among `boxes`, when the caller has them already."""
+    the visible boxes among `boxes`, and `edges` their left and right edges, when the caller has them already."""
     cells: list[tuple[str, float, float]] = []
     current: list[str] = []
     start: float | None = None
@@ -1435,7 +1528,7 @@ def _cells(
         walls = sorted(x for x, y0, y1 in vrules if y0 - 1 <= middle <= y1 + 1)
     if not walls:  # most lines: no rule to cross, so only a wide gap or a step back left of the cell's start cuts
         if real and len(segment) == len(boxes):
-            lefts, rights = list(zip(*real, strict=True))[:2]
+            lefts, rights = edges if edges is not None else list(zip(*real, strict=True))[:2]
             if min(rights) >= lefts[0] and max(map(operator.sub, lefts[1:], rights[:-1]), default=0.0) <= gap:
                 text = "".join(segment[: len(boxes)]).strip()  # no cut (most lines): one cell, computed in C
                 return [(text, lefts[0], rights[-1])] if text else []
@@ -1515,18 +1608,34 @@ def _ocr_page(page, index: int, language: str, draft: Draft, width: float, heigh
 
 
 def _printed_from_text(pages: list[Page]) -> None:
-    """Printed page numbers from the number-only lines at the page edges, when the PDF has no page labels."""
+    """Printed page numbers from the number-only lines at the page edges, when the PDF has no page labels; failing
+    those, from a number ending or opening a running header or footer (`Introduction 3`, `12 Chapter title`)."""
     offsets: Counter[int] = Counter()
+    carried: Counter[int] = Counter()  # the offsets of the numbers at the ends of edge lines that hold text too
     for page in pages:
-        for line in _edge_lines(page):
-            if line.text.strip().isdecimal():  # not isdigit(): `10¹` at a page edge is a digit to it, not to int()
-                offsets[int(line.text.strip()) - page.index] += 1
-    if offsets:
-        offset, votes = offsets.most_common(1)[0]
-        if votes >= max(2, len(pages) // 3):
-            for page in pages:
-                page.printed = page.index + offset
-                page.label = str(page.printed)
+        edges = _edge_lines(page)
+        outermost = (
+            {id(line) for line in (max(edges, key=lambda line: line.top), min(edges, key=lambda line: line.top))} if edges else set()
+        )
+        for line in edges:
+            text = line.text.strip()
+            if text.isdecimal():  # not isdigit(): `10¹` at a page edge is a digit to it, not to int()
+                offsets[int(text) - page.index] += 1
+                continue
+            # the number set apart from the header's words by a wide gap, a cell of its own (a clause's number is not)
+            cells = [cell.strip() for cell in line.cells]
+            ends = {cells[0], cells[-1]} if len(cells) > 1 and id(line) in outermost else set()
+            for token in {token for token in ends if token.isdecimal() and len(token) <= 4}:
+                carried[int(token) - page.index] += 1
+    # (a number opening the first line of a page may agree with the page now and then: more pages must agree)
+    for votes_of, least in ((offsets, 2), (carried, 3)):
+        if votes_of:
+            offset, votes = votes_of.most_common(1)[0]
+            if votes >= max(least, len(pages) // 3):
+                for page in pages:
+                    page.printed = page.index + offset
+                    page.label = str(page.printed)
+                return
 
 
 _ROFF_GLYPH = re.compile(r"\\?\[u([0-9A-F]{4,6})\]")

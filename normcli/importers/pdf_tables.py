@@ -36,6 +36,7 @@ class Table:
     walls: tuple[float, ...] = ()  # its inner vertical rules, from its left edge
     caption_more: list[int] = field(default_factory=list)  # the lines its caption goes on over
     starts: tuple[float, ...] = ()  # the x where its columns start (a part on the next page starts them there again)
+    extent: tuple[float, float] | None = None  # bottom and top of its ruled region (a picture in a cell may stand clear of its text)
 
     @property
     def first(self) -> int:
@@ -146,7 +147,8 @@ def find_tables(
         cells = _table_cells(row_lines) if len(rows) >= 3 else []
         if cells and _headed(cells, row_lines):
             used.update(rows)
-            tables.append(Table(None, rows, cells, _has_header(cells, row_lines), *_extent(row_lines), starts=_line_starts(row_lines)))
+            header = _has_header(cells, row_lines) or _centred_over(row_lines[0].spans, row_lines[1].spans)
+            tables.append(Table(None, rows, cells, header, *_extent(row_lines), starts=_line_starts(row_lines)))
             position = rows[-1] + 1
         else:  # a list of terms and their descriptions is one in all its parts: no table starts on its second row
             position = rows[-1] + 1 if cells else position + 1
@@ -157,6 +159,7 @@ def find_tables(
         if table.caption is not None
         or not (
             _list_not_table(table, pages[stream[table.first].page], last_page)
+            or _pictured(table, pages[stream[table.first].page], stream, on_page) >= _PICTURED
             or _text_in_columns(table.rows, [stream[position] for position in table.positions])
             or _not_records(table, [stream[position] for position in sorted(table.positions)])
         )
@@ -648,7 +651,19 @@ def _block_table(
     block.used = True
     walls = tuple(x - block.left for x in block.vs)
     starts = tuple(columns[1:]) if block.vs else tuple(columns)  # between vertical rules, the rules (not the frame)
-    return Table(None, members, rows, header, block.left, block.right, ruled=True, open_end=block.open_end, walls=walls, starts=starts)
+    return Table(
+        None,
+        members,
+        rows,
+        header,
+        block.left,
+        block.right,
+        ruled=True,
+        open_end=block.open_end,
+        walls=walls,
+        starts=starts,
+        extent=(block.bottom, block.top),
+    )
 
 
 def _rows_in_band(items: list[tuple], columns: list[float]) -> bool:
@@ -1132,6 +1147,9 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
     if start in used or start in headings or first.page in toc_pages or len(first.spans) < 2:
         return []
     starts = [span[1] for span in first.spans]
+    below = stream[start + 1] if start + 1 < len(stream) else None
+    if below is not None and below.page == first.page and _centred_over(first.spans, below.spans):
+        starts = [span[1] for span in below.spans]  # labels centred over the columns: the rows say where they start
     rows = [start]
     position = start + 1
     while position < len(stream) and position not in used and position not in headings:
@@ -1164,6 +1182,18 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
 
 
 _WORD = re.compile(r"[^\W\d_]+")  # one word of letters alone (`and`): what justification leaves on a cell's last line
+
+
+def _centred_over(labels: list[tuple[str, float, float]], spans: list[tuple[str, float, float]]) -> bool:
+    """Whether a line's pieces are labels centred over the columns of the line under it, the first column (the rows'
+    names) left without one: each label's middle within a piece of its own, after the first, and the labels not
+    starting where those pieces do (else the columns line up as they are)."""
+    if len(labels) < 2 or len(spans) != len(labels) + 1:
+        return False
+    for (_, x0, x1), (_, y0, y1) in zip(labels, spans[1:], strict=True):
+        if not y0 - 3 <= (x0 + x1) / 2 <= y1 + 3 or abs(x0 - y0) <= 3:
+            return False
+    return True
 
 
 def _on_columns(spans: list[tuple[str, float, float]], starts: list[float]) -> bool:
@@ -1251,6 +1281,51 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     if not table.ruled and (_math_array(rows) or _source_and_result(rows)):
         return True  # ruled off with a header (`Input`, `Output`), examples beside their results are a table
     return _contents_entries(rows, page, last_page) or _split_brackets(rows)
+
+
+_PICTURED = 0.1  # the share of a table's area that curves and bars may paint: past it the region is a picture
+
+
+def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, list[int]]) -> float:
+    """The share of a table's region painted by curves, and by fills that are no cell's ground: a ruled box holding
+    a drawing and its code, a grid of plots, is an example or a figure, not a table. A cell's ground holds its text
+    (`_lettered`) or lines up with the grounds of the cells beside it (an empty cell of a shaded row); a bar or a
+    swatch stands alone. Frames and rules paint no picture."""
+    lines = [stream[position] for position in table.positions]
+    left, right = table.left, table.right
+    bottom, top = table.extent or (min(line.bottom for line in lines), max(line.top for line in lines))
+    page_lines = [stream[position] for position in on_page.get(page.index, [])]
+    fills = [shape[:4] for shape in page.shapes if shape[4] == "fill"]
+    area = 0.0
+    for x0, y0, x1, y1, kind in page.shapes:
+        width, height = min(x1, right) - max(x0, left), min(y1, top) - max(y0, bottom)
+        if width <= 0 or height <= 0 or kind == "frame":
+            continue
+        if kind == "fill" and (_lettered((x0, y0, x1, y1), page_lines) or _in_a_row((x0, y0, x1, y1), fills)):
+            continue
+        area += width * height
+    return area / max(1.0, (right - left) * (top - bottom))
+
+
+def _in_a_row(box: Box, fills: list[Box]) -> bool:
+    """Whether another fill of the same height abuts a fill on its left or right: the grounds of a row's cells."""
+    return any(
+        abs(other[1] - box[1]) <= 1 and abs(other[3] - box[3]) <= 1 and (abs(other[0] - box[2]) <= 2 or abs(box[0] - other[2]) <= 2)
+        for other in fills
+        if other != box
+    )
+
+
+def _lettered(box: Box, lines: list[Line]) -> bool:
+    """Whether a filled box holds text (a shaded cell or row): pieces of lines inside it cover a twentieth of it or
+    more. A bar or a swatch holds none, or a label or two in a corner."""
+    covered = 0.0
+    for line in lines:
+        if box[1] - 1 <= (line.top + line.bottom) / 2 <= box[3] + 1:
+            for _, x0, x1 in line.spans or [(line.text, line.x0, line.x1)]:
+                if box[0] - 2 <= x0 and x1 <= box[2] + 2:
+                    covered += (x1 - x0) * (line.top - line.bottom)
+    return covered >= 0.05 * (box[2] - box[0]) * (box[3] - box[1])
 
 
 def _split_brackets(rows: list[list[str]]) -> bool:
@@ -1474,11 +1549,18 @@ def _glyph_chart(rows: list[list[str]]) -> bool:
     return len(glyphs) >= 2 * len(cells) and sum(1 for piece in glyphs if len(piece) <= 3) >= 0.9 * len(glyphs)
 
 
+_NUMBERED_CODE = re.compile(r"^(\d{1,5})\s+(\S.*)$")  # `145 \newtoks\fenlei`: a line number set close to its code
+
+
 def _numbered_listing(lines: list[Line]) -> bool:
     """Lines led or ended by a line number that rises by one from line to line (a numbered code listing, a
-    docstrip source, prose numbered in the margin): the numbers count lines, they are no column of data."""
+    docstrip source, prose numbered in the margin): the numbers count lines, they are no column of data. A number
+    set close to the code it numbers is part of the first cell; it counts when the rest of that cell is code."""
     for end in (0, -1):
         numbers = [int(line.spans[end][0].strip()) for line in lines if len(line.spans) >= 2 and line.spans[end][0].strip().isdecimal()]
+        if end == 0 and len(numbers) < 3:
+            led = [_NUMBERED_CODE.match(line.spans[0][0].strip()) for line in lines if len(line.spans) >= 2]
+            numbers = [int(match.group(1)) for match in led if match and _value_kind(match.group(2)) == "code"]
         if len(numbers) < 3 or len(numbers) < 0.8 * sum(1 for line in lines if len(line.spans) >= 2):
             continue
         if sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1):
@@ -1505,6 +1587,9 @@ _WRAPPING = ".,;:!?()[]\"'“”‘’«»„"  # punctuation around words in ru
 # a number with a unit after it (`0pt`, `12 mm`, `5 %`, `m³`): a quantity
 _QUANTITY = re.compile(r"^[-+−±~≈<>≤≥]?[$€£]?\d[\d.,:/×]*\s?(?:%|[^\W\d_]{1,4}[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*)$")
 # what ends a line of code or of a list running on to the next line: a separator, an opening bracket, a comment mark
+# Han ideographs (the Kangxi radicals too, which some fonts map their ideographs to), kana and Hangul syllables
+_IDEOGRAPH = re.compile(r"[\u2e80-\u2fdf\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_CJK_STOPS = re.compile(r"[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f\uff08\uff09\u300c-\u300f]")  # 、。，；：！？（）「」『』
 _RUNS_ON = (",", ";", "%", "{", "(", "[", "\\", "&", "=")
 _DECIMAL = re.compile(r"^[-+−]?\d*[.,]\d+$")
 _MEASURE = re.compile(r"^[-+−]?(?:\d[\d.,]*|[.,]\d+)\s?[^\W\d_]{1,4}$")  # a length with its unit (`.5in`, `12pt`), a setting
@@ -1514,8 +1599,8 @@ def _value_kind(cell: str) -> str:
     """The kind of value a cell holds, for telling records from text: `number` (as many digits as letters or more, or a
     number with its unit: `13.65`, `21(2):33–55`, `0pt`), `symbol` (no letter or digit, or two characters at most: `+`,
     `"<`, `α`, `kg`), `code` (a name a program reads: `\\mathrm{A}`, `T2A`, `/Name`, `.html`), `words` (letters alone,
-    three words at most, as a name reads: `aluminium sulfate`, `(kelvin) mass`), `prose` (letters alone, more words or
-    a sentence's end: `Use compatibility.`), else `mixed`."""
+    three words at most, as a name reads: `aluminium sulfate`, `(kelvin) mass`; or up to seven ideographs), `prose`
+    (letters alone, more words or a sentence's end: `Use compatibility.`, `保留使用英文的标题样式。`), else `mixed`."""
     text = cell.strip()
     if not text:
         return ""
@@ -1527,6 +1612,12 @@ def _value_kind(cell: str) -> str:
         return "symbol"
     if _CODE_MARK.search(text):
         return "code"
+    ideographs = len(_IDEOGRAPH.findall(text))
+    if ideographs >= 2:  # Chinese, Japanese: words are not set apart by spaces, a sentence ends with its own stops
+        rest = [word.strip(_WRAPPING) for word in _IDEOGRAPH.sub(" ", _CJK_STOPS.sub(" ", text)).split()]
+        if not all(not word or word.isalpha() for word in rest):
+            return "mixed"
+        return "prose" if ideographs >= 8 or _CJK_STOPS.search(text) else "words"
     words = [word.strip(_WRAPPING) for word in text.split()]
     if not all(not word or word.replace("-", "").replace("'", "").replace("’", "").isalpha() for word in words):
         return "mixed"

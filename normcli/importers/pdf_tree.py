@@ -725,6 +725,9 @@ def text_headings(
             restart = True
             continue
         number = parse_number(text)
+        if number and line.mono and not strong and line.bold_prefix < len(line.text.rstrip()) - 1:
+            continue  # `1 int A[51];`: a numbered line of a listing set in a fixed pitch, no clause (a title in a bold
+            # typewriter face throughout, `5.4.1 uantwerpenreport`, is one)
         inner = parse_number(number.title) if number and number.title and "." not in number.path else None
         if inner and inner.title and "." in inner.path:
             number = inner  # `13 5.1 Basic code`: a line number left in the margin, then the clause's number

@@ -18,6 +18,7 @@ from typing import Any
 from normcli.agent.rules import AUDIT_EXPLORATION_LIMIT as AUDIT_BUDGET
 from normcli.agent.rules import EXPLORATION_LIMIT as READ_BUDGET
 from normcli.agent.rules import CallTracker
+from normcli.mcp.spec_tools import TOOLS as SPEC_TOOLS
 from normcli.workspace import load_settings_file
 
 IDLE_RESET_SECONDS = 120.0
@@ -114,9 +115,14 @@ class BudgetGuard:
             )
         if answered and call.read_streak > notes.budget:
             kind = "audit budget" if self.settings.audit else "reading budget"
+            # an API spec's endpoints are named, not cited as a norm's clauses are
+            cite = (
+                "naming each endpoint as METHOD /path with its spec, or tell the user exactly which endpoint or spec is still missing"
+                if tool in SPEC_TOOLS
+                else "citing each clause as [CODE, path, p. N], or tell the user exactly which clause or norm is still missing"
+            )
             notes.lines.append(
                 f"Budget: this is read call {call.read_streak} in a row without answering ({kind}: {notes.budget}). "
-                "Answer now with what you have read, citing each clause as [CODE, path, p. N], "
-                "or tell the user exactly which clause or norm is still missing."
+                f"Answer now with what you have read, {cite}."
             )
         return notes

@@ -40,7 +40,7 @@ from pydantic import Field, ValidationError
 
 from normcli import __version__
 from normcli import results as r
-from normcli.errors import NormcliError, NotFound
+from normcli.errors import InvalidArgument, NormcliError, NotFound
 from normcli.mcp import spec_tools
 from normcli.mcp.guard import BudgetGuard, McpSettings, Notes
 from normcli.mcp.schemas import output_type
@@ -106,8 +106,19 @@ def tool_function(op: Operation, reader: "Reader") -> Callable[..., CallToolResu
             if param.bounded and isinstance(arguments[param.name], int):
                 arguments[param.name], note = param.clamp(arguments[param.name])
                 notes += [note] if note else []
-        args = [arguments[param.name] for param in op.params]
-        return reader.answer(op.tool, arguments, lambda service: getattr(service, op.name)(*args), notes)
+
+        def read(service: Service) -> Any:
+            try:
+                return getattr(service, op.name)(*[arguments[param.name] for param in op.params])
+            except InvalidArgument as error:  # a number past a bound the core knows only once it has read (an offset)
+                asked = arguments.get(error.param)
+                if error.high is None or not isinstance(asked, int) or asked <= error.high:
+                    raise
+                arguments[error.param] = error.high
+                notes.append(f"{error.param} {asked} is above its range; {error.high} was used")
+                return getattr(service, op.name)(*[arguments[param.name] for param in op.params])
+
+        return reader.answer(op.tool, arguments, read, notes)
 
     parameters = [
         inspect.Parameter(

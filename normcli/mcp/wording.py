@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceError
+from normcli.errors import InvalidArgument, NormcliError, NotFound, WorkspaceError, printable
 
 # -- tool descriptions: when to use, what comes back, what to call next -------------------------
 
@@ -99,6 +99,11 @@ the server appends a reminder to the result once you pass it, and a note when yo
 _WHAT = {"clause": "path"}
 
 
+# Where an agent finds a right value for an argument the core rejected without saying (the tools to call).
+_DISCOVERY_ID = "take the id from spec_list, spec_by_id or another discovery answer"
+_ARGUMENT_HINT = {"id": _DISCOVERY_ID, "specId": _DISCOVERY_ID, "collectionId": _DISCOVERY_ID, "tagId": _DISCOVERY_ID}
+
+
 def error_object(error: NormcliError, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
     """The machine-readable error of SPEC §8: `{code, what, candidates, message}`; `what` names what was
     not found (norm, edition, language, path, figure, table, id) or the argument at fault."""
@@ -108,7 +113,8 @@ def error_object(error: NormcliError, tool: str, arguments: dict[str, Any]) -> d
     data: dict[str, Any] = {"code": error.code, "what": _WHAT.get(what, what), "candidates": candidates}
     if value:
         data["value"] = value
-    data["message"] = error.one_line()
+    hint = "" if error.hint or not isinstance(error, InvalidArgument) else _ARGUMENT_HINT.get(error.param or "", "")
+    data["message"] = printable(f"{error.message} ({hint})") if hint else error.one_line()
     return data
 
 
@@ -117,7 +123,8 @@ def explain(error: NormcliError, tool: str, arguments: dict[str, Any]) -> str:
     if isinstance(error, NotFound):
         return f"{error.message}. {_not_found_hint(error, tool, arguments)}"
     if isinstance(error, InvalidArgument):
-        facts = f" {error.hint[0].upper()}{error.hint[1:]}." if error.hint else ""
+        hint = error.hint or _ARGUMENT_HINT.get(error.param or "", "")
+        facts = f" {hint[0].upper()}{hint[1:]}." if hint else ""
         return f"{error.message}.{facts} Correct {error.param or 'that argument'} and call {tool} again."
     if isinstance(error, WorkspaceError) and error.part == "spec":
         return f"{error.message}. Only this spec is unreadable: use the others from spec_list, and tell the user to run `normcli check`."
@@ -132,7 +139,8 @@ def _not_found_hint(error: NotFound, tool: str, arguments: dict[str, Any]) -> st
     if error.what == "norm":
         return f"The codes held here are: {known or 'none'}. Call list_norms for their editions, then call {tool} again with one of them."
     if error.what in ("edition", "language"):
-        facts = f"The {error.what}s of {error.norm} are: {known}. " if known else ""
+        held = f"of {error.norm}" if error.norm else "held here"  # an edition asked of every norm (search_corpus) names none
+        facts = f"The {error.what}s {held} are: {known}. " if known else ""
         return f"{facts}Call list_norms to see each norm's editions and languages, then call {tool} again."
     if error.what in ("id", "spec", "method"):  # the spec discovery tools (SPEC §7)
         from normcli.mcp.spec_tools import HINT

@@ -43,10 +43,7 @@ def check_id(value: object, name: str = "id") -> str:
     """`value` when it is an id, else `invalid_argument` saying what an id looks like."""
     if not is_id(value):
         shown = repr(value) if not isinstance(value, str) or len(value) <= 60 else repr(value[:57] + "…")
-        raise InvalidArgument(
-            f"{name} must be 32 lowercase hex characters, not {shown}",
-            "take the id from spec_list, spec_by_id or another discovery answer",
-            param=name,
-        )
+        # what to call for an id is each frontend's wording (a command for a person, a tool for an agent)
+        raise InvalidArgument(f"{name} must be 32 lowercase hex characters, not {shown}", param=name)
     assert isinstance(value, str)
     return value

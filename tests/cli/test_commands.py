@@ -291,6 +291,36 @@ def test_every_command_has_help_with_an_example(cli, command: str) -> None:
     assert ran.code == 0 and "Example" in ran.stdout
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("toc", "SIA 261", "--json"),
+        ("--json", "search", "SIA 261", "neige"),
+        ("api", "specs", "--json"),
+        ("section", "SIA 261", "99", "--json"),
+    ],
+)
+def test_without_a_workspace_a_json_read_says_on_stderr_that_it_reads_the_sample(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """SPEC §4: the sample is read with a one-line note on stderr, with --json too (stdout stays one JSON document), so
+    that a script run outside its workspace does not take the demo norms for its own; so does `batch`."""
+    env = {key: value for key, value in os.environ.items() if key != "NORMCLI_WORKSPACE"}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    ran = subprocess.run([sys.executable, "-m", "normcli", *args], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
+    json.loads(ran.stdout)
+    assert ran.stderr.splitlines()[0].startswith("normcli: reading the sample workspace at "), ran.stderr
+    batch = subprocess.run(
+        [sys.executable, "-m", "normcli", "batch"],
+        input='{"op":"info"}\n',
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    assert batch.returncode == 0 and json.loads(batch.stdout)["norms"] >= 1
+    assert batch.stderr.startswith("normcli: reading the sample workspace at ")
+
+
 def test_without_a_workspace_the_sample_is_read_with_a_note(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if key != "NORMCLI_WORKSPACE"}
     env["XDG_CACHE_HOME"] = str(tmp_path / "cache")  # the sample is indexed in the user cache, never beside it

@@ -3,6 +3,7 @@ when the helper process fails; no helper is started when no core is free."""
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 import time
@@ -64,6 +65,33 @@ def test_a_failing_helper_loses_no_page(pdf_builder, tmp_path: Path, monkeypatch
     ]
     assert draft.warnings == alone_draft.warnings
     assert reports[-1] == (len(pages), len(pages))
+
+
+def test_pages_are_read_with_the_cycle_collector_paused_and_left_as_they_were(
+    pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The collector is off while each page is read (its per-character objects would start collections that walk all
+    the earlier pages), and afterwards in the state it was in: on again, or still off when the caller had it off."""
+    pdf = _numbered(pdf_builder, 3, tmp_path / "numbered.pdf")
+    read_page = pdf_pages._read_page
+    seen: list[bool] = []
+
+    def recording(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return read_page(*args, **kwargs)
+
+    monkeypatch.setattr(pdf_pages, "_read_page", recording)
+    assert gc.isenabled()
+    pages, _, _ = _read(pdf, parallel=False)
+    assert len(pages) == 3 and seen == [False, False, False]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        _read(pdf, parallel=False)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert seen == [False] * 6
 
 
 @pytest.mark.corpus
@@ -294,3 +322,41 @@ def test_a_line_joined_from_pieces_reads_each_characters_font_at_its_own_index(p
     pdf.text(106, 120, "plains")
     pages, _, _ = _read(builder.save(tmp_path / "joined.pdf"), parallel=False)
     assert [(line.text, line.bold_prefix, line.font) for line in pages[0].lines] == [("Bold _{ab} plains", len("Bold ab"), "Helvetica")]
+
+
+def test_only_lines_off_one_size_or_one_baseline_are_searched_for_scripts(
+    pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line at one size on one baseline (most lines) has no script: it is written as it reads without the script
+    search; a line with a smaller raised run, or a run at the text's size moved up, is searched and keeps its script."""
+    builder = pdf_builder().page().heading("2 Scripts")
+    builder.line("A plain line of body text at one size, on one baseline from its start to its end.")
+    for parts in (
+        [("One Gwei is 10", 10.0, 0.0), ("9", 7.0, 4.0), (" Wei.", 10.0, 0.0)],
+        [("The area in m", 10.0, 0.0), ("2", 10.0, 4.0), (" is large.", 10.0, 0.0)],
+    ):
+        builder.y += 13
+        x = 72.0
+        for text, size, rise in parts:
+            builder.pdf.set_font("Helvetica", "", size)
+            builder.pdf.text(x, builder.y - rise, text)
+            x += builder.pdf.get_string_width(text)
+    builder.line("Another plain line closes the page.")
+    pdf = builder.save(tmp_path / "scripts.pdf")
+    searched: list[str] = []
+    script_pieces = pdf_pages.script_pieces
+
+    def recording(segment: str, glyphs, size: float) -> list[str]:
+        searched.append(segment)
+        return script_pieces(segment, glyphs, size)
+
+    monkeypatch.setattr(pdf_pages, "script_pieces", recording)
+    pages, _, _ = _read(pdf, parallel=False)
+    assert [line.text for line in pages[0].lines] == [
+        "2 Scripts",
+        "A plain line of body text at one size, on one baseline from its start to its end.",
+        "One Gwei is 10⁹ Wei.",
+        "The area in m² is large.",
+        "Another plain line closes the page.",
+    ]
+    assert searched == ["One Gwei is 109 Wei.", "The area in m2 is large."]

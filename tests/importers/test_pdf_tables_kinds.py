@@ -285,3 +285,86 @@ def test_prose_lines_with_their_punctuation_and_hyphens_are_numbered_prose() -> 
     ]
     assert _numbered_prose(lines)
     assert not _numbered_prose([*lines[:2], ["2.1 Right section", "7R"]])  # numbers that skip lines: no heading among them
+
+
+def _framed_examples(builder: PdfBuilder, pictures: bool) -> None:
+    """Two ruled grids of three cells over three labels. With `pictures`, each upper cell holds a drawing (a
+    polygon and a circle over axis numbers, then a bar), as a manual shows what each option draws; without, each
+    holds a value and its unit on a shaded band, as a table shades its cells (the last cell empty)."""
+    pdf = builder.pdf
+    pdf.set_line_width(0.5)
+    band = 110 if pictures else 16
+    for grid in range(2):
+        top = builder.y + 10
+        xs = (100, 240, 380, 520)
+        for y in (top, top + band, top + band + 16):
+            pdf.line(xs[0], y, xs[-1], y)
+        for x in xs:
+            pdf.line(x, top, x, top + band + 16)
+        for k, x in enumerate(xs[:-1]):
+            if pictures and grid == 0:
+                pdf.polygon([(x + 20, top + 80), (x + 70, top + 15), (x + 120, top + 80), (x + 20 + 10 * k, top + 95)], style="D")
+                pdf.ellipse(x + 40, top + 30, 60, 60, style="D")
+            elif pictures:
+                pdf.set_fill_color(40, 40, 200)
+                pdf.rect(x + 30, top + 40 - 8 * k, 20 + 25 * k, 50 + 8 * k, style="F")  # a bar as thick as an option makes it
+            else:
+                pdf.set_fill_color(220, 220, 220)
+                pdf.rect(x + 1, top + 1, 138, band - 2, style="F")
+            pdf.set_font("Helvetica", "", 8 if pictures else 10)
+            if pictures or k < 2:  # the last shaded cell is empty: its ground lines up with its neighbours'
+                pdf.text(x + 12, top + band - 4, "-1" if pictures else f"{k + 2}.{5 * k}")
+                pdf.text(x + 120, top + band - 4, "1" if pictures else "kN")
+            pdf.set_font("Helvetica", "", 10)
+            pdf.text(x + 30, top + band + 12, f"{'Rotation' if grid == 0 else 'Width'}={18 * (k + 1)}")
+        builder.y = top + band + 30
+
+
+def test_ruled_boxes_holding_drawings_are_examples_and_shaded_cells_stay_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    for number, pictures in enumerate((True, False)):
+        builder = pdf_builder().page().heading("5 Options").line("Each option changes the drawing as shown below.")
+        _framed_examples(builder, pictures)
+        builder.gap(10).line("The text goes on after the examples with more words in it than any cell holds.")
+        pdf = builder.save(tmp_path / f"framed-{number}.pdf")
+        report = ingest(pdf, f"TEST 43{number}", "1", workspace=workspace, language="en")
+        tables = read_back(workspace, report).tables
+        if pictures:
+            assert not tables
+            assert "Rotation=36" in norm_text(workspace, report)  # the labels stay text
+        else:
+            assert len(tables) == 2
+            assert "| Rotation=18 | Rotation=36 | Rotation=54 |" in norm_text(workspace, report)
+
+
+def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path) -> None:
+    builder = pdf_builder().page()
+    pdf = builder.pdf
+    pdf.set_line_width(0.5)
+    pdf.ellipse(100, 100, 40, 40, style="D")
+    pdf.polygon([(200, 100), (240, 140), (200, 140)], style="D")
+    pdf.set_fill_color(200, 200, 200)
+    pdf.rect(300, 100, 60, 20, style="F")
+    pdf.rect(400, 100, 60, 20, style="D")
+    pdf.set_line_width(12)
+    pdf.line(100, 300, 300, 300)
+    pdf.set_line_width(0.5)
+    pdf.line(100, 400, 300, 400)  # a rule, no shape
+    builder.page().pdf.ellipse(100, 100, 40, 40, style="D")  # a page without a rule: no region to tell apart
+    document = pdfium.PdfDocument(builder.save(tmp_path / "shapes.pdf"))
+    second = document[1]
+    assert pdf_pages._drawn_objects(second.raw)[2] == []
+    second.close()
+    page = document[0]
+    _, _, shapes = pdf_pages._drawn_objects(page.raw)
+    kinds = {(round(shape[0]), round(shape[1]), shape[4]) for shape in shapes}
+    top = builder.pdf.h  # fpdf measures from the top, PDFium from the bottom
+    assert {(x, kind) for x, _, kind in kinds if top - 150 < _ < top - 90} == {
+        (100, "curve"),
+        (199, "curve"),
+        (300, "fill"),
+        (400, "frame"),
+    }  # the stroke widens the triangle
+    assert {kind for _, y, kind in kinds if y < top - 250} == {"fill"}  # the bar; the thin rule under it is no shape
+    assert len(kinds) == 5
+    page.close()
+    document.close()

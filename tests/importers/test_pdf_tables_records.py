@@ -136,3 +136,62 @@ def test_cells_read_as_kinds_of_value() -> None:
     assert [_value_kind(cell) for cell in ("aluminium sulfate", "(kelvin) mass", "“in names, editors”")] == ["words"] * 3
     assert [_value_kind(cell) for cell in ("Use compatibility.", "the origin at the top of the page")] == ["prose"] * 2
     assert _value_kind("2002 ony doloodugaar saryn 1") == "mixed"
+
+
+def test_chinese_descriptions_read_as_prose_and_an_option_list_of_them_is_no_table() -> None:
+    """Chinese sets no space between its words: a description is prose by its length or its own stops (`。`, `，`),
+    a name of a few ideographs is words; a font may map its ideographs to the Kangxi radicals (`⽤` for `用`)."""
+    assert [_value_kind(cell) for cell in ("保留使⽤英⽂的标题样式。", "对中文标点的位置（宽度）进行调整", "中文标题")] == [
+        "prose",
+        "prose",
+        "words",
+    ]
+    options = [
+        ["chsstyle", "使⽤中⽂的标题样式。这是默认设置。"],
+        ["nochsstyle", "保留使⽤英⽂的标题样式。"],
+        ["punct", "对中⽂标点的位置（宽度）进⾏调整。"],
+        ["nopunct", "不对中⽂标点的位置进⾏调整。"],
+    ]
+    assert _not_records(*_table(options))
+    assert not _not_records(*_table([["宋体", "10.5"], ["黑体", "12"], ["楷体", "14"]]))  # names and sizes: records
+
+
+def test_code_lines_numbered_in_their_first_cell_are_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A documented source's lines, each number set close to its code and a comment further right: the numbers
+    count lines, the comments are no column of data."""
+    builder = pdf_builder().page().heading("B.11 Cover").line("The tokens of the cover are defined first.")
+    for number, name, comment in (
+        (145, "\\newtoks\\fenlei", "% class"),
+        (146, "\\newtoks\\DWdaihao", "% unit"),
+        (147, "\\newtoks\\miji", "% level"),
+        (148, "\\newtoks\\StuNum", "% number"),
+        (149, "\\newtoks\\Ctitle", "% title"),
+    ):
+        builder.y += 12
+        builder.pdf.set_font("Helvetica", "", 6)
+        builder.pdf.text(100, builder.y, str(number))
+        builder.pdf.set_font("Times", "", 9)  # set in a font PDFium does not take for fixed-pitch
+        builder.pdf.text(113, builder.y, name)
+        builder.pdf.text(230, builder.y, comment)
+    report = _ingest(builder, tmp_path, workspace, "TEST 476")
+    assert not read_back(workspace, report).tables
+    assert "\\newtoks\\StuNum" in norm_text(workspace, report)
+
+
+def test_labels_centred_over_the_columns_head_a_small_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Two rows under labels centred over their columns, the first column (the rows' names) without a label: the
+    labels start nowhere near the cells under them, and are the table's header row all the same."""
+    builder = pdf_builder().page().heading("2.1 Sizes").line("The sizes of the two faces are these:")
+    pdf = builder.pdf
+    builder.y += 14
+    pdf.set_font("Helvetica", "", 10)
+    for label, middle in (("Body size", 220), ("Leading", 300)):
+        pdf.text(middle - pdf.get_string_width(label) / 2, builder.y, label)
+    for name, size, leading in (("Regular", "10.5 pt", "12 pt"), ("Bold", "11 pt", "13 pt")):
+        builder.y += 13
+        pdf.text(150, builder.y, name)
+        pdf.text(205, builder.y, size)  # the cells flush left in their columns
+        pdf.text(288, builder.y, leading)
+    report = _ingest(builder, tmp_path, workspace, "TEST 477")
+    tables = [pipe_rows(table.markdown) for table in read_back(workspace, report).tables]
+    assert tables == [[["", "Body size", "Leading"], ["Regular", "10.5 pt", "12 pt"], ["Bold", "11 pt", "13 pt"]]]

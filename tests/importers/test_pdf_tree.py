@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from importer_helpers import BODY as BODY_SIZE
 from importer_helpers import PdfBuilder, norm_text, read_back
 
 from normcli.importers import ingest
@@ -1638,3 +1639,100 @@ def test_appendices_in_the_bold_body_style_of_the_sections_when_their_clauses_fo
     nodes = read_back(workspace, report).nodes
     assert [(node.path, node.depth) for node in nodes] == [("1", 1), ("2", 1), ("A", 1), ("A.1", 2), ("B", 1)]
     assert [node.title for node in nodes if node.path in ("A", "B")] == ["RESEARCH METHODS", "ONLINE RESOURCES"]
+
+
+def test_numbered_lines_of_a_listing_in_a_fixed_pitch_are_no_clauses(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A listing whose lines are numbered in the margin, its keywords bold (`3 while (i <= 50) {`), under unnumbered
+    headings (`Problem 1`): the lines are code, never clauses 1, 2, 3; the headings are the clauses."""
+    builder = pdf_builder().page().heading("Problem 1").line(PROSE).gap()
+    for number, keyword, rest in [(1, "int", " A[51];"), (2, "int", " i = 1;"), (3, "while", " (i <= 50) {"), (4, "", "  A[i] = i;")]:
+        builder.y += 12
+        builder.pdf.set_font("Courier", "B", BODY_SIZE)
+        builder.pdf.text(90, builder.y, f"{number} {keyword}")
+        builder.pdf.set_font("Courier", "", BODY_SIZE)
+        builder.pdf.text(90 + 0.6 * BODY_SIZE * (len(f"{number} {keyword}")), builder.y, rest)
+    builder.gap().line(PROSE).line(PROSE)
+    builder.page().heading("Problem 2").line(PROSE).line(PROSE)
+    pdf = builder.save(tmp_path / "listing.pdf")
+    report = ingest(pdf, "TEST 243", "1", workspace=workspace, language="en", use_outline=False)
+    assert [node.title for node in read_back(workspace, report).nodes] == ["Problem 1", "Problem 2"]
+
+
+def test_contents_on_the_page_the_text_starts_whose_parts_number_their_chapters_again(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A contents list above the first chapter on its page, whose parts (`II Menus 2`) each number their chapters from 1
+    again: the whole list is contents (the second `1 Basics` is an entry, not the text's heading), and each entry is
+    found on the page it names."""
+    builder = pdf_builder(first_page_number=1).page().line("Contents", size=14, bold=True).gap()
+    listed = [("1 Drawing a key", 1), ("2 Framing a key", 1), ("II Menus", 2), ("1 Basics", 2), ("2 Screens", 2)]
+    for title, page in listed:
+        builder.line(f"{title} {'. ' * 30} {page}", x=72 if title[0] == "I" else 86)
+    builder.gap(20).line("I Keys", size=14, bold=True).gap()
+    builder.heading("1 Drawing a key", level=1)
+    for _ in range(14):  # the page is mostly text: no contents page by itself
+        builder.line(PROSE)
+    builder.heading("2 Framing a key", level=1).line(PROSE)
+    builder.page().line("II Menus", size=14, bold=True).gap()
+    builder.heading("1 Basics", level=1).line(PROSE).line(PROSE).heading("2 Screens", level=1).line(PROSE)
+    pdf = builder.save(tmp_path / "parts.pdf")
+    report = ingest(pdf, "TEST 244", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = [(node.title, node.page_start) for node in read_back(workspace, report).nodes]
+    assert nodes[-4:] == [("Framing a key", 1), ("II Menus", 2), ("Basics", 2), ("Screens", 2)]
+    text = norm_text(workspace, report)
+    assert text.count("Basics") == 2  # its contents entry and its heading, once each
+    contents = text[text.index("# Contents") : text.index("# I Keys")]
+    assert "Screens" in contents and "Menus" in contents  # the list's second part is in the contents node
+
+
+def test_page_numbers_printed_in_running_headers_name_the_pages(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """No page labels and no page number on a line of its own: each page's number ends its running header, beside
+    the title of the chapter it is in (`Terms 4`). The numbers name the pages, so the headers, each repeated on fewer
+    pages than a running header usually is, are furniture and not text or headings."""
+    builder = pdf_builder()
+    chapters = ["Scope", "Terms", "Design", "Testing", "Delivery"]
+    for number, chapter in enumerate(chapters, start=1):
+        for half in range(2):
+            builder.page()
+            builder.pdf.set_font("Helvetica", "", 9)
+            builder.pdf.text(72, 40, chapter)
+            builder.pdf.text(500, 40, str(builder.pages))
+            if half == 0:
+                builder.heading(f"{number} {chapter}")
+            for _ in range(12):
+                builder.line(PROSE)
+    pdf = builder.save(tmp_path / "headers.pdf")
+    report = ingest(pdf, "TEST 245", "1", workspace=workspace, language="en", use_outline=False)
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        (str(number), chapter) for number, chapter in enumerate(chapters, start=1)
+    ]
+    text = norm_text(workspace, report)
+    assert not re.search(r"^(?:Scope|Terms|Design|Testing|Delivery) \d+$", text, re.M)
+
+
+def test_the_end_of_the_contents_above_the_start_of_the_text_is_contents(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The contents fill a page and end at the top of the next, where the text starts under them (`1 Introduction`
+    and a page of prose): the entries on that page are contents too, not a `Front matter` before the first clause,
+    and the chapters they list are found."""
+    words = ["Loads", "Actions", "Materials", "Timber", "Steel", "Concrete", "Masonry", "Glass", "Testing", "Fire"]
+    entries = [
+        (f"{chapter}.{section} {words[section]} of {words[chapter]}", 2 + chapter) for chapter in (1, 2, 3, 4) for section in range(6)
+    ]
+    builder = pdf_builder(first_page_number=1).page().line("Contents", size=16, bold=True).gap()
+    for number, title in enumerate(words[1:5], start=1):
+        entries.insert([e[1] for e in entries].index(2 + number), (f"{number} {title}", 2 + number))
+    for entry, page in entries[:-4]:
+        builder.line(f"{entry} {'. ' * 30} {page}", x=86)
+    builder.page()
+    for entry, page in entries[-4:]:
+        builder.line(f"{entry} {'. ' * 30} {page}", x=86)
+    builder.gap(20)
+    for number, title in enumerate(words[1:5], start=1):
+        builder = builder if number == 1 else builder.page()
+        builder.heading(f"{number} {title}")
+        for _ in range(24):
+            builder.line(PROSE)
+    pdf = builder.save(tmp_path / "contents-end.pdf")
+    report = ingest(pdf, "TEST 246", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = read_back(workspace, report).nodes
+    assert [node.path for node in nodes if "." not in node.path] == ["Contents", "1", "2", "3", "4"]
+    text = norm_text(workspace, report)
+    assert entries[-1][0] in text[text.index("# Contents") : text.index("# 1 Actions")]  # `4.5 Fire of Steel`

@@ -161,6 +161,24 @@ def test_item_3_the_clamped_answer_is_the_answer_at_the_bound(session: Session, 
     assert code == 2, "the command line keeps refusing a number out of range"
 
 
+def test_item_3_an_offset_past_the_end_of_the_clause_is_clamped_to_its_end(sample_copy: Path, stdio, cli_json) -> None:
+    """An offset's range ends with the clause's text, known only once it is read: past it, the answer is the one at
+    the end (an empty last window), noted, where the command line refuses it (exit 2)."""
+    calls = [("past", "get_section", {"code": "SIA 261", "path": "4.2.1", "offset": 10**8, "maxChars": 500})]
+    answer = _ask(sample_copy, stdio, calls).answers["past"]
+    assert not answer.is_error, texts(answer)
+    code, first = cli_json("section", "SIA 261", "4.2.1", "--max-chars", "500")
+    total = first["section"]["totalChars"]
+    assert code == 0 and total > 500
+    code, at_end = cli_json("section", "SIA 261", "4.2.1", "--max-chars", "500", "--offset", str(total))
+    assert code == 0 and at_end["section"]["content"] == "" and at_end["section"]["nextOffset"] is None
+    clamped = dict(answer.structured_content)
+    assert clamped.pop("notes") == [f"offset {10**8} is above its range; {total} was used"]
+    assert clamped == at_end
+    code, _ = cli_json("section", "SIA 261", "4.2.1", "--offset", str(10**8))
+    assert code == 2
+
+
 # -- 4. search_corpus takes edition ------------------------------------------------------------
 
 
@@ -178,6 +196,9 @@ def test_item_4_search_corpus_takes_edition(session: Session, sample_copy: Path)
             assert re.search(rf"^#+ {re.escape(hit['path'])}(\s|$)", source, re.M), "each hit is a clause of the 2014 edition"
     error = session.answers["no-corpus-edition"]
     assert error.is_error and error.structured_content["error"]["what"] == "edition"
+    # an edition asked of every norm belongs to none: the text lists the editions held, naming no empty norm
+    said = " ".join(texts(error)[1:])
+    assert "editions held here are: " in said and "2014" in said and " of  " not in said
     assert "edition" in session.tools["search_corpus"].input_schema["properties"]
 
 

@@ -73,3 +73,13 @@ def test_bad_settings_fall_back_to_the_defaults_and_say_why(tmp_path: Path) -> N
     (tmp_path / "normcli.toml").write_text("[mcp\n", encoding="utf-8")
     assert read_mcp_settings(tmp_path).problems
     assert read_mcp_settings(tmp_path / "nowhere") == McpSettings()
+
+
+def test_the_reminder_after_spec_reads_names_endpoints_not_clauses() -> None:
+    """An agent walking an API spec is asked to answer naming endpoints; a norm's clauses are cited as [CODE, path, p. N]."""
+    guard = BudgetGuard(McpSettings(read_budget=1, idle_reset=0), Clock())
+    guard.record("spec_list", {}, {"specs": []})
+    [spec_note] = guard.record("search_specs", {"keyword": "pets"}, {"hits": []}).lines
+    assert "METHOD /path" in spec_note and "[CODE, path, p. N]" not in spec_note
+    [norm_note] = guard.record("get_section", {"code": "SIA 261", "path": "4"}, {"n": 1}).lines
+    assert "[CODE, path, p. N]" in norm_note and "endpoint" not in norm_note

@@ -239,6 +239,10 @@ def test_the_command_line_says_not_found_with_exit_1_and_invalid_with_exit_2(wor
     assert short.code == 2 and short.json()["error"]["code"] == "invalid_argument"
     capitals = cli("api", "endpoint", "A" * 32, workspace=workspace)
     assert capitals.code == 2 and capitals.stdout == "" and len(capitals.stderr.strip().splitlines()) == 1
+    # a person is told the command that lists ids, never an MCP tool's name
+    assert "normcli api specs" in capitals.stderr and "spec_list" not in capitals.stderr
+    tag = cli("api", "endpoints", "xyz", workspace=workspace)
+    assert tag.code == 2 and "normcli api tags" in tag.stderr and "spec_by_id" not in tag.stderr
     domain = cli("api", "spec", "meteo", "--json", workspace=workspace)
     assert domain.code == 0 and domain.json()["spec"]["id"] == md5("spec|meteo")
     no_such = cli("api", "spec", "nosuchdomain", workspace=workspace)

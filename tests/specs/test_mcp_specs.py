@@ -75,6 +75,7 @@ def test_an_agent_walks_from_the_spec_list_to_one_endpoint(workspace: Path) -> N
     assert region["properties"]["subRegions"]["items"]["circular"] is True
     assert "circular" in seen["region"].structured_content["markdown"]  # type: ignore[union-attr]
     assert seen["short"].is_error and "32 lowercase hex" in seen["short"].content[0].text  # type: ignore[union-attr]
+    assert "spec_list" in seen["short"].content[0].text and "normcli" not in seen["short"].content[0].text  # type: ignore[union-attr]
     assert seen["unknown"].is_error and "no tag has the id" in seen["unknown"].content[0].text  # type: ignore[union-attr]
 
 
