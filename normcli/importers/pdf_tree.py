@@ -189,7 +189,7 @@ def outline_headings(
         if contents is not None and entry.page is not None and (found is None or found in contents.toc):
             # a destination on the printed contents, at the bookmark's own entry (`2.2 Author/article metadata 2`): the
             # heading is where the contents lead, not the entry nor the top of the contents page
-            found = contents.heading(by_page.get(entry.page, []), title, path, taken) or found
+            found = contents.heading(by_page.get(entry.page, []), title, path, found, taken) or found
         if found is None and anchored:
             # the heading's own line, taken as the start of an earlier bookmark's clause that has no heading line (an
             # index entry anchored just above it): the heading is printed there, after that clause's start
@@ -291,12 +291,16 @@ class ListedHeadings:
         self._entries, self._stream, self._pages, self._body_size = entries, stream, pages, body_size
         self._located: dict[int, ContentsEntry] | None = None
 
-    def heading(self, on_page: list[int], title: str, path: str | None, taken: set[int]) -> int | None:
+    def heading(self, on_page: list[int], title: str, path: str | None, found: int | None, taken: set[int]) -> int | None:
         """The body heading of the entry titled `title` (numbered `path` when the bookmark gives it), when a contents
-        line among `on_page` (the bookmark's target page) lists that title; else None."""
+        line among `on_page` (the bookmark's target page) is that entry and the bookmark found no other line there
+        (`found` is None or that entry); else None."""
         key = title_key(title)
-        if not key or not self._entries or not any(p in self.toc and key in title_key(self._stream[p].text) for p in on_page):
+        if not key or not self._entries:
             return None
+        own = [p for p in on_page if p in self.toc and self._lists(p, key)]
+        if not own or (found is not None and found not in own):
+            return None  # a title printed on the contents page as a line of its own (the document's) stays there
         if self._located is None:
             self._located = locate_entries(self._entries, self._stream, self._pages, self._body_size, self.toc)
         for position in sorted(self._located):
@@ -305,6 +309,14 @@ class ListedHeadings:
             if position not in taken and numbered and title_key(listed.title) == key:
                 return position
         return None
+
+    def _lists(self, position: int, key: str) -> bool:
+        """Whether the contents line at `position` is an entry of the title `key`: its words without their number,
+        leaders and page (`2.2 Author/article metadata 2`, `3.1 Scope . . . 10`)."""
+        line = clean_inline(self._stream[position].text)
+        text = re.sub(r"(?:[\s.·…]*\s(?:\d{1,4}|[ivxlcdm]{1,7}))\s*$", "", line, flags=re.I)
+        number = parse_number(text)
+        return text != line and title_key(number.title if number and number.title else text) == key  # an entry ends in its page
 
 
 _SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")

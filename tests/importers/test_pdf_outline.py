@@ -309,3 +309,19 @@ def test_a_chapter_word_set_small_beside_a_large_numeral_numbers_the_chapter(pdf
         ("2", "Experimentele setup"),
     ]
     assert "Hoofdstuk" not in norm_text(workspace, report)
+
+
+def test_a_title_printed_on_the_contents_page_stays_its_bookmarks_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """The document's title set on the contents page over the list (bookmark `Grids`), and an entry of the list with the
+    same words (`2 Grids …… 3`): the title's own line is the bookmark's heading, not the chapter the entry leads to;
+    the bookmark `Scope` at its entry still goes to its heading."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["Grids"], "Grids", 0, size=20)
+    builder.line("Contents", size=16, bold=True).gap()
+    builder.pdf.set_y(builder.y + 4)
+    builder.pdf.start_section("Scope", level=0)
+    builder.line(f"1 Scope {'.' * 60} 2").line(f"2 Grids {'.' * 60} 3")
+    builder.page().heading("1 Scope").line(BODY).line(BODY)
+    builder.page().heading("2 Grids").line("Nam dui ligula, fringilla a, euismod sodales, sollicitudin vel, wisi.")
+    nodes = _nodes(builder.save(tmp_path / "titled.pdf"), workspace)
+    assert [(path, page) for path, _, page in nodes if path != "Contents"][:2] == [("Grids", 1), ("1", 2)]
