@@ -1292,7 +1292,7 @@ def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, l
     whole table (a box with rounded corners around it), or is a fill across the table (a shaded row, its one label
     in a corner), or one that holds text (`_lettered`: a shaded cell) or lines up with the grounds of the cells
     beside it (an empty cell of a shaded row); a bar, a swatch or a
-    drawn shape stands alone, its labels in it. Frames, rules and a slanted line alone paint no picture."""
+    drawn shape stands alone, its labels in it. Frames, rules and a cell's diagonal paint no picture."""
     lines = [stream[position] for position in table.positions]
     left, right = table.left, table.right
     bottom, top = table.extent or (min(line.bottom for line in lines), max(line.top for line in lines))
@@ -1301,7 +1301,7 @@ def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, l
     area = 0.0
     for x0, y0, x1, y1, kind in page.shapes:
         width, height = min(x1, right) - max(x0, left), min(y1, top) - max(y0, bottom)
-        if width <= 0 or height <= 0 or kind in ("frame", "line"):
+        if width <= 0 or height <= 0 or kind == "frame" or (kind == "line" and _corner_to_corner((x0, y0, x1, y1), page)):
             continue
         around = x0 <= left + 2 and right - 2 <= x1 and y0 <= bottom + 2 and top - 2 <= y1  # a box around the whole table
         band = kind == "fill" and x1 - x0 >= 0.9 * (right - left)  # a shaded row across the table
@@ -1309,6 +1309,16 @@ def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, l
             continue
         area += width * height
     return area / max(1.0, (right - left) * (top - bottom))
+
+
+def _corner_to_corner(box: Box, page: Page) -> bool:
+    """Whether a slanted line runs from corner to corner of a ruled cell (a header's corner split in two): its ends
+    lie on the page's vertical and horizontal rules."""
+    upright = [x for x, _, _ in page.vrules]
+    flat = [y for _, _, y in page.hrules]
+    return all(any(abs(x - edge) <= 2 for x in upright) for edge in (box[0], box[2])) and all(
+        any(abs(y - edge) <= 2 for y in flat) for edge in (box[1], box[3])
+    )
 
 
 def _in_a_row(box: Box, fills: list[Box]) -> bool:
