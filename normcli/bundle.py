@@ -144,6 +144,17 @@ def _heading_path(text: str, level: int, lettered: bool = False) -> tuple[str, s
     return text.rstrip(" :."), text, level
 
 
+def letter_run(led: list[tuple[int, str]]) -> list[int]:
+    """Of the items (key, capital letter) in reading order, the keys whose letters run A, B, C … : each letter in
+    turn from A, a letter out of the sequence breaking nothing. The run lettered annexes make, in a bundle's headings
+    as on a PDF's pages."""
+    kept: list[int] = []
+    for key, letter in led:
+        if ord(letter) == ord("A") + len(kept):
+            kept.append(key)
+    return kept
+
+
 def _lettered_annexes(headings: list[tuple[int, int, str]]) -> set[int]:
     """The headings (line number, level, text) that are annexes printed as their letter alone before the title, as
     LaTeX's appendices are (`# A Implementation`, `# B Test`): among the headings of one level led by a capital
@@ -153,12 +164,7 @@ def _lettered_annexes(headings: list[tuple[int, int, str]]) -> set[int]:
     annex_clauses = [(line, match.group("path")) for line, _, text in headings if (match := _ANNEX_CLAUSE.match(text))]
     found: set[int] = set()
     for level in {level for _, level, _ in led}:
-        run = [line for line, at, _ in led if at == level]
-        letters = [letter for _, at, letter in led if at == level]
-        kept: list[int] = []
-        for line, letter in zip(run, letters, strict=True):  # the letters in sequence from A; one out of it breaks nothing
-            if ord(letter) == ord("A") + len(kept):
-                kept.append(line)
+        kept = letter_run([(line, letter) for line, at, letter in led if at == level])
         if len(kept) == 1 and not any(line > kept[0] and path.split(".")[:2] == ["A", "1"] for line, path in annex_clauses):
             kept = []
         found.update(kept)

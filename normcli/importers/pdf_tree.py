@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+from normcli.bundle import letter_run
 from normcli.importers.common import (
     FIGURE_CAPTION,
     MONTHS,
@@ -1113,13 +1114,11 @@ def _lettered_headings(stream: list[Line], body_size: float, skip: set[int]) -> 
             continue  # `A. Author` under a title: an initial, not an appendix (whose heading is bold)
         candidates.append((position, match.group("letter"), f"{match.group('letter')} {match.group('title')}", round(line.size, 1), weak))
     found: dict[int, str] = {}
+    titles = {position: (title, weak) for position, _, title, _, weak in candidates}
     for size in {size for _, _, _, size, _ in candidates}:
-        kept: list[tuple[int, str]] = []
-        weak_kept = False
-        for position, letter, title, at, weak in candidates:  # the letters in sequence from A; another line in the size breaks nothing
-            if at == size and ord(letter) == ord("A") + len(kept):
-                kept.append((position, title))
-                weak_kept = weak_kept or weak
+        run = letter_run([(position, letter) for position, letter, _, at, _ in candidates if at == size])
+        kept = [(position, titles[position][0]) for position in run]
+        weak_kept = any(titles[position][1] for position in run)
         if len(kept) == 1 or (kept and weak_kept):
             after = (parse_number(clean_inline(line.text)) for line in stream[kept[0][0] + 1 :])
             kept = kept if any(n is not None and n.kind == "annex_clause" and n.path == "A.1" for n in after) else []
