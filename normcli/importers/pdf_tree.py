@@ -223,7 +223,7 @@ def outline_headings(
             elif letter := _letter_before(stream[found], title):
                 path, kind = letter, "annex"  # `A Layout of diagrams` for the bookmark `Layout of diagrams`: the appendix A
             elif part := _division_alone_above(stream, found, headings):
-                path, kind = part, "division"  # `Part I` alone over `MonTeX: System Overview`
+                path, kind = part, "division"  # `Part I` alone over `System Overview`
         rest = _after_title(stream[found], title) if found is not None else ""
         while parents and parents[-1][0] >= entry.level:
             parents.pop()
@@ -728,7 +728,7 @@ def text_headings(
         number = parse_number(text)
         if number and line.mono and not strong and line.bold_prefix < len(line.text.rstrip()) - 1:
             continue  # `1 int A[51];`: a numbered line of a listing set in a fixed pitch, no clause (a title in a bold
-            # typewriter face throughout, `5.4.1 uantwerpenreport`, is one)
+            # typewriter face throughout, `5.4.1 mydocclass`, is one)
         inner = parse_number(number.title) if number and number.title and "." not in number.path else None
         if inner and inner.title and "." in inner.path:
             number = inner  # `13 5.1 Basic code`: a line number left in the margin, then the clause's number
