@@ -90,6 +90,19 @@ class Catalogue:
         """The bundle files that could not be read (`check` says why), in file order."""
         return [row["file"] for row in self.bundles if not row["readable"]]
 
+    def unreadable_problems(self) -> tuple[dict, ...]:
+        """For each bundle file that could not be read, in file order, the first error `check` reports for it."""
+        said = []
+        for row in self.bundles:
+            if not row["readable"]:
+                errors = [problem for problem in loads(row["problems"] or "[]") if problem.get("severity") == "error"]
+                said.append(
+                    errors[0]
+                    if errors
+                    else {"file": row["file"], "line": 0, "severity": "error", "kind": "unreadable", "reason": "cannot be read"}
+                )
+        return tuple(said)
+
     def editions_of(self, code: str) -> dict[str, list[sqlite3.Row]]:
         """The editions of a norm (any spelling of its code), each with its language versions."""
         editions = self.by_code.get(code_key(code))
@@ -200,7 +213,7 @@ class Catalogue:
                 )
             )
         norms.sort(key=lambda norm: code_key(norm.code))
-        self._listing = r.NormsResult(tuple(norms))
+        self._listing = r.NormsResult(tuple(norms), self.unreadable_problems())
         return self._listing
 
 

@@ -1,5 +1,5 @@
 """The words a norm prints before the number of a clause, a chapter, an annex, a figure or a table,
-in French, German, Italian and English, and `clause_number()`, which reads a clause named with them.
+in French, German, Italian and English (annexes, figures and tables also in Spanish and Portuguese), and `clause_number()`, which reads a clause named with them.
 
 One place for the bundle parser, the importers, the cross-reference grammar, the clause lookup,
 search and the TUI's boxes, so that `chapitre 4`, `Kapitel 4`, `Annex A` or `Appendice A` name the
@@ -12,18 +12,20 @@ from __future__ import annotations
 # -- the words, as regular-expression fragments (case-insensitive groups) ---------------------
 
 # A figure or a table as text cites it (any number): `Figure 3`, `Abb. 3`, `Bilder 3`, `Tabellen 2`.
-FIGURE_LABEL = r"(?i:figures?|fig\.?|abbildung(?:en)?|abb\.|bild(?:er)?|figur(?:en)?|figur[ae])"
-TABLE_LABEL = r"(?i:tableaux?|tabellen?|tables?|tabell[ae]|tab\.)"
+FIGURE_LABEL = r"(?i:figures?|fig\.?|abbildung(?:en)?|abb\.|bild(?:er)?|figur(?:en)?|figur[ae]|figuras)"
+# (`Tabela` Portuguese, `Tabla` and `Cuadro` Spanish: babel's Spanish captions say `Cuadro`)
+TABLE_LABEL = r"(?i:tableaux?|tabellen?|tables?|tabell[ae]|tab\.|tabelas?|tablas?|cuadros?)"
 # A figure's or a table's own caption (one of them): `Figure 3 – …`, `Tabelle 2: …`.
 FIGURE_CAPTION_LABEL = r"(?i:figure|fig\.|abbildung|abb\.|bild|figur|figura)"
-TABLE_CAPTION_LABEL = r"(?i:tableau|tabelle|table|tabella)"
+TABLE_CAPTION_LABEL = r"(?i:tableau|tabelle|table|tabella|tabela|tabla|cuadro)"
 
-# An annex: the heading word (`Annexe A`, `Anhang B`, `Annex C`, `Appendix D`, `Appendice E`, `Allegato F`)
-# and every form text cites it in (plurals, `Anhänge`).
-ANNEX_HEADING_LABEL = r"(?i:annexe|anhang|annex|allegato|appendix|appendice)"
-ANNEX_LABEL = r"(?i:annexes?|anh[aä]nge?|annex(?:es)?|appendix|appendices|allegat[oi]|appendice)"
+# An annex: the heading word (`Annexe A`, `Anhang B`, `Annex C`, `Appendix D`, `Appendice E`, `Allegato F`,
+# `Anexo G` and `Apéndice H` in Spanish, `Anexo` and `Apêndice` in Portuguese) and every form text cites it in
+# (plurals, `Anhänge`).
+ANNEX_HEADING_LABEL = r"(?i:annexe|anhang|annex|allegato|appendix|appendice|anexo|ap[éêe]ndice)"
+ANNEX_LABEL = r"(?i:annexes?|anh[aä]nge?|annex(?:es)?|appendix|appendices|allegat[oi]|appendice|anexos?|ap[éêe]ndices?)"
 # The annex words folded (`fold.path_key` makes each of them `annex`, so all name one annex).
-ANNEX_FOLDED = ("annexe", "annex", "anhang", "allegato", "appendix", "appendice")
+ANNEX_FOLDED = ("annexe", "annex", "anhang", "allegato", "appendix", "appendice", "anexo", "apendice")
 
 # A division above the chapters, as a heading names it: `Part II`, `Partie II`, `Teil 2`, `Book I`, `File 1`
 # (annexes are not divisions).

@@ -69,12 +69,15 @@ class NormInfo:
 
 @record
 class NormsResult:
-    """`norms` / `list_norms`."""
+    """`norms` / `list_norms`; `unreadable`: each bundle file of the workspace that cannot be read, as the
+    first error `check` gives for it (`{file, line, severity, kind, reason}`), so that a script sees
+    what is missing from `norms` and why."""
 
     norms: tuple[NormInfo, ...]
+    unreadable: tuple[dict, ...] = ()
 
     def to_json(self) -> dict:
-        return {"norms": [norm.to_json() for norm in self.norms]}
+        return {"norms": [norm.to_json() for norm in self.norms], "unreadable": list(self.unreadable)}
 
 
 @record

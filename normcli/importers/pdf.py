@@ -82,6 +82,13 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         pages = read_pages(document, draft, ocr, language, progress, source)
         draft.title = metadata_title(document)
         outline = read_outline(document) if use_outline else []
+        if outline and all(entry.page is None for entry in outline):
+            # a damaged outline whose every bookmark points to a page the file does not have gives no tree at
+            # all: the headings are found in the text, as without an outline
+            draft.warnings.append(
+                f"none of the outline's {len(outline)} bookmarks points to a page of this PDF; the clause tree was found in the text instead"
+            )
+            outline = []
         body_size = body_size_of(pages)
         resolve_endnotes(pages, body_size)
         marks: dict[int, list[tuple[str, float]]] = {}  # where the bookmarks point: their headings are no page furniture

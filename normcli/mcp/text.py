@@ -50,15 +50,23 @@ def _info(result: r.InfoResult) -> str:
 
 
 def _norms(result: r.NormsResult) -> str:
+    unreadable = [f"- `{problem['file']}` line {problem['line']}: {problem['reason']}" for problem in result.unreadable]
+    if unreadable:
+        unreadable = ["", f"{len(unreadable)} bundle file(s) cannot be read, so their norms are missing above:", *unreadable]
+        unreadable.append("Tell the user to run `normcli check` in a terminal for every reason.")
     if not result.norms:
-        return "This workspace holds no norms yet."
+        return "\n".join(["This workspace holds no norms yet.", *unreadable])
     lines = ["| code | editions (newest first) | languages | title |", "|---|---|---|---|"]
     for norm in result.norms:
         editions = ", ".join(edition.edition + ("" if edition.published else " (draft)") for edition in norm.editions)
         languages = "/".join(norm.editions[0].languages) if norm.editions else norm.language
         demo = " — fictional sample, never to be applied" if norm.demo else ""
         lines.append(f"| {norm.code} | {editions} | {languages} | {norm.title}{demo} |")
-    lines += ["", "Next: `get_toc` with a `code` to see a norm's chapters, or `search_corpus` to find a subject in all of them."]
+    lines += [
+        *unreadable,
+        "",
+        "Next: `get_toc` with a `code` to see a norm's chapters, or `search_corpus` to find a subject in all of them.",
+    ]
     return "\n".join(lines)
 
 

@@ -1,5 +1,5 @@
-"""One set of clause, chapter, annex, figure and table words in French, German, Italian and English,
-read the same way by the lookup, search, the TUI's boxes and the bundle parser."""
+"""One set of clause, chapter, annex, figure and table words in French, German, Italian and English
+(annexes, figures and tables also in Spanish and Portuguese), read the same way by the lookup, search, the TUI's boxes and the bundle parser."""
 
 from __future__ import annotations
 
@@ -36,6 +36,10 @@ NAMED = [
     ("it", "sezione 4.2", "4.2"),
     ("it", "Allegato A", "Allegato A"),
     ("it", "Appendice A", "Appendice A"),
+    ("es", "Anexo A", "Anexo A"),
+    ("es", "Apéndice A", "Apéndice A"),
+    ("pt", "Apêndice A", "Apêndice A"),
+    ("pt", "APÊNDICE A", "APÊNDICE A"),
 ]
 NOT_CLAUSES = ["a", "Figure 3", "Abbildung 3", "tableau 2", "charge de neige", "SIA 261", "", "4.2.1 Charge", "chapitre", "Annexe"]
 FIGURES = [
@@ -46,8 +50,10 @@ FIGURES = [
     ("de", "Bild 3"),
     ("de", "Abb. 3"),
     ("it", "Figura 3"),
+    ("es", "Figuras 3"),
 ]
 TABLES = [("en", "Table 2"), ("fr", "Tableau 2"), ("de", "Tabelle 2"), ("it", "Tabella 2"), ("en", "Tab. 2")]
+TABLES += [("pt", "Tabela 2"), ("es", "Tabla 2"), ("es", "Cuadro 2")]
 
 
 @pytest.mark.parametrize(("language", "text", "path"), NAMED, ids=[f"{language}: {text}" for language, text, _ in NAMED])
@@ -61,7 +67,7 @@ def test_words_figures_and_codes_are_not_clause_numbers(text: str) -> None:
 
 
 @pytest.mark.parametrize(("language", "text"), FIGURES + TABLES)
-def test_figure_and_table_words_are_read_in_four_languages(language: str, text: str) -> None:
+def test_figure_and_table_words_are_read_in_six_languages(language: str, text: str) -> None:
     word = text.rsplit(" ", 1)[0]
     label = FIGURE_LABEL if (language, text) in FIGURES else TABLE_LABEL
     other = TABLE_LABEL if label is FIGURE_LABEL else FIGURE_LABEL
@@ -75,7 +81,7 @@ def test_every_command_opens_the_clause_so_named(sample_copy: Path, language: st
     chapters = {node.path for node in toc.tree}
     annex = next(node.path for node in toc.tree if node.path.startswith("Annexe"))
     section = service.section("SIA 261", text, 500, 0, "2020", "fr")
-    expected = annex if path.lower().startswith(("annex", "anhang", "appendi", "allegato")) or path == "A" else path
+    expected = annex if path.lower().startswith(("annex", "anhang", "appendi", "allegato", "anexo", "apé", "apê")) or path == "A" else path
     assert section.path == expected
     if section.path in chapters:  # a chapter, as `search` also finds it by number
         hits = service.search("SIA 261", text, 5, "2020", "fr").hits

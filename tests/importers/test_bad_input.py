@@ -74,6 +74,19 @@ def test_an_outline_pointing_to_missing_pages_is_reported_and_the_rest_imported(
     assert any("points to no page" in warning and "General" in warning for warning in report.warnings)
 
 
+def test_an_outline_whose_every_bookmark_points_to_missing_pages_gives_way_to_the_text(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    data = _norm(pdf_builder(outline=True)).save(tmp_path / "outline.pdf").read_bytes()
+    damaged, count = re.subn(rb"(/Dest \[)\d+( 0 R)", rb"\g<1>9999\g<2>", data)  # every destination names a missing page object
+    assert count == len(EXPECTED)
+    (tmp_path / "dangling.pdf").write_bytes(damaged)
+    report = ingest(tmp_path / "dangling.pdf", "TEST 105", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes] == EXPECTED
+    assert not report.outline_used
+    assert any("none of the outline's 4 bookmarks points to a page" in warning for warning in report.warnings)
+
+
 def test_a_two_thousand_page_pdf_imports(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder()
     for number in range(2000):

@@ -239,6 +239,43 @@ def test_a_german_norm_with_anhang_bild_and_tabelle(pdf_builder, workspace: Path
     assert not [problem for problem in bundle.problems if problem.kind == "figure"]
 
 
+@pytest.mark.parametrize(
+    ("annex", "table", "figure"),
+    [("Apéndice", "Cuadro", "Figura"), ("Anexo", "Tabla", "Figura"), ("Apêndice", "Tabela", "Figura")],
+    ids=["es-babel", "es", "pt"],
+)
+def test_spanish_and_portuguese_annexes_tables_and_figures(
+    pdf_builder, workspace: Path, tmp_path: Path, annex: str, table: str, figure: str
+) -> None:
+    picture = tmp_path / "figura.png"
+    picture.write_bytes(png_bytes())
+    builder = pdf_builder().page().heading("1 Alcance").line("Esta norma se aplica a las estructuras de edificios y a los puentes.")
+    builder.line(f"{table} 1: Carga de nieve sobre el terreno")
+    for left, right in (("Altitud", "Carga"), ("400 m", "0,9 kN/m2"), ("800 m", "1,6 kN/m2")):
+        builder.y += 13
+        builder.pdf.set_font("Helvetica", "", 10)
+        builder.pdf.text(72, builder.y, left)
+        builder.pdf.text(220, builder.y, right)
+    builder.gap(10).image(picture, height=80).line(f"{figure} 2: Coeficiente de forma para cubiertas")
+    builder.page().heading(f"{annex} A Ejemplos").line("Este anexo da ejemplos del cálculo de la carga de nieve sobre cubiertas.")
+    builder.heading("A.1 Cubierta plana", level=1).line(
+        f"Para una cubierta plana a 600 m la carga vale 1,2 kN/m2 según el {table.lower()} 1."
+    )
+    pdf = builder.save(tmp_path / "norma.pdf")
+    report = ingest(pdf, "UNE 1", "2020", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert [node.path for node in bundle.nodes] == ["1", f"{annex} A", "A.1"]
+    assert bundle.nodes[2].parent_path == f"{annex} A"
+    assert bundle.tables and bundle.tables[0].number == "1" and "| 800 m | 1,6 kN/m2 |" in bundle.tables[0].markdown
+    assert bundle.figures[0].id == "fig-2" and bundle.figures[0].caption.endswith("2 – Coeficiente de forma para cubiertas")
+    # the annex answers to every annex word, as `Annexe A` does (SPEC §3: paths matched forgivingly)
+    from normcli.service import Service
+
+    service = Service.open(workspace)
+    for asked in ("Annex A", "annexe a", f"{annex} A"):
+        assert service.section("UNE 1", asked, 500, 0, "2020", None).path == f"{annex} A"
+
+
 def test_numbered_formulas_become_formula_blocks(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder().page().heading("1 Loads").line("The design value follows from the load and its factor:")
     builder.gap(6).line("(1) qd = gQ * qk", x=150).gap(6).line("with the values given in this clause for every case (2) of the list.")

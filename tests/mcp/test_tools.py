@@ -181,7 +181,7 @@ def test_an_empty_workspace_still_serves(run_in_memory, tmp_path: Path) -> None:
         return await client.call_tool("list_norms", {}), await client.call_tool("get_methodology", {}), await client.list_resources()
 
     norms, method, resources = run_in_memory(session, workspace=tmp_path / "empty")
-    assert norms.structured_content == {"norms": []}
+    assert norms.structured_content == {"norms": [], "unreadable": []}
     assert "no norms" in texts(norms)[1]
     assert method.structured_content["text"].endswith("methodology: v2")
     assert {str(resource.uri) for resource in resources.resources} == {"normcli://methodology", "normcli://norms"}

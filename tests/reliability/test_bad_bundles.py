@@ -130,6 +130,10 @@ def test_a_bad_bundle_is_reported_precisely_and_the_rest_stays_readable(tmp_path
         assert matching, f"no {case.kind} problem with {case.reason!r}; got {bad.problems}"
         assert matching[0]["line"] == case.line and matching[0]["file"] == "norms/bad-1/2020/norm.md"
         assert service.toc("GOOD 1").tree[0].path == "1"
+        # `norms` says which bundle file is missing from it and why, as `check` does (SPEC §2)
+        said = [(problem["file"], problem["line"], problem["kind"]) for problem in service.norms().unreadable]
+        assert said == ([] if case.readable else [("norms/bad-1/2020/norm.md", case.line, case.kind)])
+        assert all(case.reason in problem["reason"] for problem in service.norms().unreadable)
         assert service.search("GOOD 1", "neige").hits
         assert all("zorglub" not in hit.snippet for norm in service.corpus("zorglub").norms for hit in norm.hits)
 
@@ -144,6 +148,30 @@ def test_check_prints_file_line_and_reason_and_exits_3_for_an_unreadable_bundle(
     assert "norms/bad-2/2020/norm.md:9: warning: duplicate path '1'" in done.stdout + done.stderr
     as_json = normcli("--workspace", str(root), "check", "--json")
     assert as_json.returncode == 3 and json.loads(as_json.stdout)["bundles"]
+
+
+def test_norms_json_names_each_unreadable_bundle_and_still_answers(tmp_path: Path) -> None:
+    from normcli.mcp.text import to_markdown
+
+    root = good_workspace(tmp_path / "ws")
+    write_file(root, "bad-1", "2020", "# 1 No front matter\n")
+    done = normcli("--workspace", str(root), "norms", "--json")
+    answer = json.loads(done.stdout)
+    assert done.returncode == 0 and [norm["code"] for norm in answer["norms"]] == ["GOOD 1"]
+    assert answer["unreadable"] == [
+        {
+            "file": "norms/bad-1/2020/norm.md",
+            "line": 1,
+            "severity": "error",
+            "kind": "front_matter",
+            "reason": answer["unreadable"][0]["reason"],
+        }
+    ]
+    assert answer["unreadable"][0]["reason"].startswith("no front matter")
+    with Service.open(root) as service:
+        assert "`norms/bad-1/2020/norm.md` line 1: no front matter" in to_markdown(service.norms())
+    (root / "norms" / "bad-1" / "2020" / "norm.md").unlink()
+    assert json.loads(normcli("--workspace", str(root), "norms", "--json").stdout)["unreadable"] == []
 
 
 def test_escape_sequences_in_a_bundle_never_reach_the_terminal(tmp_path: Path) -> None:
@@ -201,6 +229,7 @@ def test_a_bundle_that_disappears_or_cannot_be_read_is_reported(tmp_path: Path) 
     os.utime(root / "norms" / "bad-1" / "2020")
     assert service.toc("GOOD 1").tree
     assert not any(norm.code == "BAD 1" for norm in service.norms().norms)
+    assert [problem["file"] for problem in service.norms().unreadable] == ["norms/bad-1/2020/norm.md"]
 
 
 @pytest.mark.parametrize(
