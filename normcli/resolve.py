@@ -7,7 +7,7 @@ from normcli import results as r
 from normcli.catalogue import Catalogue, Version, split_code
 from normcli.errors import InvalidArgument, NotFound
 from normcli.fold import code_key, path_key
-from normcli.labels import FIGURE_LABEL, TABLE_LABEL, strip_clause_label
+from normcli.labels import DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL, strip_clause_label
 from normcli.operations import PATH
 from normcli.record import replace
 from normcli.store.queries import Index
@@ -53,7 +53,7 @@ def find_node(index: Index, version: Version, path: str) -> tuple[sqlite3.Row, s
     letter = annex_letter(path_key(path))
     if letter is not None:
         node = index.nodes_by_keys(version.bundle_id, [letter]).get(letter)
-        if node is not None and node["depth"] == 1:
+        if node is not None and annex_level(node):
             return node, None
     # As the clause is cited in text: `§ 4.2.1`, `chiffre 4.2.1`, `Ziffer 4.2.1`, `section 4.2.1`.
     bare = strip_clause_label(path)
@@ -87,6 +87,19 @@ def annex_letter(key: str) -> str | None:
     Implementation`, path `A`, SPEC §1); it names such a clause only at the chapters' level, where annexes stand
     (a letter `A` one level down is an index's group)."""
     return key[5:] if key.startswith("annex") and _is_letter(key[5:]) else None
+
+
+def annex_level(node: sqlite3.Row) -> bool:
+    """Whether a clause whose path is a letter alone stands where annexes stand, at the chapters' level: at the top of
+    the tree, or right under a division (`Part III`, whose chapters are one level down, SPEC §1). A letter deeper
+    down, under a chapter such as `Index`, is an index's group."""
+    if node["depth"] == 1:
+        return True
+    if not node["parent_path"]:
+        return False
+    import re  # only for a letter below the top: `re` is a tenth of a section's start-up
+
+    return bool(re.fullmatch(rf"{DIVISION_LABEL}\s+\S+", node["parent_path"]))
 
 
 def candidates(key: str) -> list[tuple[str, bool]]:
@@ -225,7 +238,7 @@ class References:
                 return answer(False)
         letter = annex_letter(path_key(target_path))
         node = held.get(letter) if letter else None
-        if node is not None and node["depth"] == 1:  # `Annexe A` in the text, the annex printed `A Implementation`
+        if node is not None and annex_level(node):  # `Annexe A` in the text, the annex printed `A Implementation`
             return answer(True, node["path"], node["title"])
         return answer(False)
 

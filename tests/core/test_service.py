@@ -505,6 +505,62 @@ def test_an_annex_printed_as_its_letter_is_named_by_the_letter_or_with_any_annex
         assert [(ref.target_path, ref.resolvable) for ref in refs] == [("A", True)]
 
 
+def test_an_annex_printed_as_its_letter_under_a_part_is_named_with_an_annex_word(tmp_path: Path, make_bundle) -> None:
+    """Appendices set as a part's chapters (`Part III Appendices`, then `A Packages`, path `A` one level down) stand
+    where annexes stand: `Annex A` names them and a reference `Appendix B` leads there; an index's letter group `A`
+    under its chapter `Index` is still no annex."""
+    make_bundle(
+        tmp_path,
+        "doc-3",
+        "1",
+        """
+        ---
+        code: DOC 3
+        edition: "1"
+        title: A manual in parts
+        language: en
+        ---
+        # Basics {#Part I}
+        ## 1 Introduction
+        See Appendix B for the macros.
+        # Appendices {#Part III}
+        ## Packages {#A}
+        Text.
+        ## Macros {#B}
+        Text.
+        """,
+    )
+    make_bundle(
+        tmp_path,
+        "doc-4",
+        "1",
+        """
+        ---
+        code: DOC 4
+        edition: "1"
+        title: A manual in parts with an index
+        language: en
+        ---
+        # Basics {#Part I}
+        ## 1 Introduction
+        See Appendix A.
+        ## Index
+        ### A
+        alpha, 3
+        """,
+    )
+    with Service.open(tmp_path) as service:
+        part = next(node for node in service.toc("DOC 3", max_depth=2).tree if node.path == "Part III")
+        assert [(child.path, child.depth) for child in part.children] == [("A", 2), ("B", 2)]
+        for asked, expected in (("Annex A", "A"), ("Appendix B", "B"), ("anhang a", "A")):
+            answer = service.section("DOC 3", asked)
+            assert (answer.path, answer.requested_path) == (expected, None), asked
+        refs = service.xrefs("DOC 3", "1").cross_refs
+        assert [(ref.target_path, ref.resolvable) for ref in refs] == [("B", True)]
+        with pytest.raises(NotFound):  # a letter group of an index, even inside a part, is no annex
+            service.section("DOC 4", "Appendix A")
+
+
 def test_a_heading_named_like_a_table_is_read_as_that_clause(tmp_path: Path, make_bundle) -> None:
     """A clause whose printed path is `Table 2` (a manual of font tables) is read by that path; `tab-2` still
     opens the clause holding the table numbered 2 and says so in `requestedPath` (SPEC §6)."""
