@@ -276,6 +276,25 @@ def test_spanish_and_portuguese_annexes_tables_and_figures(
         assert service.section("UNE 1", asked, 500, 0, "2020", None).path == f"{annex} A"
 
 
+def test_a_spanish_chapter_word_over_its_title_is_the_chapter_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Without an outline, `Capítulo 2` set above the chapter's title (as babel's Spanish and Portuguese book
+    classes print it) numbers that chapter, as `Chapter 2` does; it is no clause of its own."""
+    body = "Este capítulo explica lo que debe saber antes de empezar con el resto del documento."
+    builder = pdf_builder()
+    for number, title in ((1, "Cosas que debe saber"), (2, "Composición de texto")):
+        builder.page().line(f"Capítulo {number}", size=20, bold=True).line(title, size=25, bold=True)
+        builder.gap(12).line(body).line(body).line(body)
+        builder.heading(f"{number}.1 Primera sección", level=1).line(body).line(body)
+    pdf = builder.save(tmp_path / "libro.pdf")
+    report = ingest(pdf, "LIBRO 1", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Cosas que debe saber"),
+        ("1.1", "Primera sección"),
+        ("2", "Composición de texto"),
+        ("2.1", "Primera sección"),
+    ]
+
+
 def test_numbered_formulas_become_formula_blocks(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder().page().heading("1 Loads").line("The design value follows from the load and its factor:")
     builder.gap(6).line("(1) qd = gQ * qk", x=150).gap(6).line("with the values given in this clause for every case (2) of the list.")
