@@ -43,6 +43,7 @@ class IngestReport:
     outline_used: bool
     scanned_pages: int
     seconds: float
+    captioned_tables: int = 0  # of `tables`, those printed with a caption (`Table 2.1: …`)
     warnings: tuple[str, ...] = ()  # some are a `Notice` of a kind a frontend adds its advice to (`--ocr`)
     quality_score: int | None = None
     problems: tuple[dict, ...] = field(default_factory=tuple)
@@ -68,6 +69,7 @@ class IngestReport:
             "sectionsByDepth": self.sections_by_depth,
             "figures": self.figures,
             "tables": self.tables,
+            "captionedTables": self.captioned_tables,
             "formulas": self.formulas,
             "outlineUsed": self.outline_used,
             "scannedPages": self.scanned_pages,
@@ -218,6 +220,7 @@ def ingest(
         sections_by_depth=dict(sorted(depths.items(), key=lambda item: int(item[0]))),
         figures=len(bundle.figures),
         tables=len(bundle.tables),
+        captioned_tables=sum(1 for table in bundle.tables if table.number),
         formulas=len(bundle.formulas),
         outline_used=draft.outline_used,
         scanned_pages=draft.scanned_pages,

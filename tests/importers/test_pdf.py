@@ -198,7 +198,7 @@ def test_the_report_counts_what_was_written(pdf_builder, workspace: Path, tmp_pa
     assert report["pages"] == 3 and report["sections"] == 8
     assert report["sectionsByDepth"] == {"1": 3, "2": 4, "3": 1}
     assert report["quality"]["score"] is not None
-    assert set(report) >= {"figures", "tables", "warnings", "quality", "file", "outlineUsed"}
+    assert set(report) >= {"figures", "tables", "captionedTables", "warnings", "quality", "file", "outlineUsed"}
 
 
 def test_a_file_that_is_not_a_pdf_is_a_usage_error(workspace: Path, tmp_path: Path) -> None:
@@ -267,6 +267,7 @@ def test_spanish_and_portuguese_annexes_tables_and_figures(
     assert [node.path for node in bundle.nodes] == ["1", f"{annex} A", "A.1"]
     assert bundle.nodes[2].parent_path == f"{annex} A"
     assert bundle.tables and bundle.tables[0].number == "1" and "| 800 m | 1,6 kN/m2 |" in bundle.tables[0].markdown
+    assert (report.tables, report.captioned_tables) == (1, 1)  # the one table, printed with its caption
     assert bundle.figures[0].id == "fig-2" and bundle.figures[0].caption.endswith("2 – Coeficiente de forma para cubiertas")
     # the annex answers to every annex word, as `Annexe A` does (SPEC §3: paths matched forgivingly)
     from normcli.service import Service
