@@ -127,7 +127,9 @@ _SPELLED = [
     "nineteen",
 ]
 _CAPTION = {
-    "table": re.compile(r"^(?:table|tableau|tabelle|tabella)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
+    "table": re.compile(
+        r"^(?:table|tableau|tabelle|tabella|tabela|tabla|cuadro)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I
+    ),
     "figure": re.compile(r"^(?:figure|fig\.|abbildung|bild|figura)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
 }
 # the digits a font with old-style figures may map into the Private Use Area (Adobe's `uniF730`…`uniF739`, `zero.oldstyle`…)

@@ -1,5 +1,5 @@
 """The words a norm prints before the number of a clause, a chapter, an annex, a figure or a table,
-in French, German, Italian and English (annexes, figures and tables also in Spanish and Portuguese), and `clause_number()`, which reads a clause named with them.
+in French, German, Italian and English (chapters, annexes, figures and tables also in Spanish and Portuguese), and `clause_number()`, which reads a clause named with them.
 
 One place for the bundle parser, the importers, the cross-reference grammar, the clause lookup,
 search and the TUI's boxes, so that `chapitre 4`, `Kapitel 4`, `Annex A` or `Appendice A` name the
@@ -31,15 +31,15 @@ ANNEX_FOLDED = ("annexe", "annex", "anhang", "allegato", "appendix", "appendice"
 # (annexes are not divisions).
 DIVISION_LABEL = r"(?i:part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei)"
 
-# A chapter as a heading or a text names it: `Chapter 4`, `chapitre 4`, `Kapitel 4`, `capitolo 4`.
-CHAPTER_LABEL = r"(?i:chapters?|chapitres?|kapitel|capitol[oi])"
+# A chapter as a heading or a text names it: `Chapter 4`, `chapitre 4`, `Kapitel 4`, `capitolo 4`, `Capítulo 4`.
+CHAPTER_LABEL = r"(?i:chapters?|chapitres?|kapitel|capitol[oi]|cap[íi]tulos?)"
 
 # Words before a clause number in text: `chiffre 4.2.1`, `Ziffer 4.2.1`, `section 4.2.1`, `clause 4.2.1`,
 # `Abschnitt 4`, `paragraphe 3`, `art. 5`, and the chapter words.
 CLAUSE_LABEL = (
     r"(?i:chiffres?|ch\.|ziffern?|ziff\.|sections?|clauses?|subclauses?|cifr[ae]|"
     r"paragraphes?|paragraphs?|abschnitte?|sezion[ei]|art\.|articles?|articoli?|"
-    r"chapters?|chapitres?|kapitel|capitol[oi])"
+    r"chapters?|chapitres?|kapitel|capitol[oi]|cap[íi]tulos?)"
 )
 
 # A clause number: `4`, `4.2.1`, an annex letter or its clause (`A`, `A.1`), an annex named with its word.

@@ -99,7 +99,9 @@ def describe(error: BaseException, command: str = "") -> str:
     """The one line that says what went wrong and what to do, as the command line words it (`command`
     names a command whose options the advice must name, such as `ingest`; the reads need none)."""
     if not isinstance(error, NormcliError):
-        return "interrupted" if isinstance(error, KeyboardInterrupt) else f"internal error ({type(error).__name__}: {error})"
+        if isinstance(error, KeyboardInterrupt):  # with what was done by then when the core says so (an import)
+            return f"interrupted {error}" if str(error) else "interrupted"
+        return f"internal error ({type(error).__name__}: {error})"
     advice = ""
     if isinstance(error, NotFound):
         advice = _NOT_FOUND_ADVICE.get(error.what, "")

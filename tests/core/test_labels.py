@@ -36,6 +36,8 @@ NAMED = [
     ("it", "sezione 4.2", "4.2"),
     ("it", "Allegato A", "Allegato A"),
     ("it", "Appendice A", "Appendice A"),
+    ("es", "capítulo 4", "4"),
+    ("pt", "Capitulo 4", "4"),
     ("es", "Anexo A", "Anexo A"),
     ("es", "Apéndice A", "Apéndice A"),
     ("pt", "Apêndice A", "Apêndice A"),

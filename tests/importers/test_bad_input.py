@@ -87,6 +87,30 @@ def test_an_outline_whose_every_bookmark_points_to_missing_pages_gives_way_to_th
     assert any("none of the outline's 4 bookmarks points to a page" in warning for warning in report.warnings)
 
 
+def test_ctrl_c_after_the_bundle_is_in_place_says_it_was_written(
+    pdf_builder, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Interrupted while the report is made, the import has already moved the whole bundle into place: the
+    interruption says so (a user would otherwise import again and be told the edition exists)."""
+    import normcli.importers as importers
+    from normcli.cli.diagnostics import describe, exit_code_for
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importers, "_quality", interrupted)
+    pdf = _norm(pdf_builder()).save(tmp_path / "norm.pdf")
+    with pytest.raises(KeyboardInterrupt) as raised:
+        ingest(pdf, "TEST 106", "1", workspace=workspace, language="en")
+    said = describe(raised.value, "ingest")
+    assert said == "interrupted after norms/test-106/1/norm.md was written in full (its report was not made: `normcli check` gives it)"
+    assert exit_code_for(raised.value) == 130
+    from normcli.bundle import parse_bundle
+
+    assert [node.path for node in parse_bundle(workspace / "norms" / "test-106" / "1" / "norm.md").nodes] == EXPECTED
+    assert describe(KeyboardInterrupt()) == "interrupted"
+
+
 def test_a_two_thousand_page_pdf_imports(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder()
     for number in range(2000):

@@ -33,9 +33,12 @@ from normcli.importers.common import (
         ("Appendix C.  Collected ABNF", "Appendix C", "Collected ABNF", 1),
         ("A.1.2 Details", "A.1.2", "Details", 3),
         ("Chapter 2. The Filesystem", "2", "The Filesystem", 1),
+        ("Capítulo 3 Composición de fórmulas", "3", "Composición de fórmulas", 1),
+        ("Apêndice A Como instalar", "Apêndice A", "Como instalar", 1),
+        ("Anexo B (informativo) Ejemplos", "Anexo B", "(informativo) Ejemplos", 1),
     ],
 )
-def test_clause_numbers_in_four_languages(text: str, path: str, title: str, depth: int) -> None:
+def test_clause_numbers_in_six_languages(text: str, path: str, title: str, depth: int) -> None:
     number = parse_number(text)
     assert number is not None and (number.path, number.title, number.depth) == (path, title, depth)
 

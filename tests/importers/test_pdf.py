@@ -198,7 +198,7 @@ def test_the_report_counts_what_was_written(pdf_builder, workspace: Path, tmp_pa
     assert report["pages"] == 3 and report["sections"] == 8
     assert report["sectionsByDepth"] == {"1": 3, "2": 4, "3": 1}
     assert report["quality"]["score"] is not None
-    assert set(report) >= {"figures", "tables", "warnings", "quality", "file", "outlineUsed"}
+    assert set(report) >= {"figures", "tables", "captionedTables", "warnings", "quality", "file", "outlineUsed"}
 
 
 def test_a_file_that_is_not_a_pdf_is_a_usage_error(workspace: Path, tmp_path: Path) -> None:
@@ -267,6 +267,7 @@ def test_spanish_and_portuguese_annexes_tables_and_figures(
     assert [node.path for node in bundle.nodes] == ["1", f"{annex} A", "A.1"]
     assert bundle.nodes[2].parent_path == f"{annex} A"
     assert bundle.tables and bundle.tables[0].number == "1" and "| 800 m | 1,6 kN/m2 |" in bundle.tables[0].markdown
+    assert (report.tables, report.captioned_tables) == (1, 1)  # the one table, printed with its caption
     assert bundle.figures[0].id == "fig-2" and bundle.figures[0].caption.endswith("2 – Coeficiente de forma para cubiertas")
     # the annex answers to every annex word, as `Annexe A` does (SPEC §3: paths matched forgivingly)
     from normcli.service import Service
@@ -274,6 +275,25 @@ def test_spanish_and_portuguese_annexes_tables_and_figures(
     service = Service.open(workspace)
     for asked in ("Annex A", "annexe a", f"{annex} A"):
         assert service.section("UNE 1", asked, 500, 0, "2020", None).path == f"{annex} A"
+
+
+def test_a_spanish_chapter_word_over_its_title_is_the_chapter_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Without an outline, `Capítulo 2` set above the chapter's title (as babel's Spanish and Portuguese book
+    classes print it) numbers that chapter, as `Chapter 2` does; it is no clause of its own."""
+    body = "Este capítulo explica lo que debe saber antes de empezar con el resto del documento."
+    builder = pdf_builder()
+    for number, title in ((1, "Cosas que debe saber"), (2, "Composición de texto")):
+        builder.page().line(f"Capítulo {number}", size=20, bold=True).line(title, size=25, bold=True)
+        builder.gap(12).line(body).line(body).line(body)
+        builder.heading(f"{number}.1 Primera sección", level=1).line(body).line(body)
+    pdf = builder.save(tmp_path / "libro.pdf")
+    report = ingest(pdf, "LIBRO 1", "1", workspace=workspace, language="en")
+    assert [(node.path, node.title) for node in read_back(workspace, report).nodes] == [
+        ("1", "Cosas que debe saber"),
+        ("1.1", "Primera sección"),
+        ("2", "Composición de texto"),
+        ("2.1", "Primera sección"),
+    ]
 
 
 def test_numbered_formulas_become_formula_blocks(pdf_builder, workspace: Path, tmp_path: Path) -> None:

@@ -126,7 +126,7 @@ def _print_report(report: IngestReport) -> None:
     pages = f"{report.pages} page{'' if report.pages == 1 else 's'}, " if report.pages else ""
     tree = "outline" if report.outline_used else "headings in the text"
     out(
-        f"{pages}{report.sections} sections ({depths or 'none'}), {report.figures} figures, {report.tables} tables, {report.formulas} formulas; tree from {tree}; {report.seconds:.1f} s\n"
+        f"{pages}{report.sections} sections ({depths or 'none'}), {report.figures} figures, {report.tables} tables ({report.captioned_tables} captioned), {report.formulas} formulas; tree from {tree}; {report.seconds:.1f} s\n"
     )
     from normcli.cli.diagnostics import describe_warning
     from normcli.errors import printable
