@@ -332,10 +332,11 @@ def body_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
     return [line for position, line in enumerate(page_lines(document, index, cache)) if position not in running]
 
 
-def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
-    """How low a page's text reaches above its bottom band (8 %), page numbers alone on their line aside: the lowest
-    baseline of its characters, raised by a quarter of their size (the page's height when it holds no text there).
-    A bookmark anchored under it was set at the foot of the page, after its last line."""
+def _lowest_text(document, index: int, cache: dict[int, float], lines_cache: dict[int, list[str]]) -> float:
+    """How low a page's text reaches above its bottom band (8 %), page numbers alone on their line aside, and a running
+    footer ending in the page number (`Basics 34`, see `_running_lines`): the lowest baseline of its characters, raised by a quarter of
+    their size (the page's height when it holds no text there). A bookmark anchored under it was set at the foot of the
+    page, after its last line."""
     import ctypes
 
     import pypdfium2.raw as raw
@@ -343,6 +344,11 @@ def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
     if index not in cache:
         page = document[index]
         height = page.get_height()
+        page_text = page_lines(document, index, lines_cache)
+        # a running line that ends in its page number (`Basics 34`); a slide's title repeated over its overlays is text
+        running = {
+            key(text) for position in _running_lines(document, index, lines_cache) if re.search(r"\D\s*\d+$", text := page_text[position])
+        }
         textpage = page.get_textpage()
         x, y = ctypes.c_double(), ctypes.c_double()
         rows: dict[float, list[tuple[str, float]]] = {}  # the characters on each baseline, with their sizes
@@ -356,7 +362,9 @@ def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
         textpage.close()
         page.close()
         # a page number alone on its line, set higher than the bottom band, is no text of the page either
-        lines = [(base, row) for base, row in rows.items() if not page_number("".join(c for c, _ in row))]
+        lines = [
+            (base, row) for base, row in rows.items() if not page_number(text := "".join(c for c, _ in row)) and key(text) not in running
+        ]
         cache[index] = min((base + 0.25 * max(size for _, size in row) for base, row in lines), default=height)
     return cache[index]
 
@@ -585,7 +593,8 @@ def printed_path(
 ) -> str | None:
     """The number printed with a title on its page: on the same line, or on the line(s) just above.
 
-    A title may wrap over several lines (up to four): a line matches when the title starts with its text. A numbered
+    A title may wrap over several lines (up to four): a line matches when the title starts with its text (a logo's
+    letters given out of order count, `X TEEX`: see `alike`). A numbered
     line whose title holds the bookmark's words at its start or end (`1.1 About etoolbox` for `About`)
     counts when no line matches exactly. `before`: the reference entries before this one, whose titles a
     running header over the title repeats with its page (`Index 47` over the index's letter group `U`). `parent`:
@@ -613,7 +622,7 @@ def printed_path(
         rest = _printed_title(line)
         following = key(" ".join(lines[position + 1 : position + 5]))
         wrapped = len(rest) >= 6 and wanted.startswith(rest) and (rest + following).startswith(wanted)
-        if not rest or not (rest == wanted or (len(wanted) >= 6 and rest.startswith(wanted)) or wrapped or _residue(wanted, rest)):
+        if not rest or not (alike(rest, wanted) or (len(wanted) >= 6 and rest.startswith(wanted)) or wrapped or _residue(wanted, rest)):
             continue
         chapter = _WORD_NUMBER.match(lines[position - 1]) if position else None
         if number and chapter and not chapter.group("title") and number.group("path").isdecimal():
@@ -892,7 +901,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
             # a bookmark whose page prints its title only as the running header (a contents bookmark anchored under the
             # list's last entry) is the heading of an earlier page (`_heading_page`), not one at the foot of its own
             walks_back = _heading_page(document, index, title, cache) != index
-            if top is not None and index + 1 < len(document) and not walks_back and _lowest_text(document, index, lowest) > top:
+            if top is not None and index + 1 < len(document) and not walks_back and _lowest_text(document, index, lowest, cache) > top:
                 # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
                 # line: Texinfo sets the anchor under the heading), the heading opens the next page
                 index += 0 if _prints(body_lines(document, index, cache), title) else 1
