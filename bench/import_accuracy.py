@@ -342,13 +342,13 @@ def _lowest_text(document, index: int, cache: dict[int, float], lines_cache: dic
     import pypdfium2.raw as raw
 
     if index not in cache:
-        page = document[index]
-        height = page.get_height()
         page_text = page_lines(document, index, lines_cache)
         # a running line that ends in its page number (`Basics 34`); a slide's title repeated over its overlays is text
         running = {
             key(text) for position in _running_lines(document, index, lines_cache) if re.search(r"\D\s*\d+$", text := page_text[position])
         }
+        page = document[index]
+        height = page.get_height()
         textpage = page.get_textpage()
         x, y = ctypes.c_double(), ctypes.c_double()
         rows: dict[float, list[tuple[str, float]]] = {}  # the characters on each baseline, with their sizes
@@ -401,6 +401,17 @@ def _heading_page(document, index: int, title: str, cache: dict[int, list[str]])
         if earlier >= 0 and any(_printed_title(line) == wanted for line in body_lines(document, earlier, cache)):
             return earlier
     return index
+
+
+def _opens_next_page(document, index: int, title: str, cache: dict[int, list[str]]) -> bool:
+    """Whether a bookmark's heading opens the page after its target page, which does not print the title at all, not
+    even wrapped over lines (`List of Figures` and `List of Tables` both anchored at the top of the first list's page)."""
+    if index + 1 >= len(document):
+        return False
+    following = body_lines(document, index + 1, cache)
+    if not following or _printed_title(following[0]) != key(title):
+        return False
+    return key(title) not in key(" ".join(page_lines(document, index, cache)))
 
 
 def _past_contents(document, index: int, title: str, cache: dict[int, list[str]]) -> int:
@@ -901,6 +912,8 @@ def outline_reference(pdf: Path) -> list[Entry]:
             # a bookmark whose page prints its title only as the running header (a contents bookmark anchored under the
             # list's last entry) is the heading of an earlier page (`_heading_page`), not one at the foot of its own
             walks_back = _heading_page(document, index, title, cache) != index
+            if not walks_back and _opens_next_page(document, index, title, cache):
+                index, top = index + 1, None
             if top is not None and index + 1 < len(document) and not walks_back and _lowest_text(document, index, lowest, cache) > top:
                 # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
                 # line: Texinfo sets the anchor under the heading), the heading opens the next page

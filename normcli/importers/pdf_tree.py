@@ -203,6 +203,8 @@ def outline_headings(
             overleaf = entry.page + 1 if all(stream[p].top > entry.top + 2 for p in candidates) else None
         if found is None and overleaf is not None:
             found = _find_heading_line(stream, by_page.get(overleaf, [])[:3], title, None, taken)
+        if found is None and entry.page is not None:
+            found = _opening_next_page(stream, by_page, entry.page, title, taken)
         if found is not None and path is None:
             shown = parse_number(heading_text(stream[found]))
             shown_title = shown.title if shown and shown.title else heading_text(stream[found])
@@ -533,6 +535,21 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
             if best is None or rank < best[0]:
                 best = (rank, position)
     return best[1] if best else None
+
+
+def _opening_next_page(stream: list[Line], by_page: dict[int, list[int]], page: int, title: str, taken: set[int]) -> int | None:
+    """The line that opens the page after a bookmark's target page and prints the whole title, when the target page
+    prints it nowhere: an anchor set before the page break (`Bibliography` anchored under the last section of the
+    chapter before, on the page before the one its heading opens). The page's top line, wherever the reading order put it
+    (an index's title over its two columns)."""
+    following = by_page.get(page + 1)
+    if not following:
+        return None
+    top = max(following, key=lambda position: stream[position].top)
+    if top in taken:
+        return None
+    text_key, _, rest_key = _line_keys(stream[top].text)
+    return top if title_key(title) in (text_key, rest_key) else None
 
 
 @functools.lru_cache(maxsize=1 << 12)

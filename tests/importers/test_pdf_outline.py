@@ -325,3 +325,17 @@ def test_a_title_printed_on_the_contents_page_stays_its_bookmarks_heading(pdf_bu
     builder.page().heading("2 Grids").line("Nam dui ligula, fringilla a, euismod sodales, sollicitudin vel, wisi.")
     nodes = _nodes(builder.save(tmp_path / "titled.pdf"), workspace)
     assert [(path, page) for path, _, page in nodes if path != "Contents"][:2] == [("Grids", 1), ("1", 2)]
+
+
+def test_a_bookmark_whose_page_prints_no_title_is_the_heading_opening_the_next_page(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A bookmark anchored above the last lines of a page that prints its title nowhere (set before the page break)
+    is the heading that opens the next page, not a line of the page it points to."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1 Versions"], "Versions", 0).line(BODY)
+    builder.pdf.set_y(builder.y + 4)
+    builder.pdf.start_section("Bibliography", level=0)  # the anchor, over the page's last two lines
+    builder.line(BODY).line("First released in July.")
+    builder.page().line("Bibliography", size=16, bold=True).line("[1] A book about grids, 2003.").line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "next.pdf"), workspace)
+    assert nodes == [("1", "Versions", 1), ("Bibliography", "Bibliography", 2)]
+    assert "First released in July." in norm_text(workspace, ingest(tmp_path / "next.pdf", "TEST 172", "1", workspace=workspace))
