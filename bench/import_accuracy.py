@@ -86,13 +86,15 @@ TRUTH_UNSEEN = Path(__file__).resolve().with_name("table_truth_unseen.json")  # 
 _TABLE_RULE = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+\s*$")
 _MARKER = re.compile(r"^<!--\s*page\s+\S+\s+pdf=(\d+)")
 # the bench's own reading of clause numbers, kept apart from the importer's on purpose
-_LEADING_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
+# (or set off by a dash, `1.1- Title`, `2 – Title`, as Arabic and French documents number their sections)
+_LEADING_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)(?:\.|\s?[-–])?\s+(?P<title>\S.*)$")
 _WORD_NUMBER = re.compile(
     r"^(?P<word>chapter|chapitre|kapitel|capitolo|cap[ií]tulo|appendix|appendice|annexe|anhang|annex|allegato|ap[eé]ndice|anexo)\s+(?P<value>[A-Z]|\d{1,3})\b\.?\s*(?P<title>.*)$",
     re.I,
 )
-# a number set with a space after its stop (`2. 1 Title`): the head and the tail of one clause number
-_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
+# a number set with a space after its stop (`2. 1 Title`, or around it in right-to-left text, `۵ . ١`): the head and the
+# tail of one clause number
+_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\s?\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
 # a clause number that the text layer runs into the title (`3TEXtopo user commands`)
 _GLUED_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*)\.?(?=[^\W\d_])")
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"

@@ -154,7 +154,7 @@ def outline_headings(
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
     for entry in outline:
-        number = parse_number(entry.title) or _zero_number(entry.title)
+        number = _dashed_number(entry.title) or parse_number(entry.title) or _zero_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
         kind = number.kind if number and number.title else None
@@ -322,12 +322,13 @@ class ListedHeadings:
         return text != line and title_key(number.title if number and number.title else text) == key  # an entry ends in its page
 
 
-_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
+_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\s?\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
 
 
 def _split_number(line: Line, title: str, parent: str | None) -> Number | None:
-    """A clause number set with a space after its stop (`2. 1 Création d'une grille`) under the bookmark of the clause
-    it continues (`2`): the section 2.1, not a line number `2.` before a clause `1`."""
+    """A clause number set with a space after its stop (`2. 1 Création d'une grille`, or around it as right-to-left
+    text comes out, `۵ . ١`) under the bookmark of the clause it continues (`2`): the section 2.1, not a line number `2.`
+    before a clause `1`."""
     split = _SPLIT_NUMBER.match(heading_text(line)) if parent else None
     if split and split.group("head") == parent and title_key(split.group("title")) == title_key(title):
         return Number(f"{parent}.{split.group('tail')}", split.group("title"), "clause")
@@ -338,6 +339,13 @@ def _zero_number(title: str) -> Number | None:
     """A bookmark numbered from zero (`0.1 Core feature`, a chapter 0 the document's class counts from): in a bookmark the
     number is the clause's, though in running text `0.5 mm` never starts a heading."""
     match = re.match(r"^(?P<path>0(?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$", title)
+    return Number(match.group("path"), match.group("title"), "clause") if match else None
+
+
+def _dashed_number(title: str) -> Number | None:
+    """A bookmark whose number is set off by a dash (`1.1- Title`, `2 – Title`, as Arabic and French documents number
+    their sections): the number is the clause's and the title follows the dash, as after `1.1 `."""
+    match = re.match(r"^(?P<path>[1-9]\d{0,2}(?:\.\d{1,3})*)\s?[-–]\s+(?P<title>\S.*)$", title)
     return Number(match.group("path"), match.group("title"), "clause") if match else None
 
 
@@ -366,6 +374,9 @@ def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
     key = title_key(title)
     printed = parse_number(clean_inline(stream[position].text))
     have = title_key(printed.title if printed and printed.title else stream[position].text)
+    before = _piece_before(stream, position)
+    if before is not None and have != key and have + title_key(stream[before].text) == key:
+        return [before]  # the title's end, given before its line (see `_piece_before`)
     lines: list[int] = []
     following = position + 1
     while len(have) < len(key) and following < min(len(stream), position + 8) and stream[following].page == stream[position].page:
@@ -376,6 +387,15 @@ def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
         lines.append(following)
         following += 1
     return lines if have == key else []
+
+
+def _piece_before(stream: list[Line], position: int) -> int | None:
+    """The line before `position` when it is a piece of the same printed line, on the same baseline, that the text layer
+    gave first: right-to-left text cut in two at a joiner (`گزاری` before `٢ سپاس`, the heading `٢ سپاس‌گزاری`)."""
+    before = position - 1
+    if before < 0 or stream[before].page != stream[position].page:
+        return None
+    return before if abs(stream[before].top - stream[position].top) <= 0.5 * stream[position].size else None
 
 
 def _division_word(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
@@ -515,8 +535,10 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         whole = rest_key == key or text_key == key or same_letters(rest_key, key)
         if not whole and top and line.bottom > top + 2 * line.size:
             continue  # a line holding the title among other words, two lines or more above the view the bookmark opens
+        before = _piece_before(stream, position)
         if (
             whole
+            or (before is not None and rest_key + _line_keys(stream[before].text)[0] == key)
             or _residue(key, rest_key)
             or text_key.endswith(key)
             or rest_key.startswith(key)
