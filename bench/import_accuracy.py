@@ -349,6 +349,8 @@ def _lowest_text(document, index: int, cache: dict[int, float], lines_cache: dic
         running = {
             key(text) for position in _running_lines(document, index, lines_cache) if re.search(r"\D\s*\d+$", text := page_text[position])
         }
+        if page_text and _counting_foot(document, index, lines_cache):
+            running.add(key(page_text[-1]))  # `File babel-foo.def 27`: the section's title changes, the count goes on
         page = document[index]
         height = page.get_height()
         textpage = page.get_textpage()
@@ -369,6 +371,19 @@ def _lowest_text(document, index: int, cache: dict[int, float], lines_cache: dic
         ]
         cache[index] = min((base + 0.25 * max(size for _, size in row) for base, row in lines), default=height)
     return cache[index]
+
+
+def _counting_foot(document, index: int, cache: dict[int, list[str]]) -> bool:
+    """Whether a page's last line ends in a number that the last line of the page before or after ends in, one less or
+    one more: a footer with the page number, whatever its words (the current section's title)."""
+
+    def folio(page: int) -> int | None:
+        lines = page_lines(document, page, cache) if 0 <= page < len(document) else []
+        match = re.search(r"\D\s*(\d{1,4})$", lines[-1]) if lines else None
+        return int(match.group(1)) if match else None
+
+    own = folio(index)
+    return own is not None and (folio(index - 1) == own - 1 or folio(index + 1) == own + 1)
 
 
 def page_number(text: str) -> bool:
@@ -410,10 +425,12 @@ def _opens_next_page(document, index: int, title: str, cache: dict[int, list[str
     even wrapped over lines (`List of Figures` and `List of Tables` both anchored at the top of the first list's page)."""
     if index + 1 >= len(document):
         return False
+    numbered = _LEADING_NUMBER.match(title)  # `6.1 Basic font features`: the title after its number
+    bare = key(numbered.group("title")) if numbered else key(title)
     following = body_lines(document, index + 1, cache)
-    if not following or _printed_title(following[0]) != key(title):
+    if not following or bare not in (_printed_title(following[0]), key(following[0])):
         return False
-    return key(title) not in key(" ".join(page_lines(document, index, cache)))
+    return bare not in key(" ".join(page_lines(document, index, cache)))
 
 
 def _past_contents(document, index: int, title: str, cache: dict[int, list[str]]) -> int:
@@ -631,6 +648,8 @@ def printed_path(
             taken.add(position)
             return letter.group("letter")  # `A. Packages`: the appendix A, its path the letter as printed (SPEC §1)
         number = _numbered(line)
+        if number and re.match(r"\\[A-Za-z]+\{", number.group("title")):
+            continue  # a listing's numbered line, a command and its argument (`2 \textcolor{red}{…}`): no heading
         word = _WORD_NUMBER.match(line)
         rest = _printed_title(line)
         following = key(" ".join(lines[position + 1 : position + 5]))
@@ -856,8 +875,9 @@ def utf8_text(title: str) -> str:
     `Ã›lÃ©ments` through PDFDocEncoding's `›` for 0x89): the bench reads back each two-byte sequence of a Latin-1
     letter or sign, also in a title that holds characters typed as such beside them (`calculÃ©e avec «\u00a0…`); a
     whole title of misread Cyrillic (`Ð£Ð²Ð¾Ð´`, `Увод`) through PDFDocEncoding's own characters and the byte 0x9F
-    it leaves undefined, read as a space (`Ð Ð¾Ð´Ñ•Ð¶Ð°Ð½Ð¸`, `Подржани`)."""
-    if not re.search("[\u00c2-\u00df][\u0080-\u00bf" + "".join(_PDFDOC) + "]", title):
+    it leaves undefined, read as a space (`Ð Ð¾Ð´Ñ•Ð¶Ð°Ð½Ð¸`, `Подржани`); a three-byte sign through PDFDocEncoding's
+    characters (`â•ﬁ`, the bytes E2 80 93: `–`)."""
+    if not re.search("[\u00c2-\u00f4][\u0080-\u00bf" + "".join(_PDFDOC) + "]", title):  # a two-, three- or four-byte lead
         return title
     if all(ord(char) <= 0xFF or char in _PDFDOC for char in title):
         raw = bytes(_PDFDOC.get(char, ord(char)) for char in title)  # `ž` is PDFDocEncoding's 0x9E (`Ð¾`: `о`)
