@@ -86,13 +86,15 @@ TRUTH_UNSEEN = Path(__file__).resolve().with_name("table_truth_unseen.json")  # 
 _TABLE_RULE = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+\s*$")
 _MARKER = re.compile(r"^<!--\s*page\s+\S+\s+pdf=(\d+)")
 # the bench's own reading of clause numbers, kept apart from the importer's on purpose
-_LEADING_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
+# (or set off by a dash, `1.1- Title`, `2 – Title`, as Arabic and French documents number their sections)
+_LEADING_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)(?:\.|\s?[-–])?\s+(?P<title>\S.*)$")
 _WORD_NUMBER = re.compile(
     r"^(?P<word>chapter|chapitre|kapitel|capitolo|cap[ií]tulo|appendix|appendice|annexe|anhang|annex|allegato|ap[eé]ndice|anexo)\s+(?P<value>[A-Z]|\d{1,3})\b\.?\s*(?P<title>.*)$",
     re.I,
 )
-# a number set with a space after its stop (`2. 1 Title`): the head and the tail of one clause number
-_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
+# a number set with a space after its stop (`2. 1 Title`, or around it in right-to-left text, `۵ . ١`): the head and the
+# tail of one clause number
+_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\s?\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
 # a clause number that the text layer runs into the title (`3TEXtopo user commands`)
 _GLUED_NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*)\.?(?=[^\W\d_])")
 _DIVISION_WORDS = r"part|partie|teil|parte|book|livre|buch|libro|volume|band|tome|file|fichier|datei"
@@ -334,15 +336,23 @@ def body_lines(document, index: int, cache: dict[int, list[str]]) -> list[str]:
     return [line for position, line in enumerate(page_lines(document, index, cache)) if position not in running]
 
 
-def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
-    """How low a page's text reaches above its bottom band (8 %), page numbers alone on their line aside: the lowest
-    baseline of its characters, raised by a quarter of their size (the page's height when it holds no text there).
-    A bookmark anchored under it was set at the foot of the page, after its last line."""
+def _lowest_text(document, index: int, cache: dict[int, float], lines_cache: dict[int, list[str]]) -> float:
+    """How low a page's text reaches above its bottom band (8 %), page numbers alone on their line aside, and a running
+    footer ending in the page number (`Basics 34`, see `_running_lines`): the lowest baseline of its characters, raised by a quarter of
+    their size (the page's height when it holds no text there). A bookmark anchored under it was set at the foot of the
+    page, after its last line."""
     import ctypes
 
     import pypdfium2.raw as raw
 
     if index not in cache:
+        page_text = page_lines(document, index, lines_cache)
+        # a running line that ends in its page number (`Basics 34`); a slide's title repeated over its overlays is text
+        running = {
+            key(text) for position in _running_lines(document, index, lines_cache) if re.search(r"\D\s*\d+$", text := page_text[position])
+        }
+        if page_text and _counting_foot(document, index, lines_cache):
+            running.add(key(page_text[-1]))  # `File babel-foo.def 27`: the section's title changes, the count goes on
         page = document[index]
         height = page.get_height()
         textpage = page.get_textpage()
@@ -358,9 +368,24 @@ def _lowest_text(document, index: int, cache: dict[int, float]) -> float:
         textpage.close()
         page.close()
         # a page number alone on its line, set higher than the bottom band, is no text of the page either
-        lines = [(base, row) for base, row in rows.items() if not page_number("".join(c for c, _ in row))]
+        lines = [
+            (base, row) for base, row in rows.items() if not page_number(text := "".join(c for c, _ in row)) and key(text) not in running
+        ]
         cache[index] = min((base + 0.25 * max(size for _, size in row) for base, row in lines), default=height)
     return cache[index]
+
+
+def _counting_foot(document, index: int, cache: dict[int, list[str]]) -> bool:
+    """Whether a page's last line ends in a number that the last line of the page before or after ends in, one less or
+    one more: a footer with the page number, whatever its words (the current section's title)."""
+
+    def folio(page: int) -> int | None:
+        lines = page_lines(document, page, cache) if 0 <= page < len(document) else []
+        match = re.search(r"\D\s*(\d{1,4})$", lines[-1]) if lines else None
+        return int(match.group(1)) if match else None
+
+    own = folio(index)
+    return own is not None and (folio(index - 1) == own - 1 or folio(index + 1) == own + 1)
 
 
 def page_number(text: str) -> bool:
@@ -395,6 +420,19 @@ def _heading_page(document, index: int, title: str, cache: dict[int, list[str]])
         if earlier >= 0 and any(_printed_title(line) == wanted for line in body_lines(document, earlier, cache)):
             return earlier
     return index
+
+
+def _opens_next_page(document, index: int, title: str, cache: dict[int, list[str]]) -> bool:
+    """Whether a bookmark's heading opens the page after its target page, which does not print the title at all, not
+    even wrapped over lines (`List of Figures` and `List of Tables` both anchored at the top of the first list's page)."""
+    if index + 1 >= len(document):
+        return False
+    numbered = _LEADING_NUMBER.match(title)  # `6.1 Basic font features`: the title after its number
+    bare = key(numbered.group("title")) if numbered else key(title)
+    following = body_lines(document, index + 1, cache)
+    if not following or bare not in (_printed_title(following[0]), key(following[0])):
+        return False
+    return bare not in key(" ".join(page_lines(document, index, cache)))
 
 
 def _past_contents(document, index: int, title: str, cache: dict[int, list[str]]) -> int:
@@ -587,7 +625,8 @@ def printed_path(
 ) -> str | None:
     """The number printed with a title on its page: on the same line, or on the line(s) just above.
 
-    A title may wrap over several lines (up to four): a line matches when the title starts with its text. A numbered
+    A title may wrap over several lines (up to four): a line matches when the title starts with its text (a logo's
+    letters given out of order count, `X TEEX`: see `alike`). A numbered
     line whose title holds the bookmark's words at its start or end (`1.1 About etoolbox` for `About`)
     counts when no line matches exactly. `before`: the reference entries before this one, whose titles a
     running header over the title repeats with its page (`Index 47` over the index's letter group `U`). `parent`:
@@ -611,11 +650,13 @@ def printed_path(
             taken.add(position)
             return letter.group("letter")  # `A. Packages`: the appendix A, its path the letter as printed (SPEC §1)
         number = _numbered(line)
+        if number and re.match(r"\\[A-Za-z]+\{", number.group("title")):
+            continue  # a listing's numbered line, a command and its argument (`2 \textcolor{red}{…}`): no heading
         word = _WORD_NUMBER.match(line)
         rest = _printed_title(line)
         following = key(" ".join(lines[position + 1 : position + 5]))
         wrapped = len(rest) >= 6 and wanted.startswith(rest) and (rest + following).startswith(wanted)
-        if not rest or not (rest == wanted or (len(wanted) >= 6 and rest.startswith(wanted)) or wrapped or _residue(wanted, rest)):
+        if not rest or not (alike(rest, wanted) or (len(wanted) >= 6 and rest.startswith(wanted)) or wrapped or _residue(wanted, rest)):
             continue
         chapter = _WORD_NUMBER.match(lines[position - 1]) if position else None
         if number and chapter and not chapter.group("title") and number.group("path").isdecimal():
@@ -836,8 +877,9 @@ def utf8_text(title: str) -> str:
     `Ã›lÃ©ments` through PDFDocEncoding's `›` for 0x89): the bench reads back each two-byte sequence of a Latin-1
     letter or sign, also in a title that holds characters typed as such beside them (`calculÃ©e avec «\u00a0…`); a
     whole title of misread Cyrillic (`Ð£Ð²Ð¾Ð´`, `Увод`) through PDFDocEncoding's own characters and the byte 0x9F
-    it leaves undefined, read as a space (`Ð Ð¾Ð´Ñ•Ð¶Ð°Ð½Ð¸`, `Подржани`)."""
-    if not re.search("[\u00c2-\u00df][\u0080-\u00bf" + "".join(_PDFDOC) + "]", title):
+    it leaves undefined, read as a space (`Ð Ð¾Ð´Ñ•Ð¶Ð°Ð½Ð¸`, `Подржани`); a three-byte sign through PDFDocEncoding's
+    characters (`â•ﬁ`, the bytes E2 80 93: `–`)."""
+    if not re.search("[\u00c2-\u00f4][\u0080-\u00bf" + "".join(_PDFDOC) + "]", title):  # a two-, three- or four-byte lead
         return title
     if all(ord(char) <= 0xFF or char in _PDFDOC for char in title):
         raw = bytes(_PDFDOC.get(char, ord(char)) for char in title)  # `ž` is PDFDocEncoding's 0x9E (`Ð¾`: `о`)
@@ -894,7 +936,9 @@ def outline_reference(pdf: Path) -> list[Entry]:
             # a bookmark whose page prints its title only as the running header (a contents bookmark anchored under the
             # list's last entry) is the heading of an earlier page (`_heading_page`), not one at the foot of its own
             walks_back = _heading_page(document, index, title, cache) != index
-            if top is not None and index + 1 < len(document) and not walks_back and _lowest_text(document, index, lowest) > top:
+            if not walks_back and _opens_next_page(document, index, title, cache):
+                index, top = index + 1, None
+            if top is not None and index + 1 < len(document) and not walks_back and _lowest_text(document, index, lowest, cache) > top:
                 # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
                 # line: Texinfo sets the anchor under the heading), the heading opens the next page
                 index += 0 if _prints(body_lines(document, index, cache), title) else 1

@@ -154,7 +154,7 @@ def outline_headings(
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
     for entry in outline:
-        number = parse_number(entry.title) or _zero_number(entry.title)
+        number = _dashed_number(entry.title) or parse_number(entry.title) or _zero_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
         kind = number.kind if number and number.title else None
@@ -203,6 +203,8 @@ def outline_headings(
             overleaf = entry.page + 1 if all(stream[p].top > entry.top + 2 for p in candidates) else None
         if found is None and overleaf is not None:
             found = _find_heading_line(stream, by_page.get(overleaf, [])[:3], title, None, taken)
+        if found is None and entry.page is not None:
+            found = _opening_next_page(stream, by_page, entry.page, title, taken)
         if found is not None and path is None:
             shown = parse_number(heading_text(stream[found]))
             shown_title = shown.title if shown and shown.title else heading_text(stream[found])
@@ -320,12 +322,13 @@ class ListedHeadings:
         return text != line and title_key(number.title if number and number.title else text) == key  # an entry ends in its page
 
 
-_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
+_SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\s?\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
 
 
 def _split_number(line: Line, title: str, parent: str | None) -> Number | None:
-    """A clause number set with a space after its stop (`2. 1 Création d'une grille`) under the bookmark of the clause
-    it continues (`2`): the section 2.1, not a line number `2.` before a clause `1`."""
+    """A clause number set with a space after its stop (`2. 1 Création d'une grille`, or around it as right-to-left
+    text comes out, `۵ . ١`) under the bookmark of the clause it continues (`2`): the section 2.1, not a line number `2.`
+    before a clause `1`."""
     split = _SPLIT_NUMBER.match(heading_text(line)) if parent else None
     if split and split.group("head") == parent and title_key(split.group("title")) == title_key(title):
         return Number(f"{parent}.{split.group('tail')}", split.group("title"), "clause")
@@ -336,6 +339,13 @@ def _zero_number(title: str) -> Number | None:
     """A bookmark numbered from zero (`0.1 Core feature`, a chapter 0 the document's class counts from): in a bookmark the
     number is the clause's, though in running text `0.5 mm` never starts a heading."""
     match = re.match(r"^(?P<path>0(?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$", title)
+    return Number(match.group("path"), match.group("title"), "clause") if match else None
+
+
+def _dashed_number(title: str) -> Number | None:
+    """A bookmark whose number is set off by a dash (`1.1- Title`, `2 – Title`, as Arabic and French documents number
+    their sections): the number is the clause's and the title follows the dash, as after `1.1 `."""
+    match = re.match(r"^(?P<path>[1-9]\d{0,2}(?:\.\d{1,3})*)\s?[-–]\s+(?P<title>\S.*)$", title)
     return Number(match.group("path"), match.group("title"), "clause") if match else None
 
 
@@ -364,6 +374,9 @@ def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
     key = title_key(title)
     printed = parse_number(clean_inline(stream[position].text))
     have = title_key(printed.title if printed and printed.title else stream[position].text)
+    before = _piece_before(stream, position)
+    if before is not None and have != key and have + title_key(stream[before].text) == key:
+        return [before]  # the title's end, given before its line (see `_piece_before`)
     lines: list[int] = []
     following = position + 1
     while len(have) < len(key) and following < min(len(stream), position + 8) and stream[following].page == stream[position].page:
@@ -374,6 +387,15 @@ def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
         lines.append(following)
         following += 1
     return lines if have == key else []
+
+
+def _piece_before(stream: list[Line], position: int) -> int | None:
+    """The line before `position` when it is a piece of the same printed line, on the same baseline, that the text layer
+    gave first: right-to-left text cut in two at a joiner (`گزاری` before `٢ سپاس`, the heading `٢ سپاس‌گزاری`)."""
+    before = position - 1
+    if before < 0 or stream[before].page != stream[position].page:
+        return None
+    return before if abs(stream[before].top - stream[position].top) <= 0.5 * stream[position].size else None
 
 
 def _division_word(stream: list[Line], position: int, value: str, headings: dict[int, Heading]) -> str | None:
@@ -513,8 +535,10 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
         whole = rest_key == key or text_key == key or same_letters(rest_key, key)
         if not whole and top and line.bottom > top + 2 * line.size:
             continue  # a line holding the title among other words, two lines or more above the view the bookmark opens
+        before = _piece_before(stream, position)
         if (
             whole
+            or (before is not None and rest_key + _line_keys(stream[before].text)[0] == key)
             or _residue(key, rest_key)
             or text_key.endswith(key)
             or rest_key.startswith(key)
@@ -533,6 +557,21 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
             if best is None or rank < best[0]:
                 best = (rank, position)
     return best[1] if best else None
+
+
+def _opening_next_page(stream: list[Line], by_page: dict[int, list[int]], page: int, title: str, taken: set[int]) -> int | None:
+    """The line that opens the page after a bookmark's target page and prints the whole title, when the target page
+    prints it nowhere: an anchor set before the page break (`Bibliography` anchored under the last section of the
+    chapter before, on the page before the one its heading opens). The page's top line, wherever the reading order put it
+    (an index's title over its two columns)."""
+    following = by_page.get(page + 1)
+    if not following:
+        return None
+    top = max(following, key=lambda position: stream[position].top)
+    if top in taken:
+        return None
+    text_key, _, rest_key = _line_keys(stream[top].text)
+    return top if title_key(title) in (text_key, rest_key) else None
 
 
 @functools.lru_cache(maxsize=1 << 12)

@@ -713,3 +713,17 @@ def test_a_bookmark_pointing_at_its_contents_entry_is_the_heading_printed_later(
         ("2.2", 2),
         ("3", 3),
     ]
+
+
+def test_a_bookmark_stored_as_pdfdocencoding_bytes_reads_back_a_three_byte_sign() -> None:
+    """`Placing â•ﬁ the Main Commands`: the bytes E2 80 93 of an en dash, each read as a PDFDocEncoding character."""
+    dash = "–".encode()
+    misread = "".join(chr(byte) if byte >= 0xA0 else {0x80: "•", 0x93: "ﬁ"}[byte] for byte in dash)
+    assert bench.utf8_text(f"Placing {misread} the Main Commands") == "Placing – the Main Commands"
+
+
+def test_a_listing_line_numbered_before_a_command_gives_no_number() -> None:
+    """A run-in heading `textcolor The command …` over a listing whose second line is `2 \\textcolor{red}{…}`: the
+    listing's line number is no clause number of the bookmark `textcolor`."""
+    page = ["textcolor The two-argument command is supported.", "1 \\begin{arab}", "2 \\textcolor{red}{text}", "3 \\end{arab}"]
+    assert bench.printed_path(page, "textcolor") is None

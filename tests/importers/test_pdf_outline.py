@@ -325,3 +325,56 @@ def test_a_title_printed_on_the_contents_page_stays_its_bookmarks_heading(pdf_bu
     builder.page().heading("2 Grids").line("Nam dui ligula, fringilla a, euismod sodales, sollicitudin vel, wisi.")
     nodes = _nodes(builder.save(tmp_path / "titled.pdf"), workspace)
     assert [(path, page) for path, _, page in nodes if path != "Contents"][:2] == [("Grids", 1), ("1", 2)]
+
+
+def test_a_bookmark_whose_page_prints_no_title_is_the_heading_opening_the_next_page(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A bookmark anchored above the last lines of a page that prints its title nowhere (set before the page break)
+    is the heading that opens the next page, not a line of the page it points to."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1 Versions"], "Versions", 0).line(BODY)
+    builder.pdf.set_y(builder.y + 4)
+    builder.pdf.start_section("Bibliography", level=0)  # the anchor, over the page's last two lines
+    builder.line(BODY).line("First released in July.")
+    builder.page().line("Bibliography", size=16, bold=True).line("[1] A book about grids, 2003.").line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "next.pdf"), workspace)
+    assert nodes == [("1", "Versions", 1), ("Bibliography", "Bibliography", 2)]
+    assert "First released in July." in norm_text(workspace, ingest(tmp_path / "next.pdf", "TEST 172", "1", workspace=workspace))
+
+
+def test_a_bookmark_numbered_with_a_dash_is_that_numbered_clause(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`1- Definitions` and `1.1- Limits` (a number set off by a dash, as Arabic and French documents number their
+    sections) are the clauses 1 and 1.1 titled `Definitions` and `Limits`."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1 Definitions"], "1- Definitions", 0).line(BODY)
+    builder.bookmarked(["1.1 Limits"], "1.1- Limits", 1, size=13).line(BODY)
+    builder.bookmarked(["2 Examples"], "2 - Examples", 0).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "dash.pdf"), workspace)
+    assert [(path, title) for path, title, _ in nodes] == [("1", "Definitions"), ("1.1", "Limits"), ("2", "Examples")]
+
+
+def test_a_number_with_spaces_around_its_stop_continues_its_parents(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`5 . 1 Examples` (a section number as right-to-left text comes out of the text layer, a space each side of its
+    stop) under the bookmark of `5` is the section 5.1, not a second clause 5."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["5 Using natbib"], "Using natbib", 0).line(BODY)
+    builder.bookmarked(["5 . 1 Examples"], "Examples", 1, size=13).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "spaced.pdf"), workspace)
+    assert [(path, title) for path, title, _ in nodes] == [("5", "Using natbib"), ("5.1", "Examples")]
+
+
+def test_a_heading_line_given_in_two_pieces_end_first_is_one_heading(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A heading whose printed line the text layer gives in two pieces on one baseline, its end first (right-to-left
+    text cut at a joiner): the bookmark `Acknowledgements` is the heading `2 Acknowled` + `gements`, numbered 2, and
+    neither piece stays in the text."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1 Usage"], "Usage", 0).line(BODY)
+    builder.y += 30
+    builder.pdf.start_section("Acknowledgements", level=0)
+    builder.pdf.set_font("Helvetica", "B", 16)
+    builder.pdf.text(250, builder.y, "gements")  # the end of the line, drawn first
+    builder.pdf.text(72, builder.y, "2 Acknowled")
+    builder.line("Thanks to the authors of the packages this one builds on.").line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "pieces.pdf"), workspace)
+    assert [(path, title) for path, title, _ in nodes] == [("1", "Usage"), ("2", "Acknowledgements")]
+    text = norm_text(workspace, ingest(tmp_path / "pieces.pdf", "TEST 173", "1", workspace=workspace))
+    assert "gements\n" not in text.split("# 2 Acknowledgements", 1)[1]
