@@ -159,8 +159,9 @@ def find_tables(
         if table.caption is not None
         or not (
             _list_not_table(table, pages[stream[table.first].page], last_page)
-            or _pictured(table, pages[stream[table.first].page], stream, on_page) >= _PICTURED
+            or (_pictured(table, pages[stream[table.first].page], stream, on_page) >= _PICTURED and not _labelled_rows(table))
             or _text_in_columns(table.rows, [stream[position] for position in table.positions])
+            or (not table.ruled and _numbered_listing([stream[position] for position in sorted(table.positions)]))
             or _not_records(table, [stream[position] for position in sorted(table.positions)])
         )
     ]
@@ -1311,6 +1312,28 @@ def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, l
     return area / max(1.0, (right - left) * (top - bottom))
 
 
+_ROW_LABEL_MARK = re.compile(r"[\[\]:]")  # a setting's brackets, a caption-like `name:`: no row's label (nor code, `_CODE_MARK`)
+
+
+def _labelled_rows(table: Table) -> bool:
+    """Whether a ruled region's first column names each of its rows (`x`, `f'(x)`, `Signe de f'(x)`): a sign or
+    variation table draws arrows and arcs in its cells, yet is a table. Each row's first cell is a short label
+    holding a letter, no two alike, none code or a setting; the first row says something beside its label, and
+    no cell of it is code. A picture's regions hold tick numbers, markers, or code beside what it draws."""
+    rows = table.rows
+    if not table.ruled or len(rows) < 2 or any(len(row) < 2 for row in rows):
+        return False
+    labels = [row[0].strip() for row in rows]
+    if len(set(labels)) < len(labels) or not any(cell.strip() for cell in rows[0][1:]):
+        return False
+    if any(
+        not label or len(label) > 30 or _ROW_LABEL_MARK.search(label) or _CODE_MARK.search(label) or not _WORD.search(label)
+        for label in labels
+    ):
+        return False
+    return not any(re.search(r"[\\{}=]", cell) for cell in rows[0][1:])
+
+
 def _corner_to_corner(box: Box, page: Page) -> bool:
     """Whether a slanted line runs from corner to corner of a ruled cell (a header's corner split in two): its ends
     lie on the page's vertical and horizontal rules."""
@@ -1569,17 +1592,60 @@ _NUMBERED_CODE = re.compile(r"^(\d{1,5})\s+(\S.*)$")  # `145 \newtoks\fenlei`: a
 def _numbered_listing(lines: list[Line]) -> bool:
     """Lines led or ended by a line number that rises by one from line to line (a numbered code listing, a
     docstrip source, prose numbered in the margin): the numbers count lines, they are no column of data. A number
-    set close to the code it numbers is part of the first cell; it counts when the rest of that cell is code."""
+    set close to the code it numbers is part of the first cell; it counts when the rest of that cell is code. A
+    number between a margin's prose and the code it numbers counts when code follows it."""
+    split = [line for line in lines if len(line.spans) >= 2]
     for end in (0, -1):
-        numbers = [int(line.spans[end][0].strip()) for line in lines if len(line.spans) >= 2 and line.spans[end][0].strip().isdecimal()]
+        read = _figures([line.spans[end][0].strip() for line in split])
+        numbers = [number for number in read if number is not None]
         if end == 0 and len(numbers) < 3:
-            led = [_NUMBERED_CODE.match(line.spans[0][0].strip()) for line in lines if len(line.spans) >= 2]
+            led = [_NUMBERED_CODE.match(line.spans[0][0].strip()) for line in split]
             numbers = [int(match.group(1)) for match in led if match and _value_kind(match.group(2)) == "code"]
-        if len(numbers) < 3 or len(numbers) < 0.8 * sum(1 for line in lines if len(line.spans) >= 2):
-            continue
-        if sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1):
+        if len(numbers) >= 3 and len(numbers) >= 0.8 * len(split) and _counting(numbers):
             return True
-    return False
+    beside = [_number_before_code(line.spans) for line in lines]
+    read = _figures([pair[0] for pair in beside if pair])
+    numbers = [number for number in read if number is not None]
+    coded = any(not pair[0].isdecimal() for pair in beside if pair)
+    return len(numbers) >= (2 if coded else 3) and len(numbers) >= 0.8 * len(lines) and _counting(numbers)
+
+
+def _counting(numbers: list[int]) -> bool:
+    """Whether numbers rise by one from each to the next, nearly everywhere (four steps in five)."""
+    return sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1)
+
+
+def _number_before_code(spans: list[tuple[str, float, float]]) -> tuple[str, str] | None:
+    """The first piece of a line that opens with a number-like word with code after it, in that piece or the next
+    (`12  \\def\\x{`, `12 }`): the word and the code."""
+    for k, (text, _, _) in enumerate(spans):
+        word, _, rest = text.strip().partition(" ")
+        if not rest.strip() and k + 1 < len(spans):
+            rest = spans[k + 1][0]
+        figures = word.isdecimal() or (word.isalpha() and all(ord(char) > 127 for char in word))
+        if figures and rest.strip() and _value_kind(rest) in ("code", "symbol"):
+            return word, rest
+    return None
+
+
+def _figures(tokens: list[str]) -> list[int | None]:
+    """Each token read as a whole number: decimal digits, or figures of a font that maps them to no Unicode digit:
+    words of two or more letters outside ASCII, all drawn from one run of ten consecutive code points, the lowest
+    of them read as 0 (line numbers that come out as `ūŪŪŬ`, `ūŪŪŭ`). Anything else reads as None."""
+    coded = [token for token in tokens if len(token) >= 2 and token.isalpha() and all(ord(char) > 127 for char in token)]
+    points = [ord(char) for token in coded for char in token]
+    zero = min(points, default=0)
+    if points and max(points) - zero > 9:
+        coded = []
+    read: list[int | None] = []
+    for token in tokens:
+        if token.isdecimal():
+            read.append(int(token))
+        elif token in coded:
+            read.append(int("".join(str(ord(char) - zero) for char in token)))
+        else:
+            read.append(None)
+    return read
 
 
 _EQUATION_NUMBER = re.compile(r"^\(\d{1,3}(?:\.\d{1,2})?[a-z]?\)$")
