@@ -1155,6 +1155,10 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
     position = start + 1
     while position < len(stream) and position not in used and position not in headings:
         line = stream[position]
+        if line.page == first.page and _cells_of_a_row([stream[row] for row in rows], line, starts):
+            rows.append(position)  # cells the page gives after the rows they stand in: read there (`_table_cells`)
+            position += 1
+            continue
         if line.page != first.page or abs(stream[rows[-1]].top - line.top) > 3 * max(line.size, 6.0):
             break
         spans = line.spans
@@ -1871,17 +1875,36 @@ def _table_cells(lines: list[Line]) -> list[list[str]]:
     first cell is empty, continues the cells of the row above (multi-line cells stay one cell)."""
     starts = list(_line_starts(lines))
     rows: list[list[str]] = []
+    heights: list[float] = []  # the top of each row's first line
     for line in lines:
         spans = line.spans or [(clean_inline(line.text), line.x0, line.x1)]
         row = [""] * len(starts)
         for text, x0, _ in spans:
             column = min(range(len(starts)), key=lambda k: abs(starts[k] - x0))
             row[column] = f"{row[column]} {clean_inline(text)}".strip()
+        level = [k for k in range(len(rows) - 1) if abs(heights[k] - line.top) <= 2]
+        if level and all(not rows[level[0]][k] for k, cell in enumerate(row) if cell):
+            rows[level[0]] = [above or cell for above, cell in zip(rows[level[0]], row, strict=True)]
+            continue  # cells given after the rows below theirs, level with their row (`_cells_of_a_row`)
         if rows and (len(spans) < 2 or not row[0]):
             rows[-1] = [f"{above} {below}".strip() for above, below in zip(rows[-1], row, strict=True)]
             continue
         rows.append(row)
+        heights.append(line.top)
     return rows
+
+
+def _cells_of_a_row(taken: list[Line], line: Line, starts: list[float]) -> bool:
+    """Whether a line holds cells of a row already taken that the page gives out of reading order (a column of
+    names written after the columns beside it): level with that row, clear of its pieces, each piece starting where
+    a column after the first starts (a row's first cell, its name or number, is no cell given late)."""
+    level = [row for row in taken[:-1] if abs(row.top - line.top) <= 2]
+    if not level:
+        return False
+    pieces = line.spans or [(line.text, line.x0, line.x1)]
+    row = level[0]
+    clear = all(x1 <= piece[1] or piece[2] <= x0 for _, x0, x1 in row.spans or [(row.text, row.x0, row.x1)] for piece in pieces)
+    return clear and all(any(abs(piece[1] - start) <= 3 for start in starts[1:]) for piece in pieces)
 
 
 def _headed(rows: list[list[str]], lines: list[Line]) -> bool:

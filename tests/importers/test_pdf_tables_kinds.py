@@ -472,3 +472,29 @@ def test_line_numbers_a_font_prints_as_letters_still_count_the_lines_of_a_listin
     margin = [line("Searching all affixes is done", coded(1006), "\\xs@All#1"), line("by this macro.", coded(1007), "}")]
     assert _numbered_listing([*margin, line(f"{coded(1008)} \\def\\y#1{{%")])
     assert not _numbered_listing([line("ab", "\\alpha"), line("ac", "\\beta"), line("ad", "\\gamma")])  # ASCII names
+
+
+def test_cells_a_page_gives_after_the_rows_below_them_stay_in_their_rows(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A chart whose last column the producer writes after the columns beside it for a run of rows: those cells come
+    after the rows below theirs in reading order, level with their own row. They are read into it, and the chart
+    stays one table instead of breaking where the run of late cells starts."""
+    names = ["less-than", "greater-than", "equals", "not equals", "less or equal", "greater or equal", "tilde", "plus"]
+    rows = [(f"\\cmd{chr(97 + k)}", f"U+{0x2260 + k:04X}", f"{k + 1}.{k}", name) for k, name in enumerate(names)]
+    builder = pdf_builder().page().heading("6 Relations").line("The relations of the font are listed below.")
+    pdf = builder.pdf
+    top = builder.y + 14
+    late = range(2, 6)  # these rows' names are written after the other cells of the run
+    for k, cells in enumerate(rows):
+        pdf.set_font("Helvetica", "", 10)
+        for x, text in zip((72, 190, 270, 340), cells if k not in late else cells[:3], strict=False):
+            pdf.text(x, top + 16 * k, text)
+        if k == late[-1]:
+            for j in late:
+                pdf.text(340, top + 16 * j, rows[j][3])
+    builder.y = top + 16 * len(rows)
+    builder.gap(10).line("The text goes on after the chart with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "late.pdf"), "TEST 460", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    text = norm_text(workspace, report)
+    assert len(tables) == 1
+    assert all(f"| {' | '.join(cells)} |" in text for cells in rows)
