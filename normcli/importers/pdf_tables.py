@@ -1283,6 +1283,8 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     rows = table.rows
     if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows):
         return True
+    if not table.ruled and page.index == 0 and _field_list(rows):
+        return True  # a title page's fields; further on, names with a colon before their values may be a parameter table
     if not table.ruled and (_math_array(rows) or _source_and_result(rows)):
         return True  # ruled off with a header (`Input`, `Output`), examples beside their results are a table
     return _contents_entries(rows, page, last_page) or _split_brackets(rows)
@@ -1570,6 +1572,13 @@ def _definition_lines(rows: list[list[str]]) -> bool:
     (Texinfo's `Array2<T> (int n)  [Constructor]`): headings of entries, not rows of a table."""
     ends = [next((cell for cell in reversed(row) if cell.strip()), "") for row in rows]
     return len(rows) >= 2 and sum(1 for cell in ends if _CATEGORY.match(cell.strip())) >= 0.8 * len(rows)
+
+
+def _field_list(rows: list[list[str]]) -> bool:
+    """A document's fields, each name closed by a colon before its value (`Date:  2022-10-03`, `Version:  3.23`,
+    `Manual section:  5`), as a title page lists them: a list of the document's data, not a table's records."""
+    filled = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    return len(rows) >= 2 and all(len(cells) == 2 and cells[0].endswith(":") and len(cells[0].split()) <= 3 for cells in filled)
 
 
 def _glyph_chart(rows: list[list[str]]) -> bool:
