@@ -1674,8 +1674,8 @@ def _equation_row(line: Line) -> bool:
 
 # -- records: what every table without a caption must show -----------------------------------------
 
-# marks of a name a program reads (`\\mathrm`, `pub_xc`, `{6}`, `key=`, `<tag>`, `/Name`, `@INBOOK`)
-_CODE_MARK = re.compile(r"[\\_{}=<>@#/|$%&^~]|[^\W\d_]\d|\d[^\W\d_]|[a-z][A-Z]|^[.\-]\w")
+# marks of a name a program reads (`\\mathrm`, `pub_xc`, `{6}`, `key=`, `<tag>`, `/Name`, `@INBOOK`, `grid()`)
+_CODE_MARK = re.compile(r"[\\_{}=<>@#/|$%&^~]|[^\W\d_]\d|\d[^\W\d_]|[a-z][A-Z]|^[.\-]\w|\w\(\)")
 _WRAPPING = ".,;:!?()[]\"'“”‘’«»„"  # punctuation around words in running text
 # a number with a unit after it (`0pt`, `12 mm`, `5 %`, `m³`): a quantity
 _QUANTITY = re.compile(r"^[-+−±~≈<>≤≥]?[$€£]?\d[\d.,:/×]*\s?(?:%|[^\W\d_]{1,4}[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*)$")
@@ -1703,14 +1703,16 @@ def _value_kind(cell: str) -> str:
         return "number"
     if (not letters and not digits) or len(text.replace(" ", "")) <= 2:
         return "symbol"
+    ideographs = len(_IDEOGRAPH.findall(text))
+    if ideographs >= 8:
+        return "prose"  # a sentence, whatever names or figures stand in it (`平面上の３点 p1,p2,p3 に対し角 p1p2p3 を返す`)
     if _CODE_MARK.search(text):
         return "code"
-    ideographs = len(_IDEOGRAPH.findall(text))
     if ideographs >= 2:  # Chinese, Japanese: words are not set apart by spaces, a sentence ends with its own stops
         rest = [word.strip(_WRAPPING) for word in _IDEOGRAPH.sub(" ", _CJK_STOPS.sub(" ", text)).split()]
         if not all(not word or word.isalpha() for word in rest):
             return "mixed"
-        return "prose" if ideographs >= 8 or _CJK_STOPS.search(text) else "words"
+        return "prose" if _CJK_STOPS.search(text) else "words"
     words = [word.strip(_WRAPPING) for word in text.split()]
     if not all(not word or word.replace("-", "").replace("'", "").replace("’", "").isalpha() for word in words):
         return "mixed"
