@@ -159,8 +159,9 @@ def find_tables(
         if table.caption is not None
         or not (
             _list_not_table(table, pages[stream[table.first].page], last_page)
-            or _pictured(table, pages[stream[table.first].page], stream, on_page) >= _PICTURED
+            or (_pictured(table, pages[stream[table.first].page], stream, on_page) >= _PICTURED and not _labelled_rows(table))
             or _text_in_columns(table.rows, [stream[position] for position in table.positions])
+            or (not table.ruled and _numbered_listing([stream[position] for position in sorted(table.positions)]))
             or _not_records(table, [stream[position] for position in sorted(table.positions)])
         )
     ]
@@ -1154,6 +1155,10 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
     position = start + 1
     while position < len(stream) and position not in used and position not in headings:
         line = stream[position]
+        if line.page == first.page and _cells_of_a_row([stream[row] for row in rows], line, starts):
+            rows.append(position)  # cells the page gives after the rows they stand in: read there (`_table_cells`)
+            position += 1
+            continue
         if line.page != first.page or abs(stream[rows[-1]].top - line.top) > 3 * max(line.size, 6.0):
             break
         spans = line.spans
@@ -1278,6 +1283,8 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     rows = table.rows
     if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows):
         return True
+    if not table.ruled and page.index == 0 and _field_list(rows):
+        return True  # a title page's fields; further on, names with a colon before their values may be a parameter table
     if not table.ruled and (_math_array(rows) or _source_and_result(rows)):
         return True  # ruled off with a header (`Input`, `Output`), examples beside their results are a table
     return _contents_entries(rows, page, last_page) or _split_brackets(rows)
@@ -1309,6 +1316,28 @@ def _pictured(table: Table, page: Page, stream: list[Line], on_page: dict[int, l
             continue
         area += width * height
     return area / max(1.0, (right - left) * (top - bottom))
+
+
+_ROW_LABEL_MARK = re.compile(r"[\[\]:]")  # a setting's brackets, a caption-like `name:`: no row's label (nor code, `_CODE_MARK`)
+
+
+def _labelled_rows(table: Table) -> bool:
+    """Whether a ruled region's first column names each of its rows (`x`, `f'(x)`, `Signe de f'(x)`): a sign or
+    variation table draws arrows and arcs in its cells, yet is a table. Each row's first cell is a short label
+    holding a letter, no two alike, none code or a setting; the first row says something beside its label, and
+    no cell of it is code. A picture's regions hold tick numbers, markers, or code beside what it draws."""
+    rows = table.rows
+    if not table.ruled or len(rows) < 2 or any(len(row) < 2 for row in rows):
+        return False
+    labels = [row[0].strip() for row in rows]
+    if len(set(labels)) < len(labels) or not any(cell.strip() for cell in rows[0][1:]):
+        return False
+    if any(
+        not label or len(label) > 30 or _ROW_LABEL_MARK.search(label) or _CODE_MARK.search(label) or not _WORD.search(label)
+        for label in labels
+    ):
+        return False
+    return not any(re.search(r"[\\{}=]", cell) for cell in rows[0][1:])
 
 
 def _corner_to_corner(box: Box, page: Page) -> bool:
@@ -1545,6 +1574,13 @@ def _definition_lines(rows: list[list[str]]) -> bool:
     return len(rows) >= 2 and sum(1 for cell in ends if _CATEGORY.match(cell.strip())) >= 0.8 * len(rows)
 
 
+def _field_list(rows: list[list[str]]) -> bool:
+    """A document's fields, each name closed by a colon before its value (`Date:  2022-10-03`, `Version:  3.23`,
+    `Manual section:  5`), as a title page lists them: a list of the document's data, not a table's records."""
+    filled = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    return len(rows) >= 2 and all(len(cells) == 2 and cells[0].endswith(":") and len(cells[0].split()) <= 3 for cells in filled)
+
+
 def _glyph_chart(rows: list[list[str]]) -> bool:
     """A grid of single characters (a font's code chart: glyphs under hex digits, a symbol grid): a picture of
     characters, not a table whose columns hold different kinds of data. Six columns or more, nearly every cell
@@ -1569,17 +1605,60 @@ _NUMBERED_CODE = re.compile(r"^(\d{1,5})\s+(\S.*)$")  # `145 \newtoks\fenlei`: a
 def _numbered_listing(lines: list[Line]) -> bool:
     """Lines led or ended by a line number that rises by one from line to line (a numbered code listing, a
     docstrip source, prose numbered in the margin): the numbers count lines, they are no column of data. A number
-    set close to the code it numbers is part of the first cell; it counts when the rest of that cell is code."""
+    set close to the code it numbers is part of the first cell; it counts when the rest of that cell is code. A
+    number between a margin's prose and the code it numbers counts when code follows it."""
+    split = [line for line in lines if len(line.spans) >= 2]
     for end in (0, -1):
-        numbers = [int(line.spans[end][0].strip()) for line in lines if len(line.spans) >= 2 and line.spans[end][0].strip().isdecimal()]
+        read = _figures([line.spans[end][0].strip() for line in split])
+        numbers = [number for number in read if number is not None]
         if end == 0 and len(numbers) < 3:
-            led = [_NUMBERED_CODE.match(line.spans[0][0].strip()) for line in lines if len(line.spans) >= 2]
+            led = [_NUMBERED_CODE.match(line.spans[0][0].strip()) for line in split]
             numbers = [int(match.group(1)) for match in led if match and _value_kind(match.group(2)) == "code"]
-        if len(numbers) < 3 or len(numbers) < 0.8 * sum(1 for line in lines if len(line.spans) >= 2):
-            continue
-        if sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1):
+        if len(numbers) >= 3 and len(numbers) >= 0.8 * len(split) and _counting(numbers):
             return True
-    return False
+    beside = [_number_before_code(line.spans) for line in lines]
+    read = _figures([pair[0] for pair in beside if pair])
+    numbers = [number for number in read if number is not None]
+    coded = any(not pair[0].isdecimal() for pair in beside if pair)
+    return len(numbers) >= (2 if coded else 3) and len(numbers) >= 0.8 * len(lines) and _counting(numbers)
+
+
+def _counting(numbers: list[int]) -> bool:
+    """Whether numbers rise by one from each to the next, nearly everywhere (four steps in five)."""
+    return sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1) >= 0.8 * (len(numbers) - 1)
+
+
+def _number_before_code(spans: list[tuple[str, float, float]]) -> tuple[str, str] | None:
+    """The first piece of a line that opens with a number-like word with code after it, in that piece or the next
+    (`12  \\def\\x{`, `12 }`): the word and the code."""
+    for k, (text, _, _) in enumerate(spans):
+        word, _, rest = text.strip().partition(" ")
+        if not rest.strip() and k + 1 < len(spans):
+            rest = spans[k + 1][0]
+        figures = word.isdecimal() or (word.isalpha() and all(ord(char) > 127 for char in word))
+        if figures and rest.strip() and _value_kind(rest) in ("code", "symbol"):
+            return word, rest
+    return None
+
+
+def _figures(tokens: list[str]) -> list[int | None]:
+    """Each token read as a whole number: decimal digits, or figures of a font that maps them to no Unicode digit:
+    words of two or more letters outside ASCII, all drawn from one run of ten consecutive code points, the lowest
+    of them read as 0 (line numbers that come out as `ūŪŪŬ`, `ūŪŪŭ`). Anything else reads as None."""
+    coded = [token for token in tokens if len(token) >= 2 and token.isalpha() and all(ord(char) > 127 for char in token)]
+    points = [ord(char) for token in coded for char in token]
+    zero = min(points, default=0)
+    if points and max(points) - zero > 9:
+        coded = []
+    read: list[int | None] = []
+    for token in tokens:
+        if token.isdecimal():
+            read.append(int(token))
+        elif token in coded:
+            read.append(int("".join(str(ord(char) - zero) for char in token)))
+        else:
+            read.append(None)
+    return read
 
 
 _EQUATION_NUMBER = re.compile(r"^\(\d{1,3}(?:\.\d{1,2})?[a-z]?\)$")
@@ -1595,8 +1674,8 @@ def _equation_row(line: Line) -> bool:
 
 # -- records: what every table without a caption must show -----------------------------------------
 
-# marks of a name a program reads (`\\mathrm`, `pub_xc`, `{6}`, `key=`, `<tag>`, `/Name`, `@INBOOK`)
-_CODE_MARK = re.compile(r"[\\_{}=<>@#/|$%&^~]|[^\W\d_]\d|\d[^\W\d_]|[a-z][A-Z]|^[.\-]\w")
+# marks of a name a program reads (`\\mathrm`, `pub_xc`, `{6}`, `key=`, `<tag>`, `/Name`, `@INBOOK`, `grid()`)
+_CODE_MARK = re.compile(r"[\\_{}=<>@#/|$%&^~]|[^\W\d_]\d|\d[^\W\d_]|[a-z][A-Z]|^[.\-]\w|\w\(\)")
 _WRAPPING = ".,;:!?()[]\"'“”‘’«»„"  # punctuation around words in running text
 # a number with a unit after it (`0pt`, `12 mm`, `5 %`, `m³`): a quantity
 _QUANTITY = re.compile(r"^[-+−±~≈<>≤≥]?[$€£]?\d[\d.,:/×]*\s?(?:%|[^\W\d_]{1,4}[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*)$")
@@ -1624,14 +1703,16 @@ def _value_kind(cell: str) -> str:
         return "number"
     if (not letters and not digits) or len(text.replace(" ", "")) <= 2:
         return "symbol"
+    ideographs = len(_IDEOGRAPH.findall(text))
+    if ideographs >= 8:
+        return "prose"  # a sentence, whatever names or figures stand in it (`平面上の３点 p1,p2,p3 に対し角 p1p2p3 を返す`)
     if _CODE_MARK.search(text):
         return "code"
-    ideographs = len(_IDEOGRAPH.findall(text))
     if ideographs >= 2:  # Chinese, Japanese: words are not set apart by spaces, a sentence ends with its own stops
         rest = [word.strip(_WRAPPING) for word in _IDEOGRAPH.sub(" ", _CJK_STOPS.sub(" ", text)).split()]
         if not all(not word or word.isalpha() for word in rest):
             return "mixed"
-        return "prose" if ideographs >= 8 or _CJK_STOPS.search(text) else "words"
+        return "prose" if _CJK_STOPS.search(text) else "words"
     words = [word.strip(_WRAPPING) for word in text.split()]
     if not all(not word or word.replace("-", "").replace("'", "").replace("’", "").isalpha() for word in words):
         return "mixed"
@@ -1805,17 +1886,36 @@ def _table_cells(lines: list[Line]) -> list[list[str]]:
     first cell is empty, continues the cells of the row above (multi-line cells stay one cell)."""
     starts = list(_line_starts(lines))
     rows: list[list[str]] = []
+    heights: list[float] = []  # the top of each row's first line
     for line in lines:
         spans = line.spans or [(clean_inline(line.text), line.x0, line.x1)]
         row = [""] * len(starts)
         for text, x0, _ in spans:
             column = min(range(len(starts)), key=lambda k: abs(starts[k] - x0))
             row[column] = f"{row[column]} {clean_inline(text)}".strip()
+        level = [k for k in range(len(rows) - 1) if abs(heights[k] - line.top) <= 2]
+        if level and all(not rows[level[0]][k] for k, cell in enumerate(row) if cell):
+            rows[level[0]] = [above or cell for above, cell in zip(rows[level[0]], row, strict=True)]
+            continue  # cells given after the rows below theirs, level with their row (`_cells_of_a_row`)
         if rows and (len(spans) < 2 or not row[0]):
             rows[-1] = [f"{above} {below}".strip() for above, below in zip(rows[-1], row, strict=True)]
             continue
         rows.append(row)
+        heights.append(line.top)
     return rows
+
+
+def _cells_of_a_row(taken: list[Line], line: Line, starts: list[float]) -> bool:
+    """Whether a line holds cells of a row already taken that the page gives out of reading order (a column of
+    names written after the columns beside it): level with that row, clear of its pieces, each piece starting where
+    a column after the first starts (a row's first cell, its name or number, is no cell given late)."""
+    level = [row for row in taken[:-1] if abs(row.top - line.top) <= 2]
+    if not level:
+        return False
+    pieces = line.spans or [(line.text, line.x0, line.x1)]
+    row = level[0]
+    clear = all(x1 <= piece[1] or piece[2] <= x0 for _, x0, x1 in row.spans or [(row.text, row.x0, row.x1)] for piece in pieces)
+    return clear and all(any(abs(piece[1] - start) <= 3 for start in starts[1:]) for piece in pieces)
 
 
 def _headed(rows: list[list[str]], lines: list[Line]) -> bool:

@@ -12,7 +12,7 @@ from importer_helpers import PdfBuilder, norm_text, read_back
 
 from normcli.importers import ingest, pdf_pages
 from normcli.importers.pdf_pages import Line
-from normcli.importers.pdf_tables import _drawn, _glyph_drawing, _index_entries, _numbered_prose
+from normcli.importers.pdf_tables import _drawn, _figures, _glyph_drawing, _index_entries, _numbered_listing, _numbered_prose
 
 _ENTRIES = [
     ("A", ""),
@@ -405,3 +405,96 @@ def test_a_table_in_a_box_with_rounded_corners_is_still_a_table(pdf_builder, wor
     pdf_file = builder.save(tmp_path / "rounded.pdf")
     report = ingest(pdf_file, "TEST 440", "1", workspace=workspace, language="en")
     assert "| Letter | 216 mm | 279 mm |" in norm_text(workspace, report)
+
+
+def _variation_grid(builder: PdfBuilder, labels: list[str]) -> None:
+    """A ruled variation table as tkz-tab draws it: a column of row labels (`labels`) beside interval ends, signs,
+    and the function's values joined by arrows drawn as curves that cover much of the lower band."""
+    pdf = builder.pdf
+    pdf.set_line_width(0.5)
+    top = builder.y + 10
+    heights = (top, top + 20, top + 40, top + 100)
+    for y in heights:
+        pdf.line(100, y, 420, y)
+    for x in (100, 160, 420):
+        pdf.line(x, top, x, heights[-1])
+    pdf.set_font("Helvetica", "", 10)
+    for label, y in zip(labels, (top + 14, top + 34, top + 74), strict=True):
+        pdf.text(110, y, label)
+    for x, end, sign in ((170, "-inf", "+"), (280, "1", "0"), (395, "+inf", "-")):
+        pdf.text(x, top + 14, end)
+        pdf.text(x + 50 if x < 395 else x - 30, top + 34, sign)
+    pdf.text(170, top + 95, "-inf")
+    pdf.text(280, top + 52, "2")
+    pdf.text(395, top + 95, "-inf")
+    for x0, x1 in ((190, 275), (300, 390)):  # the arrows: arcs up to the maximum and down from it
+        pdf.bezier([(x0, top + 92), (x0 + 20, top + 45), (x1 - 20, top + 45), (x1, top + 56 if x0 < 280 else top + 92)])
+        pdf.ellipse(x0 + 30, top + 60, 25, 25, style="D")
+    builder.y = heights[-1] + 6
+
+
+def test_a_variation_table_with_drawn_arrows_is_a_table_when_its_rows_are_labelled(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Arcs cover much of a variation table's area, as a picture's curves do; its first column naming each row (`x`,
+    `f'(x)`, `f(x)`) keeps it a table. The same ruled region with tick numbers down its side is a plot."""
+    for number, labels in enumerate((["x", "f'(x)", "f(x)"], ["2", "1", "0"])):
+        builder = pdf_builder().page().heading("3 Variations").line("The variations of the function are these:")
+        _variation_grid(builder, labels)
+        builder.gap(10).line("The text goes on after the table with more words in it than any cell holds.")
+        pdf = builder.save(tmp_path / f"variation-{number}.pdf")
+        report = ingest(pdf, f"TEST 45{number}", "1", workspace=workspace, language="en")
+        tables = read_back(workspace, report).tables
+        if number == 0:
+            assert len(tables) == 1
+            text = norm_text(workspace, report)
+            assert all(f"| {label} |" in text for label in labels)
+        else:
+            assert not tables
+
+
+def test_line_numbers_a_font_prints_as_letters_still_count_the_lines_of_a_listing() -> None:
+    """Figures of a font with no Unicode digits come out as letters from one run of ten code points (`ūŪŪŬ`); read
+    with the lowest of them as 0, they count the listing's lines. Lines led by them, or with the number between a
+    margin note and the code, are a numbered listing; words of other letters are no numbers."""
+    zero = 0x16A
+    digits = "".join(chr(zero + k) for k in range(10))
+
+    def coded(number: int) -> str:
+        return "".join(digits[int(char)] for char in str(number))
+
+    def line(*spans: str) -> Line:
+        cut = [(text, 72.0 + 150 * k, 72.0 + 150 * k + 100) for k, text in enumerate(spans)]
+        return Line(page=0, text="  ".join(spans), x0=72, x1=400, top=700, bottom=690, size=10, spans=cut)
+
+    assert _figures([coded(1002), coded(1003), "12", "été", "x"]) == [1002, 1003, 12, None, None]
+    assert _figures(["ūŪŪŬ", "Żółć"]) == [None, None]  # letters past a run of ten: words, not figures
+    listing = [line(coded(n), code) for n, code in ((1002, "\\def\\x{%"), (1003, "\\relax"), (1004, "}"))]
+    assert _numbered_listing(listing)
+    margin = [line("Searching all affixes is done", coded(1006), "\\xs@All#1"), line("by this macro.", coded(1007), "}")]
+    assert _numbered_listing([*margin, line(f"{coded(1008)} \\def\\y#1{{%")])
+    assert not _numbered_listing([line("ab", "\\alpha"), line("ac", "\\beta"), line("ad", "\\gamma")])  # ASCII names
+
+
+def test_cells_a_page_gives_after_the_rows_below_them_stay_in_their_rows(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A chart whose last column the producer writes after the columns beside it for a run of rows: those cells come
+    after the rows below theirs in reading order, level with their own row. They are read into it, and the chart
+    stays one table instead of breaking where the run of late cells starts."""
+    names = ["less-than", "greater-than", "equals", "not equals", "less or equal", "greater or equal", "tilde", "plus"]
+    rows = [(f"\\cmd{chr(97 + k)}", f"U+{0x2260 + k:04X}", f"{k + 1}.{k}", name) for k, name in enumerate(names)]
+    builder = pdf_builder().page().heading("6 Relations").line("The relations of the font are listed below.")
+    pdf = builder.pdf
+    top = builder.y + 14
+    late = range(2, 6)  # these rows' names are written after the other cells of the run
+    for k, cells in enumerate(rows):
+        pdf.set_font("Helvetica", "", 10)
+        for x, text in zip((72, 190, 270, 340), cells if k not in late else cells[:3], strict=False):
+            pdf.text(x, top + 16 * k, text)
+        if k == late[-1]:
+            for j in late:
+                pdf.text(340, top + 16 * j, rows[j][3])
+    builder.y = top + 16 * len(rows)
+    builder.gap(10).line("The text goes on after the chart with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "late.pdf"), "TEST 460", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    text = norm_text(workspace, report)
+    assert len(tables) == 1
+    assert all(f"| {' | '.join(cells)} |" in text for cells in rows)

@@ -292,3 +292,29 @@ def test_columns_start_where_lines_are_cut_but_a_justified_cells_last_word() -> 
     # a centred last column is cut at another x on every line: kept, the table keeps its two columns
     centred = [_cut(("Bolts", 132), ("twelve", 310)), _cut(("Nuts", 132), ("forty", 314))]
     assert _line_starts(centred) == (132, 310)
+
+
+def test_a_title_pages_fields_are_no_table_and_the_same_lines_further_on_stay_one(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A title page lists the document's fields, each name closed by a colon before its value: data about the
+    document, not a table. The same lines on a later page may be a parameter table, and stay one."""
+    fields = [("Date:", "2022-10-03"), ("Copyright:", "GPL v2.0"), ("Version:", "3.23"), ("Manual section:", "5")]
+
+    def field_lines(builder: PdfBuilder) -> None:
+        top = builder.y + 14
+        builder.pdf.set_font("Helvetica", "", 10)
+        for k, (name, value) in enumerate(fields):
+            builder.pdf.text(150, top + 14 * k, name)
+            builder.pdf.text(260, top + 14 * k, value)
+        builder.y = top + 14 * len(fields)
+
+    builder = pdf_builder().page().heading("Configuration file")
+    field_lines(builder)
+    builder.gap(10).line("The text goes on after the fields with more words in it than any cell holds.")
+    builder.page().heading("2 Settings").line("The settings read at start are these:")
+    field_lines(builder)
+    builder.gap(10).line("The text goes on after the settings with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "fields.pdf"), "TEST 470", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    text = norm_text(workspace, report)
+    assert len(tables) == 1
+    assert text.count("| Version: | 3.23 |") == 1 and text.count("Version:") == 2

@@ -156,6 +156,22 @@ def test_chinese_descriptions_read_as_prose_and_an_option_list_of_them_is_no_tab
     assert not _not_records(*_table([["宋体", "10.5"], ["黑体", "12"], ["楷体", "14"]]))  # names and sizes: records
 
 
+def test_a_function_list_with_japanese_descriptions_naming_points_and_arguments_is_no_table() -> None:
+    """A Japanese description of eight ideographs or more is a sentence though it names figures and arguments in it
+    (`２点`, `p1,p2,p3`); a call without arguments (`grid()`) is code. A list of functions and what they do is a
+    list, not records."""
+    assert _value_kind("平面上の３点 p1,p2,p3 に対し角 p1p2p3 を返す") == "prose"
+    assert _value_kind("２点を結ぶ直線を描く") == "prose"
+    assert _value_kind("grid()") == "code" and _value_kind("f(x)") != "code"
+    functions = [
+        ["grid()", "xy 平面の方眼の描画"],
+        ["line3d(name,list,option)", "２点を結ぶ直線を描く"],
+        ["arrow3d(name,list,option)", "２点を結ぶ矢線を描く"],
+        ["plate3d(name,list,option)", "多角形を色塗りする"],
+    ]
+    assert _not_records(*_table(functions))
+
+
 def test_code_lines_numbered_in_their_first_cell_are_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """A documented source's lines, each number set close to its code and a comment further right: the numbers
     count lines, the comments are no column of data."""
