@@ -885,7 +885,11 @@ def text_headings(
             continue
         if not text or parse_number(text):
             continue
-        depth = _styled_depth(stream, position, styles, text, body_size, pitch) if position > first else None
+        # (in a document with no clause found so far, its one level of large bold titles opens clauses from the start)
+        opens = position > first or (
+            first == len(stream) and line.size >= body_size + 0.8 and _depth_of_style(line, styles, body_size) is not None
+        )
+        depth = _styled_depth(stream, position, styles, text, body_size, pitch) if opens else None
         if depth is not None:  # set as the numbered headings of one level are, without a number (`\section*`)
             title, used = _wrapped_title(stream, position, text, body_size if line.size < body_size + 0.8 else None)
             headings[position] = Heading(None, title, depth or depth_here + 1)  # 0: one level below the heading above
@@ -1309,7 +1313,61 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
     for style, count in alone.items():
         if count >= 3 and count >= 0.8 * used[style]:
             styles[style] = 0
+    faces = {stream[p].font for p, h in headings.items() if h.depth and styles.get(_style(stream[p], body_size)) == h.depth}
+    styles.update(_unconfirmed_styles(stream, body_size, pitch, styles, used, faces))
     return styles
+
+
+def _unconfirmed_styles(
+    stream: list[Line], body_size: float, pitch: float, styles: dict[Style, int], used: Counter[Style], faces: set[str]
+) -> dict[Style, int]:
+    """Larger bold styles no confirmed heading has, that set short titles apart: the levels below the levels a printed
+    contents lists (a DocBook section three deep, a step smaller than the smallest confirmed heading and in the face of
+    the confirmed ones, `faces`), or the one level of a document without numbers or contents (a short note's bold
+    sections, two points above the body). A style counts, in one face, when three lines or more in it read as titles on a
+    line of their own with space above, and nearly every line set in it does (a caption or a table's head set as large is
+    no title; nor, below confirmed headings, is an admonition's title set as large in another face). The styles returned
+    name that face (a large line's own style names none, see `_depth_of_style`). Below confirmed headings each is one level
+    deeper than the next larger; in a document without any, its depth is 1, or 0 (one below the heading above) under
+    chapters set larger still (see `text_headings`)."""
+    larger = {style[0]: depth for style, depth in styles.items() if style[0] >= body_size + 0.8 and depth}
+    if faces and not larger:
+        return {}
+    ceiling = min(larger) - 0.3 if larger else body_size + 3.5  # (a size from body + 4 up is a chapter's already)
+    titles: Counter[tuple[Style, str]] = Counter()  # per style and face: a style's titles are set in one face
+    set_in: Counter[tuple[Style, str]] = Counter()
+    for position, line in enumerate(stream):
+        style = _style(line, body_size)
+        if not body_size + 0.8 <= line.size < ceiling or not style[1]:
+            continue
+        set_in[style, line.font] += 1
+        if line.mono or len(line.cells) > 1:
+            continue
+        if faces and line.font not in faces:
+            continue
+        above = stream[position - 1] if position > 0 else None
+        below = stream[position + 1] if position + 1 < len(stream) else None
+        if below is not None and below.page == line.page and _style(below, body_size) == style:
+            continue  # a block of large lines (a title page's, a table's head)
+        if _titled(clean_inline(line.text)) and (above is None or above.page != line.page or above.top - line.top > 1.3 * pitch):
+            titles[style, line.font] += 1
+    # below confirmed headings, the lines of their face (a caption set as large in another is no heading's); without
+    # any, a style set in one face nearly throughout
+    share = {key: set_in[key] if faces else used[key[0]] for key in titles}
+    found = sorted(
+        (style[0], style[1], face) for (style, face), count in titles.items() if count >= 3 and count >= 0.8 * share[style, face]
+    )[::-1]
+    if larger:
+        return {style: larger[min(larger)] + rank for rank, style in enumerate(found, 1)}
+    chapters = any(line.size >= body_size + 3.5 for line in stream if line.page != stream[0].page)
+    return {style: 0 if chapters else 1 for style in found[:1]}
+
+
+def _depth_of_style(line: Line, styles: dict[Style, int], body_size: float) -> int | None:
+    """The depth `styles` give a line's style; a large line's face counts where a style names one (see `_unconfirmed_styles`)."""
+    style = _style(line, body_size)
+    depth = styles.get(style)
+    return depth if depth is not None or style[2] else styles.get((style[0], style[1], line.font))
 
 
 def _body_font(stream: list[Line], body_size: float) -> str:
@@ -1336,7 +1394,7 @@ def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], t
     its own that reads as a title (no sentence end, not the wrapped rest of the line above); in the body size, only
     a line that stands alone."""
     line = stream[position]
-    depth = styles.get(_style(line, body_size))
+    depth = _depth_of_style(line, styles, body_size)
     if depth is None or len(text) > 80 or text.endswith((".", ",", ";", ":")) or not re.match(r"[\w\[(\"'“]", text):
         return None
     if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch, body_size):
