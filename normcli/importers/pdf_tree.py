@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 from normcli.bundle import letter_run
 from normcli.importers.common import (
+    DATE_VERSION,
     FIGURE_CAPTION,
     MONTHS,
     TABLE_CAPTION,
@@ -1071,22 +1072,32 @@ VERSION_RUN = 3  # a change log has this many entries or more, set alike
 
 def _version_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, tuple[Number | None, str]]:
     """The entries of a change log: lines that name a version and its date and nothing else (`2.5k 2020-10-05`,
-    `1.22 08-05-2021`), set apart as headings are (bold throughout, or larger than the prose), at least `VERSION_RUN`
-    of them in one style. A version that is a plain number (`2.5 2017-11-22`) is the entry's number, its date the
-    title (the path is made unique where a clause has that number); another (`2.5k`, `bltx-v1.2-5`) is part of the
-    title. Each is `position: (number or None, title)`."""
+    `1.22 08-05-2021`, or the date first, `[2015/06/01 v0.1]`), set apart as headings are (bold throughout, or larger
+    than the prose), at least `VERSION_RUN` of them in one style; and a date alone in that style between them (a
+    release that names no version, `[2018/12/01]`; a date elsewhere is no entry). A version that is a plain number
+    (`2.5 2017-11-22`) is the entry's number, its date the title (the path is made unique where a clause has that
+    number); another (`2.5k`, `bltx-v1.2-5`) is part of the title. Each is `position: (number or None, title)`."""
     found: dict[Style, dict[int, tuple[Number | None, str]]] = {}
+    dated: dict[Style, dict[int, tuple[Number | None, str]]] = {}  # a date alone: an entry only in a log of versions
     for position, line in enumerate(stream):
         if position in skip:
             continue
         text = clean_inline(line.text)
-        match = VERSION_DATE.match(text)
+        match = VERSION_DATE.match(text) or DATE_VERSION.match(text)
         if not match or not (line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1):
             continue
         version, date = match.group("version"), match.group("date")
+        if version is None:
+            dated.setdefault(_style(line, body_size), {})[position] = (None, text)
+            continue
         numbered = re.fullmatch(r"\d+(?:\.\d+)*", version)
         found.setdefault(_style(line, body_size), {})[position] = (Number(version, date, "clause"), date) if numbered else (None, text)
-    return {p: entry for entries in found.values() if len(entries) >= VERSION_RUN for p, entry in entries.items()}
+    logs: dict[int, tuple[Number | None, str]] = {}
+    for style, entries in found.items():
+        if len(entries) >= VERSION_RUN:
+            logs.update(entries)
+            logs.update({p: entry for p, entry in dated.get(style, {}).items() if min(entries) < p < max(entries)})
+    return logs
 
 
 # a heading led by a capital letter alone, an appendix's (`A Implementation`, `B Biblatex datamodel file`)

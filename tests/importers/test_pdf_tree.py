@@ -1785,3 +1785,20 @@ def test_the_level_below_the_printed_contents_is_found_in_the_face_of_the_listed
             assert nodes[title].parent_path == section
             assert nodes[title].depth == nodes[section].depth + 1
     assert not [path for path in nodes if path.startswith("Warning")]
+
+
+def test_a_change_log_that_puts_the_date_before_the_version_is_one_clause_per_release(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`[2015/06/01 v0.1]` set bold under `2 History`, as a package's date and version are printed: each release is a
+    clause under the history, a release with a date alone among them (`[2015/06/02]`) too; a bold date elsewhere (the
+    title page's `[2016/01/01]`) is none."""
+    releases = ["[2015/06/01 v0.1]", "[2015/06/02]", "[2015/06/04 v0.4]", "[2015/06/24 v0.5]"]
+    builder = pdf_builder().page().line("A package", size=20, bold=True).gap().line("[2016/01/01]", size=12, bold=True)
+    builder.gap(12).heading("1 Introduction").line(BODY).line(BODY)
+    builder.page().heading("2 History").line(BODY)
+    for release in releases:
+        builder.gap(10).line(release, size=12, bold=True).gap(4).line(f"Added {release[1:5]} features.", x=90).line(BODY, x=90)
+    pdf = builder.save(tmp_path / "history.pdf")
+    report = ingest(pdf, "TEST 249", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [node.title for node in nodes if node.parent_path == "2"] == releases
+    assert not [node for node in nodes if "2016" in node.title]
