@@ -702,7 +702,7 @@ def text_headings(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     pitch = _pitch(stream, body_size)
-    edges = _justified_edges(stream, body_size)
+    edges = column_edges(stream, body_size)
     body_font = _body_font(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     lettered = _lettered_headings(stream, body_size, toc_lines | set(anchors))
@@ -1002,7 +1002,7 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int], pages
     command of the line right above again (its starred form) or ends an environment is that entry's; more than
     `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings. A line
     between two rules that run across it is a table's row (a name and its meaning), whatever column it starts in."""
-    edges = _text_edges(stream, body_size)
+    edges = column_edges(stream, body_size)
     found: dict[int, str] = {}
     run: list[int] = []
     last_name = ""
@@ -1150,22 +1150,23 @@ def _ruled_across(line: Line, page: Page | None) -> bool:
     return any(y > line.top for y in across) and any(y < line.bottom for y in across)
 
 
-def _text_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
-    """The left and right edges of each page's text column: where most lines of prose in the body size start, and
-    the furthest any of them ends (per page: a two-sided document sets its left margin wider on one side). A page
-    with too little prose to tell has none."""
+def column_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
+    """The left and right edges of each page's text column, from its lines of prose in the body size: the left, the
+    leftmost x that three lines or more and a quarter of them start at (per page: a two-sided document sets its left
+    margin wider on one side; a list indented on the page does not move it); the right, where three lines or more of
+    those end alike (justified text shares its edge: a long address that runs into the margin does not move it), else
+    the furthest any of them ends. A page with too little prose to tell has none."""
     starts: dict[int, list[Line]] = {}
     for line in stream:
         if abs(line.size - body_size) < 0.5 and len(line.text) >= 30 and not line.mono and len(line.cells) == 1:
             starts.setdefault(line.page, []).append(line)
     edges: dict[int, tuple[float, float]] = {}
     for page, lines in starts.items():
-        # the leftmost x that three lines or more and a quarter of them start at (a list indented on the page does
-        # not move the column)
         aligned_at = [x for x in (line.x0 for line in lines) if _starting_at(lines, x) >= max(3, 0.25 * len(lines))]
         if aligned_at:
             aligned = [line for line in lines if abs(line.x0 - min(aligned_at)) <= 1.5]
-            edges[page] = (min(line.x0 for line in aligned), max(line.x1 for line in aligned))
+            right, shared = Counter(round(line.x1) for line in aligned).most_common(1)[0]
+            edges[page] = (min(line.x0 for line in aligned), float(right) if shared >= 3 else max(line.x1 for line in aligned))
     return edges
 
 
@@ -1558,26 +1559,8 @@ def centred(line: Line) -> bool:
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
 
 
-def _justified_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
-    """Where most full lines of prose in the body size start and end on each page (justified text shares both edges);
-    a line that runs into the margin (a long address) moves neither."""
-    by_page: dict[int, list[Line]] = {}
-    for line in stream:
-        if abs(line.size - body_size) < 0.5 and len(line.text) >= 40 and not line.mono and len(line.cells) == 1:
-            by_page.setdefault(line.page, []).append(line)
-    edges = {}
-    for page, lines in by_page.items():
-        (left, lefts), (right, rights) = (
-            Counter(round(value) for value in values).most_common(1)[0]
-            for values in ([line.x0 for line in lines], [line.x1 for line in lines])
-        )
-        if lefts >= 3 and rights >= 3:
-            edges[page] = (float(left), float(right))
-    return edges
-
-
 def _centred_between(line: Line, edges: tuple[float, float] | None) -> bool:
-    """A short line centred between the left and right edges of its page's prose (see `_justified_edges`)."""
+    """A short line centred between the left and right edges of its page's prose (see `column_edges`)."""
     if edges is None or edges[1] - edges[0] <= 0:
         return False
     width = edges[1] - edges[0]
