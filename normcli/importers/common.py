@@ -48,14 +48,17 @@ MONTHS = (
     "janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
+_VERSION = r"(?P<version>(?:[^\W\d_][\w.]*-)?v?\d+(?:\.\d+)*[a-z]?(?:-\d+)?)"
+_RELEASED = (
+    rf"(?P<date>\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{4}}|\d{{1,2}}\.?\s+(?:{MONTHS})\.?\s+\d{{4}}"
+    rf"|(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?\d{{4}})"
+)
 # a change log's entry: a version (`2.5k`, `1.22`, `bltx-v1.2-5`, `v3.0`) and the date it was released (`2020-10-05`,
 # `(28-01-2017)`, `2022/08/02`, `12 March 2021`), and nothing else
-VERSION_DATE = re.compile(
-    r"^(?:(?:version|release|v\.)\s*)?(?P<version>(?:[^\W\d_][\w.]*-)?v?\d+(?:\.\d+)*[a-z]?(?:-\d+)?)[,:]?\s+[(\[]?"
-    rf"(?P<date>\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{4}}|\d{{1,2}}\.?\s+(?:{MONTHS})\.?\s+\d{{4}}"
-    rf"|(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?\d{{4}})[)\]]?$",
-    re.I,
-)
+VERSION_DATE = re.compile(rf"^(?:(?:version|release|v\.)\s*)?{_VERSION}[,:]?\s+[(\[]?{_RELEASED}[)\]]?$", re.I)
+# the same with the date first, the pair often bracketed as a package's date and version are (`[2015/06/01 v0.1]`); the
+# version may be missing (`[2018/12/01]`, a release that changed no version)
+DATE_VERSION = re.compile(rf"^[(\[]?{_RELEASED}(?:[,:]?\s+(?:version\s*)?{_VERSION})?[)\]]?$", re.I)
 
 
 @dataclass

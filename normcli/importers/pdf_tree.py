@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 from normcli.bundle import letter_run
 from normcli.importers.common import (
+    DATE_VERSION,
     FIGURE_CAPTION,
     MONTHS,
     TABLE_CAPTION,
@@ -740,7 +741,7 @@ def text_headings(
         1 for line in stream if line.size >= body_size + 0.8 and (number := parse_number(clean_inline(line.text))) and number.title
     )
     pitch = _pitch(stream, body_size)
-    edges = _justified_edges(stream, body_size)
+    edges = column_edges(stream, body_size)
     body_font = _body_font(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     lettered = _lettered_headings(stream, body_size, toc_lines | set(anchors))
@@ -924,7 +925,11 @@ def text_headings(
             continue
         if not text or parse_number(text):
             continue
-        depth = _styled_depth(stream, position, styles, text, body_size, pitch) if position > first else None
+        # (in a document with no clause found so far, its one level of large bold titles opens clauses from the start)
+        opens = position > first or (
+            first == len(stream) and line.size >= body_size + 0.8 and _depth_of_style(line, styles, body_size) is not None
+        )
+        depth = _styled_depth(stream, position, styles, text, body_size, pitch) if opens else None
         if depth is not None:  # set as the numbered headings of one level are, without a number (`\section*`)
             title, used = _wrapped_title(stream, position, text, body_size if line.size < body_size + 0.8 else None)
             headings[position] = Heading(None, title, depth or depth_here + 1)  # 0: one level below the heading above
@@ -1036,7 +1041,7 @@ def _margin_headings(stream: list[Line], body_size: float, skip: set[int], pages
     command of the line right above again (its starred form) or ends an environment is that entry's; more than
     `MARGIN_RUN` lines in a row are a wide block, and a document with fewer than three has no such headings. A line
     between two rules that run across it is a table's row (a name and its meaning), whatever column it starts in."""
-    edges = _text_edges(stream, body_size)
+    edges = column_edges(stream, body_size)
     found: dict[int, str] = {}
     run: list[int] = []
     last_name = ""
@@ -1106,22 +1111,32 @@ VERSION_RUN = 3  # a change log has this many entries or more, set alike
 
 def _version_headings(stream: list[Line], body_size: float, skip: set[int]) -> dict[int, tuple[Number | None, str]]:
     """The entries of a change log: lines that name a version and its date and nothing else (`2.5k 2020-10-05`,
-    `1.22 08-05-2021`), set apart as headings are (bold throughout, or larger than the prose), at least `VERSION_RUN`
-    of them in one style. A version that is a plain number (`2.5 2017-11-22`) is the entry's number, its date the
-    title (the path is made unique where a clause has that number); another (`2.5k`, `bltx-v1.2-5`) is part of the
-    title. Each is `position: (number or None, title)`."""
+    `1.22 08-05-2021`, or the date first, `[2015/06/01 v0.1]`), set apart as headings are (bold throughout, or larger
+    than the prose), at least `VERSION_RUN` of them in one style; and a date alone in that style between them (a
+    release that names no version, `[2018/12/01]`; a date elsewhere is no entry). A version that is a plain number
+    (`2.5 2017-11-22`) is the entry's number, its date the title (the path is made unique where a clause has that
+    number); another (`2.5k`, `bltx-v1.2-5`) is part of the title. Each is `position: (number or None, title)`."""
     found: dict[Style, dict[int, tuple[Number | None, str]]] = {}
+    dated: dict[Style, dict[int, tuple[Number | None, str]]] = {}  # a date alone: an entry only in a log of versions
     for position, line in enumerate(stream):
         if position in skip:
             continue
         text = clean_inline(line.text)
-        match = VERSION_DATE.match(text)
+        match = VERSION_DATE.match(text) or DATE_VERSION.match(text)
         if not match or not (line.size >= body_size + 0.8 or line.bold_prefix >= len(line.text.rstrip()) - 1):
             continue
         version, date = match.group("version"), match.group("date")
+        if version is None:
+            dated.setdefault(_style(line, body_size), {})[position] = (None, text)
+            continue
         numbered = re.fullmatch(r"\d+(?:\.\d+)*", version)
         found.setdefault(_style(line, body_size), {})[position] = (Number(version, date, "clause"), date) if numbered else (None, text)
-    return {p: entry for entries in found.values() if len(entries) >= VERSION_RUN for p, entry in entries.items()}
+    logs: dict[int, tuple[Number | None, str]] = {}
+    for style, entries in found.items():
+        if len(entries) >= VERSION_RUN:
+            logs.update(entries)
+            logs.update({p: entry for p, entry in dated.get(style, {}).items() if min(entries) < p < max(entries)})
+    return logs
 
 
 # a heading led by a capital letter alone, an appendix's (`A Implementation`, `B Biblatex datamodel file`)
@@ -1174,22 +1189,23 @@ def _ruled_across(line: Line, page: Page | None) -> bool:
     return any(y > line.top for y in across) and any(y < line.bottom for y in across)
 
 
-def _text_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
-    """The left and right edges of each page's text column: where most lines of prose in the body size start, and
-    the furthest any of them ends (per page: a two-sided document sets its left margin wider on one side). A page
-    with too little prose to tell has none."""
+def column_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
+    """The left and right edges of each page's text column, from its lines of prose in the body size: the left, the
+    leftmost x that three lines or more and a quarter of them start at (per page: a two-sided document sets its left
+    margin wider on one side; a list indented on the page does not move it); the right, where three lines or more of
+    those end alike (justified text shares its edge: a long address that runs into the margin does not move it), else
+    the furthest any of them ends. A page with too little prose to tell has none."""
     starts: dict[int, list[Line]] = {}
     for line in stream:
         if abs(line.size - body_size) < 0.5 and len(line.text) >= 30 and not line.mono and len(line.cells) == 1:
             starts.setdefault(line.page, []).append(line)
     edges: dict[int, tuple[float, float]] = {}
     for page, lines in starts.items():
-        # the leftmost x that three lines or more and a quarter of them start at (a list indented on the page does
-        # not move the column)
         aligned_at = [x for x in (line.x0 for line in lines) if _starting_at(lines, x) >= max(3, 0.25 * len(lines))]
         if aligned_at:
             aligned = [line for line in lines if abs(line.x0 - min(aligned_at)) <= 1.5]
-            edges[page] = (min(line.x0 for line in aligned), max(line.x1 for line in aligned))
+            right, shared = Counter(round(line.x1) for line in aligned).most_common(1)[0]
+            edges[page] = (min(line.x0 for line in aligned), float(right) if shared >= 3 else max(line.x1 for line in aligned))
     return edges
 
 
@@ -1348,7 +1364,61 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
     for style, count in alone.items():
         if count >= 3 and count >= 0.8 * used[style]:
             styles[style] = 0
+    faces = {stream[p].font for p, h in headings.items() if h.depth and styles.get(_style(stream[p], body_size)) == h.depth}
+    styles.update(_unconfirmed_styles(stream, body_size, pitch, styles, used, faces))
     return styles
+
+
+def _unconfirmed_styles(
+    stream: list[Line], body_size: float, pitch: float, styles: dict[Style, int], used: Counter[Style], faces: set[str]
+) -> dict[Style, int]:
+    """Larger bold styles no confirmed heading has, that set short titles apart: the levels below the levels a printed
+    contents lists (a DocBook section three deep, a step smaller than the smallest confirmed heading and in the face of
+    the confirmed ones, `faces`), or the one level of a document without numbers or contents (a short note's bold
+    sections, two points above the body). A style counts, in one face, when three lines or more in it read as titles on a
+    line of their own with space above, and nearly every line set in it does (a caption or a table's head set as large is
+    no title; nor, below confirmed headings, is an admonition's title set as large in another face). The styles returned
+    name that face (a large line's own style names none, see `_depth_of_style`). Below confirmed headings each is one level
+    deeper than the next larger; in a document without any, its depth is 1, or 0 (one below the heading above) under
+    chapters set larger still (see `text_headings`)."""
+    larger = {style[0]: depth for style, depth in styles.items() if style[0] >= body_size + 0.8 and depth}
+    if faces and not larger:
+        return {}
+    ceiling = min(larger) - 0.3 if larger else body_size + 3.5  # (a size from body + 4 up is a chapter's already)
+    titles: Counter[tuple[Style, str]] = Counter()  # per style and face: a style's titles are set in one face
+    set_in: Counter[tuple[Style, str]] = Counter()
+    for position, line in enumerate(stream):
+        style = _style(line, body_size)
+        if not body_size + 0.8 <= line.size < ceiling or not style[1]:
+            continue
+        set_in[style, line.font] += 1
+        if line.mono or len(line.cells) > 1:
+            continue
+        if faces and line.font not in faces:
+            continue
+        above = stream[position - 1] if position > 0 else None
+        below = stream[position + 1] if position + 1 < len(stream) else None
+        if below is not None and below.page == line.page and _style(below, body_size) == style:
+            continue  # a block of large lines (a title page's, a table's head)
+        if _titled(clean_inline(line.text)) and (above is None or above.page != line.page or above.top - line.top > 1.3 * pitch):
+            titles[style, line.font] += 1
+    # below confirmed headings, the lines of their face (a caption set as large in another is no heading's); without
+    # any, a style set in one face nearly throughout
+    share = {key: set_in[key] if faces else used[key[0]] for key in titles}
+    found = sorted(
+        (style[0], style[1], face) for (style, face), count in titles.items() if count >= 3 and count >= 0.8 * share[style, face]
+    )[::-1]
+    if larger:
+        return {style: larger[min(larger)] + rank for rank, style in enumerate(found, 1)}
+    chapters = any(line.size >= body_size + 3.5 for line in stream if line.page != stream[0].page)
+    return {style: 0 if chapters else 1 for style in found[:1]}
+
+
+def _depth_of_style(line: Line, styles: dict[Style, int], body_size: float) -> int | None:
+    """The depth `styles` give a line's style; a large line's face counts where a style names one (see `_unconfirmed_styles`)."""
+    style = _style(line, body_size)
+    depth = styles.get(style)
+    return depth if depth is not None or style[2] else styles.get((style[0], style[1], line.font))
 
 
 def _body_font(stream: list[Line], body_size: float) -> str:
@@ -1375,7 +1445,7 @@ def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], t
     its own that reads as a title (no sentence end, not the wrapped rest of the line above); in the body size, only
     a line that stands alone."""
     line = stream[position]
-    depth = styles.get(_style(line, body_size))
+    depth = _depth_of_style(line, styles, body_size)
     if depth is None or len(text) > 80 or text.endswith((".", ",", ";", ":")) or not re.match(r"[\w\[(\"'“]", text):
         return None
     if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch, body_size):
@@ -1528,26 +1598,8 @@ def centred(line: Line) -> bool:
     return abs((line.x0 - left) - (right - line.x1)) < 0.1 * width and (line.x1 - line.x0) < 0.7 * width
 
 
-def _justified_edges(stream: list[Line], body_size: float) -> dict[int, tuple[float, float]]:
-    """Where most full lines of prose in the body size start and end on each page (justified text shares both edges);
-    a line that runs into the margin (a long address) moves neither."""
-    by_page: dict[int, list[Line]] = {}
-    for line in stream:
-        if abs(line.size - body_size) < 0.5 and len(line.text) >= 40 and not line.mono and len(line.cells) == 1:
-            by_page.setdefault(line.page, []).append(line)
-    edges = {}
-    for page, lines in by_page.items():
-        (left, lefts), (right, rights) = (
-            Counter(round(value) for value in values).most_common(1)[0]
-            for values in ([line.x0 for line in lines], [line.x1 for line in lines])
-        )
-        if lefts >= 3 and rights >= 3:
-            edges[page] = (float(left), float(right))
-    return edges
-
-
 def _centred_between(line: Line, edges: tuple[float, float] | None) -> bool:
-    """A short line centred between the left and right edges of its page's prose (see `_justified_edges`)."""
+    """A short line centred between the left and right edges of its page's prose (see `column_edges`)."""
     if edges is None or edges[1] - edges[0] <= 0:
         return False
     width = edges[1] - edges[0]

@@ -1736,3 +1736,69 @@ def test_the_end_of_the_contents_above_the_start_of_the_text_is_contents(pdf_bui
     assert [node.path for node in nodes if "." not in node.path] == ["Contents", "1", "2", "3", "4"]
     text = norm_text(workspace, report)
     assert entries[-1][0] in text[text.index("# Contents") : text.index("# 1 Actions")]  # `4.5 Fire of Steel`
+
+
+def test_a_note_without_numbers_or_contents_has_its_bold_sections_two_points_above_the_body(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """A short package note: its title in the body size, then sections titled in 12 pt bold (the body is 10 pt), with
+    no number, no printed contents and no outline. The titles are its clauses, in order, at one depth."""
+    sections = ["Metapost instances", "Running tex from within", "Partial paths", "Lua interface"]
+    builder = pdf_builder().page().line("somepackage version 2022/1.1").line(BODY).line(BODY)
+    for number, title in enumerate(sections):
+        if number == 2:
+            builder.page()
+        builder.gap(12).line(title, size=12, bold=True).gap(4).line(BODY).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "note.pdf")
+    report = ingest(pdf, "TEST 247", "1", workspace=workspace, language="en")
+    nodes = [node for node in read_back(workspace, report).nodes if node.title in sections]
+    assert [node.title for node in nodes] == sections
+    assert len({node.depth for node in nodes}) == 1
+
+
+def test_the_level_below_the_printed_contents_is_found_in_the_face_of_the_listed_headings(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """A DocBook-like manual whose printed contents lists two levels of unnumbered headings (16 and 14 pt bold) while
+    the body has a third level, 12 pt in the same bold face, that the contents do not list: those headings are
+    clauses under the heading above them. An admonition's title set as large in another face (`Warning` in a bold
+    serif) is no clause."""
+    builder = pdf_builder(first_page_number=1).page()
+    chapters = [("Introduction", "Prior work"), ("Installing fonts", "Configuring"), ("Font names", "Fields")]
+    _contents_page(builder, [(title, page) for page, pair in enumerate(chapters, start=2) for title in pair])
+    below = {"Prior work": ["Security extension", "Trusted extensions"], "Configuring": ["Fonts in Xft", "Fine-tuning"]}
+    for chapter, section in chapters:
+        builder.page().line(chapter, size=16, bold=True).gap(6).line(BODY).line(BODY)
+        builder.gap(10).line(section, size=14, bold=True).gap(6).line(BODY).line(BODY)
+        for title in below.get(section, []):
+            builder.gap(10).line(title, size=12, bold=True).gap(6).line(BODY).line(BODY)
+            builder.gap(10)
+            builder.pdf.set_font("Times", "B", 12)
+            builder.y += 15.6
+            builder.pdf.text(110, builder.y, "Warning")
+            builder.gap(6).line(BODY, x=110)
+    pdf = builder.save(tmp_path / "docbook.pdf")
+    report = ingest(pdf, "TEST 248", "1", workspace=workspace, language="en")
+    nodes = {node.path: node for node in read_back(workspace, report).nodes}
+    for section, titles in below.items():
+        for title in titles:
+            assert nodes[title].parent_path == section
+            assert nodes[title].depth == nodes[section].depth + 1
+    assert not [path for path in nodes if path.startswith("Warning")]
+
+
+def test_a_change_log_that_puts_the_date_before_the_version_is_one_clause_per_release(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`[2015/06/01 v0.1]` set bold under `2 History`, as a package's date and version are printed: each release is a
+    clause under the history, a release with a date alone among them (`[2015/06/02]`) too; a bold date elsewhere (the
+    title page's `[2016/01/01]`) is none."""
+    releases = ["[2015/06/01 v0.1]", "[2015/06/02]", "[2015/06/04 v0.4]", "[2015/06/24 v0.5]"]
+    builder = pdf_builder().page().line("A package", size=20, bold=True).gap().line("[2016/01/01]", size=12, bold=True)
+    builder.gap(12).heading("1 Introduction").line(BODY).line(BODY)
+    builder.page().heading("2 History").line(BODY)
+    for release in releases:
+        builder.gap(10).line(release, size=12, bold=True).gap(4).line(f"Added {release[1:5]} features.", x=90).line(BODY, x=90)
+    pdf = builder.save(tmp_path / "history.pdf")
+    report = ingest(pdf, "TEST 249", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [node.title for node in nodes if node.parent_path == "2"] == releases
+    assert not [node for node in nodes if "2016" in node.title]
