@@ -63,6 +63,17 @@ from normcli.latex import escape_text
 _BULLET = re.compile(r"^(?:[•\u2022\u25cf\u25aa\u2013\-*·\x88]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s")
 
 
+# What PDFium's load error codes mean for a person (FPDF_ERR_*): 4 and 5 are encryption, the others a damaged file
+_ENCRYPTED = {4: "encrypted with a password", 5: "encrypted with a security handler PDFium cannot read"}
+_UNREADABLE = {
+    0: "PDFium found no page tree it can read: the file has no pages, or its page tree is damaged",
+    1: "PDFium could not load it for an unknown reason",
+    2: "the file cannot be opened",
+    3: "its structure is damaged, or it is not a PDF",
+    6: "a page or its content cannot be found",
+}
+
+
 def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, language: str = "en", progress=None) -> Draft:
     """Read a PDF into a draft: outline or numbered headings, pages, figures, tables."""
     import pypdfium2 as pdfium
@@ -70,12 +81,21 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
     try:
         document = pdfium.PdfDocument(str(source))
     except pdfium.PdfiumError as exc:
-        if "password" in str(exc).lower():
+        given = getattr(exc, "err_code", None)
+        code = given if isinstance(given, int) else -1  # -1: no code given
+        if (code in _ENCRYPTED or "password" in str(exc).lower()) and b"/Encrypt" not in source.read_bytes():
+            # PDFium's last error is left from an earlier load when this one sets none (a file without a page
+            # tree): in a long-running process that may be an old password error for a file that is not encrypted
+            code = 0
+        elif "password" in str(exc).lower():
+            code = 4
+        if code in _ENCRYPTED:
             raise InvalidArgument(
-                f"'{source.name}' is encrypted with a password",
+                f"'{source.name}' is {_ENCRYPTED.get(code, 'encrypted with a password')}",
                 "save a copy without the password (e.g. qpdf --decrypt --password=… in.pdf out.pdf) and import that",
             ) from exc
-        raise InvalidArgument(f"'{source.name}' is not a readable PDF ({exc})", "check the file, or export it again as PDF") from exc
+        why = _UNREADABLE.get(code, str(exc))
+        raise InvalidArgument(f"'{source.name}' is not a readable PDF ({why})", "check the file, or export it again as PDF") from exc
     draft = Draft()
     try:
         draft.pages = len(document)

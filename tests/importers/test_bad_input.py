@@ -111,6 +111,21 @@ def test_ctrl_c_after_the_bundle_is_in_place_says_it_was_written(
     assert describe(KeyboardInterrupt()) == "interrupted"
 
 
+def test_a_pdf_without_pages_or_without_pdf_structure_is_refused_saying_why(workspace: Path, tmp_path: Path) -> None:
+    """PDFium's load error is worded for a person (its own text for a file without pages reads `PDFium: Success`)."""
+    pdfium = pytest.importorskip("pypdfium2")
+    empty = pdfium.PdfDocument.new()  # a catalog whose page tree has no page
+    empty.save(str(tmp_path / "no-pages.pdf"))
+    empty.close()
+    (tmp_path / "text.pdf").write_bytes(b"%PDF-1.7 a text file named like a PDF\n")
+    with pytest.raises(InvalidArgument, match=r"'no-pages.pdf' is not a readable PDF \(.*the file has no pages") as raised:
+        ingest(tmp_path / "no-pages.pdf", "TEST 107", "1", workspace=workspace, language="en")
+    assert "Success" not in str(raised.value)
+    with pytest.raises(InvalidArgument, match=r"'text.pdf' is not a readable PDF \(its structure is damaged, or it is not a PDF\)"):
+        ingest(tmp_path / "text.pdf", "TEST 107", "1", workspace=workspace, language="en")
+    assert _visible(workspace) == []
+
+
 def test_a_two_thousand_page_pdf_imports(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder()
     for number in range(2000):
