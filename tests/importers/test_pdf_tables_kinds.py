@@ -320,20 +320,24 @@ def _framed_examples(builder: PdfBuilder, pictures: bool) -> None:
         builder.y = top + band + 30
 
 
+def _imported(builder: PdfBuilder, pdf: Path, code: str, workspace: Path) -> tuple[list, str]:
+    """The tables and the text of a one-page test PDF with a closing line after what it set: imported as `code`."""
+    builder.gap(10).line("The text goes on after the example with more words in it than any cell holds.")
+    report = ingest(builder.save(pdf), code, "1", workspace=workspace, language="en")
+    return read_back(workspace, report).tables, norm_text(workspace, report)
+
+
 def test_ruled_boxes_holding_drawings_are_examples_and_shaded_cells_stay_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     for number, pictures in enumerate((True, False)):
         builder = pdf_builder().page().heading("5 Options").line("Each option changes the drawing as shown below.")
         _framed_examples(builder, pictures)
-        builder.gap(10).line("The text goes on after the examples with more words in it than any cell holds.")
-        pdf = builder.save(tmp_path / f"framed-{number}.pdf")
-        report = ingest(pdf, f"TEST 43{number}", "1", workspace=workspace, language="en")
-        tables = read_back(workspace, report).tables
+        tables, text = _imported(builder, tmp_path / f"framed-{number}.pdf", f"TEST 43{number}", workspace)
         if pictures:
             assert not tables
-            assert "Rotation=36" in norm_text(workspace, report)  # the labels stay text
+            assert "Rotation=36" in text  # the labels stay text
         else:
             assert len(tables) == 2
-            assert "| Rotation=18 | Rotation=36 | Rotation=54 |" in norm_text(workspace, report)
+            assert "| Rotation=18 | Rotation=36 | Rotation=54 |" in text
 
 
 def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path) -> None:
@@ -439,13 +443,9 @@ def test_a_variation_table_with_drawn_arrows_is_a_table_when_its_rows_are_labell
     for number, labels in enumerate((["x", "f'(x)", "f(x)"], ["2", "1", "0"])):
         builder = pdf_builder().page().heading("3 Variations").line("The variations of the function are these:")
         _variation_grid(builder, labels)
-        builder.gap(10).line("The text goes on after the table with more words in it than any cell holds.")
-        pdf = builder.save(tmp_path / f"variation-{number}.pdf")
-        report = ingest(pdf, f"TEST 45{number}", "1", workspace=workspace, language="en")
-        tables = read_back(workspace, report).tables
+        tables, text = _imported(builder, tmp_path / f"variation-{number}.pdf", f"TEST 45{number}", workspace)
         if number == 0:
             assert len(tables) == 1
-            text = norm_text(workspace, report)
             assert all(f"| {label} |" in text for label in labels)
         else:
             assert not tables
