@@ -1325,7 +1325,9 @@ def _labelled_rows(table: Table) -> bool:
     """Whether a ruled region's first column names each of its rows (`x`, `f'(x)`, `Signe de f'(x)`): a sign or
     variation table draws arrows and arcs in its cells, yet is a table. Each row's first cell is a short label
     holding a letter, no two alike, none code or a setting; the first row says something beside its label, and
-    no cell of it is code. A picture's regions hold tick numbers, markers, or code beside what it draws."""
+    no cell of it is code; and the cells beside the labels hold values: half of them or more a figure or a sign
+    (`−∞`, `+ 0 −`). A picture's regions hold tick numbers, code beside what it draws, or the names of its points
+    and anchors (`A`, `NW`) around them."""
     rows = table.rows
     if not table.ruled or len(rows) < 2 or any(len(row) < 2 for row in rows):
         return False
@@ -1337,7 +1339,13 @@ def _labelled_rows(table: Table) -> bool:
         for label in labels
     ):
         return False
-    return not any(re.search(r"[\\{}=]", cell) for cell in rows[0][1:])
+    if any(re.search(r"[\\{}=]", cell) for cell in rows[0][1:]):
+        return False
+    cells = [cell for row in rows for cell in row[1:] if cell.strip()]
+    return 2 * sum(1 for cell in cells if _VALUE_MARK.search(cell)) >= len(cells)
+
+
+_VALUE_MARK = re.compile(r"[0-9+\-−±∞]")  # a figure or a sign: what a sign or variation table's cells hold
 
 
 def _corner_to_corner(box: Box, page: Page) -> bool:

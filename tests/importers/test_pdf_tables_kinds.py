@@ -411,9 +411,10 @@ def test_a_table_in_a_box_with_rounded_corners_is_still_a_table(pdf_builder, wor
     assert "| Letter | 216 mm | 279 mm |" in norm_text(workspace, report)
 
 
-def _variation_grid(builder: PdfBuilder, labels: list[str]) -> None:
+def _variation_grid(builder: PdfBuilder, labels: list[str], marks: str = "") -> None:
     """A ruled variation table as tkz-tab draws it: a column of row labels (`labels`) beside interval ends, signs,
-    and the function's values joined by arrows drawn as curves that cover much of the lower band."""
+    and the function's values joined by arrows drawn as curves that cover much of the lower band. With `marks`
+    (letters), every cell beside the labels holds one of them instead, as the points of a drawing are named."""
     pdf = builder.pdf
     pdf.set_line_width(0.5)
     top = builder.y + 10
@@ -425,12 +426,11 @@ def _variation_grid(builder: PdfBuilder, labels: list[str]) -> None:
     pdf.set_font("Helvetica", "", 10)
     for label, y in zip(labels, (top + 14, top + 34, top + 74), strict=True):
         pdf.text(110, y, label)
-    for x, end, sign in ((170, "-inf", "+"), (280, "1", "0"), (395, "+inf", "-")):
-        pdf.text(x, top + 14, end)
-        pdf.text(x + 50 if x < 395 else x - 30, top + 34, sign)
-    pdf.text(170, top + 95, "-inf")
-    pdf.text(280, top + 52, "2")
-    pdf.text(395, top + 95, "-inf")
+    texts = ["-inf", "+", "1", "0", "+inf", "-", "-inf", "2", "-inf"]
+    texts = [marks[k % len(marks)] for k in range(len(texts))] if marks else texts
+    places = [(170, 14), (220, 34), (280, 14), (330, 34), (395, 14), (365, 34), (170, 95), (280, 52), (395, 95)]
+    for text, (x, y) in zip(texts, places, strict=True):
+        pdf.text(x, top + y, text)
     for x0, x1 in ((190, 275), (300, 390)):  # the arrows: arcs up to the maximum and down from it
         pdf.bezier([(x0, top + 92), (x0 + 20, top + 45), (x1 - 20, top + 45), (x1, top + 56 if x0 < 280 else top + 92)])
         pdf.ellipse(x0 + 30, top + 60, 25, 25, style="D")
@@ -439,10 +439,11 @@ def _variation_grid(builder: PdfBuilder, labels: list[str]) -> None:
 
 def test_a_variation_table_with_drawn_arrows_is_a_table_when_its_rows_are_labelled(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """Arcs cover much of a variation table's area, as a picture's curves do; its first column naming each row (`x`,
-    `f'(x)`, `f(x)`) keeps it a table. The same ruled region with tick numbers down its side is a plot."""
-    for number, labels in enumerate((["x", "f'(x)", "f(x)"], ["2", "1", "0"])):
+    `f'(x)`, `f(x)`) keeps it a table. The same ruled region with tick numbers down its side is a plot, and with
+    letters in its cells (the names of a drawing's points) a drawing."""
+    for number, (labels, marks) in enumerate(((["x", "f'(x)", "f(x)"], ""), (["2", "1", "0"], ""), (["A", "B", "C"], "PQMN"))):
         builder = pdf_builder().page().heading("3 Variations").line("The variations of the function are these:")
-        _variation_grid(builder, labels)
+        _variation_grid(builder, labels, marks)
         tables, text = _imported(builder, tmp_path / f"variation-{number}.pdf", f"TEST 45{number}", workspace)
         if number == 0:
             assert len(tables) == 1
