@@ -15,7 +15,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
-from normcli.importers.pdf_pages import Line, Page
+from normcli.importers.pdf_pages import TABLE_RULE, Line, Page
 from normcli.labels import TABLE_CAPTION_LABEL
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top in PDF points
@@ -178,7 +178,7 @@ def find_tables(
 def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
     """The ruled regions of a page: rules that touch one another (a grid), and runs of horizontal rules
     of the same width with table rows between them (booktabs: top, middle and bottom rules)."""
-    hs = [rule for rule in page.hrules if rule[1] - rule[0] >= 15.0]
+    hs = [rule for rule in page.hrules if rule[1] - rule[0] >= TABLE_RULE]
     vs = page.vrules
     parent = list(range(len(hs) + len(vs)))
 
@@ -262,7 +262,7 @@ def _other_floats(page: Page, stream: list[Line], positions: list[int]) -> set[i
     """The lines of floats of another kind framed by rules (`Example 21: …`, `Listing 3: …` between two rules,
     its content down to the next rule as wide): an example's output beside its code is no table."""
     taken: set[int] = set()
-    rules = [rule for rule in page.hrules if rule[1] - rule[0] >= 15.0]
+    rules = [rule for rule in page.hrules if rule[1] - rule[0] >= TABLE_RULE]
     for position in positions:
         line = stream[position]
         text = clean_inline(line.text)

@@ -499,3 +499,25 @@ def test_cells_a_page_gives_after_the_rows_below_them_stay_in_their_rows(pdf_bui
     text = norm_text(workspace, report)
     assert len(tables) == 1
     assert all(f"| {' | '.join(cells)} |" in text for cells in rows)
+
+
+def test_one_definition_of_a_rule_tells_rules_from_shapes_and_a_ruled_page(pdf_builder, tmp_path: Path) -> None:
+    """A rule drawn in pieces shorter than a table rule, joined as `rules_of` joins them, makes the page ruled (its
+    shapes are read); a bar 2.5 pt wide is no vertical rule (those are 2 pt at most), so it is a shape, not a thin
+    path that is neither."""
+    builder = pdf_builder().page()
+    pdf = builder.pdf
+    pdf.set_line_width(0.5)
+    for x in (100, 110, 120):
+        pdf.line(x, 200, x + 10, 200)  # three pieces of 10 pt, one 30 pt rule
+    pdf.ellipse(300, 150, 40, 40, style="D")
+    pdf.set_fill_color(0, 0, 0)
+    pdf.rect(400, 150, 2.5, 40, style="F")
+    document = pdfium.PdfDocument(builder.save(tmp_path / "pieces.pdf"))
+    page = document[0]
+    _, paths, shapes = pdf_pages._drawn_objects(page.raw)
+    hrules, vrules = pdf_pages.rules_of(paths)
+    assert len(hrules) == 1 and 30 <= hrules[0][1] - hrules[0][0] <= 31 and not vrules  # the pen widens each end
+    assert sorted((round(shape[0]), shape[4]) for shape in shapes) == [(300, "curve"), (400, "fill")]
+    page.close()
+    document.close()
