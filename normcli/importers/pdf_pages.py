@@ -308,7 +308,6 @@ def _drawn_objects(
     paths: list[tuple[float, float, float, float]] = []
     shapes: list[tuple[float, float, float, float, str]] = []
     drawn: list[tuple[tuple[float, float, float, float], object]] = []  # the paths that are no rule, read once the page has a rule
-    ruled = False
     left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
     kind_of, bounds_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
     for number in range(raw.FPDFPage_CountObjects(page)):
@@ -329,9 +328,10 @@ def _drawn_objects(
                 paths.append(box)  # an image as thin as a line is drawn as a rule (some DVI drivers set rules so)
                 if kind == raw.FPDF_PAGEOBJ_PATH and not _thin(box):
                     drawn.append((box, obj))
-                ruled = ruled or (box[3] - box[1] <= 3.0 and box[2] - box[0] >= 15.0)
             elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
                 images.append(box)
+    # a rule long enough to frame a table's row (its pieces joined, as `rules_of` reads them)
+    ruled = bool(drawn) and any(right - left >= TABLE_RULE for left, right, _ in rules_of(paths)[0])
     if ruled:  # the shapes tell a ruled region's picture from its table: without a rule no region needs them
         shapes = [(*box, "curve" if number >= _SHAPES_READ else _shape_kind(obj, raw)) for number, (box, obj) in enumerate(drawn)]
     return images, paths, shapes
@@ -339,7 +339,24 @@ def _drawn_objects(
 
 def _thin(box: tuple[float, float, float, float]) -> bool:
     """Whether a path's box is a rule's (a line along one axis, `rules_of`), or a dot too small to tell."""
-    return box[2] - box[0] <= 3.0 or box[3] - box[1] <= 3.0
+    return (
+        _flat_rule(box)
+        or _upright_rule(box)
+        or (min(box[2] - box[0], box[3] - box[1]) <= 3.0 and max(box[2] - box[0], box[3] - box[1]) < 6.0)
+    )
+
+
+TABLE_RULE = 15.0  # the shortest horizontal rule that rules a table (shorter ones underline a word or mark a tick)
+
+
+def _flat_rule(box: tuple[float, float, float, float]) -> bool:
+    """A horizontal rule's box: up to 3 pt thick (a heavy rule under a header row: asciidoctor-pdf draws it 2.5 pt)."""
+    return box[3] - box[1] <= 3.0 and box[2] - box[0] >= 6.0
+
+
+def _upright_rule(box: tuple[float, float, float, float]) -> bool:
+    """A vertical rule's box: up to 2 pt thick."""
+    return box[2] - box[0] <= 2.0 and box[3] - box[1] >= 6.0
 
 
 def _shape_kind(obj, raw) -> str:
@@ -433,9 +450,8 @@ class _Segment:
 def rules_of(paths: list[tuple[float, float, float, float]]) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
     """The thin path objects of a page (table rules, drawn as lines or as thin filled rectangles), pieces on
     one line joined: horizontal ones as (x0, x1, y), vertical ones as (x, y0, y1)."""
-    # up to 3 pt thick: a heavy rule under a header row (asciidoctor-pdf draws it 2.5 pt)
-    flat = [(left, right, (bottom + top) / 2) for left, bottom, right, top in paths if top - bottom <= 3.0 and right - left >= 6.0]
-    upright = [(bottom, top, (left + right) / 2) for left, bottom, right, top in paths if right - left <= 2.0 and top - bottom >= 6.0]
+    flat = [(left, right, (bottom + top) / 2) for left, bottom, right, top in paths if _flat_rule((left, bottom, right, top))]
+    upright = [(bottom, top, (left + right) / 2) for left, bottom, right, top in paths if _upright_rule((left, bottom, right, top))]
     return _joined(flat), [(position, start, end) for start, end, position in _joined(upright)]
 
 

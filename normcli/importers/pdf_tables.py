@@ -15,7 +15,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
-from normcli.importers.pdf_pages import Line, Page
+from normcli.importers.pdf_pages import TABLE_RULE, Line, Page
 from normcli.labels import TABLE_CAPTION_LABEL
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top in PDF points
@@ -178,7 +178,7 @@ def find_tables(
 def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
     """The ruled regions of a page: rules that touch one another (a grid), and runs of horizontal rules
     of the same width with table rows between them (booktabs: top, middle and bottom rules)."""
-    hs = [rule for rule in page.hrules if rule[1] - rule[0] >= 15.0]
+    hs = [rule for rule in page.hrules if rule[1] - rule[0] >= TABLE_RULE]
     vs = page.vrules
     parent = list(range(len(hs) + len(vs)))
 
@@ -262,7 +262,7 @@ def _other_floats(page: Page, stream: list[Line], positions: list[int]) -> set[i
     """The lines of floats of another kind framed by rules (`Example 21: …`, `Listing 3: …` between two rules,
     its content down to the next rule as wide): an example's output beside its code is no table."""
     taken: set[int] = set()
-    rules = [rule for rule in page.hrules if rule[1] - rule[0] >= 15.0]
+    rules = [rule for rule in page.hrules if rule[1] - rule[0] >= TABLE_RULE]
     for position in positions:
         line = stream[position]
         text = clean_inline(line.text)
@@ -1325,7 +1325,9 @@ def _labelled_rows(table: Table) -> bool:
     """Whether a ruled region's first column names each of its rows (`x`, `f'(x)`, `Signe de f'(x)`): a sign or
     variation table draws arrows and arcs in its cells, yet is a table. Each row's first cell is a short label
     holding a letter, no two alike, none code or a setting; the first row says something beside its label, and
-    no cell of it is code. A picture's regions hold tick numbers, markers, or code beside what it draws."""
+    no cell of it is code; and the cells beside the labels hold values: half of them or more a figure or a sign
+    (`−∞`, `+ 0 −`). A picture's regions hold tick numbers, code beside what it draws, or the names of its points
+    and anchors (`A`, `NW`) around them."""
     rows = table.rows
     if not table.ruled or len(rows) < 2 or any(len(row) < 2 for row in rows):
         return False
@@ -1337,7 +1339,13 @@ def _labelled_rows(table: Table) -> bool:
         for label in labels
     ):
         return False
-    return not any(re.search(r"[\\{}=]", cell) for cell in rows[0][1:])
+    if any(re.search(r"[\\{}=]", cell) for cell in rows[0][1:]):
+        return False
+    cells = [cell for row in rows for cell in row[1:] if cell.strip()]
+    return 2 * sum(1 for cell in cells if _VALUE_MARK.search(cell)) >= len(cells)
+
+
+_VALUE_MARK = re.compile(r"[0-9+\-−±∞]")  # a figure or a sign: what a sign or variation table's cells hold
 
 
 def _corner_to_corner(box: Box, page: Page) -> bool:

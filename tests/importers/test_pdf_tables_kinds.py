@@ -320,20 +320,24 @@ def _framed_examples(builder: PdfBuilder, pictures: bool) -> None:
         builder.y = top + band + 30
 
 
+def _imported(builder: PdfBuilder, pdf: Path, code: str, workspace: Path) -> tuple[list, str]:
+    """The tables and the text of a one-page test PDF with a closing line after what it set: imported as `code`."""
+    builder.gap(10).line("The text goes on after the example with more words in it than any cell holds.")
+    report = ingest(builder.save(pdf), code, "1", workspace=workspace, language="en")
+    return read_back(workspace, report).tables, norm_text(workspace, report)
+
+
 def test_ruled_boxes_holding_drawings_are_examples_and_shaded_cells_stay_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     for number, pictures in enumerate((True, False)):
         builder = pdf_builder().page().heading("5 Options").line("Each option changes the drawing as shown below.")
         _framed_examples(builder, pictures)
-        builder.gap(10).line("The text goes on after the examples with more words in it than any cell holds.")
-        pdf = builder.save(tmp_path / f"framed-{number}.pdf")
-        report = ingest(pdf, f"TEST 43{number}", "1", workspace=workspace, language="en")
-        tables = read_back(workspace, report).tables
+        tables, text = _imported(builder, tmp_path / f"framed-{number}.pdf", f"TEST 43{number}", workspace)
         if pictures:
             assert not tables
-            assert "Rotation=36" in norm_text(workspace, report)  # the labels stay text
+            assert "Rotation=36" in text  # the labels stay text
         else:
             assert len(tables) == 2
-            assert "| Rotation=18 | Rotation=36 | Rotation=54 |" in norm_text(workspace, report)
+            assert "| Rotation=18 | Rotation=36 | Rotation=54 |" in text
 
 
 def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path) -> None:
@@ -407,9 +411,10 @@ def test_a_table_in_a_box_with_rounded_corners_is_still_a_table(pdf_builder, wor
     assert "| Letter | 216 mm | 279 mm |" in norm_text(workspace, report)
 
 
-def _variation_grid(builder: PdfBuilder, labels: list[str]) -> None:
+def _variation_grid(builder: PdfBuilder, labels: list[str], marks: str = "") -> None:
     """A ruled variation table as tkz-tab draws it: a column of row labels (`labels`) beside interval ends, signs,
-    and the function's values joined by arrows drawn as curves that cover much of the lower band."""
+    and the function's values joined by arrows drawn as curves that cover much of the lower band. With `marks`
+    (letters), every cell beside the labels holds one of them instead, as the points of a drawing are named."""
     pdf = builder.pdf
     pdf.set_line_width(0.5)
     top = builder.y + 10
@@ -421,12 +426,11 @@ def _variation_grid(builder: PdfBuilder, labels: list[str]) -> None:
     pdf.set_font("Helvetica", "", 10)
     for label, y in zip(labels, (top + 14, top + 34, top + 74), strict=True):
         pdf.text(110, y, label)
-    for x, end, sign in ((170, "-inf", "+"), (280, "1", "0"), (395, "+inf", "-")):
-        pdf.text(x, top + 14, end)
-        pdf.text(x + 50 if x < 395 else x - 30, top + 34, sign)
-    pdf.text(170, top + 95, "-inf")
-    pdf.text(280, top + 52, "2")
-    pdf.text(395, top + 95, "-inf")
+    texts = ["-inf", "+", "1", "0", "+inf", "-", "-inf", "2", "-inf"]
+    texts = [marks[k % len(marks)] for k in range(len(texts))] if marks else texts
+    places = [(170, 14), (220, 34), (280, 14), (330, 34), (395, 14), (365, 34), (170, 95), (280, 52), (395, 95)]
+    for text, (x, y) in zip(texts, places, strict=True):
+        pdf.text(x, top + y, text)
     for x0, x1 in ((190, 275), (300, 390)):  # the arrows: arcs up to the maximum and down from it
         pdf.bezier([(x0, top + 92), (x0 + 20, top + 45), (x1 - 20, top + 45), (x1, top + 56 if x0 < 280 else top + 92)])
         pdf.ellipse(x0 + 30, top + 60, 25, 25, style="D")
@@ -435,17 +439,14 @@ def _variation_grid(builder: PdfBuilder, labels: list[str]) -> None:
 
 def test_a_variation_table_with_drawn_arrows_is_a_table_when_its_rows_are_labelled(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """Arcs cover much of a variation table's area, as a picture's curves do; its first column naming each row (`x`,
-    `f'(x)`, `f(x)`) keeps it a table. The same ruled region with tick numbers down its side is a plot."""
-    for number, labels in enumerate((["x", "f'(x)", "f(x)"], ["2", "1", "0"])):
+    `f'(x)`, `f(x)`) keeps it a table. The same ruled region with tick numbers down its side is a plot, and with
+    letters in its cells (the names of a drawing's points) a drawing."""
+    for number, (labels, marks) in enumerate(((["x", "f'(x)", "f(x)"], ""), (["2", "1", "0"], ""), (["A", "B", "C"], "PQMN"))):
         builder = pdf_builder().page().heading("3 Variations").line("The variations of the function are these:")
-        _variation_grid(builder, labels)
-        builder.gap(10).line("The text goes on after the table with more words in it than any cell holds.")
-        pdf = builder.save(tmp_path / f"variation-{number}.pdf")
-        report = ingest(pdf, f"TEST 45{number}", "1", workspace=workspace, language="en")
-        tables = read_back(workspace, report).tables
+        _variation_grid(builder, labels, marks)
+        tables, text = _imported(builder, tmp_path / f"variation-{number}.pdf", f"TEST 45{number}", workspace)
         if number == 0:
             assert len(tables) == 1
-            text = norm_text(workspace, report)
             assert all(f"| {label} |" in text for label in labels)
         else:
             assert not tables
@@ -498,3 +499,25 @@ def test_cells_a_page_gives_after_the_rows_below_them_stay_in_their_rows(pdf_bui
     text = norm_text(workspace, report)
     assert len(tables) == 1
     assert all(f"| {' | '.join(cells)} |" in text for cells in rows)
+
+
+def test_one_definition_of_a_rule_tells_rules_from_shapes_and_a_ruled_page(pdf_builder, tmp_path: Path) -> None:
+    """A rule drawn in pieces shorter than a table rule, joined as `rules_of` joins them, makes the page ruled (its
+    shapes are read); a bar 2.5 pt wide is no vertical rule (those are 2 pt at most), so it is a shape, not a thin
+    path that is neither."""
+    builder = pdf_builder().page()
+    pdf = builder.pdf
+    pdf.set_line_width(0.5)
+    for x in (100, 110, 120):
+        pdf.line(x, 200, x + 10, 200)  # three pieces of 10 pt, one 30 pt rule
+    pdf.ellipse(300, 150, 40, 40, style="D")
+    pdf.set_fill_color(0, 0, 0)
+    pdf.rect(400, 150, 2.5, 40, style="F")
+    document = pdfium.PdfDocument(builder.save(tmp_path / "pieces.pdf"))
+    page = document[0]
+    _, paths, shapes = pdf_pages._drawn_objects(page.raw)
+    hrules, vrules = pdf_pages.rules_of(paths)
+    assert len(hrules) == 1 and 30 <= hrules[0][1] - hrules[0][0] <= 31 and not vrules  # the pen widens each end
+    assert sorted((round(shape[0]), shape[4]) for shape in shapes) == [(300, "curve"), (400, "fill")]
+    page.close()
+    document.close()
