@@ -324,6 +324,14 @@ class ListedHeadings:
 _SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
 
 
+def _next_number(path: str) -> str:
+    """The number after `path` at its level (`2` after `1`, `3.2` after `3.1`)."""
+    head, _, last = path.rpartition(".")
+    if not last.isdecimal():
+        return path
+    return f"{head}.{int(last) + 1}" if head else str(int(last) + 1)
+
+
 def _split_number(line: Line, title: str, parent: str | None) -> Number | None:
     """A clause number set with a space after its stop (`2. 1 Création d'une grille`) under the bookmark of the clause
     it continues (`2`): the section 2.1, not a line number `2.` before a clause `1`."""
@@ -703,6 +711,8 @@ def text_headings(
     )
     pitch = _pitch(stream, body_size)
     edges = column_edges(stream, body_size)
+    # the numbers of the lines that read as a number and a date (`2 February 2015`)
+    dated = {found.path for line in stream if (found := parse_number(clean_inline(line.text))) and _DATE.match(found.title)}
     body_font = _body_font(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     lettered = _lettered_headings(stream, body_size, toc_lines | set(anchors))
@@ -763,9 +773,10 @@ def text_headings(
                 strong = True
         if number is None or not number.title:
             continue
-        if _DATE.match(number.title) and not sequencer.current and line.page == stream[0].page:
-            continue  # `3 juillet 2022` on the title page, before any clause: a date, no clause 3 (`2 February 2015`
-            # after `1 Long-term values` is a diary's chapter)
+        if _DATE.match(number.title) and (not sequencer.fits(number) or (not sequencer.current and _next_number(number.path) not in dated)):
+            continue  # `3 juillet 2022` under a title, `1 December 2022` over a revision note, before any clause, or a
+            # date out of the clauses' order: a date, no clause (`2 February 2015` right after `1 Long-term values` is a
+            # diary's chapter, and so is a first dated chapter that the next number, dated too, follows)
         # a title needs a word, or a letter in a line set bold throughout (`2.5.2 T1`, an encoding's name)
         if not re.search(r"[^\W\d_]{2,}", number.title) and not (
             re.search(r"[^\W\d_]", number.title) and line.bold_prefix >= len(line.text.rstrip()) - 1
