@@ -721,7 +721,7 @@ def text_headings(
         if position in consumed or position in toc_lines:
             continue
         if position in anchors:
-            _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
+            _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer, body_size)
             restart = False
             continue
         if position in lettered:  # an appendix `A Implementation`: its clauses `A.1` follow (its heading comes below)
@@ -1485,10 +1485,18 @@ def _divisions_of(headings: dict[int, Heading]) -> None:
 
 
 def _anchor_heading(
-    stream: list[Line], position: int, entry: ContentsEntry, headings: dict[int, Heading], consumed: set[int], sequencer: Sequencer
+    stream: list[Line],
+    position: int,
+    entry: ContentsEntry,
+    headings: dict[int, Heading],
+    consumed: set[int],
+    sequencer: Sequencer,
+    body_size: float,
 ) -> None:
-    """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents' title."""
-    printed = _printed_number(stream, position, entry.title) if entry.designator is None else None  # `a.` is its own number
+    """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents'
+    title. A bare number right above it in the body size, not bold, is no chapter's (the last line number of a listing
+    that ends above the heading, `100`, see `_printed_number`)."""
+    printed = _printed_number(stream, position, entry.title, body_size) if entry.designator is None else None  # `a.` is its own
     number = (
         Number(printed.path, entry.title, printed.kind)
         if printed
