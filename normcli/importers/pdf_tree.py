@@ -1347,12 +1347,12 @@ def _unconfirmed_styles(
     """Larger bold styles no confirmed heading has, that set short titles apart: the levels below the levels a printed
     contents lists (a DocBook section three deep, a step smaller than the smallest confirmed heading and in the face of
     the confirmed ones, `faces`), or the one level of a document without numbers or contents (a short note's bold
-    sections, two points above the body). A style counts, in one face, when three lines or more in it read as titles on a
-    line of their own with space above, and nearly every line set in it does (a caption or a table's head set as large is
-    no title; nor, below confirmed headings, is an admonition's title set as large in another face). The styles returned
-    name that face (a large line's own style names none, see `_depth_of_style`). Below confirmed headings each is one level
-    deeper than the next larger; in a document without any, its depth is 1, or 0 (one below the heading above) under
-    chapters set larger still (see `text_headings`)."""
+    sections, two points above the body). A style counts, in one face, when three lines or more in it (two below
+    confirmed headings, in their face) read as titles on a line of their own with space above, and nearly every line set
+    in it does (a caption or a table's head set as large is no title; nor, below confirmed headings, is an admonition's
+    title set as large in another face). The styles returned name that face (a large line's own style names none, see
+    `_depth_of_style`). Below confirmed headings each is one level deeper than the next larger; in a document without
+    any, its depth is 1, or 0 (one below the heading above) under chapters set larger still (see `text_headings`)."""
     larger = {style[0]: depth for style, depth in styles.items() if style[0] >= body_size + 0.8 and depth}
     if faces and not larger:
         return {}
@@ -1378,7 +1378,9 @@ def _unconfirmed_styles(
     # any, a style set in one face nearly throughout
     share = {key: set_in[key] if faces else used[key[0]] for key in titles}
     found = sorted(
-        (style[0], style[1], face) for (style, face), count in titles.items() if count >= 3 and count >= 0.8 * share[style, face]
+        (style[0], style[1], face)
+        for (style, face), count in titles.items()
+        if count >= (2 if faces else 3) and count >= 0.8 * share[style, face]
     )[::-1]
     if larger:
         return {style: larger[min(larger)] + rank for rank, style in enumerate(found, 1)}
