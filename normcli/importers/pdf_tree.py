@@ -326,6 +326,14 @@ class ListedHeadings:
 _SPLIT_NUMBER = re.compile(r"^(?P<head>\d{1,3}(?:\.\d{1,3})*)\s?\.\s(?P<tail>\d{1,3})\.?\s+(?P<title>\S.*)$")
 
 
+def _next_number(path: str) -> str:
+    """The number after `path` at its level (`2` after `1`, `3.2` after `3.1`)."""
+    head, _, last = path.rpartition(".")
+    if not last.isdecimal():
+        return path
+    return f"{head}.{int(last) + 1}" if head else str(int(last) + 1)
+
+
 def _split_number(line: Line, title: str, parent: str | None) -> Number | None:
     """A clause number set with a space after its stop (`2. 1 Création d'une grille`, or around it as right-to-left
     text comes out, `۵ . ١`) under the bookmark of the clause it continues (`2`): the section 2.1, not a line number `2.`
@@ -742,6 +750,8 @@ def text_headings(
     )
     pitch = _pitch(stream, body_size)
     edges = column_edges(stream, body_size)
+    # the numbers of the lines that read as a number and a date (`2 February 2015`)
+    dated = {found.path for line in stream if (found := parse_number(clean_inline(line.text))) and _DATE.match(found.title)}
     body_font = _body_font(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     lettered = _lettered_headings(stream, body_size, toc_lines | set(anchors))
@@ -750,7 +760,7 @@ def text_headings(
         if position in consumed or position in toc_lines:
             continue
         if position in anchors:
-            _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer)
+            _anchor_heading(stream, position, anchors[position], headings, consumed, sequencer, body_size)
             restart = False
             continue
         if position in lettered:  # an appendix `A Implementation`: its clauses `A.1` follow (its heading comes below)
@@ -802,9 +812,10 @@ def text_headings(
                 strong = True
         if number is None or not number.title:
             continue
-        if _DATE.match(number.title) and not sequencer.current and line.page == stream[0].page:
-            continue  # `3 juillet 2022` on the title page, before any clause: a date, no clause 3 (`2 February 2015`
-            # after `1 Long-term values` is a diary's chapter)
+        if _DATE.match(number.title) and (not sequencer.fits(number) or (not sequencer.current and _next_number(number.path) not in dated)):
+            continue  # `3 juillet 2022` under a title, `1 December 2022` over a revision note, before any clause, or a
+            # date out of the clauses' order: a date, no clause (`2 February 2015` right after `1 Long-term values` is a
+            # diary's chapter, and so is a first dated chapter that the next number, dated too, follows)
         # a title needs a word, or a letter in a line set bold throughout (`2.5.2 T1`, an encoding's name)
         if not re.search(r"[^\W\d_]{2,}", number.title) and not (
             re.search(r"[^\W\d_]", number.title) and line.bold_prefix >= len(line.text.rstrip()) - 1
@@ -1375,12 +1386,12 @@ def _unconfirmed_styles(
     """Larger bold styles no confirmed heading has, that set short titles apart: the levels below the levels a printed
     contents lists (a DocBook section three deep, a step smaller than the smallest confirmed heading and in the face of
     the confirmed ones, `faces`), or the one level of a document without numbers or contents (a short note's bold
-    sections, two points above the body). A style counts, in one face, when three lines or more in it read as titles on a
-    line of their own with space above, and nearly every line set in it does (a caption or a table's head set as large is
-    no title; nor, below confirmed headings, is an admonition's title set as large in another face). The styles returned
-    name that face (a large line's own style names none, see `_depth_of_style`). Below confirmed headings each is one level
-    deeper than the next larger; in a document without any, its depth is 1, or 0 (one below the heading above) under
-    chapters set larger still (see `text_headings`)."""
+    sections, two points above the body). A style counts, in one face, when three lines or more in it (two below
+    confirmed headings, in their face) read as titles on a line of their own with space above, and nearly every line set
+    in it does (a caption or a table's head set as large is no title; nor, below confirmed headings, is an admonition's
+    title set as large in another face). The styles returned name that face (a large line's own style names none, see
+    `_depth_of_style`). Below confirmed headings each is one level deeper than the next larger; in a document without
+    any, its depth is 1, or 0 (one below the heading above) under chapters set larger still (see `text_headings`)."""
     larger = {style[0]: depth for style, depth in styles.items() if style[0] >= body_size + 0.8 and depth}
     if faces and not larger:
         return {}
@@ -1406,7 +1417,9 @@ def _unconfirmed_styles(
     # any, a style set in one face nearly throughout
     share = {key: set_in[key] if faces else used[key[0]] for key in titles}
     found = sorted(
-        (style[0], style[1], face) for (style, face), count in titles.items() if count >= 3 and count >= 0.8 * share[style, face]
+        (style[0], style[1], face)
+        for (style, face), count in titles.items()
+        if count >= (2 if faces else 3) and count >= 0.8 * share[style, face]
     )[::-1]
     if larger:
         return {style: larger[min(larger)] + rank for rank, style in enumerate(found, 1)}
@@ -1513,10 +1526,18 @@ def _divisions_of(headings: dict[int, Heading]) -> None:
 
 
 def _anchor_heading(
-    stream: list[Line], position: int, entry: ContentsEntry, headings: dict[int, Heading], consumed: set[int], sequencer: Sequencer
+    stream: list[Line],
+    position: int,
+    entry: ContentsEntry,
+    headings: dict[int, Heading],
+    consumed: set[int],
+    sequencer: Sequencer,
+    body_size: float,
 ) -> None:
-    """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents' title."""
-    printed = _printed_number(stream, position, entry.title) if entry.designator is None else None  # `a.` is its own number
+    """A heading the printed contents located: its number as the page prints it (else as the contents does), the contents'
+    title. A bare number right above it in the body size, not bold, is no chapter's (the last line number of a listing
+    that ends above the heading, `100`, see `_printed_number`)."""
+    printed = _printed_number(stream, position, entry.title, body_size) if entry.designator is None else None  # `a.` is its own
     number = (
         Number(printed.path, entry.title, printed.kind)
         if printed

@@ -295,3 +295,26 @@ def test_a_date_on_the_title_page_is_no_clause(pdf_builder, workspace: Path, tmp
         ("3", "Exemples"),
         ("4", "août 2022"),
     ]
+
+
+def test_a_bold_date_before_the_first_clause_or_out_of_order_is_no_clause(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """`1 December 2022` set bold over a revision note on the second page, before any clause, reads like clause 1, and
+    `7 March 2023` set bold under clause 2 like a clause after it; both are dates (no other dated number follows them),
+    so the clauses `1` to `3` are found in their order. A diary whose chapters are dated in order keeps them."""
+
+    def clauses(builder, name: str, code: str) -> list[str]:
+        report = ingest(builder.save(tmp_path / name), code, "1", workspace=workspace, language="en", use_outline=False)
+        return [f"{node.path} {node.title}" for node in read_back(workspace, report).nodes if node.path[0].isdigit()]
+
+    builder = pdf_builder().page().line("Simple matrices", size=24).line(BODY)
+    builder.page().line("1 December 2022", size=14, bold=True).line("This revision adds the examples.").gap(20)
+    for number, title in ((1, "Introduction"), (2, "Options"), (3, "Examples")):
+        builder.heading(f"{number} {title}").line(BODY).line(BODY)
+        if number == 2:
+            builder.gap(10).line("7 March 2023", size=14, bold=True).line(BODY)
+    assert clauses(builder, "dated.pdf", "TEST 250") == ["1 Introduction", "2 Options", "3 Examples"]
+    days = ["1 January 2015", "2 January 2015", "3 February 2015"]
+    builder = pdf_builder().page().line("A diary", size=24).line(BODY)
+    for day in days:
+        builder.heading(day).line(BODY).line(BODY)
+    assert clauses(builder, "diary.pdf", "TEST 251") == days

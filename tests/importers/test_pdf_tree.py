@@ -1802,3 +1802,26 @@ def test_a_change_log_that_puts_the_date_before_the_version_is_one_clause_per_re
     nodes = read_back(workspace, report).nodes
     assert [node.title for node in nodes if node.parent_path == "2"] == releases
     assert not [node for node in nodes if "2016" in node.title]
+
+
+def test_a_listing_line_number_right_above_a_listed_heading_is_not_its_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A documented source whose listing numbers its lines, the last (`100`, small and not bold) right above the next
+    heading the printed contents lists (`Extended code`): the heading keeps the contents' title as its path, it is
+    no chapter 100."""
+    builder = pdf_builder(first_page_number=1).page()
+    _contents_page(builder, [("Basic code", 2), ("Extended code", 2), ("Packaging", 3)])
+    builder.page().line("Basic code", size=12, bold=True).line(BODY)
+    for number in range(95, 100):
+        builder.line(f"{number} local function f{number}() return {number} end", size=9)
+    builder.line("100", size=9)  # the listing's last line, empty but for its number
+    builder.line("Extended code", size=12, bold=True).line(BODY).line(BODY)
+    builder.page().line("Packaging", size=12, bold=True).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "listing.pdf")
+    report = ingest(pdf, "TEST 252", "1", workspace=workspace, language="en", use_outline=False)
+    nodes = {node.path: node.page_start for node in read_back(workspace, report).nodes}
+    assert {path: nodes.get(path) for path in ("Basic code", "Extended code", "Packaging")} == {
+        "Basic code": 2,
+        "Extended code": 2,
+        "Packaging": 3,
+    }
+    assert "100" not in nodes
