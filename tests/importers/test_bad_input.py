@@ -126,6 +126,18 @@ def test_a_pdf_without_pages_or_without_pdf_structure_is_refused_saying_why(work
     assert _visible(workspace) == []
 
 
+def test_an_outline_out_of_page_order_gives_the_tree_in_page_order(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An outline that lists its second chapter before its first (each bookmark to its own page): the clauses come in
+    the order of the pages, each on its page, nothing lost or repeated."""
+    builder = _norm(pdf_builder(outline=True))
+    outline = builder.pdf._outline  # fpdf2 writes the outline in this list's order
+    assert [section.name for section in outline] == ["Scope", "Terms", "Requirements", "General"]
+    builder.pdf._outline = outline[2:] + outline[:2]
+    report = ingest(builder.save(tmp_path / "unordered.pdf"), "TEST 104", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [(node.path, node.page_start) for node in nodes] == [("1", 1), ("1.1", 1), ("2", 2), ("2.1", 2)]
+
+
 def test_a_two_thousand_page_pdf_imports(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder()
     for number in range(2000):
