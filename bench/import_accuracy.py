@@ -427,7 +427,7 @@ def _opens_next_page(document, index: int, title: str, cache: dict[int, list[str
     even wrapped over lines (`List of Figures` and `List of Tables` both anchored at the top of the first list's page)."""
     if index + 1 >= len(document):
         return False
-    numbered = _LEADING_NUMBER.match(title)  # `6.1 Basic font features`: the title after its number
+    numbered = _LEADING_NUMBER.match(title)  # `6.1 Font features`: the title after its number
     bare = key(numbered.group("title")) if numbered else key(title)
     following = body_lines(document, index + 1, cache)
     if not following or bare not in (_printed_title(following[0]), key(following[0])):

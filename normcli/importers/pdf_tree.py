@@ -400,7 +400,7 @@ def _title_lines(stream: list[Line], position: int, title: str) -> list[int]:
 
 def _piece_before(stream: list[Line], position: int) -> int | None:
     """The line before `position` when it is a piece of the same printed line, on the same baseline, that the text layer
-    gave first: right-to-left text cut in two at a joiner (`گزاری` before `٢ سپاس`, the heading `٢ سپاس‌گزاری`)."""
+    gave first: right-to-left text cut in two at a joiner (`gements` before `2 Acknowled`, the heading `2 Acknowledgements`)."""
     before = position - 1
     if before < 0 or stream[before].page != stream[position].page:
         return None
