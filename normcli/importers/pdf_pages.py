@@ -1865,6 +1865,36 @@ def _without_folio(text: str) -> str:
     return " ".join(tokens)
 
 
+def _in_the_flow(page: Page, body_size: float) -> set[int]:
+    """The page's edge lines that run on from the text at its line pitch: set at the text's size, as far from the next
+    line inward as the page's lines most often are from each other (and that line at the text's size too, and in the
+    flow itself if it is an edge line). Body lines that merely repeat in shape from page to page (`Text of clause 2,
+    line 1: …`) are so; a running header or footer is set apart from the text by more than a line's pitch."""
+    if len(page.lines) <= 4:
+        return set()
+    ordered = sorted(page.lines, key=lambda line: -line.top)
+    steps = Counter(
+        round(upper.top - lower.top, 1)
+        for upper, lower in itertools.pairwise(ordered)
+        if abs(upper.size - body_size) <= 0.6 and abs(lower.size - body_size) <= 0.6 and upper.top - lower.top > 0.5 * body_size
+    )
+    if not steps or steps.most_common(1)[0][1] < 3:
+        return set()  # no pitch the page's text keeps
+    pitch = steps.most_common(1)[0][0]
+    flow: set[int] = set()
+    for side in (ordered, ordered[::-1]):  # from the top edge down, from the bottom edge up
+        for at in (1, 0):  # the inner edge line first: the outer one runs on from it
+            line, inner = side[at], side[at + 1]
+            if (
+                abs(line.size - body_size) <= 0.6
+                and abs(inner.size - body_size) <= 0.6
+                and abs(abs(line.top - inner.top) - pitch) <= 0.1 * body_size
+                and (at == 1 or id(inner) in flow)
+            ):
+                flow.add(id(line))
+    return flow
+
+
 def _subclause_heading(line: Line) -> bool:
     """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`), or a change log's entry (`0.7 07-12-2012`): at
     the top of a page its pattern repeats from page to page like a running header's (`#.#.#. wydanie #`), but its
@@ -1913,6 +1943,7 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
     for page in pages:
         edges = _edge_lines(page)
         heads = _ruled_heads(page, body_size, titles)
+        flow = _in_the_flow(page, body_size)
         drop = set()
         for line in edges:
             text = line.text.strip()
@@ -1931,6 +1962,7 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
                 and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
                 and not _CAPTION_LABEL.match(text)  # `Table 2:` alone in the margin by every table: captions, not furniture
                 and not (texts[_without_folio(text)] == 1 and _subclause_heading(line))
+                and id(line) not in flow  # a body line repeating only in shape
             )
             if is_number or (
                 ((carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads)

@@ -518,3 +518,19 @@ def test_a_vector_figure_is_its_whole_drawing_with_its_labels_kept_out_of_the_te
     width, height = struct.unpack(">II", (workspace / Path(report.file).parent / figure.file).read_bytes()[16:24])
     assert width >= 240 * 150 / 72 and height >= 150 * 150 / 72  # the whole drawing, at 150 dpi or more
     assert width < 595 * 150 / 72 * 0.8  # cropped to the drawing, not the page
+
+
+def test_body_lines_that_repeat_in_shape_from_page_to_page_are_no_page_furniture(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder()
+    written = {}
+    for chapter in (1, 2, 3):
+        builder.page().heading(f"{chapter} Chapter {chapter}")
+        for k in range(5):
+            text = f"Text of chapter {chapter}, line {k}: the body goes on with enough words to be prose."
+            builder.line(text)
+            written[(chapter, k)] = text
+    pdf = builder.save(tmp_path / "shapes.pdf")
+    report = ingest(pdf, "TEST 92", "1", workspace=workspace, language="en")
+    nodes = {node.path: node for node in read_back(workspace, report).nodes}
+    for (chapter, k), text in written.items():
+        assert text in nodes[str(chapter)].text, (chapter, k)
