@@ -1074,6 +1074,10 @@ _MARK_SYMBOLS = "*†‡§¶"
 _PRIMES = {"′": "′", "″": "″", "‴": "‴", "'": "′", "’": "′"}
 FOOTNOTE_REF = re.compile("\ue000([^\ue001]+)\ue001")  # a raised mark after a word: a footnote when its note is on the page
 FOOTNOTE_DEF = re.compile("^\\s*\ue002([^\ue001]+)\ue001\\s*")  # a raised mark opening a line: the note itself
+# a raised number after a word of three letters (`fee⁴`): a footnote only when a note of its number that no other mark
+# cites is on its page, or on the page before or after it (a sentence run over the page); else a superscript (`sin²`)
+WEAK_REF = re.compile("\ue003([^\ue001]+)\ue001")
+_WEAK_GAP = re.compile(" ?" + WEAK_REF.pattern)  # with the gap left before it: no space of the text when it is a note's
 _MODIFIERS = ("Sk", "Lm")  # the Unicode categories of spacing accents and modifier letters
 
 
@@ -1218,6 +1222,21 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             pieces[k] = f"\ue000{run}\ue001"
             if before != segment[:k]:  # a gap the producer left before the mark (LibreOffice) is no space of the text
                 pieces[k - 1] = ""
+        elif (
+            kind == 1
+            and run.isdecimal()
+            and len(run) <= 3
+            and (
+                (word and len(word.group(0)) in (2, 3) and before == segment[:k])
+                or (
+                    len(segment[:k]) - len(before) <= 1
+                    and (before[-1:] in ".,;:)]}”’" or "".join(pieces[:k]).rstrip(" ").endswith("\ue001"))
+                )
+            )
+        ):
+            # `fee⁴` or `sin²`, `Ghost. ¹²` (a gap before the mark, kept unless it is a note's), `{}³`, a second mark
+            # after a first: the page's notes decide (`resolve_footnotes`)
+            pieces[k] = f"\ue003{run}\ue001"
         elif kind == -1 and not before.strip():
             k = end + 1  # a lowered run opening the line has no letter to hang from: text set low (`2.1` before a title)
             continue
@@ -1289,49 +1308,106 @@ def resolve_footnotes(lines: list[Line]) -> None:
         return  # no mark on the page (most pages): nothing to resolve
     referenced = {_label(mark) for line in lines for mark in FOOTNOTE_REF.findall(line.text)}
     _plain_notes(lines, referenced)
-    defined = {_label(match.group(1)) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
-    _settle(lines, lambda line, mark: _label(mark) in referenced & defined, final=False)
+    notes = {_label(match.group(1)): line for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
+    cites = _weak_cites(lines, notes, referenced)
+    weak_notes = {id(notes[label]) for _, label in cites}
+    defined = set(notes)
+    _settle(
+        lines,
+        lambda line, mark: _label(mark) in referenced & defined or id(line) in weak_notes,
+        final=False,
+        weak=lambda line, mark: (id(line), mark) in cites,
+    )
 
 
-def _settle(lines: list[Line], resolved, final: bool) -> None:
-    """Write the marks `resolved(line, mark)` accepts as Markdown footnotes; with `final`, the others as superscripts
-    (else they stay marks, for the document's endnotes)."""
+def _weak_cites(lines: list[Line], notes: dict[str, Line], cited: set[str]) -> set[tuple[int, str]]:
+    """The weak marks (`WEAK_REF`) of `lines` that cite one of `notes` (label: the note's line) that no mark in `cited`
+    does: the only weak mark of its number there, on a line set larger than the note; as (id of the citing line, label)."""
+    found: dict[str, list[Line]] = {}
+    for line in lines:
+        for mark in WEAK_REF.findall(line.text):
+            found.setdefault(mark, []).append(line)
+    return {
+        (id(citing[0]), label)
+        for label, citing in found.items()
+        if label in notes and label not in cited and len(citing) == 1 and citing[0].size > notes[label].size + 0.5
+    }
+
+
+def _settle(lines: list[Line], resolved, final: bool, weak=None) -> None:
+    """Write the marks `resolved(line, mark)` accepts as Markdown footnotes, and the weak ones `weak` accepts (by
+    default `resolved`); with `final`, the others as superscripts (else they stay marks, for the document's endnotes)."""
+    weak = weak or resolved
 
     def fix(line: Line, text: str) -> str:
-        if "\ue000" not in text and "\ue002" not in text:
+        if "\ue000" not in text and "\ue002" not in text and "\ue003" not in text:
             return text
 
-        def write(match: re.Match, note: bool) -> str:
+        def write(match: re.Match, note: bool, accept=resolved) -> str:
             mark = match.group(1)
-            if resolved(line, mark):
+            if accept(line, mark):
                 return f"[^{_label(mark)}]: " if note else f"[^{_label(mark)}]"
             return _raised(mark) if final else match.group(0)
 
         text = FOOTNOTE_DEF.sub(lambda m: write(m, True), text)
         text = FOOTNOTE_REF.sub(lambda m: write(m, False), text)
+
+        def weak_mark(match: re.Match) -> str:
+            gap, mark = match.group(0)[: match.start(1) - match.start(0) - 1], match.group(1)
+            return gap + _raised(mark) if final and not weak(line, mark) else write(match, False, weak)
+
+        text = _WEAK_GAP.sub(weak_mark, text)
         return _SPACE_AFTER_MARK.sub(r"\1", text)  # `werden[^1] .`: the gap a producer leaves after its mark is no space
 
     for line in lines:
-        if "\ue000" not in line.text and "\ue002" not in line.text:
+        if "\ue000" not in line.text and "\ue002" not in line.text and "\ue003" not in line.text:
             continue
         line.text = fix(line, line.text)
         line.spans = [(fix(line, span[0]), span[1], span[2]) for span in line.spans]
         line.cells = [span[0] for span in line.spans]
 
 
+def _over_the_page(pages: list[Page]) -> set[tuple[int, str]]:
+    """Notes at the foot of a page whose mark is on the page before or after it (LaTeX sets a note where the line
+    that cites it was when the page was cut; a sentence may run over the break): each note whose number no mark of
+    its page cites, paired with the one mark of that number on the pages beside it; as (id of the line, label)."""
+
+    def marks(page: Page) -> dict[str, list[Line]]:
+        found: dict[str, list[Line]] = {}
+        for line in page.lines:
+            for mark in [*FOOTNOTE_REF.findall(line.text), *WEAK_REF.findall(line.text)]:
+                found.setdefault(_label(mark), []).append(line)
+        return found
+
+    cites = [marks(page) for page in pages]
+    taken: set[tuple[int, str]] = set()
+    for at, page in enumerate(pages):
+        notes = {_label(match.group(1)): line for line in page.lines if (match := FOOTNOTE_DEF.match(line.text))}
+        for label, note in notes.items():
+            if label in cites[at]:
+                continue
+            beside = [line for near in (at - 1, at + 1) if 0 <= near < len(pages) for line in cites[near].get(label, [])]
+            if len(beside) == 1 and beside[0].size > note.size + 0.5:
+                taken.update({(id(note), label), (id(beside[0]), label)})
+    return taken
+
+
 def resolve_endnotes(pages: list[Page], body_size: float) -> None:
     """Marks whose note is not on their page are endnotes when a later line opens with their number, raised or
     set smaller than the text (`[3] Valid for …` at the end of the document or chapter, as asciidoctor-pdf, Word
     and LibreOffice print endnotes): such a note is the first mark still waiting, a first note or the one
-    after the last note taken, so a numbered list further on is no note. The other marks are written as superscripts."""
+    after the last note taken, so a numbered list further on is no note. A note whose mark is on the page before
+    or after it is a footnote still. The other marks are written as superscripts."""
     lines = [line for page in pages for line in page.lines]
+    taken = _over_the_page(pages)  # (id of the citing or note line, label)
     waiting: list[tuple[Line, str]] = []  # marks met so far whose note is not found yet, in reading order
-    taken: set[tuple[int, str]] = set()  # (id of the citing or note line, label)
     last: int | None = None
     for line in lines:
         raised = FOOTNOTE_DEF.match(line.text)
         plain = None if raised else _ENDNOTE.match(line.text)
         label = _label(raised.group(1)) if raised else plain.group(1) if plain and line.size < body_size - 0.5 else None
+        if label is not None and (id(line), label) in taken:
+            label = None  # a footnote over the page (above)
         number = note_number(label) if label is not None else None
         # the next note: the first mark waiting, the one after the last note taken, or a first note (notes
         # numbered again from 1 in each chapter; a mark that never found its note waits before it)
@@ -1343,7 +1419,7 @@ def resolve_endnotes(pages: list[Page], body_size: float) -> None:
             if plain:
                 _as_note(line, citing[1], plain.end())
             last = number
-        waiting.extend((line, _label(mark)) for mark in FOOTNOTE_REF.findall(line.text))
+        waiting.extend((line, mark) for mark in map(_label, FOOTNOTE_REF.findall(line.text)) if (id(line), mark) not in taken)
     _settle(lines, lambda line, mark: (id(line), _label(mark)) in taken, final=True)
 
 
@@ -1789,6 +1865,36 @@ def _without_folio(text: str) -> str:
     return " ".join(tokens)
 
 
+def _in_the_flow(page: Page, body_size: float) -> set[int]:
+    """The page's edge lines that run on from the text at its line pitch: set at the text's size, as far from the next
+    line inward as the page's lines most often are from each other (and that line at the text's size too, and in the
+    flow itself if it is an edge line). Body lines that merely repeat in shape from page to page (`Text of clause 2,
+    line 1: …`) are so; a running header or footer is set apart from the text by more than a line's pitch."""
+    if len(page.lines) <= 4:
+        return set()
+    ordered = sorted(page.lines, key=lambda line: -line.top)
+    steps = Counter(
+        round(upper.top - lower.top, 1)
+        for upper, lower in itertools.pairwise(ordered)
+        if abs(upper.size - body_size) <= 0.6 and abs(lower.size - body_size) <= 0.6 and upper.top - lower.top > 0.5 * body_size
+    )
+    if not steps or steps.most_common(1)[0][1] < 3:
+        return set()  # no pitch the page's text keeps
+    pitch = steps.most_common(1)[0][0]
+    flow: set[int] = set()
+    for side in (ordered, ordered[::-1]):  # from the top edge down, from the bottom edge up
+        for at in (1, 0):  # the inner edge line first: the outer one runs on from it
+            line, inner = side[at], side[at + 1]
+            if (
+                abs(line.size - body_size) <= 0.6
+                and abs(inner.size - body_size) <= 0.6
+                and abs(abs(line.top - inner.top) - pitch) <= 0.1 * body_size
+                and (at == 1 or id(inner) in flow)
+            ):
+                flow.add(id(line))
+    return flow
+
+
 def _subclause_heading(line: Line) -> bool:
     """A subclause's heading, bold throughout (`9.1.8. Wydanie 2011`), or a change log's entry (`0.7 07-12-2012`): at
     the top of a page its pattern repeats from page to page like a running header's (`#.#.#. wydanie #`), but its
@@ -1837,6 +1943,7 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
     for page in pages:
         edges = _edge_lines(page)
         heads = _ruled_heads(page, body_size, titles)
+        flow = _in_the_flow(page, body_size)
         drop = set()
         for line in edges:
             text = line.text.strip()
@@ -1855,6 +1962,7 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
                 and not text.startswith("[^")  # a footnote whose mark the page cites, even if its text recurs
                 and not _CAPTION_LABEL.match(text)  # `Table 2:` alone in the margin by every table: captions, not furniture
                 and not (texts[_without_folio(text)] == 1 and _subclause_heading(line))
+                and id(line) not in flow  # a body line repeating only in shape
             )
             if is_number or (
                 ((carries_page and line.size <= body_size + 0.6) or repeated or id(line) in heads)

@@ -411,6 +411,27 @@ def test_superscripts_subscripts_and_footnotes_keep_their_meaning(pdf_builder, w
     assert "[^5]" not in nodes["1.1"].text
 
 
+def test_a_mark_after_a_short_word_and_a_note_on_the_page_before_its_mark_are_footnotes(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    builder = pdf_builder().page().heading("1 Fees")
+    _runs(builder, [("The sender limits the priority fee", 10, 0), ("4", 7, 4), (" that is paid to the validator.", 10, 0)])
+    _runs(builder, [("The square of the sine is sin", 10, 0), ("2", 7, 4), (" x for every angle of the triangle.", 10, 0)])
+    builder.line("The next line of this clause goes on with enough words to fill a line.")
+    builder.y = 740
+    _runs(builder, [("4", 6, 3), ("The priority fee is discussed in greater detail in the next clause.", 8, 0)])
+    _runs(builder, [("6", 6, 3), ("Ommer is a gender-neutral term to mean the sibling of a parent.", 8, 0)])
+    builder.page()
+    _runs(builder, [("Blocks of the parent's parent were known as ommers", 10, 0), ("6", 7, 4), (", and more words follow here.", 10, 0)])
+    pdf = builder.save(tmp_path / "notes.pdf")
+    report = ingest(pdf, "TEST 91", "1", workspace=workspace, language="en")
+    text = read_back(workspace, report).nodes[0].text
+    assert "priority fee[^4] that" in text and "ommers[^6], and" in text
+    assert "[^4]: The priority fee is discussed" in text and "[^6]: Ommer is a gender-neutral term" in text
+    assert "sin² x for every angle" in text  # no note 2 anywhere: a superscript
+    assert "⁴" not in text and "⁶" not in text
+
+
 def test_a_compound_broken_at_its_hyphen_keeps_it_by_the_documents_own_words(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder().page().heading("1 Scope")
     builder.line("Files may be shareable and architecture-").line("independent data; the architecture matters, and")
@@ -497,3 +518,19 @@ def test_a_vector_figure_is_its_whole_drawing_with_its_labels_kept_out_of_the_te
     width, height = struct.unpack(">II", (workspace / Path(report.file).parent / figure.file).read_bytes()[16:24])
     assert width >= 240 * 150 / 72 and height >= 150 * 150 / 72  # the whole drawing, at 150 dpi or more
     assert width < 595 * 150 / 72 * 0.8  # cropped to the drawing, not the page
+
+
+def test_body_lines_that_repeat_in_shape_from_page_to_page_are_no_page_furniture(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder()
+    written = {}
+    for chapter in (1, 2, 3):
+        builder.page().heading(f"{chapter} Chapter {chapter}")
+        for k in range(5):
+            text = f"Text of chapter {chapter}, line {k}: the body goes on with enough words to be prose."
+            builder.line(text)
+            written[(chapter, k)] = text
+    pdf = builder.save(tmp_path / "shapes.pdf")
+    report = ingest(pdf, "TEST 92", "1", workspace=workspace, language="en")
+    nodes = {node.path: node for node in read_back(workspace, report).nodes}
+    for (chapter, k), text in written.items():
+        assert text in nodes[str(chapter)].text, (chapter, k)
