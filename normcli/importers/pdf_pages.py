@@ -21,7 +21,7 @@ from types import SimpleNamespace
 
 from normcli.importers.common import VERSION_DATE, Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
 from normcli.importers.png import encode_png
-from normcli.labels import FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
+from normcli.labels import ANNEX_HEADING_LABEL, CHAPTER_LABEL, DIVISION_LABEL, FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
 SCANNED_CHARS = 20
 # bold by name, also in the names TeX gives the bold faces of Computer Modern and its EC and cm-super versions (`CMBX12`,
@@ -30,7 +30,7 @@ _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|(?:^|\+)(?:CM|EC|SF|TC)
 _REGULAR_NAME = re.compile(
     r"(?:^|[-,+_ ])(?:roman|regular|book|light|medium|normal)\b|(?:^|\+)(?:helvetica|courier|arial|symbol)(?:-(?:oblique|italic))?$", re.I
 )
-CHAPTER_WORD = re.compile(r"^(?:chapter|chapitre|kapitel|capitolo)$", re.I)
+CHAPTER_WORD = re.compile(rf"^{CHAPTER_LABEL}$")
 
 
 @dataclass
@@ -1985,8 +1985,7 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
 
 
 _DESIGNATOR = re.compile(
-    r"^(?:(?:chapter|chapitre|kapitel|capitolo|part|partie|teil|annex|annexe|anhang|appendix|allegato)\s+)?"
-    r"(?:\d+|[A-Z]|[IVXLC]+)(?:\.\d+)*\.?\s+",
+    rf"^(?:(?:{CHAPTER_LABEL}|{DIVISION_LABEL}|{ANNEX_HEADING_LABEL})\s+)?(?:\d+|[A-Z]|[IVXLC]+)(?:\.\d+)*\.?\s+",
     re.I,
 )
 

@@ -47,7 +47,7 @@ from normcli.importers.pdf_contents import (
     same_letters,
 )
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, bold_face, outline_title
-from normcli.labels import ANNEX_HEADING_LABEL, DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
+from normcli.labels import ANNEX_HEADING_LABEL, CHAPTER_LABEL, DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
     r"^(?:index|references|bibliography|bibliographie|literatur|foreword|preface|avant-propos|vorwort|premessa|"
@@ -1598,7 +1598,7 @@ def _proper_titles(furniture: list[str]) -> dict[str, str]:
     """Chapter titles as the running headers print them (`Chapter 2. The Debian Archive`), keyed for comparison."""
     titles = {}
     for text in furniture:
-        match = re.search(r"(?i:chapter|chapitre|kapitel|appendix|annexe|anhang)\s+\w+\.?\s+(?P<title>.+?)(?:\s+\d+)?$", clean_inline(text))
+        match = re.search(rf"(?:{CHAPTER_LABEL}|{ANNEX_HEADING_LABEL})\s+\w+\.?\s+(?P<title>.+?)(?:\s+\d+)?$", clean_inline(text))
         if match:
             title = match.group("title").strip()
             titles[title_key(title)] = title
