@@ -283,8 +283,7 @@ def _emit(
             figure_numbers[number] += 1
             stem = figure_name(number) + (f"-{figure_numbers[number]}" if figure_numbers[number] > 1 else "")
             image = _figure_image(document, page_by_index[line.page], line, regions.get(position))
-            label = figure.group("label")
-            label = "Figure" if label.lower().startswith("fig") else label
+            label = figure.group("label")  # the document's own word (`Figura`, `Abb.`): the bundle reads each
             caption = figure.group("caption")
             following = position + 1
             while (

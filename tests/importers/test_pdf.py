@@ -269,6 +269,7 @@ def test_spanish_and_portuguese_annexes_tables_and_figures(
     assert bundle.tables and bundle.tables[0].number == "1" and "| 800 m | 1,6 kN/m2 |" in bundle.tables[0].markdown
     assert (report.tables, report.captioned_tables) == (1, 1)  # the one table, printed with its caption
     assert bundle.figures[0].id == "fig-2" and bundle.figures[0].caption.endswith("2 – Coeficiente de forma para cubiertas")
+    assert f"![{figure} 2 – Coeficiente de forma" in norm_text(workspace, report)  # the document's own word for a figure
     # the annex answers to every annex word, as `Annexe A` does (SPEC §3: paths matched forgivingly)
     from normcli.service import Service
 
