@@ -378,9 +378,10 @@ def _place_notes(body: list[str], notes: list[tuple[int, str]]) -> None:
     insertions = []
     for order, (position, text) in enumerate(notes):
         label = text[: text.index("]:") + 1]
-        cited = next(
-            (k for k in range(min(position, len(body)) - 1, -1, -1) if label in body[k] and not body[k].startswith(label + ":")), None
-        )
+        cites = [k for k in range(len(body)) if label in body[k] and not body[k].startswith(label + ":")]
+        # the last citation before the note; else the first after it (a note set at the foot of the page before the
+        # one whose line cites it)
+        cited = next((k for k in reversed(cites) if k < position), next((k for k in cites if k >= position), None))
         cited = max(0, position - 1) if cited is None else cited
         end = next((k for k in range(cited + 1, len(body)) if body[k].startswith("#")), len(body))
         while end > cited + 1 and (not body[end - 1].strip() or body[end - 1].startswith("<!--")):
