@@ -315,8 +315,25 @@ def find_figure(index: Index, version: Version, figure_id: str) -> sqlite3.Row:
     import re
 
     rows = index.figures(version.bundle_id)
-    wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
+    asked = figure_id.strip().lower()
+    exact = [row for row in rows if row["fig_id"].lower() in (asked, f"fig-{asked}")]
+    if exact:
+        return exact[0]
     number = re.sub(rf"^{FIGURE_LABEL}\s*(?=[A-Z]?\d)", "", figure_id.strip())
+    # `fig-2-1` for `fig-2.1` (a hyphen where the id has a dot, as a file name or a reader may write it): forgiven
+    # when it names exactly one figure; `path_key`, which drops hyphens, would read it as `fig-21`
+    loose = {asked.replace("-", "."), f"fig-{asked}".replace("-", ".")}
+    dotted = [
+        row
+        for row in rows
+        if row["fig_id"].lower().replace("-", ".") in loose
+        or (row["number"] and row["number"].lower().replace("-", ".") == number.lower().replace("-", "."))
+    ]
+    if len(dotted) == 1:
+        return dotted[0]
+    if len(dotted) > 1:
+        raise NotFound("figure", figure_id, [row["fig_id"] for row in dotted], version.label)
+    wanted = {path_key(figure_id), path_key(f"fig-{figure_id}")}
     row = next(
         (row for row in rows if path_key(row["fig_id"]) in wanted or (row["number"] and path_key(row["number"]) == path_key(number))),
         None,

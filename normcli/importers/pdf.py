@@ -183,6 +183,9 @@ def _emit(
     french = _french_spacing(stream)
     current_page = None
     paragraph: list[Line] = []
+    # what comes after the paragraph gathered so far when its sentence runs on over a page break or a figure: the
+    # page's marker and the figure, written once the paragraph ends
+    after: list[str] = []
     notes: list[tuple[int, str]] = []
     started = False
     unique = UniqueTitles()
@@ -219,17 +222,21 @@ def _emit(
                 body.append(safe_text_line(text))
                 body.append("")
             paragraph.clear()
+        body.extend(after)
+        after.clear()
 
     def open_page(index: int) -> None:
         """Start a page: end the paragraph and write its page marker."""
         nonlocal current_page
         if index == current_page:
             return
-        flush()
+        running = bool(paragraph) and _runs_on(paragraph[-1])
+        if not running:
+            flush()
         current_page = index
         page = page_by_index[index]
         label = f" label={page.label}" if page.label and not page.label.isdigit() else ""
-        body.append(f"<!-- page {page.printed} pdf={index + 1}{label} -->")
+        (after if running else body).append(f"<!-- page {page.printed} pdf={index + 1}{label} -->")
 
     def write_heading(heading: Heading) -> None:
         """Write a heading; repeated unnumbered titles get ` (2)`."""
@@ -278,13 +285,15 @@ def _emit(
         text = clean_inline(line.text)
         figure = FIGURE_CAPTION.match(text)
         if figure and position not in toc_lines:
-            flush()
+            running = bool(paragraph) and _runs_on(paragraph[-1])  # the figure then follows the paragraph
+            if not running:
+                flush()
+            out = after if running else body
             number = figure.group("num")
             figure_numbers[number] += 1
             stem = figure_name(number) + (f"-{figure_numbers[number]}" if figure_numbers[number] > 1 else "")
             image = _figure_image(document, page_by_index[line.page], line, regions.get(position))
-            label = figure.group("label")
-            label = "Figure" if label.lower().startswith("fig") else label
+            label = figure.group("label")  # the document's own word (`Figura`, `Abb.`): the bundle reads each
             caption = figure.group("caption")
             following = position + 1
             while (
@@ -299,10 +308,10 @@ def _emit(
             if image is not None:
                 relative = draft.add_file(f"{stem}.png", b"")  # the name now, the PNG once compressed
                 pngs.put(relative, image)
-                body.append(f"![{label} {number} – {_alt(caption)}]({relative})")
+                out.append(f"![{label} {number} – {_alt(caption)}]({relative})")
             else:
-                body.append(safe_text_line(text))
-            body.append("")
+                out.append(safe_text_line(text))
+            out.append("")
             continue
         if position in tables:
             flush()
@@ -353,7 +362,8 @@ def _emit(
             body.append("")
             continue
         contents_line = position in toc_lines and not (paragraph and paragraph[-1].text.rstrip().endswith("\ufffe"))
-        if paragraph and (_breaks(paragraph[-1], line, body_size) or contents_line):  # a contents entry is a line of its own
+        goes_on = bool(after and paragraph) and _goes_on(paragraph[-1], line)  # over a page break or a figure
+        if paragraph and ((_breaks(paragraph[-1], line, body_size) and not goes_on) or contents_line):  # a contents entry: a line
             flush()
         paragraph.append(line)
     flush()
@@ -368,9 +378,10 @@ def _place_notes(body: list[str], notes: list[tuple[int, str]]) -> None:
     insertions = []
     for order, (position, text) in enumerate(notes):
         label = text[: text.index("]:") + 1]
-        cited = next(
-            (k for k in range(min(position, len(body)) - 1, -1, -1) if label in body[k] and not body[k].startswith(label + ":")), None
-        )
+        cites = [k for k in range(len(body)) if label in body[k] and not body[k].startswith(label + ":")]
+        # the last citation before the note; else the first after it (a note set at the foot of the page before the
+        # one whose line cites it)
+        cited = next((k for k in reversed(cites) if k < position), next((k for k in cites if k >= position), None))
         cited = max(0, position - 1) if cited is None else cited
         end = next((k for k in range(cited + 1, len(body)) if body[k].startswith("#")), len(body))
         while end > cited + 1 and (not body[end - 1].strip() or body[end - 1].startswith("<!--")):
@@ -856,6 +867,17 @@ def _breaks(previous: Line, line: Line, body_size: float) -> bool:
     left, right = previous.column
     width = right - left
     return width > 0 and previous.x1 < right - 0.2 * width and previous.text.rstrip().endswith((".", ":", "!", "?"))
+
+
+def _runs_on(line: Line) -> bool:
+    """Whether a paragraph's last line so far leaves its sentence open: it runs to the column's edge without a stop."""
+    return line.page >= 0 and _runs_full(line) and not line.text.rstrip().endswith((".", ":", "!", "?", ";"))
+
+
+def _goes_on(previous: Line, line: Line) -> bool:
+    """Whether `line`, after a page break or a figure, goes on with the sentence `previous` left open: set in its size
+    and opening with a small letter."""
+    return _runs_on(previous) and abs(line.size - previous.size) <= 1.0 and line.text.lstrip()[:1].islower()
 
 
 def _runs_full(line: Line) -> bool:

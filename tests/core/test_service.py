@@ -591,3 +591,24 @@ def test_a_heading_named_like_a_table_is_read_as_that_clause(tmp_path: Path, mak
         holder = service.section("DOC 1", "tab-2")
     assert (heading.path, heading.requested_path) == ("Table 2", None)
     assert (holder.path, holder.requested_path) == ("3", "tab-2")
+
+
+def test_a_figure_id_may_use_a_hyphen_for_a_dot_when_that_names_one_figure(tmp_path: Path, make_bundle) -> None:
+    """`fig-2-1` (the way a file name or a reader writes it) names `fig-2.1`, not `fig-21`, which keeps its own id."""
+    figures = {"2.1": "Raster order", "21": "Coded order", "2.2": "Super blocks", "2.2.1": "Hilbert curve"}
+    front = ["---", "code: DOC 4", 'edition: "1"', "title: Dotted figures", "language: en", "---", "# 2 Blocks"]
+    images = [f"![Figure {number} – {caption}](figures/fig-{number}.png)" for number, caption in figures.items()]
+    make_bundle(tmp_path, "doc-4", "1", "\n".join([*front, *images, ""]))
+    folder = tmp_path / "norms" / "doc-4" / "1" / "figures"
+    folder.mkdir()
+    for number in figures:
+        (folder / f"fig-{number}.png").write_bytes(b"\x89PNG\r\n\x1a\n" + number.encode())
+    with Service.open(tmp_path) as other:
+        ids = [figure.id for figure in other.section("DOC 4", "2").figures]
+        assert "fig-2.1" in ids and "fig-21" in ids
+        assert other.figure("DOC 4", "fig-2-1").figure_id == "fig-2.1"
+        assert other.figure("DOC 4", "fig-21").figure_id == "fig-21"
+        assert other.figure("DOC 4", "2-1").figure_id == "fig-2.1"
+        assert other.figure("DOC 4", "fig-2-2-1").figure_id == "fig-2.2.1"
+        with pytest.raises(NotFound):
+            other.figure("DOC 4", "fig-2-3")

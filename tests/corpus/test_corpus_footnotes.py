@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from normcli.bundle import parse_bundle
 from normcli.importers import ingest
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
@@ -56,3 +57,6 @@ def test_every_printed_footnote_becomes_a_markdown_footnote(tmp_path: Path) -> N
     assert sorted(marks) == sorted(printed)
     for number, body in notes:  # each note on its own: no other note's number glued to its text
         assert not re.search(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+[A-Za-z]", body), (number, body)
+    for node in parse_bundle(root / report.file).nodes:  # each note at the end of the clause that cites it
+        for number in re.findall(r"^\[\^(\d+)\]: ", node.text, flags=re.MULTILINE):
+            assert f"[^{number}]" in node.text.replace(f"[^{number}]:", ""), (node.path, number)

@@ -269,6 +269,7 @@ def test_spanish_and_portuguese_annexes_tables_and_figures(
     assert bundle.tables and bundle.tables[0].number == "1" and "| 800 m | 1,6 kN/m2 |" in bundle.tables[0].markdown
     assert (report.tables, report.captioned_tables) == (1, 1)  # the one table, printed with its caption
     assert bundle.figures[0].id == "fig-2" and bundle.figures[0].caption.endswith("2 – Coeficiente de forma para cubiertas")
+    assert f"![{figure} 2 – Coeficiente de forma" in norm_text(workspace, report)  # the document's own word for a figure
     # the annex answers to every annex word, as `Annexe A` does (SPEC §3: paths matched forgivingly)
     from normcli.service import Service
 
@@ -534,3 +535,24 @@ def test_body_lines_that_repeat_in_shape_from_page_to_page_are_no_page_furniture
     nodes = {node.path: node for node in read_back(workspace, report).nodes}
     for (chapter, k), text in written.items():
         assert text in nodes[str(chapter)].text, (chapter, k)
+
+
+def test_a_sentence_that_goes_on_after_a_page_break_and_a_figure_is_one_paragraph_the_figure_after_it(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    picture = tmp_path / "blocks.png"
+    picture.write_bytes(png_bytes())
+    builder = pdf_builder().page().heading("1 Orders")
+    opening = "Within each frame, the super blocks of the plane are traversed in raster order, similar to"
+    builder.line("Blocks are accessed in two orders that the decoder uses in its various processes here.")
+    builder.line(opening)
+    builder.page().image(picture, height=80).line("Figure 1: Raster ordering of blocks")
+    builder.gap(24).line("raster order for blocks. Within each super block, the blocks follow a curve.")
+    builder.gap(10).line("The next paragraph is one of its own, and it is set apart by a gap from the one above.")
+    pdf = builder.save(tmp_path / "orders.pdf")
+    report = ingest(pdf, "TEST 93", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    joined = opening + " raster order for blocks. Within each super block"
+    assert joined in text
+    assert text.index(joined) < text.index("![Figure 1 – Raster ordering of blocks]") < text.index("The next paragraph is one")
+    assert text.index(joined) < text.index("<!-- page 2 pdf=2 -->") < text.index("![Figure 1")
