@@ -9,6 +9,7 @@ outline, the entries check it: those the outline lacks are reported.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -42,6 +43,11 @@ DESIGNATED = re.compile(r"^(?P<value>[IVXLC]{1,7}|[ivxlc]{1,7}|[A-Za-z])(?:[.)]|
 LETTERED_ANNEX = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
 # the title of an index (`Index`, `General Index`, `Index of Objects`): its entries end in page numbers too
 INDEX_TITLE = re.compile(r"^(?:[^\W\d_][\w-]* ){0,2}index$|^index of [^\W\d_].{0,40}$|^(?:index|register|stichwortverzeichnis)$", re.I)
+# an index entry: a term, a comma, then its pages (`\\author, 41, 100`, `multline, 63–65`); a contents entry never puts a
+# comma between its title and its page
+_INDEX_ENTRY = re.compile(
+    r"^\S.*?,\s*(?P<pages>(?:\d{1,4}(?:\s?[–-]\s?\d{1,4})?|[ivxlc]{1,7})(?:,\s*(?:\d{1,4}(?:\s?[–-]\s?\d{1,4})?|[ivxlc]{1,7}))*)$"
+)
 
 
 @dataclass
@@ -61,7 +67,11 @@ def mark_contents(pages: list[Page]) -> None:
     a contents title or lie in the front third; blank pages inside a run and pages that hold nearly
     only entries (the tail of the list, or entries printed without leaders) belong to it. A lone table
     of numbers further on is not contents, nor an index (its title above its entries)."""
-    candidates = [is_toc_page(page) or (_contents_title(page) is not None and _tail_of_contents(page)) for page in pages]
+    indexes = [index_page(page) for page in pages]
+    candidates = [
+        not indexes[k] and (is_toc_page(page) or (_contents_title(page) is not None and _tail_of_contents(page)))
+        for k, page in enumerate(pages)
+    ]
     front = max(3, len(pages) // 3)
     index = 0
     while index < len(pages):
@@ -71,6 +81,8 @@ def mark_contents(pages: list[Page]) -> None:
         run = [index]
         following = index + 1
         while following < len(pages):
+            if indexes[following]:
+                break  # the back-of-book index after the contents (a short document): a list of terms, no contents
             if candidates[following]:
                 run.append(following)
             elif pages[following].lines and _opens_with_entries(pages[following]):
@@ -95,6 +107,29 @@ def mark_contents(pages: list[Page]) -> None:
             for k in run:
                 pages[k].toc = True
         index = following
+
+
+def index_page(page: Page) -> bool:
+    """Whether the page is one of a back-of-book index, whatever its title (`Índice` names the contents in one
+    language and the index in another): of six entry lines or more (a text, then a page number), half or more
+    put a comma between a term and its pages (`\\author, 41, 100`), or the entries go in alphabetical order while
+    their pages go down at every third step or more, as no contents' pages do."""
+    entries: list[tuple[str, str]] = []
+    commas = 0
+    for line in page.lines:
+        text = clean_inline(line.text)
+        if _INDEX_ENTRY.match(text):
+            commas += 1
+        if match := _ENTRY.match(text):
+            entries.append((title_key(match.group("text")), match.group("page")))
+    if len(entries) < 6:
+        return False
+    if commas >= 0.5 * len(entries):
+        return True
+    pages = [int(page_) for _, page_ in entries if page_.isdecimal()]
+    descents = sum(later < earlier for earlier, later in itertools.pairwise(pages))
+    ordered = sum(earlier <= later for (earlier, _), (later, _) in itertools.pairwise(entries))
+    return len(pages) >= 6 and descents >= 0.3 * (len(pages) - 1) and ordered >= 0.75 * (len(entries) - 1)
 
 
 def _opens_with_entries(page: Page) -> bool:
@@ -122,10 +157,15 @@ def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
     toc = {page.index for page in pages if page.toc}
     positions: set[int] = set()
     by_page: dict[int, list[int]] = {}
+    page_of = {page.index: page for page in pages}
     for position, line in enumerate(stream):
         if line.page in toc:
             by_page.setdefault(line.page, []).append(position)
-        elif CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":.")) and _short_contents(stream, position):
+        elif (
+            CONTENTS_TITLE.match(clean_inline(line.text).rstrip(":."))
+            and not index_page(page_of[line.page])  # `Índice` over an index's terms
+            and _short_contents(stream, position)
+        ):
             positions.update(_short_contents(stream, position))
     for index, on_page in by_page.items():
         positions.update(on_page)

@@ -3,6 +3,7 @@ numbers met again (a change log numbered by version), divisions named by a desig
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -1825,3 +1826,35 @@ def test_a_listing_line_number_right_above_a_listed_heading_is_not_its_number(pd
         "Packaging": 3,
     }
     assert "100" not in nodes
+
+
+@pytest.mark.parametrize("comma", [True, False])
+def test_a_back_of_book_index_titled_like_the_contents_is_no_contents(pdf_builder, workspace: Path, tmp_path: Path, comma: bool) -> None:
+    """A manual without an outline whose contents and index are both titled `Índice` (as Portuguese names both): the
+    index, set in two columns of terms in alphabetical order whose pages go up and down (`babel, 5, 3`, or without
+    the comma), is no printed contents: its terms are no entries to look for in the body. The clauses are the
+    contents' chapters; no index term becomes a clause, and the terms stay in the text."""
+    chapters = [f"{number} Chapter about topic {number}" for number in range(1, 7)]
+    builder = pdf_builder(first_page_number=1).page().line("Índice", size=16, bold=True).gap()
+    for page, chapter in enumerate(chapters, start=2):
+        builder.line(f"{chapter} {'. ' * 25} {page}")
+    for number, chapter in enumerate(chapters, start=1):
+        builder.page().heading(chapter)
+        for row in range(6):
+            builder.line(f"Line {row} of chapter {number}: {BODY.lower()}")
+    terms = [f"{letter}term{row}" for letter in "abcdefgh" for row in range(8)]
+    pages = [random.Random(k).randint(2, 7) for k in range(len(terms))]  # up and down, as an alphabetical list of terms has them
+    half = len(terms) // 2
+    builder.page().line("Índice", size=16, bold=True).gap()
+    for row in range(half):
+        builder.line(f"{terms[row]}{',' if comma else ''} {pages[row]}")
+        builder.pdf.text(320, builder.y, f"{terms[half + row]}{',' if comma else ''} {pages[half + row]}")
+    pdf = builder.save(tmp_path / "index-titled-as-contents.pdf")
+    report = ingest(pdf, "TEST 193", "1", workspace=workspace, language="en")
+    nodes = read_back(workspace, report).nodes
+    assert [node.path for node in nodes if node.path[:1].isdigit()] == [chapter.split(" ")[0] for chapter in chapters]
+    assert not {node.title for node in nodes} & set(terms)
+    # the index's terms were never read as contents entries to look for in the body
+    assert not [warning for warning in report.warnings if "printed contents entries" in str(warning)], report.warnings
+    text = norm_text(workspace, report)
+    assert all(term in text for term in terms)
