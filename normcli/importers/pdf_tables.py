@@ -70,9 +70,10 @@ def find_tables(
     """Every table of the document, keyed by the stream position where it is written.
 
     A caption (`Table 2.1:`) takes the ruled region next to it, else the lines next to it that cut into
-    cells (on the side where the document puts its tables), else a run of `name = value` lines. Without a
-    caption, a ruled grid (inner vertical rules) or a run of three or more lines cut into the same columns
-    is a table. A ruled table cut by a page break is joined with its other part."""
+    cells (on the side where the document puts its tables; a short note may stand between), else one line
+    next to it cut into four cells or more, else a run of `name = value` lines, else a list of terms framed
+    by two rules under it. Without a caption, a ruled grid (inner vertical rules) or a run of three or more
+    lines cut into the same columns is a table. A ruled table cut by a page break is joined with its other part."""
     toc_pages = {index for index, page in pages.items() if page.toc}
     used: set[int] = set(figure_text)  # labels inside a figure are part of its picture
     on_page: dict[int, list[int]] = {}
@@ -119,12 +120,17 @@ def find_tables(
         rows = sorted(_rows(stream, position, sides[0], headings, used, after))
         if len(rows) < 2:
             rows = sorted(_rows(stream, position, sides[1], headings, used, after))
-        if len(rows) >= 2:
+        if len(rows) < 2:
+            rows = _one_row(stream, position, after, sides[0], headings, used)
+        if rows:
             row_lines = [stream[k] for k in rows]
             cells = _table_cells(row_lines)
             table = Table(position, rows, cells, _has_header(cells, row_lines), *_extent(row_lines), starts=_line_starts(row_lines))
         else:
-            table = _key_values(stream, position, sides, headings, used)
+            index = stream[position].page
+            table = _key_values(stream, position, sides, headings, used) or _framed_entries(
+                stream, position, after, pages[index], on_page[index], headings, used
+            )
         if table is not None:
             if not set(table.positions) & set(more[position]):
                 table.caption_more = more[position]
@@ -1827,10 +1833,16 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set
     position = start + step
     previous = stream[start]
     page = stream[caption].page
+    notes = 0  # lines of a note set between a caption and its rows (`These symbols work in text mode too.`)
     while 0 <= position < len(stream) and len(rows) < 400:
         line = stream[position]
         if position in headings or position in used:
             break
+        if step > 0 and not rows and notes < _NOTE_LINES and _note_over_rows(stream, position, page):
+            notes += 1
+            previous = line
+            position += step
+            continue
         if line.page != page:
             if step > 0 or line.page != page - 1:  # a caption under its table reaches back to the page before
                 break
@@ -1858,6 +1870,107 @@ def _rows(stream: list[Line], caption: int, step: int, headings: dict, used: set
         # gap in it, and the prose between them taken for wrapped cells
         return []
     return rows
+
+
+_NOTE_LINES = 2  # the most lines of prose a note between a caption and its table's rows runs to
+
+
+def _note_over_rows(stream: list[Line], position: int, page: int) -> bool:
+    """Whether the line at `position` is a line of a note under a caption, over the table's rows: prose in one
+    piece, with at most one more such line after it, then two lines on its page that cut into the same columns."""
+    line = stream[position]
+    if len(line.cells) >= 2 or line.mono or TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()):
+        return False
+    for skip in range(_NOTE_LINES):
+        first = position + 1 + skip
+        if first + 1 >= len(stream) or any(stream[k].page != page for k in (first, first + 1)):
+            return False
+        if len(stream[first].cells) >= 2:
+            return len(stream[first + 1].cells) >= 2 and _share_columns(stream[first], stream[first + 1])
+        if len(stream[first].cells) != 1 or stream[first].mono:
+            return False
+    return False
+
+
+_BROKEN = "\ufffe"  # PDFium's mark of a word broken at the line's end
+_HANGING = 6.0  # points: the least indent of an entry's further lines under its first (a list of terms, hanging)
+
+
+def _framed_entries(
+    stream: list[Line], caption: int, after: int, page: Page, positions: list[int], headings: dict, used: set[int]
+) -> Table | None:
+    """A captioned list of terms and their descriptions set between two rules of one width right under the caption
+    (`article  for articles in scientific journals, ...`, each entry's further lines indented under its first): a
+    table of two columns, one row per entry. The term is the first cut of its line when the line is cut, else the
+    words that fit left of the description's indent (one word when the term runs past it)."""
+    last = stream[after]
+    near = 3.5 * max(last.size, 6.0)
+    rules = [rule for rule in page.hrules if rule[1] - rule[0] >= TABLE_RULE]
+    tops = [rule for rule in rules if 0 <= last.bottom - rule[2] <= near and rule[0] < last.x1 and last.x0 < rule[1]]
+    for x0, x1, top in sorted(tops, key=lambda rule: -rule[2]):
+        bottoms = [rule[2] for rule in rules if rule[2] < top - _ROW_HEIGHT and abs(rule[0] - x0) <= 4 and abs(rule[1] - x1) <= 4]
+        if not bottoms:
+            continue
+        bottom = max(bottoms)
+        inside = [k for k in positions if bottom < (stream[k].top + stream[k].bottom) / 2 < top]
+        if len(inside) < 2 or any(k in headings or k in used or k <= after for k in inside):
+            return None
+        lines = [stream[k] for k in inside]
+        if any(line.x0 < x0 - 4 or line.x1 > x1 + 4 for line in lines):
+            return None
+        left = min(line.x0 for line in lines)
+        starts = [n for n, line in enumerate(lines) if line.x0 <= left + 3]
+        if any(lines[n].mono for n in starts):
+            return None  # a listing in a frame, not terms
+        indents = [line.x0 for n, line in enumerate(lines) if n not in starts]
+        if len(starts) < 2 or starts[0] != 0 or not indents or min(indents) < left + _HANGING:
+            return None
+        indent = min(indents)
+        rows = []
+        for n, start in enumerate(starts):
+            end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+            term, description = _term_and_description(lines[start], indent)
+            description += _BROKEN if lines[start].text.rstrip().endswith(_BROKEN) else ""
+            for line in lines[start + 1 : end]:
+                broken = _BROKEN if line.text.rstrip().endswith(_BROKEN) else ""  # kept for the writer's dictionary
+                description = _joined_cell(description, clean_inline(line.text) + broken)
+            rows.append([term, description])
+        return Table(caption, inside, rows, False, x0, x1, starts=(left, indent))
+    return None
+
+
+def _term_and_description(line: Line, indent: float) -> tuple[str, str]:
+    """An entry's first line cut into its term and the start of its description: at its first cut, else after the
+    words that end left of the description's indent (their width estimated from the line's mean advance), at least
+    one word."""
+    if len(line.spans) >= 2:
+        return clean_inline(line.spans[0][0]), clean_inline(" ".join(span[0] for span in line.spans[1:]))
+    text = clean_inline(line.text)
+    words = text.split(" ")
+    advance = (line.x1 - line.x0) / max(len(text), 1)
+    count = 1
+    while count < len(words) and line.x0 + advance * len(" ".join(words[: count + 1])) <= indent:
+        count += 1
+    return " ".join(words[:count]), " ".join(words[count:])
+
+
+_ONE_ROW_CELLS = 4  # the fewest cells a lone line next to a caption is cut into to be its table's one row
+
+
+def _one_row(stream: list[Line], caption: int, after: int, step: int, headings: dict, used: set[int]) -> list[int]:
+    """The one line that is a captioned table's only row (a short list of symbols and their commands): right next
+    to the caption on the side where the document puts its tables, on its page, cut into four cells or more, the
+    line beyond it, if any on the page, no row of it (not cut into cells)."""
+    position = (after if step > 0 else caption) + step
+    if not 0 <= position < len(stream) or position in headings or position in used:
+        return []
+    line, near = stream[position], stream[after if step > 0 else caption]
+    if line.page != near.page or abs(near.top - line.top) > 4 * max(line.size, 6.0) or len(line.cells) < _ONE_ROW_CELLS:
+        return []
+    beyond = position + step
+    if 0 <= beyond < len(stream) and stream[beyond].page == line.page and len(stream[beyond].cells) >= 2:
+        return []
+    return [position]
 
 
 def _share_columns(line: Line, other: Line) -> bool:

@@ -1033,3 +1033,73 @@ def test_code_whose_wide_spaces_fall_inside_brackets_is_no_table(pdf_builder, wo
     report = ingest(builder.save(tmp_path / "code.pdf"), "TEST 156", "1", workspace=workspace, language="en")
     assert not read_back(workspace, report).tables
     assert "R = {50," in norm_text(workspace, report)
+
+
+def test_a_note_between_a_caption_and_its_rows_stays_text_and_the_rows_are_its_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("3 Symbols").line("Some symbols are printed in text as well as in formulas.")
+    builder.gap(16).line("Table 3.10: Symbols outside mathematics.", x=200)
+    builder.gap(10).line("These symbols can be used in text mode too.", x=110)
+    builder.gap(6)
+    rows = [("section", "§", "pilcrow", "¶"), ("pound", "£", "copyright", "©"), ("degree", "°", "micro", "µ")]
+    for row in rows:
+        builder.y += 15
+        builder.pdf.set_font("Helvetica", "", 10)
+        for x, cell in zip((130, 220, 300, 390), row, strict=True):
+            builder.pdf.text(x, builder.y, cell)
+    builder.gap(24).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "caption-note.pdf")
+    report = ingest(pdf, "TEST 941", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert [table.number for table in tables] == ["3.10"]
+    text = norm_text(workspace, report)
+    for row in rows:
+        assert "| " + " | ".join(row) + " |" in text
+    assert "These symbols can be used in text mode too." in text
+    assert "| These symbols" not in text
+
+
+def test_a_caption_over_one_line_cut_into_cells_takes_it_as_a_table_of_one_row(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    builder = pdf_builder().page().heading("3 Symbols").line("The last symbols of the list are few enough to fit on one row.")
+    builder.gap(16).line("Table 3.12: Letters with a command of their own.", x=200)
+    builder.gap(6)
+    row = ("ß", "\\ss", "æ", "\\ae", "ø", "\\o")
+    builder.y += 15
+    builder.pdf.set_font("Helvetica", "", 10)
+    for x, cell in zip((110, 140, 220, 250, 330, 360), row, strict=True):
+        builder.pdf.text(x, builder.y, cell)
+    builder.gap(24).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "caption-one-row.pdf")
+    report = ingest(pdf, "TEST 942", "1", workspace=workspace, language="en")
+    assert [table.number for table in read_back(workspace, report).tables] == ["3.12"]
+    assert "| " + " | ".join(row) + " |" in norm_text(workspace, report)
+
+
+def test_a_captioned_list_of_terms_between_two_rules_is_a_table_of_terms_and_descriptions(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    builder = pdf_builder().page().heading("1 Classes").line("The classes of documents are listed in Table 1.1.")
+    builder.gap(16).line("Table 1.1: Document classes.", x=200)
+    builder.gap(4)
+    _rule(builder, 72, 460)
+    builder.gap(2)
+    entries = [
+        ("doc", ["Lets you write the documentation of a program", "next to its code."]),
+        ("exscale", ["Scales the mathematics extension font."]),
+        (
+            "makeidx",
+            ["Gives the commands to print an index, as the", "chapter on indexes tells, with all the words", "the reader looks up."],
+        ),
+    ]
+    for term, lines in entries:
+        builder.line(f"{term} {lines[0]}")
+        for more in lines[1:]:
+            builder.line(more, x=100)
+        builder.gap(4)
+    _rule(builder, 72, 460)
+    builder.gap(24).line("The text goes on after the table with more words in it than any cell holds.")
+    pdf = builder.save(tmp_path / "caption-terms.pdf")
+    report = ingest(pdf, "TEST 943", "1", workspace=workspace, language="en")
+    assert [table.number for table in read_back(workspace, report).tables] == ["1.1"]
+    text = norm_text(workspace, report)
+    for term, lines in entries:
+        assert f"| {term} | {' '.join(lines)} |" in text
