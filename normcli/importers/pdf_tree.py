@@ -574,13 +574,14 @@ def _opening_next_page(stream: list[Line], by_page: dict[int, list[int]], page: 
     chapter before, on the page before the one its heading opens). The page's top line, wherever the reading order put it
     (an index's title over its two columns)."""
     following = by_page.get(page + 1)
-    if not following:
-        return None
+    wanted = title_key(title)
+    if not following or any(wanted in _line_keys(stream[position].text)[::2] for position in by_page.get(page, [])):
+        return None  # the target page prints the title (a line an earlier bookmark of the same title took)
     top = max(following, key=lambda position: stream[position].top)
     if top in taken:
         return None
     text_key, _, rest_key = _line_keys(stream[top].text)
-    return top if title_key(title) in (text_key, rest_key) else None
+    return top if wanted in (text_key, rest_key) else None
 
 
 @functools.lru_cache(maxsize=1 << 12)

@@ -378,3 +378,19 @@ def test_a_heading_line_given_in_two_pieces_end_first_is_one_heading(pdf_builder
     assert [(path, title) for path, title, _ in nodes] == [("1", "Usage"), ("2", "Acknowledgements")]
     text = norm_text(workspace, ingest(tmp_path / "pieces.pdf", "TEST 173", "1", workspace=workspace))
     assert "gements\n" not in text.split("# 2 Acknowledgements", 1)[1]
+
+
+def test_two_bookmarks_of_one_title_on_a_page_that_prints_it_stay_on_that_page(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A chapter and its first section bookmarked with one title (`Tools`, `Tools`) on a page that prints it once: the
+    page prints the title, so the second bookmark is no anchor set before a page break, and the line opening the next
+    page with the same word (a running head, a box's title) is not its heading."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.line("Versions", size=16, bold=True).line(BODY)
+    builder.pdf.set_y(builder.y + 4)
+    builder.pdf.start_section("Versions", level=0)
+    builder.bookmarked(["Tools"], "Tools", 0)
+    builder.pdf.start_section("Tools", level=1)
+    builder.line(BODY).line(BODY).line("Search for a word and replace it.")
+    builder.page().line("Tools", bold=True).line(BODY).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "same-title.pdf"), workspace)
+    assert [(path, page) for path, _, page in nodes if path.startswith("Tools")] == [("Tools", 1), ("Tools (2)", 1)]
