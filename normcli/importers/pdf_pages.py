@@ -149,8 +149,7 @@ def _read_page(document, index: int, label: str, ocr: bool, language: str, draft
     except Exception as exc:  # a damaged page is left out, the rest of the document is still imported
         draft.warnings.append(f"page {index + 1} could not be read ({exc}); it was left out")
         return Page(index, 595.0, 842.0, [], index + 1, label, 0, []), draft.warnings[before:], False
-    images, paths, shapes = _drawn_objects(page.raw)
-    hrules, vrules = rules_of(paths)
+    images, _, shapes, (hrules, vrules) = _drawn_objects(page.raw)
     lines, chars = _page_lines(textpage, index, vrules)
     scanned = chars < SCANNED_CHARS and bool(images)  # a page with an image and no text (a blank page is just blank)
     if scanned and ocr:
@@ -297,10 +296,16 @@ _SHAPES_READ = 400  # paths whose segments are read on a page: past them the pag
 
 def _drawn_objects(
     page,
-) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]], list[tuple[float, float, float, float, str]]]:
+) -> tuple[
+    list[tuple[float, float, float, float]],
+    list[tuple[float, float, float, float]],
+    list[tuple[float, float, float, float, str]],
+    tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]],
+]:
     """The boxes (left, bottom, right, top) of a page's images, its own and those of the forms it draws, and of
-    its top-level paths (a form's inner paths are in the form's own coordinates); and, on a page with a horizontal
-    rule, the paths that are no rule, each with what it paints (`_shape_kind`). Read with PDFium's raw calls: pypdfium2's object wrappers cost
+    its top-level paths (a form's inner paths are in the form's own coordinates); on a page with a horizontal
+    rule, the paths that are no rule, each with what it paints (`_shape_kind`); and the page's rules (`rules_of`), which
+    tell whether it has one. Read with PDFium's raw calls: pypdfium2's object wrappers cost
     more than the reading on pages drawn with thousands of paths."""
     import pypdfium2.raw as raw
 
@@ -330,11 +335,12 @@ def _drawn_objects(
                     drawn.append((box, obj))
             elif (box[2] - box[0]) * (box[3] - box[1]) > 400:
                 images.append(box)
-    # a rule long enough to frame a table's row (its pieces joined, as `rules_of` reads them)
-    ruled = bool(drawn) and any(right - left >= TABLE_RULE for left, right, _ in rules_of(paths)[0])
+    rules = rules_of(paths)
+    # a rule long enough to frame a table's row (its pieces joined)
+    ruled = bool(drawn) and any(right - left >= TABLE_RULE for left, right, _ in rules[0])
     if ruled:  # the shapes tell a ruled region's picture from its table: without a rule no region needs them
         shapes = [(*box, "curve" if number >= _SHAPES_READ else _shape_kind(obj, raw)) for number, (box, obj) in enumerate(drawn)]
-    return images, paths, shapes
+    return images, paths, shapes, rules
 
 
 def _thin(box: tuple[float, float, float, float]) -> bool:

@@ -751,8 +751,13 @@ def text_headings(
     )
     pitch = _pitch(stream, body_size)
     edges = column_edges(stream, body_size)
-    # the numbers of the lines that read as a number and a date (`2 February 2015`)
-    dated = {found.path for line in stream if (found := parse_number(clean_inline(line.text))) and _DATE.match(found.title)}
+
+    @functools.cache
+    def dated() -> set[str]:
+        """The numbers of the lines that read as a number and a date (`2 February 2015`): read once, when a date is met
+        before any clause."""
+        return {found.path for line in stream if (found := parse_number(clean_inline(line.text))) and _DATE.match(found.title)}
+
     body_font = _body_font(stream, body_size)
     size_only = by_size >= 5  # headings set in a larger font: bold or centred body-size lines are lists, not clauses
     lettered = _lettered_headings(stream, body_size, toc_lines | set(anchors))
@@ -813,7 +818,9 @@ def text_headings(
                 strong = True
         if number is None or not number.title:
             continue
-        if _DATE.match(number.title) and (not sequencer.fits(number) or (not sequencer.current and _next_number(number.path) not in dated)):
+        if _DATE.match(number.title) and (
+            not sequencer.fits(number) or (not sequencer.current and _next_number(number.path) not in dated())
+        ):
             continue  # `3 juillet 2022` under a title, `1 December 2022` over a revision note, before any clause, or a
             # date out of the clauses' order: a date, no clause (`2 February 2015` right after `1 Long-term values` is a
             # diary's chapter, and so is a first dated chapter that the next number, dated too, follows)

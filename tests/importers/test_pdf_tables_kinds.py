@@ -360,7 +360,7 @@ def test_shapes_read_as_curves_bars_fills_and_frames(pdf_builder, tmp_path: Path
     assert pdf_pages._drawn_objects(second.raw)[2] == []
     second.close()
     page = document[0]
-    _, _, shapes = pdf_pages._drawn_objects(page.raw)
+    _, _, shapes, _ = pdf_pages._drawn_objects(page.raw)
     kinds = {(round(shape[0]), round(shape[1]), shape[4]) for shape in shapes}
     top = builder.pdf.h  # fpdf measures from the top, PDFium from the bottom
     assert {(x, kind) for x, _, kind in kinds if top - 150 < _ < top - 90} == {
@@ -515,7 +515,7 @@ def test_one_definition_of_a_rule_tells_rules_from_shapes_and_a_ruled_page(pdf_b
     pdf.rect(400, 150, 2.5, 40, style="F")
     document = pdfium.PdfDocument(builder.save(tmp_path / "pieces.pdf"))
     page = document[0]
-    _, paths, shapes = pdf_pages._drawn_objects(page.raw)
+    _, paths, shapes, _ = pdf_pages._drawn_objects(page.raw)
     hrules, vrules = pdf_pages.rules_of(paths)
     assert len(hrules) == 1 and 30 <= hrules[0][1] - hrules[0][0] <= 31 and not vrules  # the pen widens each end
     assert sorted((round(shape[0]), shape[4]) for shape in shapes) == [(300, "curve"), (400, "fill")]
