@@ -1272,6 +1272,11 @@ def _label(mark: str) -> str:
     return mark[1:-1] if mark.startswith("[") and mark.endswith("]") else mark
 
 
+def _notes_on(lines: list[Line]) -> dict[str, Line]:
+    """The lines that open with a raised mark (a note's own line), by the mark's label."""
+    return {_label(match.group(1)): line for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
+
+
 _SPACE_AFTER_MARK = re.compile(r"(\[\^[^\]\s]+\]) (?=[.,)])")
 _PLAIN_NOTE = re.compile(r"^(\d{1,3})[.)]?(\s+)(?=\S)")  # `1 Note`, `1. Note` (babel-french), `1) Note`
 _ENDNOTE = re.compile(r"^\[?(\d{1,3}|[ivx]{1,5})(?:\]|[.)])?(\s+)(?=\S)")  # also `[1] Note` (asciidoctor-pdf), `iv Note` (Word)
@@ -1281,7 +1286,7 @@ def _plain_notes(lines: list[Line], referenced: set[str]) -> None:
     """A note whose number is not raised (LibreOffice sets it at the note's own size): a line at the foot of the
     page, smaller than the text that cites it and below it, opening with a number cited as a raised mark on
     the page, with only lines as small under it. Its number is marked as a raised one for the rule below."""
-    raised = {_label(match.group(1)) for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
+    raised = set(_notes_on(lines))
     wanted = referenced - raised
     if not wanted:
         return
@@ -1314,7 +1319,7 @@ def resolve_footnotes(lines: list[Line]) -> None:
         return  # no mark on the page (most pages): nothing to resolve
     referenced = {_label(mark) for line in lines for mark in FOOTNOTE_REF.findall(line.text)}
     _plain_notes(lines, referenced)
-    notes = {_label(match.group(1)): line for line in lines if (match := FOOTNOTE_DEF.match(line.text))}
+    notes = _notes_on(lines)
     cites = _weak_cites(lines, notes, referenced)
     weak_notes = {id(notes[label]) for _, label in cites}
     defined = set(notes)
@@ -1388,7 +1393,7 @@ def _over_the_page(pages: list[Page]) -> set[tuple[int, str]]:
     cites = [marks(page) for page in pages]
     taken: set[tuple[int, str]] = set()
     for at, page in enumerate(pages):
-        notes = {_label(match.group(1)): line for line in page.lines if (match := FOOTNOTE_DEF.match(line.text))}
+        notes = _notes_on(page.lines)
         for label, note in notes.items():
             if label in cites[at]:
                 continue
