@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from normcli.bundle import LANGUAGES, parse_bundle
 from normcli.errors import InvalidArgument, NotFound, Notice
@@ -185,55 +186,69 @@ def ingest(
             draft.warnings.append(aligned.warning() or "")
     written = write_bundle(root, draft, code, edition, language, chosen_title, force)
     try:
-        bundle = parse_bundle(written)
-        depths: dict[str, int] = {}
-        for node in bundle.nodes:
-            depths[str(node.depth)] = depths.get(str(node.depth), 0) + 1
-        warnings = list(draft.warnings)
-        if new_workspace:
-            warnings.insert(0, Notice(f"no workspace was found from here, so {root} is now one (it holds norms/)", "new_workspace"))
-        if draft.pages and draft.scanned_pages >= max(1, draft.pages * SPARSE_PAGE_SHARE):
-            scan = f"{draft.scanned_pages} of {draft.pages} pages have no text layer: this PDF is a scan, its pages need OCR"
-            if ocr and not any("tesseract" in w for w in warnings):
-                warnings.insert(0, Notice(f"{scan}; OCR was used for them"))
-            else:  # the frontend says how to run OCR (the command line: --ocr)
-                warnings.insert(0, Notice(scan, "scan"))
-        elif draft.scanned_pages:
-            warnings.append(f"{draft.scanned_pages} of {draft.pages} pages have no text layer (scanned or image-only pages)")
-        score, problems = _quality(root, written)
-        if score is not None and score < LOW_QUALITY:
-            kinds: dict[str, int] = {}
-            for problem in problems:
-                kinds[problem["kind"]] = kinds.get(problem["kind"], 0) + 1
-            summary = ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in sorted(kinds.items(), key=lambda item: -item[1]))
-            warnings.append(Notice(f"low quality: {score}% ({summary})", "low_quality"))
-        relative = written.relative_to(root).as_posix()
-        return IngestReport(
+        return _report(
+            draft,
+            root,
+            written,
+            new_workspace=new_workspace,
+            ocr=ocr,
+            started=started,
             source=str(source),
             format=fmt,
             code=code,
             edition=edition,
             language=language,
             title=chosen_title,
-            file=relative,
-            pages=draft.pages,
-            sections=len(bundle.nodes),
-            sections_by_depth=dict(sorted(depths.items(), key=lambda item: int(item[0]))),
-            figures=len(bundle.figures),
-            tables=len(bundle.tables),
-            captioned_tables=sum(1 for table in bundle.tables if table.number),
-            formulas=len(bundle.formulas),
-            outline_used=draft.outline_used,
-            scanned_pages=draft.scanned_pages,
-            seconds=time.perf_counter() - started,
-            warnings=tuple(warnings),
-            quality_score=score,
-            problems=problems,
             alignment=alignment,
         )
     except KeyboardInterrupt as stop:  # the bundle is in place and whole; only its report is missing
         written_as = written.relative_to(root).as_posix()
         raise KeyboardInterrupt(f"after {written_as} was written in full (its report was not made: `normcli check` gives it)") from stop
+
+
+def _report(draft: Draft, root: Path, written: Path, *, new_workspace: bool, ocr: bool, started: float, **given: Any) -> IngestReport:
+    """The report of the bundle just `written`: what it holds as read back from disk, the draft's warnings and its
+    quality check; `given` holds the report's fields known before it was written (source, format, code, title …)."""
+    bundle = parse_bundle(written)
+    depths: dict[str, int] = {}
+    for node in bundle.nodes:
+        depths[str(node.depth)] = depths.get(str(node.depth), 0) + 1
+    warnings = list(draft.warnings)
+    if new_workspace:
+        warnings.insert(0, Notice(f"no workspace was found from here, so {root} is now one (it holds norms/)", "new_workspace"))
+    if draft.pages and draft.scanned_pages >= max(1, draft.pages * SPARSE_PAGE_SHARE):
+        scan = f"{draft.scanned_pages} of {draft.pages} pages have no text layer: this PDF is a scan, its pages need OCR"
+        if ocr and not any("tesseract" in w for w in warnings):
+            warnings.insert(0, Notice(f"{scan}; OCR was used for them"))
+        else:  # the frontend says how to run OCR (the command line: --ocr)
+            warnings.insert(0, Notice(scan, "scan"))
+    elif draft.scanned_pages:
+        warnings.append(f"{draft.scanned_pages} of {draft.pages} pages have no text layer (scanned or image-only pages)")
+    score, problems = _quality(root, written)
+    if score is not None and score < LOW_QUALITY:
+        kinds: dict[str, int] = {}
+        for problem in problems:
+            kinds[problem["kind"]] = kinds.get(problem["kind"], 0) + 1
+        summary = ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in sorted(kinds.items(), key=lambda item: -item[1]))
+        warnings.append(Notice(f"low quality: {score}% ({summary})", "low_quality"))
+    relative = written.relative_to(root).as_posix()
+    return IngestReport(
+        **given,
+        file=relative,
+        pages=draft.pages,
+        sections=len(bundle.nodes),
+        sections_by_depth=dict(sorted(depths.items(), key=lambda item: int(item[0]))),
+        figures=len(bundle.figures),
+        tables=len(bundle.tables),
+        captioned_tables=sum(1 for table in bundle.tables if table.number),
+        formulas=len(bundle.formulas),
+        outline_used=draft.outline_used,
+        scanned_pages=draft.scanned_pages,
+        seconds=time.perf_counter() - started,
+        warnings=tuple(warnings),
+        quality_score=score,
+        problems=problems,
+    )
 
 
 def _no_text(source: Path, draft: Draft, ocr: bool) -> InvalidArgument:
