@@ -225,18 +225,24 @@ def _emit(
         body.extend(after)
         after.clear()
 
+    def interruption_target() -> list[str]:
+        """Where a page marker or a figure met inside the paragraph goes: `after` it while the paragraph runs on past
+        it (written when the paragraph ends), else the body, once the paragraph is written."""
+        if paragraph and _runs_on(paragraph[-1]):
+            return after
+        flush()
+        return body
+
     def open_page(index: int) -> None:
         """Start a page: end the paragraph and write its page marker."""
         nonlocal current_page
         if index == current_page:
             return
-        running = bool(paragraph) and _runs_on(paragraph[-1])
-        if not running:
-            flush()
+        out = interruption_target()
         current_page = index
         page = page_by_index[index]
         label = f" label={page.label}" if page.label and not page.label.isdigit() else ""
-        (after if running else body).append(f"<!-- page {page.printed} pdf={index + 1}{label} -->")
+        out.append(f"<!-- page {page.printed} pdf={index + 1}{label} -->")
 
     def write_heading(heading: Heading) -> None:
         """Write a heading; repeated unnumbered titles get ` (2)`."""
@@ -285,10 +291,7 @@ def _emit(
         text = clean_inline(line.text)
         figure = FIGURE_CAPTION.match(text)
         if figure and position not in toc_lines:
-            running = bool(paragraph) and _runs_on(paragraph[-1])  # the figure then follows the paragraph
-            if not running:
-                flush()
-            out = after if running else body
+            out = interruption_target()
             number = figure.group("num")
             figure_numbers[number] += 1
             stem = figure_name(number) + (f"-{figure_numbers[number]}" if figure_numbers[number] > 1 else "")
