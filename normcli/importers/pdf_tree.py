@@ -344,17 +344,21 @@ def _split_number(line: Line, title: str, parent: str | None) -> Number | None:
     return None
 
 
+_ZERO_NUMBER = re.compile(r"^(?P<path>0(?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
+_DASHED_NUMBER = re.compile(r"^(?P<path>[1-9]\d{0,2}(?:\.\d{1,3})*)\s?[-–]\s+(?P<title>\S.*)$")
+
+
 def _zero_number(title: str) -> Number | None:
     """A bookmark numbered from zero (`0.1 Core feature`, a chapter 0 the document's class counts from): in a bookmark the
     number is the clause's, though in running text `0.5 mm` never starts a heading."""
-    match = re.match(r"^(?P<path>0(?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$", title)
+    match = _ZERO_NUMBER.match(title)
     return Number(match.group("path"), match.group("title"), "clause") if match else None
 
 
 def _dashed_number(title: str) -> Number | None:
     """A bookmark whose number is set off by a dash (`1.1- Title`, `2 – Title`, as Arabic and French documents number
     their sections): the number is the clause's and the title follows the dash, as after `1.1 `."""
-    match = re.match(r"^(?P<path>[1-9]\d{0,2}(?:\.\d{1,3})*)\s?[-–]\s+(?P<title>\S.*)$", title)
+    match = _DASHED_NUMBER.match(title)
     return Number(match.group("path"), match.group("title"), "clause") if match else None
 
 
