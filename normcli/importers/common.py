@@ -12,6 +12,9 @@ from normcli.bundle import CODE_FENCE as CODE_FENCE  # the importers' name for t
 from normcli.fold import path_key
 from normcli.labels import ANNEX_HEADING_LABEL, CHAPTER_LABEL, FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
+# PDFium's mark for the hyphen of a word broken at a line's end (FPDFText gives it as \x02): the
+# importers keep it until the document's own words say whether the hyphen stays (`architecture-independent`)
+LINE_END_HYPHEN = "\ufffe"
 _NUMBER = re.compile(r"^(?P<path>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?:[ \t\u00a0]+(?P<title>\S.*))?$")
 _ANNEX = re.compile(
     rf"^(?P<word>{ANNEX_HEADING_LABEL})[ \t\u00a0]+(?P<letter>[A-Z]|\d{{1,2}})\b\.?"
@@ -239,7 +242,7 @@ def _clean_line(text: str) -> str:
 
 def _clean_unicode(text: str) -> str:
     """`clean_inline` for text that is not plain printable ASCII."""
-    text = text.replace("\ufffe", "").replace("\u00ad", "").replace("\ufeff", "")
+    text = text.replace(LINE_END_HYPHEN, "").replace("\u00ad", "").replace("\ufeff", "")
     if not text.isprintable():
         text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
     if _LIGATURE.search(text):
@@ -258,7 +261,7 @@ _LOOSE_SPACES = re.compile(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))
 def wrapped(text: str, previous: str, following: str) -> str:
     """A title or caption that goes on on the next printed line: joined with a space, or without one when the
     line ended in a word broken at its hyphen (PDFium marks that hyphen U+FFFE)."""
-    glue = "" if previous.rstrip().endswith(("\ufffe", "\u00ad")) else " "
+    glue = "" if previous.rstrip().endswith((LINE_END_HYPHEN, "\u00ad")) else " "
     return text + glue + clean_inline(following)
 
 
@@ -301,7 +304,7 @@ def title_key(text: str) -> str:
     """A title reduced for comparison: case, punctuation and spacing ignored, and the accents of Latin letters
     (`Übersicht` is `ubersicht`); the letters, digits and marks of other scripts are kept as they are (`起源`,
     `начало`), never transliterated: two kanji read alike are two titles, and a half-width `ﾌﾟ` is `プ`."""
-    text = text.replace("\ufffe", "")
+    text = text.replace(LINE_END_HYPHEN, "")
     if text.isascii():
         return re.sub(r"[^a-z0-9]+", "", text.lower())
     return "".join(_key_part(char) for char in unicodedata.normalize("NFKC", text).lower())

@@ -18,6 +18,7 @@ from normcli.errors import InvalidArgument
 from normcli.importers.common import (
     CODE_FENCE,
     FIGURE_CAPTION,
+    LINE_END_HYPHEN,
     Draft,
     UniqueTitles,
     clean_inline,
@@ -364,7 +365,7 @@ def _emit(
             body.append(f"$$ {latex} \\qquad ({number}) $$")
             body.append("")
             continue
-        contents_line = position in toc_lines and not (paragraph and paragraph[-1].text.rstrip().endswith("\ufffe"))
+        contents_line = position in toc_lines and not (paragraph and paragraph[-1].text.rstrip().endswith(LINE_END_HYPHEN))
         goes_on = bool(after and paragraph) and _goes_on(paragraph[-1], line)  # over a page break or a figure
         if paragraph and ((_breaks(paragraph[-1], line, body_size) and not goes_on) or contents_line):  # a contents entry: a line
             flush()
@@ -795,7 +796,7 @@ def _code_text(lines: list[Line]) -> list[str]:
             out.append("")
         text = out.pop() if beside else ""  # a line on the row of the one before (columns of a list): one row
         for piece, x0, _ in line.spans or [(line.text, line.x0, line.x1)]:
-            piece = piece.strip().replace("\ufffe", "-").replace("\u00ad", "-")
+            piece = piece.strip().replace(LINE_END_HYPHEN, "-").replace("\u00ad", "-")
             column = round((x0 - left) / pitch) if pitch else 0
             text += " " * (column - len(text)) if column > len(text) else " " if text else ""
             text += piece
@@ -895,8 +896,8 @@ _UNSPACED_SIGN = re.compile(r"[^\W\d_][:;](?:\s|$)")
 
 def _cell_text(cell: str, vocabulary: set[str], french: bool) -> str:
     """A table cell as written: a word broken at a line end inside the cell decided by the document's words."""
-    if "\ufffe" in cell:
-        cell = _SOFT_HYPHEN.sub(lambda match: _rejoin(match.group(1), match.group(2), vocabulary), cell).replace("\ufffe", "")
+    if LINE_END_HYPHEN in cell:
+        cell = _SOFT_HYPHEN.sub(lambda match: _rejoin(match.group(1), match.group(2), vocabulary), cell).replace(LINE_END_HYPHEN, "")
     return _SPACE_BEFORE_SIGN.sub("\u00a0", cell) if french else cell
 
 
@@ -912,7 +913,7 @@ def _french_spacing(stream: list[Line]) -> bool:
     return spaced >= 3 and spaced >= 2 * unspaced
 
 
-_BROKEN_WORD = re.compile(r"[^\W\d_]*\ufffe[^\W\d_]*")
+_BROKEN_WORD = re.compile(rf"[^\W\d_]*{LINE_END_HYPHEN}[^\W\d_]*")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
@@ -921,9 +922,9 @@ def _vocabulary(stream: list[Line]) -> set[str]:
     words: set[str] = set()
     broken = False
     for line in stream:
-        marked = line.text.rstrip().endswith("\ufffe")  # `verifi\ufffe`: the line ends in a broken word's head
+        marked = line.text.rstrip().endswith(LINE_END_HYPHEN)  # `verifi\ufffe`: the line ends in a broken word's head
         text = line.text
-        if "\ufffe" in text:  # `verifi\ufffecation`: a word broken at a line end PDFium joined
+        if LINE_END_HYPHEN in text:  # `verifi\ufffecation`: a word broken at a line end PDFium joined
             text = _BROKEN_WORD.sub(" ", text)
         text = text.rstrip()
         printed = _WORD.findall(text)
@@ -952,7 +953,7 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
         if not text:
             text = part
             continue
-        if text.endswith(("\ufffe", "\u00ad")):  # PDFium's mark for a hyphen at a line end
+        if text.endswith((LINE_END_HYPHEN, "\u00ad")):  # PDFium's mark for a hyphen at a line end
             if part[:1].isdigit():  # a hyphen before a digit is the word's own (`ISO-` + `9001`)
                 text = text[:-1] + "-" + part
                 continue
@@ -968,12 +969,12 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
             )
         else:
             text = f"{text} {part}"
-    if "\ufffe" in text:
+    if LINE_END_HYPHEN in text:
         text = _SOFT_HYPHEN.sub(lambda match: _rejoin(match.group(1), match.group(2), vocabulary), text)
     return clean_inline(text)
 
 
-_SOFT_HYPHEN = re.compile(r"([^\W\d_]+)\ufffe([^\W\d_]+)")
+_SOFT_HYPHEN = re.compile(rf"([^\W\d_]+){LINE_END_HYPHEN}([^\W\d_]+)")
 
 
 def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from normcli.importers.common import Number, clean_inline, is_toc_line, parse_number, title_key
+from normcli.importers.common import LINE_END_HYPHEN, Number, clean_inline, is_toc_line, parse_number, title_key
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, is_toc_page
 from normcli.labels import DIVISION_LABEL
 
@@ -688,7 +688,7 @@ def run_in_rest(line: Line, entry: ContentsEntry) -> str | None:
         return None  # a sentence follows a run-in title; a bold word inside a sentence is no heading
     if rest.isdecimal():
         return None  # a page number after the title: a running header (`7. ¿Qué es…? 34`) or a contents entry
-    return rest + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
+    return rest + (LINE_END_HYPHEN if line.text.rstrip().endswith(LINE_END_HYPHEN) else "")
 
 
 def heading_title_lines(stream: list[Line], position: int, entry: ContentsEntry) -> list[int]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
-from normcli.importers.common import VERSION_DATE, Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
+from normcli.importers.common import LINE_END_HYPHEN, VERSION_DATE, Draft, clean_inline, is_toc_line, parse_number, roman_value, title_key
 from normcli.importers.png import encode_png
 from normcli.labels import ANNEX_HEADING_LABEL, CHAPTER_LABEL, DIVISION_LABEL, FIGURE_CAPTION_LABEL, TABLE_CAPTION_LABEL
 
@@ -754,7 +754,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     text = textpage.get_text_range(0, count)
     if len(text) != count:  # surrogate pairs, or PDFium's text left out or added characters: one per index, as PDFium counts
         text = joined_pairs(_indexed_text(handle, count))
-    text = text.replace("\x02", "\ufffe")  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
+    text = text.replace("\x02", LINE_END_HYPHEN)  # PDFium's code for a hyphen at a line end, as FPDFText_GetUnicode gives it
     if _OLDSTYLE.search(text):  # one character for one: the indices still match the character boxes
         text = text.translate(OLDSTYLE_DIGITS)
     font = _FontName()  # each character's font read once for the page
@@ -764,7 +764,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     pairs = _SECOND_HALF in text
     start = 0
     # PDFium ends a line broken after a hyphen with its hyphen mark and no newline: the next printed line starts there
-    for end, skip in [*((m.start(), len(m.group())) for m in re.finditer("\r\n|\n|\r|(?<=\ufffe)(?=\\S)", text)), (count, 1)]:
+    for end, skip in [*((m.start(), len(m.group())) for m in re.finditer(f"\r\n|\n|\r|(?<={LINE_END_HYPHEN})(?=\\S)", text)), (count, 1)]:
         if start >= count:
             break
         if text[start:end].strip():

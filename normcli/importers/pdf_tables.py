@@ -14,7 +14,7 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
-from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION, clean_inline
+from normcli.importers.common import FIGURE_CAPTION, LINE_END_HYPHEN, TABLE_CAPTION, clean_inline
 from normcli.importers.pdf_pages import TABLE_RULE, Line, Page
 from normcli.labels import TABLE_CAPTION_LABEL
 
@@ -796,7 +796,7 @@ def _cells_of(items: list[tuple], columns: list[float], ruled: bool = False) -> 
     for cell in cells:
         text = ""
         for item in sorted(cell, key=lambda item: (-round(item[0]), item[2])):
-            broken = "\ufffe" if item[4].rstrip().endswith("\ufffe") else ""  # kept for the writer's dictionary
+            broken = LINE_END_HYPHEN if item[4].rstrip().endswith(LINE_END_HYPHEN) else ""  # kept for the writer's dictionary
             text = _joined_cell(text, clean_inline(item[4]) + broken)
         result.append(text)
     return result
@@ -846,7 +846,7 @@ def _joined_cell(above: str, below: str) -> str:
     which stays for the writer to decide from the document's words whether the hyphen is the word's own)."""
     if not above or not below:
         return (above or below).strip()
-    if above.endswith("\ufffe"):
+    if above.endswith(LINE_END_HYPHEN):
         return above + below
     if above.endswith("\u00ad"):
         return above[:-1] + below
@@ -933,9 +933,9 @@ def _first_cell_wraps(above: list[tuple], line: list[tuple], columns: list[float
     below = " ".join(clean_inline(item[4]).strip() for item in sorted(line, key=lambda item: item[2]))
     if not text or not below or _NUMBER.match(text) or _NUMBER.match(below):
         return False  # a number does not wrap
-    if len(text.split()) == 1 and below[:1].isupper() and not text.endswith(("-", "\ufffe", "\u00ad")):
+    if len(text.split()) == 1 and below[:1].isupper() and not text.endswith(("-", LINE_END_HYPHEN, "\u00ad")):
         return False  # a one-word cell, then a capitalised one: two entries
-    if text.endswith(("-", "\ufffe", "\u00ad")):
+    if text.endswith(("-", LINE_END_HYPHEN, "\u00ad")):
         return True
     # the line broke because the next word did not fit: the end of the line above plus a space and that word
     # runs past the widest end the column's cells reach
@@ -969,7 +969,7 @@ def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float], hea
         supported = isinstance(columns, _Columns) and column + 1 < len(columns) and columns.counts[column + 1] >= 2
         if supported and item[3] > columns[column + 1] + 0.5 * em:
             return False  # a wrapped line stays in its column; one that runs on into the next is a row of its own
-        if not headed and len(text.split()) == 1 and below[:1].isupper() and not text.endswith(("-", "\ufffe", "\u00ad")):
+        if not headed and len(text.split()) == 1 and below[:1].isupper() and not text.endswith(("-", LINE_END_HYPHEN, "\u00ad")):
             return False  # a one-word cell, then a capitalised one: two entries (`Inner`, `ResetAll`)
         left = columns[column]
         if isinstance(columns, _Columns):
@@ -977,7 +977,7 @@ def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float], hea
         else:
             right = columns[column + 1] if column + 1 < len(columns) else max(other[3] for other in [*above, *line])
         if not (
-            last[4].rstrip().endswith(("-", "\ufffe", "\u00ad"))
+            last[4].rstrip().endswith(("-", LINE_END_HYPHEN, "\u00ad"))
             or last[3] >= right - max(2.5 * em, 0.3 * (right - left))
             # a lone piece (no sub-row filling several cells): the next word did not fit after the cell's last line
             or (len(line) == 1 and last[3] + 0.25 * em + _first_word_width(item, below) > right)
@@ -1892,7 +1892,6 @@ def _note_over_rows(stream: list[Line], position: int, page: int) -> bool:
     return False
 
 
-_BROKEN = "\ufffe"  # PDFium's mark of a word broken at the line's end
 _HANGING = 6.0  # points: the least indent of an entry's further lines under its first (a list of terms, hanging)
 
 
@@ -1930,9 +1929,9 @@ def _framed_entries(
         for n, start in enumerate(starts):
             end = starts[n + 1] if n + 1 < len(starts) else len(lines)
             term, description = _term_and_description(lines[start], indent)
-            description += _BROKEN if lines[start].text.rstrip().endswith(_BROKEN) else ""
+            description += LINE_END_HYPHEN if lines[start].text.rstrip().endswith(LINE_END_HYPHEN) else ""
             for line in lines[start + 1 : end]:
-                broken = _BROKEN if line.text.rstrip().endswith(_BROKEN) else ""  # kept for the writer's dictionary
+                broken = LINE_END_HYPHEN if line.text.rstrip().endswith(LINE_END_HYPHEN) else ""  # kept for the writer's dictionary
                 description = _joined_cell(description, clean_inline(line.text) + broken)
             rows.append([term, description])
         return Table(caption, inside, rows, False, x0, x1, starts=(left, indent))

@@ -19,6 +19,7 @@ from normcli.bundle import letter_run
 from normcli.importers.common import (
     DATE_VERSION,
     FIGURE_CAPTION,
+    LINE_END_HYPHEN,
     MONTHS,
     TABLE_CAPTION,
     VERSION_DATE,
@@ -527,8 +528,8 @@ def _after_title(line: Line, title: str) -> str:
         consumed += char
         if title_key(consumed).endswith(key):
             rest = text[position + 1 :].lstrip(" .:–—")
-            if line.text.rstrip().endswith("\ufffe"):  # the line ends in a word broken at its hyphen: it goes on below
-                rest += "\ufffe"
+            if line.text.rstrip().endswith(LINE_END_HYPHEN):  # the line ends in a word broken at its hyphen: it goes on below
+                rest += LINE_END_HYPHEN
             return rest if len(title_key(rest)) > 2 else ""
     return ""
 
@@ -857,7 +858,9 @@ def text_headings(
             bold_number = parse_number(bold_text)
             if bold_number and bold_number.title and bold_number.path == number.path:
                 run_in = True
-                body = clean_inline(line.text[line.bold_prefix :]) + ("\ufffe" if line.text.rstrip().endswith("\ufffe") else "")
+                body = clean_inline(line.text[line.bold_prefix :]) + (
+                    LINE_END_HYPHEN if line.text.rstrip().endswith(LINE_END_HYPHEN) else ""
+                )
                 number = Number(number.path, bold_number.title.rstrip(". "), number.kind)
         # centred in its column, or a title in capitals centred between the edges of the page's prose (`1. INTRODUCTION`
         # in small capitals, as amsart sets its sections, where a wider block stretches the column the line is read in)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normcli.importers.common import (
+    LINE_END_HYPHEN,
     TABLE_CAPTION,
     Draft,
     Number,
@@ -363,7 +364,7 @@ def _emit(lines: list[_Line], headings: dict[int, _Heading], draft: Draft, pagin
             started = True
             body.append(heading_line(None, FRONT_MATTER, 1))
             body.append("")
-        body.append(safe_text_line(line.text.replace("\ufffe", "")))
+        body.append(safe_text_line(line.text.replace(LINE_END_HYPHEN, "")))
     while body and not body[-1].strip():
         body.pop()
 
