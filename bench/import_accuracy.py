@@ -129,11 +129,13 @@ _SPELLED = [
     "eighteen",
     "nineteen",
 ]
+# the caption words, the bench's own list (it does not read the importer's): French, German, Italian, English, Spanish,
+# Portuguese, Dutch, Danish, Czech, Slovak, Turkish, Russian, Polish
+_TABLE_WORDS = "table|tableau|tabelle|tabella|tabela|tabla|cuadro|tabel|tabulka|tabuľka|tablo|таблица"
+_FIGURE_WORDS = "figure|fig\\.|abbildung|bild|figura|figuur|figur|obrázek|obrázok|şekil|рисунок|rysunek"
 _CAPTION = {
-    "table": re.compile(
-        r"^(?:table|tableau|tabelle|tabella|tabela|tabla|cuadro)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I
-    ),
-    "figure": re.compile(r"^(?:figure|fig\.|abbildung|bild|figura)\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I),
+    kind: re.compile(rf"^(?:{words})\s+(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)\s*(?:[:–—]|\.(?!\d))", re.I)
+    for kind, words in (("table", _TABLE_WORDS), ("figure", _FIGURE_WORDS))
 }
 # the digits a font with old-style figures may map into the Private Use Area (Adobe's `uniF730`…`uniF739`, `zero.oldstyle`…)
 OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}

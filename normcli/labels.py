@@ -1,5 +1,7 @@
 """The words a norm prints before the number of a clause, a chapter, an annex, a figure or a table,
-in French, German, Italian and English (chapters, annexes, figures and tables also in Spanish and Portuguese), and `clause_number()`, which reads a clause named with them.
+in French, German, Italian and English (chapters, annexes, figures and tables also in Spanish and Portuguese; figures
+and tables also in Dutch, Danish, Czech, Slovak, Turkish, Russian and Polish), and `clause_number()`, which reads a
+clause named with them.
 
 One place for the bundle parser, the importers, the cross-reference grammar, the clause lookup,
 search and the TUI's boxes, so that `chapitre 4`, `Kapitel 4`, `Annex A` or `Appendice A` name the
@@ -11,13 +13,22 @@ from __future__ import annotations
 
 # -- the words, as regular-expression fragments (case-insensitive groups) ---------------------
 
-# A figure or a table as text cites it (any number): `Figure 3`, `Abb. 3`, `Bilder 3`, `Tabellen 2`.
-FIGURE_LABEL = r"(?i:figures?|fig\.?|abbildung(?:en)?|abb\.|bild(?:er)?|figur(?:en)?|figur[ae]|figuras)"
-# (`Tabela` Portuguese, `Tabla` and `Cuadro` Spanish: babel's Spanish captions say `Cuadro`)
-TABLE_LABEL = r"(?i:tableaux?|tabellen?|tables?|tabell[ae]|tab\.|tabelas?|tablas?|cuadros?)"
-# A figure's or a table's own caption (one of them): `Figure 3 – …`, `Tabelle 2: …`.
-FIGURE_CAPTION_LABEL = r"(?i:figure|fig\.|abbildung|abb\.|bild|figur|figura)"
-TABLE_CAPTION_LABEL = r"(?i:tableau|tabelle|table|tabella|tabela|tabla|cuadro)"
+# A figure or a table as text cites it (any number): `Figure 3`, `Abb. 3`, `Bilder 3`, `Tabellen 2`, and the forms a
+# number follows in Dutch and Danish (`Figuur`, `Figurer`), Czech and Slovak (`obrázku 3`), Turkish (`Şekil`),
+# Russian (`рисунке 3`) and Polish (`rysunku 3`).
+FIGURE_LABEL = (
+    r"(?i:figures?|fig\.?|abbildung(?:en)?|abb\.|bild(?:er)?|figur(?:en|er)?|figur[ae]|figuras|figuur|"
+    r"obr[áa]z(?:ek|ok|ku|ky)|şekil|рисун(?:ок|ка|ке|ки)|rysun(?:ek|ku|ki))"
+)
+# (`Tabela` Portuguese and Polish, `Tabla` and `Cuadro` Spanish: babel's Spanish captions say `Cuadro`; `Tabel` Dutch
+# and Danish, `Tabulka` Czech and Slovak, `Tablo` Turkish, `Таблица` Russian)
+TABLE_LABEL = (
+    r"(?i:tableaux?|tabellen?|tables?|tabell[ae]|tab\.|tabelas?|tablas?|cuadros?|tabel(?:ler)?|tabeli|"
+    r"tabu[lľ](?:ka|ky|ce|ku)|tablo(?:lar)?|таблиц[аыеу])"
+)
+# A figure's or a table's own caption (one of them): `Figure 3 – …`, `Tabelle 2: …`, `Tabulka 2: …`, `Рисунок 1 – …`.
+FIGURE_CAPTION_LABEL = r"(?i:figure|fig\.|abbildung|abb\.|bild|figur|figura|figuur|obr[áa]z(?:ek|ok)|şekil|рисунок|rysunek)"
+TABLE_CAPTION_LABEL = r"(?i:tableau|tabelle|table|tabella|tabela|tabla|cuadro|tabel|tabu[lľ]ka|tablo|таблица)"
 
 # An annex: the heading word (`Annexe A`, `Anhang B`, `Annex C`, `Appendix D`, `Appendice E`, `Allegato F`,
 # `Anexo G` and `Apéndice H` in Spanish, `Anexo` and `Apêndice` in Portuguese) and every form text cites it in

@@ -32,9 +32,7 @@ _TAG = re.compile(r"<[^>]+>")
 _HTML_IMAGE = re.compile(r"<img\b[^>]*?\bsrc\s*=\s*[\"'](?P<src>[^\"']+)[\"'][^>]*>", re.I)
 _HTML_ALT = re.compile(r"\balt\s*=\s*[\"'](?P<alt>[^\"']*)[\"']", re.I)
 _LINK_TO_ANCHOR = re.compile(r"\]\(#(?P<anchor>[^)\s]+)\)")
-_BOLD_CAPTION = re.compile(
-    r"^\s*\*\*(?P<caption>(?i:figure|fig\.|abbildung|bild|figur|figura)\s*[A-Z]?\d+(?:[.\-]\d+)*[^*]*)\*\*(?P<rest>.*)$"
-)
+_BOLD_CAPTION = re.compile(rf"^\s*\*\*(?P<caption>{FIGURE_CAPTION_LABEL}\s*[A-Z]?\d+(?:[.\-]\d+)*[^*]*)\*\*(?P<rest>.*)$")
 
 
 def import_markdown(source: Path) -> Draft:

@@ -1,5 +1,6 @@
 """One set of clause, chapter, annex, figure and table words in French, German, Italian and English
-(annexes, figures and tables also in Spanish and Portuguese), read the same way by the lookup, search, the TUI's boxes and the bundle parser."""
+(annexes, figures and tables also in Spanish and Portuguese; figures and tables also in Dutch, Danish, Czech, Slovak,
+Turkish, Russian and Polish), read the same way by the lookup, search, the TUI's boxes, the importers and the bundle parser."""
 
 from __future__ import annotations
 
@@ -53,9 +54,33 @@ FIGURES = [
     ("de", "Abb. 3"),
     ("it", "Figura 3"),
     ("es", "Figuras 3"),
+    ("nl", "Figuur 3"),
+    ("da", "Figur 3"),
+    ("da", "figurer 3"),
+    ("cs", "Obrázek 3"),
+    ("cs", "obrázku 3"),
+    ("sk", "Obrázok 3"),
+    ("tr", "Şekil 3"),
+    ("tr", "ŞEKİL 3"),
+    ("ru", "Рисунок 3"),
+    ("ru", "рисунке 3"),
+    ("pl", "Rysunek 3"),
+    ("pl", "rysunku 3"),
 ]
 TABLES = [("en", "Table 2"), ("fr", "Tableau 2"), ("de", "Tabelle 2"), ("it", "Tabella 2"), ("en", "Tab. 2")]
 TABLES += [("pt", "Tabela 2"), ("es", "Tabla 2"), ("es", "Cuadro 2")]
+TABLES += [("nl", "Tabel 2"), ("da", "tabeller 2"), ("cs", "Tabulka 2"), ("cs", "tabulce 2"), ("sk", "Tabuľka 2")]
+TABLES += [("tr", "Tablo 2"), ("ru", "Таблица 2"), ("ru", "таблице 2"), ("pl", "Tabela 2"), ("pl", "tabeli 2")]
+# (language, a figure's or table's own caption): the word opens the caption the importers read
+CAPTIONS = [
+    ("nl", "Figuur 4: Doorsnede van de ligger", "Tabel 2: Belastingen op het dak"),
+    ("da", "Figur 4: Snit gennem bjælken", "Tabel 2: Laster på taget"),
+    ("cs", "Obrázek 4: Řez nosníkem", "Tabulka 2: Zatížení střechy"),
+    ("sk", "Obrázok 4: Rez nosníkom", "Tabuľka 2: Zaťaženie strechy"),
+    ("tr", "Şekil 4: Kirişin kesiti", "Tablo 2: Çatı yükleri"),
+    ("ru", "Рисунок 4 – Сечение балки", "Таблица 2 – Нагрузки на кровлю"),
+    ("pl", "Rysunek 4: Przekrój belki", "Tabela 2: Obciążenia dachu"),
+]
 
 
 @pytest.mark.parametrize(("language", "text", "path"), NAMED, ids=[f"{language}: {text}" for language, text, _ in NAMED])
@@ -69,11 +94,28 @@ def test_words_figures_and_codes_are_not_clause_numbers(text: str) -> None:
 
 
 @pytest.mark.parametrize(("language", "text"), FIGURES + TABLES)
-def test_figure_and_table_words_are_read_in_six_languages(language: str, text: str) -> None:
+def test_figure_and_table_words_are_read_in_thirteen_languages(language: str, text: str) -> None:
     word = text.rsplit(" ", 1)[0]
     label = FIGURE_LABEL if (language, text) in FIGURES else TABLE_LABEL
     other = TABLE_LABEL if label is FIGURE_LABEL else FIGURE_LABEL
     assert re.fullmatch(label, word) and not re.fullmatch(other, word)
+
+
+@pytest.mark.parametrize(("language", "figure", "table"), CAPTIONS, ids=[language for language, _, _ in CAPTIONS])
+def test_a_caption_in_each_language_is_read_by_the_importers_and_the_bundle(tmp_path: Path, language: str, figure: str, table: str) -> None:
+    from normcli.bundle import parse_bundle
+    from normcli.importers.common import FIGURE_CAPTION, TABLE_CAPTION
+    from tests.conftest import write_bundle
+
+    figure_caption, table_caption = FIGURE_CAPTION.match(figure), TABLE_CAPTION.match(table)
+    assert figure_caption and figure_caption.group("num") == "4" and not TABLE_CAPTION.match(figure)
+    assert table_caption and table_caption.group("num") == "2" and not FIGURE_CAPTION.match(table)
+    alt = f"{figure_caption.group('label')} 4 – {figure_caption.group('caption')}"  # as the PDF importer writes a figure
+    body = f"# 1 Scope\n![{alt}](figures/fig-4.png)\n\n{table}\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    header = "---\ncode: T 1\nedition: '1'\nlanguage: en\n---\n"
+    bundle = parse_bundle(write_bundle(tmp_path, "t-1", "1", header + body, "norm.md"))
+    assert [(found.id, found.number) for found in bundle.figures] == [("fig-4", "4")]
+    assert [(found.number, found.caption) for found in bundle.tables] == [("2", table)]
 
 
 @pytest.mark.parametrize(("language", "text", "path"), NAMED, ids=[f"{language}: {text}" for language, text, _ in NAMED])

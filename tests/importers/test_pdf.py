@@ -278,6 +278,52 @@ def test_spanish_and_portuguese_annexes_tables_and_figures(
         assert service.section("UNE 1", asked, 500, 0, "2020", None).path == f"{annex} A"
 
 
+@pytest.mark.parametrize(
+    ("table", "figure"),
+    [
+        ("Tabel", "Figuur"),
+        ("Tabel", "Figur"),
+        ("Tabulka", "Obrázek"),
+        ("Tabuľka", "Obrázok"),
+        ("Tablo", "Şekil"),
+        ("Таблица", "Рисунок"),
+        ("Tabela", "Rysunek"),
+    ],
+    ids=["nl", "da", "cs", "sk", "tr", "ru", "pl"],
+)
+def test_tables_and_figures_captioned_in_seven_more_languages(workspace: Path, tmp_path: Path, table: str, figure: str) -> None:
+    """A caption word of Dutch, Danish, Czech, Slovak, Turkish, Russian or Polish opens a captioned table and a figure
+    as `Table` and `Figure` do (set in DejaVu Sans, whose glyphs cover `Ş` and Cyrillic)."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    fonts = Path("/usr/share/fonts/truetype/dejavu")
+    if not (fonts / "DejaVuSans.ttf").exists() or not (fonts / "DejaVuSans-Bold.ttf").exists():
+        pytest.skip("DejaVu Sans is not installed")
+    picture = tmp_path / "figure.png"
+    picture.write_bytes(png_bytes())
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_font("DejaVu", "", str(fonts / "DejaVuSans.ttf"))
+    pdf.add_font("DejaVu", "B", str(fonts / "DejaVuSans-Bold.ttf"))
+    pdf.add_page()
+    pdf.set_font("DejaVu", "B", 16)
+    pdf.text(72, 110, "1 Scope")
+    pdf.set_font("DejaVu", "", 10)
+    pdf.text(72, 140, "This norm applies to the structures of buildings and to bridges of every kind.")
+    pdf.text(72, 160, f"{table} 2: Snow load on the ground")
+    for y, (left, right) in zip((175, 188, 201), (("Altitude", "Load"), ("400 m", "0,9 kN/m2"), ("800 m", "1,6 kN/m2")), strict=True):
+        pdf.text(72, y, left)
+        pdf.text(220, y, right)
+    pdf.image(str(picture), x=150, y=225, w=200, h=80)
+    pdf.text(72, 325, f"{figure} 4: Shape coefficient for pitched roofs")
+    pdf.output(str(tmp_path / "norm.pdf"))
+    report = ingest(tmp_path / "norm.pdf", "NORM 1", "2020", workspace=workspace, language="en")
+    bundle = read_back(workspace, report)
+    assert (report.tables, report.captioned_tables) == (1, 1)
+    assert bundle.tables[0].number == "2" and "| 800 m | 1,6 kN/m2 |" in bundle.tables[0].markdown
+    assert [found.id for found in bundle.figures] == ["fig-4"]
+    assert f"![{figure} 4 – Shape coefficient for pitched roofs]" in norm_text(workspace, report)
+
+
 def test_a_spanish_chapter_word_over_its_title_is_the_chapter_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """Without an outline, `Capítulo 2` set above the chapter's title (as babel's Spanish and Portuguese book
     classes print it) numbers that chapter, as `Chapter 2` does; it is no clause of its own."""
