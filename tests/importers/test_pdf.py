@@ -479,6 +479,24 @@ def test_a_mark_after_a_short_word_and_a_note_on_the_page_before_its_mark_are_fo
     assert "⁴" not in text and "⁶" not in text
 
 
+def test_a_raised_number_after_a_digit_is_an_exponent_even_with_a_note_of_that_number_on_the_page(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """A decision, not an accident: `10` + raised `3` could be `10³` or a footnote mark after a number, and a wrong
+    exponent is as wrong a value as a lost one. The importer reads an exponent (a norm's `10³` or `m²` matters more
+    than a note's link), even when a note numbered 3 sits at the foot of the page; after a word, the same mark cites it."""
+    builder = pdf_builder().page().heading("1 Units")
+    _runs(builder, [("The modulus is taken as 10", 10, 0), ("3", 7, 4), (" MPa for every beam of this example.", 10, 0)])
+    _runs(builder, [("The values are those of the tables", 10, 0), ("3", 7, 4), (" given in the annex of this standard.", 10, 0)])
+    builder.line("The next line of this clause goes on with enough words to fill a line.")
+    builder.y = 760
+    _runs(builder, [("3", 6, 3), ("The tables were measured on the beams of the laboratory.", 8, 0)])
+    pdf = builder.save(tmp_path / "exponent.pdf")
+    text = read_back(workspace, ingest(pdf, "TEST 92", "1", workspace=workspace, language="en")).nodes[0].text
+    assert "taken as 10³ MPa" in text and "10[^3]" not in text
+    assert "of the tables[^3] given" in text and "[^3]: The tables were measured" in text
+
+
 def test_a_compound_broken_at_its_hyphen_keeps_it_by_the_documents_own_words(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder().page().heading("1 Scope")
     builder.line("Files may be shareable and architecture-").line("independent data; the architecture matters, and")
