@@ -9,7 +9,6 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import pairwise
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -121,17 +120,6 @@ def read_outline(document) -> list[OutlineEntry]:
     except Exception:  # a broken outline is treated as no outline
         return []
     return [entry for entry in entries if entry.title]
-
-
-def outline_entries(source: Path) -> list[OutlineEntry]:
-    """The bookmark outline of a PDF (for the accuracy bench)."""
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(str(source))
-    try:
-        return read_outline(document)
-    finally:
-        document.close()
 
 
 def outline_headings(
