@@ -148,7 +148,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         _contents_nodes(stream, pages, headings, body_size, toc)
         if not draft.title:
             draft.title = first_title(stream, body_size, set(headings))
-        _emit(document, pages, stream, headings, body_size, draft, toc)
+        _write_markdown(document, pages, stream, headings, body_size, draft, toc)
     finally:
         document.close()
     return draft
@@ -176,9 +176,11 @@ def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, H
 # -- writing the Markdown ---------------------------------------------------------------------
 
 
-def _emit(
+def _write_markdown(
     document, pages: list[Page], stream: list[Line], headings: dict[int, Heading], body_size: float, draft: Draft, toc_lines: set[int]
 ) -> None:
+    """The draft's body from the stream of lines: headings, paragraphs with their page markers, figures (their PNGs
+    queued for compression), tables, listings, numbered formulas, and each footnote at the end of the clause citing it."""
     body = draft.body
     vocabulary = _vocabulary(stream)
     french = _french_spacing(stream)

@@ -100,7 +100,7 @@ def import_text(source: Path) -> Draft:
     draft.title = _title(lines)
     underlined = _underlined(lines)
     headings = _underline_headings(lines, underlined, draft) if len(underlined) >= 3 else _numbered_headings(lines, draft)
-    _emit(lines, headings, draft, paginated=pages > 0)
+    _write_markdown(lines, headings, draft, paginated=pages > 0)
     draft.body = reflow(draft.body)
     if not any(heading.number for heading in headings.values()):
         draft.warnings.append("no numbered clause headings were found; clauses are named by their titles")
@@ -310,7 +310,9 @@ def _is_plain_heading(lines: list[_Line], index: int) -> bool:
     return not before.strip() and (not after.strip() or after.startswith(" "))
 
 
-def _emit(lines: list[_Line], headings: dict[int, _Heading], draft: Draft, paginated: bool) -> None:
+def _write_markdown(lines: list[_Line], headings: dict[int, _Heading], draft: Draft, paginated: bool) -> None:
+    """The draft's body from the text's lines: headings, the lines (`reflow` joins them into paragraphs), ASCII figures
+    and grid tables as blocks, and with `paginated` a page marker where each page starts."""
     body = draft.body
     page: int | None = None
     unique = UniqueTitles()
