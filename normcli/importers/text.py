@@ -42,12 +42,16 @@ _BACK_MATTER = re.compile(
 
 @dataclass
 class _Line:
+    """A line of the text, with the page it is printed on (None in a text without pages)."""
+
     text: str
     page: int | None
 
 
 @dataclass
 class _Heading:
+    """A heading found in the text: its number (None when unnumbered), title, depth, and text after it on its line."""
+
     number: Number | None
     title: str
     depth: int
@@ -84,6 +88,7 @@ def read_pages(raw: str) -> tuple[list[_Line], int]:
 
 
 def _collapse_blank_runs(lines: list[_Line]) -> list[_Line]:
+    """The lines with each run of blank lines cut to one (a page's removed furniture leaves several)."""
     kept: list[_Line] = []
     for line in lines:
         if not line.text.strip() and kept and not kept[-1].text.strip():
@@ -108,6 +113,8 @@ def import_text(source: Path) -> Draft:
 
 
 def _title(lines: list[_Line]) -> str:
+    """The document's title: a `Title:` field near the top, else a first line flush left, else a centred line (an RFC's
+    title, with its second line), else the first line of text."""
     for line in lines[:60]:
         match = _FIELD.match(line.text)
         if match:
@@ -147,6 +154,9 @@ def _underlined(lines: list[_Line]) -> dict[int, tuple[str, bool]]:
 
 
 def _underline_headings(lines: list[_Line], underlined: dict[int, tuple[str, bool]], draft: Draft) -> dict[int, _Heading]:
+    """Headings marked by underlines (reStructuredText): each underline style a depth in the order met; a number that
+    fits the numbering order gives the path (a numbering that restarts at 1 is shifted on, with a warning). The underline
+    and overline lines are blanked."""
     styles: list[tuple[str, bool]] = []
     headings: dict[int, _Heading] = {}
     sequencer = Sequencer()
@@ -186,6 +196,7 @@ def _underline_headings(lines: list[_Line], underlined: dict[int, tuple[str, boo
 
 
 def _shift(number: Number, offset: int) -> Number:
+    """`number` with its top-level number moved on by `offset` (`1.2` by 5 is `6.2`)."""
     if not offset:
         return number
     first, _, rest = number.path.partition(".")
@@ -207,6 +218,9 @@ def _toc_titles(lines: list[_Line]) -> dict[str, str]:
 
 
 def _numbered_headings(lines: list[_Line], draft: Draft) -> dict[int, _Heading]:
+    """Numbered headings in numbering order, flush left (or indented by depth when too few deeper ones are flush left),
+    outside the table of contents; a title wrapped onto a short second line joins it; in a text set mostly indented,
+    the plain headings flush left before the first number, and the back matter's, are headings too."""
     toc_titles = _toc_titles(lines)
     skip = _toc_block(lines)
     candidates: list[tuple[int, int, Number]] = []
@@ -256,6 +270,8 @@ def _numbered_headings(lines: list[_Line], draft: Draft) -> dict[int, _Heading]:
 
 
 def _accepted(candidates: list[tuple[int, int, Number]], indent_ok) -> list[tuple[int, Number]]:
+    """The candidates (line, indent, number) whose indent `indent_ok` allows at their depth and that follow the
+    numbering order, as (line, number)."""
     sequencer = Sequencer()
     accepted = []
     for index, indent, number in candidates:
@@ -294,6 +310,7 @@ def _toc_block(lines: list[_Line]) -> set[int]:
 
 
 def _mostly_indented(lines: list[_Line]) -> bool:
+    """Whether at least 60 % of the lines of text are indented (a text whose headings are the lines flush left)."""
     content = [line.text for line in lines if line.text.strip()]
     return bool(content) and sum(1 for text in content if text.startswith(" ")) >= 0.6 * len(content)
 
