@@ -899,7 +899,7 @@ _UNSPACED_SIGN = re.compile(r"[^\W\d_][:;](?:\s|$)")
 def _cell_text(cell: str, vocabulary: set[str], french: bool) -> str:
     """A table cell as written: a word broken at a line end inside the cell decided by the document's words."""
     if LINE_END_HYPHEN in cell:
-        cell = _SOFT_HYPHEN.sub(lambda match: _rejoin(match.group(1), match.group(2), vocabulary), cell).replace(LINE_END_HYPHEN, "")
+        cell = _rejoined(cell, vocabulary).replace(LINE_END_HYPHEN, "")
     return _SPACE_BEFORE_SIGN.sub("\u00a0", cell) if french else cell
 
 
@@ -955,7 +955,7 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
         if not text:
             text = part
             continue
-        if text.endswith((LINE_END_HYPHEN, "\u00ad")):  # PDFium's mark for a hyphen at a line end
+        if text.endswith((LINE_END_HYPHEN, "\u00ad")):
             if part[:1].isdigit():  # a hyphen before a digit is the word's own (`ISO-` + `9001`)
                 text = text[:-1] + "-" + part
                 continue
@@ -972,11 +972,11 @@ def _join(lines: list[Line], vocabulary: set[str]) -> str:
         else:
             text = f"{text} {part}"
     if LINE_END_HYPHEN in text:
-        text = _SOFT_HYPHEN.sub(lambda match: _rejoin(match.group(1), match.group(2), vocabulary), text)
+        text = _rejoined(text, vocabulary)
     return clean_inline(text)
 
 
-_SOFT_HYPHEN = re.compile(rf"([^\W\d_]+){LINE_END_HYPHEN}([^\W\d_]+)")
+_JOINED_AT_LINE_END = re.compile(rf"([^\W\d_]+){LINE_END_HYPHEN}([^\W\d_]+)")  # `verifi\ufffecation`: PDFium joined a broken word
 
 
 def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
@@ -993,6 +993,9 @@ def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
     return len(head) >= 3 and len(tail) >= 3 and head.lower() in vocabulary and tail.lower() in vocabulary
 
 
-def _rejoin(head: str, tail: str, vocabulary: set[str]) -> str:
-    """A word split by a line-end hyphen: joined, unless the text writes it with a hyphen elsewhere (`well-known`)."""
-    return f"{head}-{tail}" if _keeps_hyphen(head, tail, vocabulary) else head + tail
+def _rejoined(text: str, vocabulary: set[str]) -> str:
+    """`text` with each word PDFium joined across a line end (its hyphen marked between head and tail) written
+    joined, or with its hyphen when the document's own words say so (`well-known`, see `_keeps_hyphen`)."""
+    return _JOINED_AT_LINE_END.sub(
+        lambda match: match.group(1) + ("-" if _keeps_hyphen(match.group(1), match.group(2), vocabulary) else "") + match.group(2), text
+    )
