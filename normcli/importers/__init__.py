@@ -290,7 +290,6 @@ def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
     only this edition (hard links where possible) gives the same answer without re-checking the
     whole workspace.
     """
-    import shutil
     import tempfile
 
     relative = written.relative_to(root).as_posix()
@@ -319,8 +318,8 @@ def _quality(root: Path, written: Path) -> tuple[int | None, tuple[dict, ...]]:
 
 
 def _link_or_copy(source: str, destination: str) -> None:
+    """`copytree`'s copy function for the scratch check: a hard link where the file system allows one, else a copy."""
     import os
-    import shutil
 
     try:
         os.link(source, destination)

@@ -186,6 +186,8 @@ class Sequencer:
 
 
 def _follows(parts: list[int], current: list[int], skip: int) -> bool:
+    """Whether the clause numbered `parts` may come after `current`: its first subclause, or the next sibling of it or
+    of one of its parents (up to `skip` siblings missed); the first clause is 1 (or 0)."""
     if not current:
         return len(parts) == 1 and parts[0] in range(0, 2 + skip)
     if len(parts) == len(current) + 1 and parts[:-1] == current:

@@ -122,6 +122,7 @@ def _body_anchors(lines: list[str], paths: dict[int, tuple[str | None, str, int]
 
 
 def _strip_front_matter(lines: list[str], draft: Draft) -> list[str]:
+    """The lines after a YAML front matter block (`---` … `---`), whose `title:` becomes the draft's title."""
     if not lines or lines[0].strip() != "---":
         return lines
     for index in range(1, min(len(lines), 200)):

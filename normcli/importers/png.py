@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: length, kind, data and CRC."""
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
@@ -47,6 +48,7 @@ class RawImage:
 
 
 def _drop_alpha(data: bytes | memoryview) -> bytes:
+    """RGB bytes of 4-byte pixels (RGBA or RGBX), the fourth byte dropped."""
     out = bytearray(len(data) // 4 * 3)
     out[0::3] = data[0::4]
     out[1::3] = data[1::4]

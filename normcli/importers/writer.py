@@ -37,6 +37,7 @@ def front_matter(code: str, edition: str, title: str, language: str) -> list[str
 
 
 def _yaml_scalar(value: str) -> str:
+    """`value` as a YAML scalar of the front matter: on one line, quoted when a YAML sign in it would change its meaning."""
     value = re.sub(r"\s+", " ", value).strip()
     if re.search(r"[:#\[\]{}\"',&*!|>%@`]", value) or value != value.strip("- "):
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -107,11 +108,13 @@ def _norm_folder(norms: Path, code: str, edition: str) -> Path:
 
 
 def _remove_leftovers(norms: Path) -> None:
+    """Remove the temporary folders an interrupted import left in `norms` (they never hold a finished bundle)."""
     for leftover in norms.glob(f"{TEMP_PREFIX}*"):
         shutil.rmtree(leftover, ignore_errors=True)
 
 
 def _write_files(folder: Path, draft: Draft, prefix: str = "") -> None:
+    """Write the draft's figure files under `folder` (copied when given as a path), their names led by `prefix`."""
     for relative, content in draft.files.items():
         destination = folder / (relative if not prefix else relative.replace("figures/", f"figures/{prefix}", 1))
         destination.parent.mkdir(parents=True, exist_ok=True)
