@@ -570,14 +570,9 @@ def _figure_image(document, page: Page, caption: Line, region: Box | None = None
     above the caption; the whole page when unsure. Rendered at 200 dpi (its pixels: PNG compression is left
     to a background thread)."""
     pdf_page = document[page.index]
-    scale = FIGURE_DPI / 72
     try:
         if region is not None:
-            margin = 4.0
-            left, bottom = max(0.0, region[0] - margin), max(0.0, region[1] - margin)
-            right, top = min(page.width, region[2] + margin), min(page.height, region[3] + margin)
-            bitmap = pdf_page.render(scale=scale, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
-            return RawImage.of(bitmap)
+            return _rendered(pdf_page, page, region, 4.0)
         box = None
         above = [img for img in page.images if img[1] >= caption.top - 4]
         below = [img for img in page.images if img[3] <= caption.bottom + 4]
@@ -589,17 +584,22 @@ def _figure_image(document, page: Page, caption: Line, region: Box | None = None
         if box is None:
             box = _drawing_box(page, caption)
             margin = 0.0
-        if box is None:
-            bitmap = pdf_page.render(scale=scale, rev_byteorder=True)
-        else:
-            left, bottom = max(0.0, box[0] - margin), max(0.0, box[1] - margin)
-            right, top = min(page.width, box[2] + margin), min(page.height, box[3] + margin)
-            bitmap = pdf_page.render(scale=scale, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True)
-        return RawImage.of(bitmap)
+        return _rendered(pdf_page, page, box, margin)
     except Exception:  # a figure that cannot be rendered is reported as text, never fatal
         return None
     finally:
         pdf_page.close()
+
+
+def _rendered(pdf_page, page: Page, box: Box | None, margin: float) -> RawImage:
+    """The page at FIGURE_DPI, cropped to `box` grown by `margin` points on each side (within the page); the whole
+    page without a box."""
+    scale = FIGURE_DPI / 72
+    if box is None:
+        return RawImage.of(pdf_page.render(scale=scale, rev_byteorder=True))
+    left, bottom = max(0.0, box[0] - margin), max(0.0, box[1] - margin)
+    right, top = min(page.width, box[2] + margin), min(page.height, box[3] + margin)
+    return RawImage.of(pdf_page.render(scale=scale, crop=(left, bottom, page.width - right, page.height - top), rev_byteorder=True))
 
 
 def _drawing_box(page: Page, caption: Line) -> tuple[float, float, float, float] | None:
