@@ -907,6 +907,7 @@ def text_headings(
     cover = [p for p in range(min(len(stream), 200)) if stream[p].page == stream[0].page]
     title_page = not any(p in headings for p in cover)
     title_line = largest_line(stream, cover)
+    prose_cover = title_page and _prose_lines(stream, cover, body_size) >= PROSE_COVER
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     margin = _margin_headings(stream, body_size, toc_lines | set(headings), {page.index: page for page in pages})
     versions = _version_headings(stream, body_size, toc_lines | set(headings))
@@ -968,7 +969,17 @@ def text_headings(
         if special and (big or marked):
             headings[position] = Heading(None, proper_titles.get(title_key(text), text.title() if text.isupper() else text), 1)
             in_index = bool(INDEX_TITLE.match(text))
-        elif big and position < first and len(text) > 2 and (position == title_line or not title_page or line.page != stream[0].page):
+        elif (
+            big
+            and position < first
+            and len(text) > 2
+            and (
+                position == title_line
+                or not title_page
+                or line.page != stream[0].page
+                or (prose_cover and _heads_prose(stream, position, body_size))
+            )
+        ):
             if text.endswith((",", ";")):
                 continue
             title, used = _wrapped_title(stream, position, text)  # on the first page, only its largest line
@@ -1285,6 +1296,28 @@ def _index_group(line: Line, following: Line | None) -> tuple[str, str]:
 
 
 Style = tuple[float, bool, str]  # a heading's font size, whether it is bold throughout, and its font in the body size
+
+
+PROSE_COVER = 8  # a first page with this many lines of running text is a page of the document, not a title page
+
+
+def _prose_lines(stream: list[Line], positions: list[int], body_size: float) -> int:
+    """How many of `positions` are lines of running text: in the body size, not code, across most of their column."""
+    return sum(
+        1
+        for p in positions
+        if abs(stream[p].size - body_size) < 0.3
+        and not stream[p].mono
+        and stream[p].x1 - stream[p].x0 >= 0.6 * (stream[p].column[1] - stream[p].column[0])
+    )
+
+
+def _heads_prose(stream: list[Line], position: int, body_size: float) -> bool:
+    """A large line that opens running text: the next two lines below it on its page are in the body size (a short
+    note's first page, set with a title and then its sections, has its sections' titles so; a title page's subtitle,
+    authors or date are set large or alone)."""
+    below = [line for line in stream[position + 1 : position + 3] if line.page == stream[position].page]
+    return len(below) == 2 and all(abs(line.size - body_size) < 0.3 and not line.mono for line in below)
 
 
 def _style(line: Line, body_size: float) -> Style:
