@@ -918,6 +918,7 @@ def text_headings(
         for position in lettered
     }
     depth_here = 1  # the depth of the last heading met: a heading in the margin sits one level below it
+    large: list[int] = []  # the large unnumbered lines taken for headings before the first clause
     for position, line in enumerate(stream):
         existing = headings.get(position)
         if existing is not None:
@@ -986,14 +987,45 @@ def text_headings(
             if len(title) > 150:
                 continue  # a block of large text (a title page's authors), no heading
             headings[position] = Heading(None, title.title() if title.isupper() else title, 1)
+            large.append(position)
             for extra in used:
                 headings[extra] = Heading(None, "", 0)
             in_index = False
+    for position in _specimens(stream, large, body_size):
+        del headings[position]
     _drop_repeated_titles(stream, headings, first)
     _drop_unlisted_twins(headings, anchors)
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+SPECIMEN_RUN = 4  # this many large one-word lines in a row, no running text between them, show a font
+
+
+def _specimens(stream: list[Line], large: list[int], body_size: float) -> list[int]:
+    """Of the large lines taken for headings (`large`, in order), those that show a font rather than head a clause: a run
+    of `SPECIMEN_RUN` or more, each one or two words not followed by running text, with none between one and the next
+    (a glyph chart's `A₀₀₄₁`, a type specimen's `hamburgefonty` repeated in each face). A heading opens text; a
+    specimen's lines follow one another with only labels (code points, sizes, face names) between them."""
+
+    def prose(line: Line) -> bool:
+        return abs(line.size - body_size) < 0.3 and len(clean_inline(line.text).split()) >= 4
+
+    def shown(position: int) -> bool:  # one or two words that open no text (no running text on the two lines below)
+        below = [line for line in stream[position + 1 : position + 3] if line.page == stream[position].page]
+        return len(clean_inline(stream[position].text).split()) <= 2 and not any(prose(line) for line in below)
+
+    found: list[int] = []
+    run: list[int] = []
+    for position in [*large, -1]:
+        if position >= 0 and shown(position) and (not run or not any(prose(line) for line in stream[run[-1] + 1 : position])):
+            run.append(position)
+            continue
+        if len(run) >= SPECIMEN_RUN:
+            found.extend(run)
+        run = [position] if position >= 0 and shown(position) else []
+    return found
 
 
 # a heading designated by a roman numeral or a letter and a stop, a bracket or a dash (`I - Titre`, `IV. Titre`, `a. Titre`,

@@ -1883,3 +1883,17 @@ def test_a_title_page_with_a_short_abstract_keeps_its_large_lines_as_its_text(pd
     pdf = builder.save(tmp_path / "cover.pdf")
     report = ingest(pdf, "TEST 302", "1", workspace=workspace, language="en")
     assert [node.title for node in read_back(workspace, report).nodes] == ["Sample Font Manual", "Introduction", "Usage"]
+
+
+def test_glyphs_shown_in_large_type_one_after_another_are_a_specimen_not_headings(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A glyph chart: after a note in running text, each glyph set at 20 pt with its code point under it in 5 pt, one
+    after another with no running text between them. The glyphs show the font; they are not clauses (before, each
+    glyph became one: 404 in a 66-page chart)."""
+    builder = pdf_builder().page().line("Charts for Sample Font", size=18, bold=True).line(BODY).line(BODY)
+    builder.page()
+    for code in range(0x41, 0x41 + 12):
+        builder.line(chr(code) + chr(code + 32), size=20).line(f"{code:04X}", size=5)
+    builder.page().gap(30).line("Sample section", size=18, bold=True).line("Its own text, which is not the note's.").line(BODY)
+    pdf = builder.save(tmp_path / "chart.pdf")
+    report = ingest(pdf, "TEST 303", "1", workspace=workspace, language="en")
+    assert [node.title for node in read_back(workspace, report).nodes] == ["Charts for Sample Font", "Sample section"]
