@@ -902,6 +902,7 @@ def text_headings(
     cover = [p for p in range(min(len(stream), 200)) if stream[p].page == stream[0].page]
     title_page = not any(p in headings for p in cover)
     title_line = largest_line(stream, cover)
+    prose_cover = title_page and _prose_lines(stream, cover, body_size) >= PROSE_COVER
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
     margin = _margin_headings(stream, body_size, toc_lines | set(headings), {page.index: page for page in pages})
     versions = _version_headings(stream, body_size, toc_lines | set(headings))
@@ -912,6 +913,7 @@ def text_headings(
         for position in lettered
     }
     depth_here = 1  # the depth of the last heading met: a heading in the margin sits one level below it
+    large: list[int] = []  # the large unnumbered lines taken for headings before the first clause
     for position, line in enumerate(stream):
         existing = headings.get(position)
         if existing is not None:
@@ -963,21 +965,62 @@ def text_headings(
         if special and (big or marked):
             headings[position] = Heading(None, proper_titles.get(title_key(text), text.title() if text.isupper() else text), 1)
             in_index = bool(INDEX_TITLE.match(text))
-        elif big and position < first and len(text) > 2 and (position == title_line or not title_page or line.page != stream[0].page):
+        elif (
+            big
+            and position < first
+            and len(text) > 2
+            and (
+                position == title_line
+                or not title_page
+                or line.page != stream[0].page
+                or (prose_cover and _heads_prose(stream, position, body_size))
+            )
+        ):
             if text.endswith((",", ";")):
                 continue
             title, used = _wrapped_title(stream, position, text)  # on the first page, only its largest line
             if len(title) > 150:
                 continue  # a block of large text (a title page's authors), no heading
             headings[position] = Heading(None, title.title() if title.isupper() else title, 1)
+            large.append(position)
             for extra in used:
                 headings[extra] = Heading(None, "", 0)
             in_index = False
+    for position in _specimens(stream, large, body_size):
+        del headings[position]
     _drop_repeated_titles(stream, headings, first)
     _drop_unlisted_twins(headings, anchors)
     _divisions_of(headings)
     unique_paths([headings[position] for position in sorted(headings)])
     return headings
+
+
+SPECIMEN_RUN = 4  # this many large one-word lines in a row, no running text between them, show a font
+
+
+def _specimens(stream: list[Line], large: list[int], body_size: float) -> list[int]:
+    """Of the large lines taken for headings (`large`, in order), those that show a font rather than head a clause: a run
+    of `SPECIMEN_RUN` or more, each one or two words not followed by running text, with none between one and the next
+    (a glyph chart's `A₀₀₄₁`, a type specimen's `hamburgefonty` repeated in each face). A heading opens text; a
+    specimen's lines follow one another with only labels (code points, sizes, face names) between them."""
+
+    def prose(line: Line) -> bool:
+        return abs(line.size - body_size) < 0.3 and len(clean_inline(line.text).split()) >= 4
+
+    def shown(position: int) -> bool:  # one or two words that open no text (no running text on the two lines below)
+        below = [line for line in stream[position + 1 : position + 3] if line.page == stream[position].page]
+        return len(clean_inline(stream[position].text).split()) <= 2 and not any(prose(line) for line in below)
+
+    found: list[int] = []
+    run: list[int] = []
+    for position in [*large, -1]:
+        if position >= 0 and shown(position) and (not run or not any(prose(line) for line in stream[run[-1] + 1 : position])):
+            run.append(position)
+            continue
+        if len(run) >= SPECIMEN_RUN:
+            found.extend(run)
+        run = [position] if position >= 0 and shown(position) else []
+    return found
 
 
 # a heading designated by a roman numeral or a letter and a stop, a bracket or a dash (`I - Titre`, `IV. Titre`, `a. Titre`,
@@ -1280,6 +1323,28 @@ def _index_group(line: Line, following: Line | None) -> tuple[str, str]:
 
 
 Style = tuple[float, bool, str]  # a heading's font size, whether it is bold throughout, and its font in the body size
+
+
+PROSE_COVER = 8  # a first page with this many lines of running text is a page of the document, not a title page
+
+
+def _prose_lines(stream: list[Line], positions: list[int], body_size: float) -> int:
+    """How many of `positions` are lines of running text: in the body size, not code, across most of their column."""
+    return sum(
+        1
+        for p in positions
+        if abs(stream[p].size - body_size) < 0.3
+        and not stream[p].mono
+        and stream[p].x1 - stream[p].x0 >= 0.6 * (stream[p].column[1] - stream[p].column[0])
+    )
+
+
+def _heads_prose(stream: list[Line], position: int, body_size: float) -> bool:
+    """A large line that opens running text: the next two lines below it on its page are in the body size (a short
+    note's first page, set with a title and then its sections, has its sections' titles so; a title page's subtitle,
+    authors or date are set large or alone)."""
+    below = [line for line in stream[position + 1 : position + 3] if line.page == stream[position].page]
+    return len(below) == 2 and all(abs(line.size - body_size) < 0.3 and not line.mono for line in below)
 
 
 def _style(line: Line, body_size: float) -> Style:

@@ -1858,3 +1858,42 @@ def test_a_back_of_book_index_titled_like_the_contents_is_no_contents(pdf_builde
     assert not [warning for warning in report.warnings if "printed contents entries" in str(warning)], report.warnings
     text = norm_text(workspace, report)
     assert all(term in text for term in terms)
+
+
+def test_a_short_note_whose_first_page_holds_its_sections_is_no_title_page(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A two-page note with no numbers, contents or outline: a 22 pt title, then sections titled in 16 pt bold on the
+    first page itself, each over running text. The first page is a page of the note, not a title page: each section
+    is a clause (before, only the title was, and the sections' text ran together under it)."""
+    sections = ["About this project", "Future plans", "Announcement list", "Supporting the project"]
+    builder = pdf_builder().page().line("Sample Font - About", size=22, bold=True)
+    for title in sections:
+        builder.gap(10).line(title, size=16, bold=True).gap(4).line(BODY).line(BODY).line(BODY)
+    builder.page().line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "about.pdf")
+    report = ingest(pdf, "TEST 301", "1", workspace=workspace, language="en")
+    assert [node.title for node in read_back(workspace, report).nodes] == ["Sample Font - About", *sections]
+
+
+def test_a_title_page_with_a_short_abstract_keeps_its_large_lines_as_its_text(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A title page whose subtitle and authors are set large over a few lines of running text (an abstract) is still a
+    title page: its large lines do not each open a clause."""
+    builder = pdf_builder().page().line("Sample Font Manual", size=24, bold=True).line("A Type Family", size=16)
+    builder.line("Somebody Someone", size=16).gap(10).line(BODY).line(BODY).line(BODY)
+    builder.page().heading("1 Introduction").line(BODY).heading("2 Usage").line(BODY)
+    pdf = builder.save(tmp_path / "cover.pdf")
+    report = ingest(pdf, "TEST 302", "1", workspace=workspace, language="en")
+    assert [node.title for node in read_back(workspace, report).nodes] == ["Sample Font Manual", "Introduction", "Usage"]
+
+
+def test_glyphs_shown_in_large_type_one_after_another_are_a_specimen_not_headings(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A glyph chart: after a note in running text, each glyph set at 20 pt with its code point under it in 5 pt, one
+    after another with no running text between them. The glyphs show the font; they are not clauses (before, each
+    glyph became one: 404 in a 66-page chart)."""
+    builder = pdf_builder().page().line("Charts for Sample Font", size=18, bold=True).line(BODY).line(BODY)
+    builder.page()
+    for code in range(0x41, 0x41 + 12):
+        builder.line(chr(code) + chr(code + 32), size=20).line(f"{code:04X}", size=5)
+    builder.page().gap(30).line("Sample section", size=18, bold=True).line("Its own text, which is not the note's.").line(BODY)
+    pdf = builder.save(tmp_path / "chart.pdf")
+    report = ingest(pdf, "TEST 303", "1", workspace=workspace, language="en")
+    assert [node.title for node in read_back(workspace, report).nodes] == ["Charts for Sample Font", "Sample section"]
