@@ -499,6 +499,7 @@ _HALF = re.compile("[\ud800-\udfff]")
 # the old-style figures some fonts map into the Private Use Area (Adobe's `uniF730`…`uniF739`): the digits they print
 _OLDSTYLE = re.compile("[\uf730-\uf739]")
 OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
+_LINE_BREAK = re.compile("\r\n|\n|\r|\ufffe(?=\\S)")  # PDFium's line ends, and its hyphen mark before the next line's text
 _SECOND_HALF = "\uffff"  # a noncharacter, not text: marks the place of a joined pair's second half
 
 
@@ -788,7 +789,10 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     pairs = _SECOND_HALF in text
     start = 0
     # PDFium ends a line broken after a hyphen with its hyphen mark and no newline: the next printed line starts there
-    for end, skip in [*((m.start(), len(m.group())) for m in re.finditer("\r\n|\n|\r|(?<=\ufffe)(?=\\S)", text)), (count, 1)]:
+    # (the break after a hyphen mark is found at the mark, then put after it: a pattern that starts with a character
+    # is searched for much faster than an empty match after one, tried at every position of the page)
+    breaks = ((m.start(), len(m.group())) if m.group() != "\ufffe" else (m.end(), 0) for m in _LINE_BREAK.finditer(text))
+    for end, skip in [*breaks, (count, 1)]:
         if start >= count:
             break
         if text[start:end].strip():
