@@ -314,20 +314,22 @@ def _drawn_objects(
     shapes: list[tuple[float, float, float, float, str]] = []
     drawn: list[tuple[tuple[float, float, float, float], object]] = []  # the paths that are no rule, read once the page has a rule
     left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
-    kind_of, bounds_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
+    edges = (ctypes.byref(left), ctypes.byref(bottom), ctypes.byref(right), ctypes.byref(top))
+    calls = _object_calls()
+    kind_of, bounds_of, object_at = calls.kind, calls.bounds, calls.object
     for number in range(raw.FPDFPage_CountObjects(page)):
-        obj = raw.FPDFPage_GetObject(page, number)
+        obj = object_at(page, number)
         if not obj:
             continue
         kind = kind_of(obj)
         if kind == raw.FPDF_PAGEOBJ_FORM:
             for inner in range(raw.FPDFFormObj_CountObjects(obj)):
                 part = raw.FPDFFormObj_GetObject(obj, inner)
-                if part and kind_of(part) == raw.FPDF_PAGEOBJ_IMAGE and bounds_of(part, left, bottom, right, top):
+                if part and kind_of(part) == raw.FPDF_PAGEOBJ_IMAGE and bounds_of(part, *edges):
                     box = (left.value, bottom.value, right.value, top.value)
                     if (box[2] - box[0]) * (box[3] - box[1]) > 400:
                         images.append(box)
-        elif kind in (raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE) and bounds_of(obj, left, bottom, right, top):
+        elif kind in (raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE) and bounds_of(obj, *edges):
             box = (left.value, bottom.value, right.value, top.value)
             if kind == raw.FPDF_PAGEOBJ_PATH or min(box[2] - box[0], box[3] - box[1]) <= 1.5:
                 paths.append(box)  # an image as thin as a line is drawn as a rule (some DVI drivers set rules so)
@@ -370,16 +372,18 @@ def _shape_kind(obj, raw) -> str:
     plotted point), `line` (one slanted line alone: the diagonal of a table's corner cell), `fill` (a filled area along the axes, or a line drawn so wide that it is a bar: a shaded
     cell, a swatch) or `frame` (the outline of a box)."""
     x, y = ctypes.c_float(), ctypes.c_float()
+    to_x, to_y = ctypes.byref(x), ctypes.byref(y)
+    calls = _object_calls()
     last: tuple[float, float] | None = None
     low_x = low_y = float("inf")
     high_x = high_y = float("-inf")
     count = raw.FPDFPath_CountSegments(obj)
     for number in range(count):
-        segment = raw.FPDFPath_GetPathSegment(obj, number)
-        kind = raw.FPDFPathSegment_GetType(segment)
+        segment = calls.segment(obj, number)
+        kind = calls.segment_kind(segment)
         if kind == raw.FPDF_SEGMENT_BEZIERTO:
             return "curve"
-        if not raw.FPDFPathSegment_GetPoint(segment, x, y):
+        if not calls.point(segment, to_x, to_y):
             continue
         point = (x.value, y.value)
         if kind == raw.FPDF_SEGMENT_LINETO and last is not None and abs(point[0] - last[0]) > 0.5 and abs(point[1] - last[1]) > 0.5:
@@ -391,6 +395,23 @@ def _shape_kind(obj, raw) -> str:
         return "fill"
     # the points lie on one line (in the path's own units) and the stroke's width makes the box: a bar
     return "fill" if min(high_x - low_x, high_y - low_y) <= 0.02 * max(high_x - low_x, high_y - low_y) else "frame"
+
+
+@functools.cache
+def _object_calls() -> SimpleNamespace:
+    """PDFium's per-object calls of `_drawn_objects` and `_shape_kind` as bare function pointers (`_text_calls`): a page
+    drawn with thousands of paths makes three or more per path. Those that return a handle return pypdfium2's pointer
+    type, which the next call takes as it is."""
+    import pypdfium2.raw as raw
+
+    return SimpleNamespace(
+        object=_bare(raw.FPDFPage_GetObject, raw.FPDF_PAGEOBJECT),
+        kind=_bare(raw.FPDFPageObj_GetType, ctypes.c_int),
+        bounds=_bare(raw.FPDFPageObj_GetBounds, ctypes.c_int),
+        segment=_bare(raw.FPDFPath_GetPathSegment, raw.FPDF_PATHSEGMENT),
+        segment_kind=_bare(raw.FPDFPathSegment_GetType, ctypes.c_int),
+        point=_bare(raw.FPDFPathSegment_GetPoint, ctypes.c_int),
+    )
 
 
 def _labels(document) -> list[str]:
@@ -478,6 +499,7 @@ _HALF = re.compile("[\ud800-\udfff]")
 # the old-style figures some fonts map into the Private Use Area (Adobe's `uniF730`…`uniF739`): the digits they print
 _OLDSTYLE = re.compile("[\uf730-\uf739]")
 OLDSTYLE_DIGITS = {0xF730 + value: str(value) for value in range(10)}
+_LINE_BREAK = re.compile(f"\r\n|\n|\r|{LINE_END_HYPHEN}(?=\\S)")  # PDFium's line ends, and its hyphen mark before the next line's text
 _SECOND_HALF = "\uffff"  # a noncharacter, not text: marks the place of a joined pair's second half
 
 
@@ -490,6 +512,12 @@ def joined_pairs(text: str) -> str:
     return _SURROGATES.sub(lambda pair: pair.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le") + _SECOND_HALF, text)
 
 
+def _bare(function, result):
+    """A PDFium function as a bare function pointer returning `result`, without pypdfium2's argument declarations
+    (`_text_calls`)."""
+    return ctypes.CFUNCTYPE(result)(ctypes.cast(function, ctypes.c_void_p).value)
+
+
 @functools.cache
 def _text_calls() -> SimpleNamespace:
     """PDFium's per-character text calls as bare function pointers. pypdfium2 declares each argument's type, and
@@ -498,17 +526,14 @@ def _text_calls() -> SimpleNamespace:
     only where the C parameter is an `int` (character indices), ctypes objects (by reference) elsewhere."""
     import pypdfium2.raw as raw
 
-    def bare(function, result):
-        return ctypes.CFUNCTYPE(result)(ctypes.cast(function, ctypes.c_void_p).value)
-
     return SimpleNamespace(
-        box=bare(raw.FPDFText_GetCharBox, ctypes.c_int),
-        origin=bare(raw.FPDFText_GetCharOrigin, ctypes.c_int),
-        size=bare(raw.FPDFText_GetFontSize, ctypes.c_double),
-        unicode=bare(raw.FPDFText_GetUnicode, ctypes.c_uint),
-        weight=bare(raw.FPDFText_GetFontWeight, ctypes.c_int),
-        font_info=bare(raw.FPDFText_GetFontInfo, ctypes.c_ulong),
-        matrix=bare(raw.FPDFText_GetMatrix, ctypes.c_int),
+        box=_bare(raw.FPDFText_GetCharBox, ctypes.c_int),
+        origin=_bare(raw.FPDFText_GetCharOrigin, ctypes.c_int),
+        size=_bare(raw.FPDFText_GetFontSize, ctypes.c_double),
+        unicode=_bare(raw.FPDFText_GetUnicode, ctypes.c_uint),
+        weight=_bare(raw.FPDFText_GetFontWeight, ctypes.c_int),
+        font_info=_bare(raw.FPDFText_GetFontInfo, ctypes.c_ulong),
+        matrix=_bare(raw.FPDFText_GetMatrix, ctypes.c_int),
     )
 
 
@@ -764,7 +789,10 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     pairs = _SECOND_HALF in text
     start = 0
     # PDFium ends a line broken after a hyphen with its hyphen mark and no newline: the next printed line starts there
-    for end, skip in [*((m.start(), len(m.group())) for m in re.finditer(f"\r\n|\n|\r|(?<={LINE_END_HYPHEN})(?=\\S)", text)), (count, 1)]:
+    # (the break after a hyphen mark is found at the mark, then put after it: a pattern that starts with a character
+    # is searched for much faster than an empty match after one, tried at every position of the page)
+    breaks = ((m.start(), len(m.group())) if m.group() != LINE_END_HYPHEN else (m.end(), 0) for m in _LINE_BREAK.finditer(text))
+    for end, skip in [*breaks, (count, 1)]:
         if start >= count:
             break
         if text[start:end].strip():
