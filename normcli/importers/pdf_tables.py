@@ -1285,9 +1285,10 @@ def _source_and_result(rows: list[list[str]]) -> bool:
 def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     """Whether an uncaptioned table is something else set in columns: a glyph chart, entries over dot leaders, definition
     lines, an index's wrapped lines of numbers, printed contents entries (with or without leaders), a typeset math
-    array or examples beside what they print (both unruled), or code whose wide spaces fall inside brackets."""
+    array or examples beside what they print (both unruled), code whose wide spaces fall inside brackets, or a list
+    whose items hang from one mark each (`-`, `•`) set apart from their text."""
     rows = table.rows
-    if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows):
+    if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows) or _marked_items(rows):
         return True
     if not table.ruled and page.index == 0 and _field_list(rows):
         return True  # a title page's fields; further on, names with a colon before their values may be a parameter table
@@ -1586,6 +1587,17 @@ def _definition_lines(rows: list[list[str]]) -> bool:
     (Texinfo's `Array2<T> (int n)  [Constructor]`): headings of entries, not rows of a table."""
     ends = [next((cell for cell in reversed(row) if cell.strip()), "") for row in rows]
     return len(rows) >= 2 and sum(1 for cell in ends if _CATEGORY.match(cell.strip())) >= 0.8 * len(rows)
+
+
+_LIST_MARK = re.compile(r"^[-–—•◦▪▸‣∙●○■□*►➢]$")
+
+
+def _marked_items(rows: list[list[str]]) -> bool:
+    """A list whose every item hangs from the same mark (`-`, `•`), the mark set apart from its text as a word
+    processor sets it: one column of marks beside one of items is a bulleted list, not a table."""
+    filled = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    marks = {cells[0] for cells in filled if cells}
+    return len(rows) >= 2 and all(len(cells) == 2 for cells in filled) and len(marks) == 1 and bool(_LIST_MARK.match(marks.pop()))
 
 
 def _field_list(rows: list[list[str]]) -> bool:
