@@ -1174,7 +1174,7 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
                 position += 1
                 continue
             break
-        if not _on_columns(spans, starts):
+        if not _on_columns(spans, starts) and not _cells_under(stream[rows[-1]], line, starts):
             break
         rows.append(position)
         position += 1
@@ -1215,6 +1215,17 @@ def _on_columns(spans: list[tuple[str, float, float]], starts: list[float]) -> b
         return True
     last = any(abs(span[1] - starts[-1]) <= 3 for span in spans)
     return last and len(apart) == 1 and apart[0][1] > starts[-1] + 3 and bool(_WORD.fullmatch(apart[0][0].strip()))
+
+
+def _cells_under(above: Line, line: Line, starts: list[float]) -> bool:
+    """Whether a line's cells stand under those of the row above one for one in columns that are not left-aligned: its
+    first cell where the first column starts, each other one ending (figures set flush right) or centred where the
+    cell above it does (`$ 40.40` over `80.80`; a label centred over its column's figures)."""
+    if len(line.spans) != len(above.spans) or abs(line.spans[0][1] - starts[0]) > 3:
+        return False
+    return all(
+        abs(x1 - b) <= 3 or abs((x0 + x1) - (a + b)) <= 6 for (_, x0, x1), (_, a, b) in zip(line.spans[1:], above.spans[1:], strict=True)
+    )
 
 
 def _labels_over_code(line: Line) -> bool:
