@@ -1174,7 +1174,7 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
                 position += 1
                 continue
             break
-        if not _on_columns(spans, starts):
+        if not _on_columns(spans, starts) and not _cells_under(stream[rows[-1]], line, starts):
             break
         rows.append(position)
         position += 1
@@ -1215,6 +1215,17 @@ def _on_columns(spans: list[tuple[str, float, float]], starts: list[float]) -> b
         return True
     last = any(abs(span[1] - starts[-1]) <= 3 for span in spans)
     return last and len(apart) == 1 and apart[0][1] > starts[-1] + 3 and bool(_WORD.fullmatch(apart[0][0].strip()))
+
+
+def _cells_under(above: Line, line: Line, starts: list[float]) -> bool:
+    """Whether a line's cells stand under those of the row above one for one in columns that are not left-aligned: its
+    first cell where the first column starts, each other one ending (figures set flush right) or centred where the
+    cell above it does (`$ 40.40` over `80.80`; a label centred over its column's figures)."""
+    if len(line.spans) != len(above.spans) or abs(line.spans[0][1] - starts[0]) > 3:
+        return False
+    return all(
+        abs(x1 - b) <= 3 or abs((x0 + x1) - (a + b)) <= 6 for (_, x0, x1), (_, a, b) in zip(line.spans[1:], above.spans[1:], strict=True)
+    )
 
 
 def _labels_over_code(line: Line) -> bool:
@@ -1285,9 +1296,10 @@ def _source_and_result(rows: list[list[str]]) -> bool:
 def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     """Whether an uncaptioned table is something else set in columns: a glyph chart, entries over dot leaders, definition
     lines, an index's wrapped lines of numbers, printed contents entries (with or without leaders), a typeset math
-    array or examples beside what they print (both unruled), or code whose wide spaces fall inside brackets."""
+    array or examples beside what they print (both unruled), code whose wide spaces fall inside brackets, or a list
+    whose items hang from one mark each (`-`, `•`) set apart from their text."""
     rows = table.rows
-    if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows):
+    if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows) or _marked_items(rows):
         return True
     if not table.ruled and page.index == 0 and _field_list(rows):
         return True  # a title page's fields; further on, names with a colon before their values may be a parameter table
@@ -1586,6 +1598,17 @@ def _definition_lines(rows: list[list[str]]) -> bool:
     (Texinfo's `Array2<T> (int n)  [Constructor]`): headings of entries, not rows of a table."""
     ends = [next((cell for cell in reversed(row) if cell.strip()), "") for row in rows]
     return len(rows) >= 2 and sum(1 for cell in ends if _CATEGORY.match(cell.strip())) >= 0.8 * len(rows)
+
+
+_LIST_MARK = re.compile(r"^[-–—•◦▪▸‣∙●○■□*►➢]$")
+
+
+def _marked_items(rows: list[list[str]]) -> bool:
+    """A list whose every item hangs from the same mark (`-`, `•`), the mark set apart from its text as a word
+    processor sets it: one column of marks beside one of items is a bulleted list, not a table."""
+    filled = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    marks = {cells[0] for cells in filled if cells}
+    return len(rows) >= 2 and all(len(cells) == 2 for cells in filled) and len(marks) == 1 and bool(_LIST_MARK.match(marks.pop()))
 
 
 def _field_list(rows: list[list[str]]) -> bool:

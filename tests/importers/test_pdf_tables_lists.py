@@ -318,3 +318,47 @@ def test_a_title_pages_fields_are_no_table_and_the_same_lines_further_on_stay_on
     text = norm_text(workspace, report)
     assert len(tables) == 1
     assert text.count("| Version: | 3.23 |") == 1 and text.count("Version:") == 2
+
+
+def _marked(builder: PdfBuilder, items: list[str], mark: str, font: str) -> float:
+    """Items in bold, each after a mark set 17 pt apart from it, as a word processor's tab sets it; the bottom."""
+    top = builder.y
+    for k, item in enumerate(items):
+        builder.pdf.set_font(font, "", 11)
+        builder.pdf.text(100, top + 14 + 12.5 * k, mark)
+        builder.pdf.set_font("Helvetica", "B", 11)
+        builder.pdf.text(117, top + 14 + 12.5 * k, item)
+    builder.y = top + 14 + 12.5 * len(items)
+    return builder.y
+
+
+def test_items_hanging_from_a_dash_set_apart_are_a_list_boxed_or_not(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A word processor sets a list's marks apart from the items (a tab after `-` or `•`): one column of one mark beside
+    a column of items is a bulleted list, whether a form's answer box frames it or not, even set in bold as a header
+    row would be; a table beside it stays."""
+    items = [
+        "The schedule of prices",
+        "Compliance with specifications/Technical assessment",
+        "Plan for Pedestrian & Traffic Management",
+        "Work health and safety",
+    ]
+    builder = pdf_builder().page().heading("9 Method of tendering").line("Tender evaluation criteria included:").gap(6)
+    top = builder.y
+    bottom = _marked(builder, items, "-", "Helvetica") + 6
+    builder.pdf.set_line_width(0.6)
+    builder.pdf.rect(92, top, 360, bottom - top)  # boxed, as a form's answer
+    builder.gap(16).line("Other points the panel weighed were these ones:").gap(4)
+    _marked(builder, items, "\xb7", "Symbol")  # the bullet in the Symbol font's encoding
+    builder.gap(10).line("The prices were these:").gap(4)
+    top = builder.y
+    builder.pdf.set_font("Helvetica", "", 10)
+    for k, (name, value) in enumerate([("Weekly", "40.40"), ("Monthly", "175.00"), ("Quarterly", "525.00"), ("Annually", "2,100.00")]):
+        builder.pdf.text(100, top + 14 + 13 * k, name)
+        builder.pdf.text(260, top + 14 + 13 * k, value)
+    builder.y = top + 14 + 13 * 4
+    builder.gap(10).line("The text goes on after the lists with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "marked.pdf"), "TEST 471", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    text = norm_text(workspace, report)
+    assert len(tables) == 1 and "| Annually | 2,100.00 |" in text, text
+    assert text.count("The schedule of prices") == 2 and "| - |" not in text and "| • |" not in text

@@ -211,3 +211,27 @@ def test_labels_centred_over_the_columns_head_a_small_table(pdf_builder, workspa
     report = _ingest(builder, tmp_path, workspace, "TEST 477")
     tables = [pipe_rows(table.markdown) for table in read_back(workspace, report).tables]
     assert tables == [[["", "Body size", "Leading"], ["Regular", "10.5 pt", "12 pt"], ["Bold", "11 pt", "13 pt"]]]
+
+
+def test_figures_set_flush_right_under_a_centred_label_are_a_column(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A word processor sets amounts flush right (a decimal tab) and centres their column's label over them: each cell
+    starts at its own x, but ends where the one above it ends, or sits centred on it. Without rules or a caption, the
+    rows are still one table, its label row its header."""
+    rows = [("Weekly", "$ 40.40"), ("Biweekly", "80.80"), ("Monthly", "175.00"), ("Semiannually", "1,050.00"), ("Annually", "2,100.00")]
+    builder = pdf_builder().page().heading("2 Amounts").line("Add to the wages the amount shown below for the period.").gap(10)
+    pdf = builder.pdf
+    right = 300.0
+    builder.y += 13
+    pdf.set_font("Helvetica", "", 10)
+    pdf.text(100, builder.y, "Payroll Period")
+    label = "Add Additional"
+    pdf.text(right - (pdf.get_string_width(label) + pdf.get_string_width(rows[0][1])) / 2, builder.y, label)  # over the first amount
+    for name, amount in rows:
+        builder.y += 16
+        pdf.text(100, builder.y, name)
+        pdf.text(right - pdf.get_string_width(amount), builder.y, amount)
+    builder.gap(14).line(_CLOSING)
+    report = ingest(builder.save(tmp_path / "amounts.pdf"), "TEST 472", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1
+    assert pipe_rows(tables[0].markdown) == [["Payroll Period", "Add Additional"], *[list(row) for row in rows]]
