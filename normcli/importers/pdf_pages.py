@@ -2030,7 +2030,7 @@ def _page_of_pages(text: str, pages: int) -> bool:
     """Whether an edge line is a folio that counts the pages (`2 of 5`, `Page 2 of 5`, `Seite 2 von 5`): its second
     number is the document's number of pages, so it is no heading (`2 of5` was clause 2), whatever its size."""
     match = _PAGE_OF_PAGES.match(text)
-    return bool(match) and int(match.group(2)) == pages and 1 <= int(match.group(1)) <= pages
+    return match is not None and int(match.group(2)) == pages and 1 <= int(match.group(1)) <= pages
 
 
 _DESIGNATOR = re.compile(
