@@ -315,8 +315,8 @@ def _drawn_objects(
     drawn: list[tuple[tuple[float, float, float, float], object]] = []  # the paths that are no rule, read once the page has a rule
     left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
     edges = (ctypes.byref(left), ctypes.byref(bottom), ctypes.byref(right), ctypes.byref(top))
-    calls = _object_calls()
-    kind_of, bounds_of, object_at = calls.kind, calls.bounds, calls.object
+    calls = _text_calls()
+    kind_of, bounds_of, object_at = calls.object_kind, calls.bounds, calls.object
     for number in range(raw.FPDFPage_CountObjects(page)):
         obj = object_at(page, number)
         if not obj:
@@ -373,7 +373,7 @@ def _shape_kind(obj, raw) -> str:
     cell, a swatch) or `frame` (the outline of a box)."""
     x, y = ctypes.c_float(), ctypes.c_float()
     to_x, to_y = ctypes.byref(x), ctypes.byref(y)
-    calls = _object_calls()
+    calls = _text_calls()
     last: tuple[float, float] | None = None
     low_x = low_y = float("inf")
     high_x = high_y = float("-inf")
@@ -395,23 +395,6 @@ def _shape_kind(obj, raw) -> str:
         return "fill"
     # the points lie on one line (in the path's own units) and the stroke's width makes the box: a bar
     return "fill" if min(high_x - low_x, high_y - low_y) <= 0.02 * max(high_x - low_x, high_y - low_y) else "frame"
-
-
-@functools.cache
-def _object_calls() -> SimpleNamespace:
-    """PDFium's per-object calls of `_drawn_objects` and `_shape_kind` as bare function pointers (`_text_calls`): a page
-    drawn with thousands of paths makes three or more per path. Those that return a handle return pypdfium2's pointer
-    type, which the next call takes as it is."""
-    import pypdfium2.raw as raw
-
-    return SimpleNamespace(
-        object=_bare(raw.FPDFPage_GetObject, raw.FPDF_PAGEOBJECT),
-        kind=_bare(raw.FPDFPageObj_GetType, ctypes.c_int),
-        bounds=_bare(raw.FPDFPageObj_GetBounds, ctypes.c_int),
-        segment=_bare(raw.FPDFPath_GetPathSegment, raw.FPDF_PATHSEGMENT),
-        segment_kind=_bare(raw.FPDFPathSegment_GetType, ctypes.c_int),
-        point=_bare(raw.FPDFPathSegment_GetPoint, ctypes.c_int),
-    )
 
 
 def _labels(document) -> list[str]:
@@ -512,29 +495,28 @@ def joined_pairs(text: str) -> str:
     return _SURROGATES.sub(lambda pair: pair.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le") + _SECOND_HALF, text)
 
 
-def _bare(function, result):
-    """A PDFium function as a bare function pointer returning `result`, without pypdfium2's argument declarations
-    (`_text_calls`)."""
-    return ctypes.CFUNCTYPE(result)(ctypes.cast(function, ctypes.c_void_p).value)
-
-
 @functools.cache
 def _text_calls() -> SimpleNamespace:
-    """PDFium's per-character text calls as bare function pointers. pypdfium2 declares each argument's type, and
-    ctypes then converts every argument of every call; without the declarations a call costs a third as much,
-    and an import makes several per character. Callers pass each argument in its exact C type: Python ints
-    only where the C parameter is an `int` (character indices), ctypes objects (by reference) elsewhere."""
+    """PDFium's per-character text calls, and the per-object calls of `_drawn_objects` and `_shape_kind` (a page drawn
+    with thousands of paths makes three or more per path), as bare function pointers. pypdfium2 declares each
+    argument's type, and ctypes then converts every argument of every call; without the declarations a call costs a
+    third as much, and an import makes several per character. Callers pass each argument in its exact C type: Python
+    ints only where the C parameter is an `int` (character and object indices), ctypes objects (by reference)
+    elsewhere. A call that returns a handle returns pypdfium2's pointer type, which the next call takes as it is."""
     import pypdfium2.raw as raw
 
-    return SimpleNamespace(
-        box=_bare(raw.FPDFText_GetCharBox, ctypes.c_int),
-        origin=_bare(raw.FPDFText_GetCharOrigin, ctypes.c_int),
-        size=_bare(raw.FPDFText_GetFontSize, ctypes.c_double),
-        unicode=_bare(raw.FPDFText_GetUnicode, ctypes.c_uint),
-        weight=_bare(raw.FPDFText_GetFontWeight, ctypes.c_int),
-        font_info=_bare(raw.FPDFText_GetFontInfo, ctypes.c_ulong),
-        matrix=_bare(raw.FPDFText_GetMatrix, ctypes.c_int),
-    )
+    def bare(function, result):
+        return ctypes.CFUNCTYPE(result)(ctypes.cast(function, ctypes.c_void_p).value)
+
+    functions = dict(
+        box=raw.FPDFText_GetCharBox, origin=raw.FPDFText_GetCharOrigin, size=raw.FPDFText_GetFontSize, unicode=raw.FPDFText_GetUnicode,
+        weight=raw.FPDFText_GetFontWeight, font_info=raw.FPDFText_GetFontInfo, matrix=raw.FPDFText_GetMatrix,
+        object=raw.FPDFPage_GetObject, object_kind=raw.FPDFPageObj_GetType, bounds=raw.FPDFPageObj_GetBounds,
+        segment=raw.FPDFPath_GetPathSegment, segment_kind=raw.FPDFPathSegment_GetType, point=raw.FPDFPathSegment_GetPoint,
+    )  # fmt: skip
+    results = {"size": ctypes.c_double, "unicode": ctypes.c_uint, "font_info": ctypes.c_ulong}  # the others: c_int, or a handle
+    results |= {"object": raw.FPDF_PAGEOBJECT, "segment": raw.FPDF_PATHSEGMENT}
+    return SimpleNamespace(**{name: bare(function, results.get(name, ctypes.c_int)) for name, function in functions.items()})
 
 
 class _FontName:
