@@ -1316,7 +1316,7 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     rows = table.rows
     if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows):
         return True
-    if _alphabet_grid(rows):
+    if _alphabet_grid(rows) or _code_chart(rows):
         return True
     if not table.ruled and page.index == 0 and _field_list(rows):
         return True  # a title page's fields; further on, names with a colon before their values may be a parameter table
@@ -1640,6 +1640,21 @@ def _glyph_chart(rows: list[list[str]]) -> bool:
     if sum(1 for piece in glyphs if piece.isdigit()) >= 0.5 * len(glyphs):
         return False  # short numbers, many to a cell: data
     return len(glyphs) >= 2 * len(cells) and sum(1 for piece in glyphs if len(piece) <= 3) >= 0.9 * len(glyphs)
+
+
+# `00x`, `1x`, `Ax`: a font chart's run of codes (`´00x`, `˝1x`, its marks dropped); not a variable (`bx`)
+_CODE_ROW = re.compile(r"^(?:\d{1,3}|[0-9A-F]{1,2})x$")
+
+
+def _code_chart(rows: list[list[str]]) -> bool:
+    """A font's code chart: most rows led by the label of their run of codes (`´00x`, `´01x`, … in octal, `˝0x` in
+    hex; two labels where PDFium gives two printed rows as one), the glyphs beside them: a picture of a font, not data."""
+    labels = 0
+    for row in rows:
+        tokens = ["".join(char for char in token if char.isalnum()) for token in (row[0].split() if row else [])]
+        if tokens and all(_CODE_ROW.match(token) for token in tokens):
+            labels += 1
+    return labels >= 4 and labels >= 0.6 * len(rows)
 
 
 _GRID_LETTER = re.compile(r"^([^\W\d_])[.·•]?$")  # `A`, `J.`: one letter, maybe marked with a dot

@@ -494,6 +494,33 @@ def test_a_booktabs_header_of_long_command_names_in_one_piece_heads_its_table(pd
     assert len(tables) == 1 and "\\ointctrclockwise" in tables[0].markdown and "| Upright | f1 | f2 | f3 | f4 |" in tables[0].markdown
 
 
+def test_a_font_chart_led_by_its_rows_code_labels_is_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # octal row labels (`´00x` … `´04x`) before six glyphs each with its code beside it (`A100`), hex labels
+    # (`"0x`) at the right: a picture of a font; a register table whose first cells are hex numbers stays a table
+    builder = pdf_builder().page().heading("A Font tables").line("The layout of the symbol font is shown here.")
+    builder.gap(10)
+    glyphs = "ABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&*+<=>?@[]"
+    for row in range(5):
+        builder.line(f"´0{row}x", x=80)
+        for column in range(6):
+            builder.pdf.text(115 + 32 * column, builder.y, f"{glyphs[6 * row + column]}{6 * row + column + 100}")
+        builder.pdf.text(320, builder.y, f'"{row // 2}x')
+    builder.gap(20).line("The registers of the device are set as follows, each at its address.")
+    builder.gap(6)
+    for address, name, value in (
+        ("Address", "Register", "Reset"),
+        ("0x10", "control", "0"),
+        ("0x14", "status", "1"),
+        ("0x18", "data", "0"),
+    ):
+        builder.line(address, x=80).pdf.text(200, builder.y, name)
+        builder.pdf.text(330, builder.y, value)
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "chart.pdf"), "TEST 155", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1 and "| 0x14 | status | 1 |" in tables[0].markdown
+
+
 def test_entries_over_dot_leaders_are_a_list_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder().page().heading("B Command summary").line("The commands of the class, with the page that describes them.")
     builder.gap(6)
