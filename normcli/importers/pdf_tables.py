@@ -327,8 +327,11 @@ def _rows_like(lines: list[Line], left: float, right: float) -> bool:
     cut = [row for row in rows if len(row) >= 2 and not _spread_prose(row)]
     if len(rows) >= 3 and sum(1 for line in lines if line.mono) >= 0.8 * len(lines) and len(cut) < 0.5 * len(rows):
         return False  # code between rules (a framed listing, mostly lines in one piece), not a table of command names
-    if not cut:  # a header, or a table of one row, in pieces set close; not lines of prose
-        return len(rows) <= 3 and not any(len(row[0][0]) > 60 for row in rows)
+    if not cut:  # a header, or a table of one row, in pieces set close; not lines of prose, nor code
+        long = [row[0][0] for row in rows if len(row[0][0]) > 60]
+        # one header row of long names set a space apart (`Command \intclockwise \awint …`), in one piece: fewer
+        # words than a sentence that long
+        return len(rows) <= 3 and not (long and (len(rows) > 1 or len(long[0].split()) >= 8))
     starts = [span[1] for row in cut for span in row[1:]]
     width = max(right - left, 1.0)
     columns = max(len(row) for row in cut)
@@ -348,11 +351,11 @@ def _rows_like(lines: list[Line], left: float, right: float) -> bool:
 
 def _spread_prose(row: list[tuple[str, float, float]]) -> bool:
     """A justified line of prose that PDFium cut at its wide word spaces: eight pieces or more, nearly all one
-    lowercase word each."""
+    lowercase word each (of two letters or more: a row of glyphs, `α β γ`, is cells)."""
     if len(row) < 8:
         return False
     words = [piece[0].strip() for piece in row]
-    return sum(1 for word in words if " " not in word and word[:1].islower()) >= 0.7 * len(words)
+    return sum(1 for word in words if " " not in word and len(word) > 1 and word[:1].islower()) >= 0.7 * len(words)
 
 
 def _printed_rows(lines: list[Line]) -> list[list[tuple[str, float, float]]]:
@@ -388,12 +391,22 @@ def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     size = max(max(line.size for line in beside), 6.0)
     if block.bottom - max(line.top for line in beside) > 1.5 * size:
         return
-    inside = sorted(line.size for line in lines if block.bottom < (line.top + line.bottom) / 2 < block.top)
-    if not inside or any(line.size < inside[len(inside) // 2] - 0.5 and len(line.text.strip()) > 3 for line in beside):
+    header = [line for line in lines if block.bottom < (line.top + line.bottom) / 2 < block.top]
+    inside = sorted(line.size for line in header)
+    starts = [span[1] for line in header for span in (line.spans or [(line.text, line.x0, line.x1)])[1:]]
+    if not inside or any(
+        line.size < inside[len(inside) // 2] - 0.5 and len(line.text.strip()) > 3 and not _under_columns(line, starts) for line in beside
+    ):
         return  # footnotes under the table, not more rows (a script's lone letters are no footnote)
     block.bottom = min(line.bottom for line in beside) - 1
     block.hs.append(block.bottom)
     block.open_end = True
+
+
+def _under_columns(line: Line, starts: list[float]) -> bool:
+    """Whether a piece of a line starts where a column past the first starts in the rows above (a table's rows,
+    or a cell's wrapped line, set smaller than its header; a note under a table starts at its left edge)."""
+    return any(abs(span[1] - start) <= 3 for span in line.spans for start in starts)
 
 
 def _open_top(block: _Block, lines: list[Line]) -> None:
@@ -1007,7 +1020,8 @@ def _join_page_breaks(tables: list[Table], stream: list[Line], on_page: dict[int
     for table in by_first:
         if result and _continues(result[-1], table, stream, on_page, used):
             previous = result[-1]
-            rows = table.rows[1:] if table.header and previous.rows and table.rows[0] == previous.rows[0] else table.rows
+            repeated = table.header and previous.rows and table.rows[0] == previous.rows[0]
+            rows = table.rows[1:] if repeated or _repeated_header(previous, table) else table.rows
             if previous.caption is None and table.caption is not None and table.header and not previous.header:
                 rows = table.rows
             if (
@@ -1055,6 +1069,14 @@ def _same_columns(previous: Table, table: Table) -> bool:
     return any(_kinds(row) == _kinds(first) for row in body[-12:])
 
 
+def _repeated_header(previous: Table, table: Table) -> bool:
+    """Whether a table opens with the header row of the one before, word for word, however its cells are cut."""
+    if not (previous.header and table.header and previous.rows and table.rows):
+        return False
+    words = " ".join(previous.rows[0]).split()
+    return bool(words) and words == " ".join(table.rows[0]).split()
+
+
 def _kinds(row: list[str]) -> tuple[str, ...]:
     """What each cell of a row holds: nothing, a number, or text."""
     return tuple("" if not cell.strip() else "9" if _NUMBER.match(cell.strip()) else "a" for cell in row)
@@ -1066,12 +1088,17 @@ def _extent(lines: list[Line]) -> tuple[float, float]:
 
 def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[int, list[int]], used: set[int]) -> bool:
     """Whether `table` opens the page after the one `previous` ends, with the same columns and no text between."""
-    if not previous.rows or not table.rows or len(previous.rows[0]) != len(table.rows[0]):
+    # a long table that runs to the foot of the page with no closing rule, its header repeated word for word over
+    # the next page: the columns may be set apart otherwise on each page (a closed table's next is one of its own)
+    repeated = previous.open_end and _repeated_header(previous, table)
+    if not previous.rows or not table.rows or (len(previous.rows[0]) != len(table.rows[0]) and not repeated):
         return False
     if previous.caption is not None and table.caption is not None:
         return False
     if _same_columns(previous, table):
         pass  # the columns start where they did, under no header of its own: the same table goes on
+    elif repeated and table.ruled and abs(previous.left - table.left) <= 40:
+        pass
     elif previous.ruled and table.ruled:
         if abs((previous.right - previous.left) - (table.right - table.left)) > 6:
             return False  # the part that goes on is as wide (facing pages may shift it sideways)
@@ -1300,6 +1327,8 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     whose items hang from one mark each (`-`, `•`) set apart from their text."""
     rows = table.rows
     if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows) or _marked_items(rows):
+        return True
+    if _alphabet_grid(rows) or _code_chart(rows):
         return True
     if not table.ruled and page.index == 0 and _field_list(rows):
         return True  # a title page's fields; further on, names with a colon before their values may be a parameter table
@@ -1634,6 +1663,36 @@ def _glyph_chart(rows: list[list[str]]) -> bool:
     if sum(1 for piece in glyphs if piece.isdigit()) >= 0.5 * len(glyphs):
         return False  # short numbers, many to a cell: data
     return len(glyphs) >= 2 * len(cells) and sum(1 for piece in glyphs if len(piece) <= 3) >= 0.9 * len(glyphs)
+
+
+# `00x`, `1x`, `Ax`: a font chart's run of codes (`´00x`, `˝1x`, its marks dropped); not a variable (`bx`)
+_CODE_ROW = re.compile(r"^(?:\d{1,3}|[0-9A-F]{1,2})x$")
+
+
+def _code_chart(rows: list[list[str]]) -> bool:
+    """A font's code chart: most rows led by the label of their run of codes (`´00x`, `´01x`, … in octal, `˝0x` in
+    hex; two labels where PDFium gives two printed rows as one), the glyphs beside them: a picture of a font, not data."""
+    labels = 0
+    for row in rows:
+        tokens = ["".join(char for char in token if char.isalnum()) for token in (row[0].split() if row else [])]
+        if tokens and all(_CODE_ROW.match(token) for token in tokens):
+            labels += 1
+    return labels >= 4 and labels >= 0.6 * len(rows)
+
+
+_GRID_LETTER = re.compile(r"^([^\W\d_])[.·•]?$")  # `A`, `J.`: one letter, maybe marked with a dot
+
+
+def _alphabet_grid(rows: list[list[str]]) -> bool:
+    """A grid of single letters that runs through the alphabet in reading order (`A B C` / `D E F` / `G H I`: a
+    cipher's key, a keypad, the labels of a drawing's squares): a diagram of letters, not rows of data."""
+    cells = [cell.strip() for row in rows for cell in row]
+    if len(rows) < 2 or len(cells) < 6:
+        return False
+    letters = [match.group(1) for match in map(_GRID_LETTER.match, cells) if match]
+    if len(letters) != len(cells):
+        return False  # an empty cell or a word: a table of letter codes and their values
+    return all(ord(b) - ord(a) == 1 for a, b in itertools.pairwise(letters))
 
 
 _NUMBERED_CODE = re.compile(r"^(\d{1,5})\s+(\S.*)$")  # `145 \newtoks\fenlei`: a line number set close to its code

@@ -411,6 +411,116 @@ def test_a_long_table_that_repeats_its_header_on_the_next_page_is_one_table(pdf_
     assert "| 15 | DimensionP |\n| 16 | DimensionQ |" in text
 
 
+def test_a_long_table_set_smaller_than_its_header_goes_on_under_the_header_repeated_with_other_widths(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    # page 1: no closing rule, the rows (8 pt, smaller than the 10 pt header) run to the foot of the page and
+    # some descriptions wrap under their column; page 2: the header again word for word, its columns set
+    # apart otherwise and its rules longer (each page's column widths fit its own cells), then the closing rule
+    builder = pdf_builder().page().heading("1 Opening symbols").line("The symbols of this class are listed below.")
+    pdf = builder.pdf
+    number = 0
+    for page, columns, last, right in ((1, (75, 150, 210, 320), 52, 480), (2, (75, 135, 230, 350), 60, 500)):
+        if page == 2:
+            builder.page()
+        _rule(builder, 70, right)
+        pdf.set_font("Helvetica", "", 10)
+        for x, text in zip(columns, ("Code", "Glyph", "Macro", "Description"), strict=True):
+            pdf.text(x, builder.y + 12, text)
+        builder.y += 12
+        _rule(builder, 70, right, 0.4)
+        while number < last:
+            number += 1
+            builder.y += 12
+            pdf.set_font("Helvetica", "", 8)
+            for x, text in zip(
+                columns, (f"u+{10000 + number}", "x", f"\\sym{chr(97 + number % 26)}", f"symbol number {number}"), strict=True
+            ):
+                pdf.text(x, builder.y, text)
+            if number % 4 == 0:  # a description wrapped under its column
+                builder.y += 9
+                pdf.text(columns[3], builder.y, "bracket section")
+    _rule(builder, 70, 500)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "symbols.pdf"), "TEST 152", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert len(read_back(workspace, report).tables) == 1 and text.count("Description |") == 1
+    assert "symbol number 1 |" in text and "symbol number 60 |" in text
+
+
+def test_a_row_of_glyphs_is_cells_not_a_justified_line_of_words() -> None:
+    glyphs = [(glyph, 112 + 18 * k, 117 + 18 * k) for k, glyph in enumerate("𝛾𝛾𝛾𝛾𝛾𝛾𝛾")]
+    assert not _spread_prose([("u+1d6fe", 68, 98), *glyphs, ("\\mitgamma", 236, 274), ("mathematical italic small", 305, 382)])
+    assert not _spread_prose([(glyph, 60 + 20 * k, 66 + 20 * k) for k, glyph in enumerate("αβγδεζηθ")])
+
+
+def test_ruled_grids_of_letters_through_the_alphabet_are_a_diagram_not_tables(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # a cipher's key: the letters A to I, then J. to R., in ruled three-by-three grids with no header of their own;
+    # a grid of letter codes beside names (a legend) is still a table
+    builder = pdf_builder().page().heading("1 The cipher").line("A grid is filled with the letters A to I and J to R.")
+    builder.gap(10)
+    _grid(builder, [100, 130, 160, 190], [["A", "B", "C"], ["D", "E", "F"], ["G", "H", "I"]])
+    builder.gap(10)
+    _grid(builder, [100, 130, 160, 190], [["J.", "K.", "L."], ["M.", "N.", "O."], ["P.", "Q.", "R."]])
+    builder.gap(10).line("The letters are replaced by the edges of their box within the grid.")
+    builder.gap(10)
+    _grid(builder, [100, 160, 300], [["Code", "Meaning"], ["A", "accepted"], ["R", "rejected"]])
+    builder.gap(20).line("The text goes on after the grids with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "cipher.pdf"), "TEST 153", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1 and "| Code | Meaning |" in tables[0].markdown
+
+
+def test_a_booktabs_header_of_long_command_names_in_one_piece_heads_its_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # the header row is one run of fixed-pitch names a space apart, longer than a line of a cell is (60
+    # characters), but five words: no sentence; the rows under the middle rule are cut into cells
+    builder = pdf_builder().page().heading("3 Integrals").line("The upright variants of the integral signs are these.")
+    builder.gap(10)
+    _rule(builder, 80, 520)
+    builder.pdf.set_font("Courier", "", 9)
+    builder.pdf.text(82, builder.y + 12, "Command \\intclockwise \\awint \\varointclockwise \\ointctrclockwise")
+    builder.y += 14
+    _rule(builder, 80, 520, 0.4)
+    for label in ("Default", "Upright"):
+        builder.y += 16
+        builder.pdf.set_font("Helvetica", "", 10)
+        for x, text in zip((82, 190, 260, 360, 470), (label, "f1", "f2", "f3", "f4"), strict=True):
+            builder.pdf.text(x, builder.y, text)
+    builder.y += 4
+    _rule(builder, 80, 520)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "integrals.pdf"), "TEST 154", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1 and "\\ointctrclockwise" in tables[0].markdown and "| Upright | f1 | f2 | f3 | f4 |" in tables[0].markdown
+
+
+def test_a_font_chart_led_by_its_rows_code_labels_is_no_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # octal row labels (`´00x` … `´04x`) before six glyphs each with its code beside it (`A100`), hex labels
+    # (`"0x`) at the right: a picture of a font; a register table whose first cells are hex numbers stays a table
+    builder = pdf_builder().page().heading("A Font tables").line("The layout of the symbol font is shown here.")
+    builder.gap(10)
+    glyphs = "ABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&*+<=>?@[]"
+    for row in range(5):
+        builder.line(f"´0{row}x", x=80)
+        for column in range(6):
+            builder.pdf.text(115 + 32 * column, builder.y, f"{glyphs[6 * row + column]}{6 * row + column + 100}")
+        builder.pdf.text(320, builder.y, f'"{row // 2}x')
+    builder.gap(20).line("The registers of the device are set as follows, each at its address.")
+    builder.gap(6)
+    for address, name, value in (
+        ("Address", "Register", "Reset"),
+        ("0x10", "control", "0"),
+        ("0x14", "status", "1"),
+        ("0x18", "data", "0"),
+    ):
+        builder.line(address, x=80).pdf.text(200, builder.y, name)
+        builder.pdf.text(330, builder.y, value)
+    builder.gap(20).line("The text goes on after the tables with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "chart.pdf"), "TEST 155", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1 and "| 0x14 | status | 1 |" in tables[0].markdown
+
+
 def test_entries_over_dot_leaders_are_a_list_not_a_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     builder = pdf_builder().page().heading("B Command summary").line("The commands of the class, with the page that describes them.")
     builder.gap(6)
