@@ -782,9 +782,10 @@ def text_headings(
             restart = True
             continue
         number = parse_number(text)
-        if number and line.mono and not strong and line.bold_prefix < len(line.text.rstrip()) - 1:
+        if number and line.mono and line.size < body_size + 2 and line.bold_prefix < len(line.text.rstrip()) - 1:
             continue  # `1 int A[51];`: a numbered line of a listing set in a fixed pitch, no clause (a title in a bold
-            # typewriter face throughout, `5.4.1 mydocclass`, is one)
+            # typewriter face throughout, `5.4.1 mydocclass`, is one); a typewriter face is often scaled a step up to
+            # match the prose (`6 \nvarhookswarrow` at 11 pt beside 10 pt text, a symbol list's row), and that is no heading's size
         inner = parse_number(number.title) if number and number.title and "." not in number.path else None
         if inner and inner.title and "." in inner.path:
             number = inner  # `13 5.1 Basic code`: a line number left in the margin, then the clause's number

@@ -1923,3 +1923,20 @@ def test_questions_set_as_titles_some_wrapped_over_two_lines_are_the_clauses_of_
     pdf = builder.save(tmp_path / "faq.pdf")
     report = ingest(pdf, "TEST 304", "1", workspace=workspace, language="en")
     assert [node.title for node in read_back(workspace, report).nodes][1:] == questions
+
+
+def test_numbered_rows_of_a_symbol_list_in_a_typewriter_face_a_step_larger_are_no_clauses(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """A symbol list whose rows are set in a typewriter face scaled a step above the prose (11 pt beside 10 pt), some
+    starting with a digit (`2 \\nvarhookswarrow`, a glyph drawn as a digit): a row is no clause, so the sections after it
+    keep their numbers in order (before, the rows took the places of chapters 2 to 4, and 1.2 and 2 were lost)."""
+    builder = pdf_builder().page().heading("1 Symbols").line(BODY).heading("1.1 Relations", level=1).line(BODY)
+    for row in ["2 \\nvarhookswarrow", "3 \\nhooksearrow, \\nhksearrow", "4 \\nvarhookrightarrow", "\\leftarrow"]:
+        builder.y += 14
+        builder.pdf.set_font("Courier", "", 11)
+        builder.pdf.text(72, builder.y, row)
+    builder.gap(10).heading("1.2 Punctuation symbols", level=1).line(BODY).heading("2 Implementation").line(BODY)
+    pdf = builder.save(tmp_path / "symbols.pdf")
+    report = ingest(pdf, "TEST 305", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes if node.path[0].isdigit()] == ["1", "1.1", "1.2", "2"]
