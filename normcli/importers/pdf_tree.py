@@ -1676,13 +1676,10 @@ def _hangs_under(line: Line, heading: Line) -> bool:
 
 
 def _continues_title(line: Line, previous: Line) -> bool:
-    """A big-font title wrapped onto a second line: one cell, in a fixed pitch only when the title is (a row of
-    samples or a table right under a heading, at its size, goes on no title)."""
+    """A big-font title wrapped onto a second line."""
     return (
         line.page == previous.page
         and abs(line.size - previous.size) < 0.3
-        and line.mono <= previous.mono
-        and len(line.cells) <= 1
         and 0 <= previous.bottom - line.top < previous.size * 2.0
         and not parse_number(clean_inline(line.text))
         and len(line.text) < 80

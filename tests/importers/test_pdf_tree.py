@@ -1940,21 +1940,3 @@ def test_numbered_rows_of_a_symbol_list_in_a_typewriter_face_a_step_larger_are_n
     pdf = builder.save(tmp_path / "symbols.pdf")
     report = ingest(pdf, "TEST 305", "1", workspace=workspace, language="en")
     assert [node.path for node in read_back(workspace, report).nodes if node.path[0].isdigit()] == ["1", "1.1", "1.2", "2"]
-
-
-def test_a_row_of_samples_in_a_typewriter_face_right_under_a_heading_is_no_part_of_its_title(
-    pdf_builder, workspace: Path, tmp_path: Path
-) -> None:
-    """A specimen section: `2.1 OpenType` in 13 pt bold, and right under it, at the same size, a row of weights set in
-    a typewriter face. The row is the specimen's, not the rest of the title (before, the title read `OpenType
-    ExtraLight Light Regular Bold`, and the clause was not found)."""
-    builder = pdf_builder().page().heading("1 Options").line(BODY).line(BODY).heading("2 Specimen")
-    builder.heading("2.1 OpenType", level=1)
-    builder.y += 14
-    builder.pdf.set_font("Courier", "", 13)
-    builder.pdf.text(72, builder.y, "ExtraLight Light Regular Bold")
-    builder.gap(20).line(BODY).heading("2.2 Type1", level=1).line(BODY).line(BODY)
-    pdf = builder.save(tmp_path / "specimen.pdf")
-    report = ingest(pdf, "TEST 306", "1", workspace=workspace, language="en")
-    nodes = {node.path: node.title for node in read_back(workspace, report).nodes}
-    assert nodes["2.1"] == "OpenType"
