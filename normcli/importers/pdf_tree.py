@@ -775,9 +775,10 @@ def text_headings(
             restart = True
             continue
         number = parse_number(text)
-        if number and line.mono and not strong and line.bold_prefix < len(line.text.rstrip()) - 1:
+        if number and line.mono and line.size < body_size + 2 and line.bold_prefix < len(line.text.rstrip()) - 1:
             continue  # `1 int A[51];`: a numbered line of a listing set in a fixed pitch, no clause (a title in a bold
-            # typewriter face throughout, `5.4.1 mydocclass`, is one)
+            # typewriter face throughout, `5.4.1 mydocclass`, is one); a typewriter face is often scaled a step up to
+            # match the prose (`6 \nvarhookswarrow` at 11 pt beside 10 pt text, a symbol list's row), and that is no heading's size
         inner = parse_number(number.title) if number and number.title and "." not in number.path else None
         if inner and inner.title and "." in inner.path:
             number = inner  # `13 5.1 Basic code`: a line number left in the margin, then the clause's number
@@ -1466,9 +1467,10 @@ def _unconfirmed_styles(
     ceiling = min(larger) - 0.3 if larger else body_size + 3.5  # (a size from body + 4 up is a chapter's already)
     titles: Counter[tuple[Style, str]] = Counter()  # per style and face: a style's titles are set in one face
     set_in: Counter[tuple[Style, str]] = Counter()
+    wraps: set[int] = set()  # the second lines of titles wrapped over two lines: one title with the line above
     for position, line in enumerate(stream):
         style = _style(line, body_size)
-        if not body_size + 0.8 <= line.size < ceiling or not style[1]:
+        if not body_size + 0.8 <= line.size < ceiling or not style[1] or position in wraps:
             continue
         set_in[style, line.font] += 1
         if line.mono or len(line.cells) > 1:
@@ -1477,13 +1479,17 @@ def _unconfirmed_styles(
             continue
         above = stream[position - 1] if position > 0 else None
         below = stream[position + 1] if position + 1 < len(stream) else None
+        text = clean_inline(line.text)
         if below is not None and below.page == line.page and _style(below, body_size) == style:
-            continue  # a block of large lines (a title page's, a table's head)
-        if _titled(clean_inline(line.text)) and (above is None or above.page != line.page or above.top - line.top > 1.3 * pitch):
+            if not _wraps_once(stream, position, body_size):
+                continue  # a block of large lines (a title page's, a table's head)
+            wraps.add(position + 1)
+            text = wrapped(text, line.text, below.text)
+        if _titled(text, 90) and (above is None or above.page != line.page or above.top - line.top > 1.3 * pitch):
             titles[style, line.font] += 1
     # below confirmed headings, the lines of their face (a caption set as large in another is no heading's); without
     # any, a style set in one face nearly throughout
-    share = {key: set_in[key] if faces else used[key[0]] for key in titles}
+    share = {key: set_in[key] if faces else used[key[0]] - sum(_style(stream[p], body_size) == key[0] for p in wraps) for key in titles}
     found = sorted(
         (style[0], style[1], face)
         for (style, face), count in titles.items()
@@ -1511,10 +1517,23 @@ def _body_font(stream: list[Line], body_size: float) -> str:
     return faces.most_common(1)[0][0] if faces else ""
 
 
-def _titled(text: str) -> bool:
-    """Whether a short line reads as a title: a capital first, no sentence end, not a caption."""
+def _wraps_once(stream: list[Line], position: int, body_size: float) -> bool:
+    """Whether a large line goes on onto the one line below it, in its style and face, and no further (a question set
+    as a title over two lines; three lines or more alike are a block: a title page's, a table's head)."""
+    line, below = stream[position], stream[position + 1]
+    after = stream[position + 2] if position + 2 < len(stream) else None
     return (
-        2 < len(text) <= 60
+        _continues_title(below, line)
+        and below.font == line.font
+        and (after is None or after.page != line.page or _style(after, body_size) != _style(line, body_size))
+    )
+
+
+def _titled(text: str, longest: int = 60) -> bool:
+    """Whether a short line reads as a title: a capital first, no sentence end, not a caption; at most `longest`
+    characters."""
+    return (
+        2 < len(text) <= longest
         and text[0].isupper()
         and not text.endswith((".", ",", ";", ":"))
         and not (FIGURE_CAPTION.match(text) or TABLE_CAPTION.match(text))
@@ -1527,7 +1546,7 @@ def _styled_depth(stream: list[Line], position: int, styles: dict[Style, int], t
     a line that stands alone."""
     line = stream[position]
     depth = _depth_of_style(line, styles, body_size)
-    if depth is None or len(text) > 80 or text.endswith((".", ",", ";", ":")) or not re.match(r"[\w\[(\"'“]", text):
+    if depth is None or len(text) > 90 or text.endswith((".", ",", ";", ":")) or not re.match(r"[\w\[(\"'“]", text):
         return None
     if line.size < body_size + 0.8 and not _stands_alone(stream, position, pitch, body_size):
         return None

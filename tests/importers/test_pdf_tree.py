@@ -1897,3 +1897,46 @@ def test_glyphs_shown_in_large_type_one_after_another_are_a_specimen_not_heading
     pdf = builder.save(tmp_path / "chart.pdf")
     report = ingest(pdf, "TEST 303", "1", workspace=workspace, language="en")
     assert [node.title for node in read_back(workspace, report).nodes] == ["Charts for Sample Font", "Sample section"]
+
+
+def test_questions_set_as_titles_some_wrapped_over_two_lines_are_the_clauses_of_a_faq(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A note of questions and answers with no numbers, contents or outline: each question in 12 pt bold (the body is
+    10 pt) over its answer, two of them long enough to wrap onto a second line. A wrapped question is one title, and
+    counts as one: the style is a heading's (before, the two wrapped ones made it look like a block of large text,
+    and no question was a clause)."""
+    questions = [
+        "How do you pronounce the name of this font family?",
+        "What is the alternative version of the family, and where is it to be found these days",
+        "Which weights are there?",
+        "Will you be extending the font to cover other scripts and the languages that are written in them",
+        "Is there a sans-serif companion?",
+    ]
+    builder = pdf_builder().page().line("Sample - Frequently Asked Questions", size=22, bold=True).gap(10).line(BODY)
+    for question in questions:
+        builder.gap(10)
+        if len(question) > 60:
+            head, tail = question.rsplit(" ", 4)[0], " ".join(question.rsplit(" ", 4)[1:])
+            builder.line(head, size=12, bold=True).line(tail, size=12, bold=True)
+        else:
+            builder.line(question, size=12, bold=True)
+        builder.gap(2).line(BODY).line(BODY)
+    pdf = builder.save(tmp_path / "faq.pdf")
+    report = ingest(pdf, "TEST 304", "1", workspace=workspace, language="en")
+    assert [node.title for node in read_back(workspace, report).nodes][1:] == questions
+
+
+def test_numbered_rows_of_a_symbol_list_in_a_typewriter_face_a_step_larger_are_no_clauses(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """A symbol list whose rows are set in a typewriter face scaled a step above the prose (11 pt beside 10 pt), some
+    starting with a digit (`2 \\nvarhookswarrow`, a glyph drawn as a digit): a row is no clause, so the sections after it
+    keep their numbers in order (before, the rows took the places of chapters 2 to 4, and 1.2 and 2 were lost)."""
+    builder = pdf_builder().page().heading("1 Symbols").line(BODY).heading("1.1 Relations", level=1).line(BODY)
+    for row in ["2 \\nvarhookswarrow", "3 \\nhooksearrow, \\nhksearrow", "4 \\nvarhookrightarrow", "\\leftarrow"]:
+        builder.y += 14
+        builder.pdf.set_font("Courier", "", 11)
+        builder.pdf.text(72, builder.y, row)
+    builder.gap(10).heading("1.2 Punctuation symbols", level=1).line(BODY).heading("2 Implementation").line(BODY)
+    pdf = builder.save(tmp_path / "symbols.pdf")
+    report = ingest(pdf, "TEST 305", "1", workspace=workspace, language="en")
+    assert [node.path for node in read_back(workspace, report).nodes if node.path[0].isdigit()] == ["1", "1.1", "1.2", "2"]
