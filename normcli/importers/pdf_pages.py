@@ -1959,7 +1959,7 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
         for line in edges:
             text = line.text.strip()
             tokens = text.split()
-            is_number = bool(re.fullmatch(r"[-–—\s]*(\d{1,4}|[ivxlcdm]{1,7})[-–—\s]*", text, re.I))
+            is_number = bool(re.fullmatch(r"[-–—\s]*(\d{1,4}|[ivxlcdm]{1,7})[-–—\s]*", text, re.I)) or _page_of_pages(text, len(pages))
             if is_number and len(text) == 1 and text.isupper() and (line.size > body_size + 2 or line.bold_prefix):
                 is_number = False  # an appendix's `C` set large over its title, an index's bold group `D`: no roman folio
             carries_page = bool(tokens) and page.label and (tokens[0] == page.label or tokens[-1] == page.label) and len(tokens) > 1
@@ -1993,6 +1993,16 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
             removed.extend(line.text for line in page.lines if id(line) in drop)
             page.lines = [line for line in page.lines if id(line) not in drop]
     return removed
+
+
+_PAGE_OF_PAGES = re.compile(r"^(?:(?:page|seite|p\.)\s*)?(\d{1,4})\s*(?:of|von|de|sur|di|/)\s*(\d{1,4})$", re.I)
+
+
+def _page_of_pages(text: str, pages: int) -> bool:
+    """Whether an edge line is a folio that counts the pages (`2 of 5`, `Page 2 of 5`, `Seite 2 von 5`): its second
+    number is the document's number of pages, so it is no heading (`2 of5` was clause 2), whatever its size."""
+    match = _PAGE_OF_PAGES.match(text)
+    return match is not None and int(match.group(2)) == pages and 1 <= int(match.group(1)) <= pages
 
 
 _DESIGNATOR = re.compile(

@@ -556,3 +556,19 @@ def test_a_sentence_that_goes_on_after_a_page_break_and_a_figure_is_one_paragrap
     assert joined in text
     assert text.index(joined) < text.index("![Figure 1 – Raster ordering of blocks]") < text.index("The next paragraph is one")
     assert text.index(joined) < text.index("<!-- page 2 pdf=2 -->") < text.index("![Figure 1")
+
+
+def test_a_folio_that_counts_the_pages_is_furniture_even_set_larger_than_the_text(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A report prints `2 of 3` at the foot of each page in a larger size than its small text: the second number is the
+    number of pages, so the line is a folio to drop, never clause 2 titled `of 3`."""
+    builder = pdf_builder()
+    for number in range(1, 4):
+        builder.page().heading(f"{number} Results of district {number}")
+        for row in range(6):
+            builder.line(f"The votes of precinct {row} in district {number} were counted twice by hand.", size=8)
+        builder.pdf.set_font("Helvetica", "", 12)
+        builder.pdf.text(280, 812, f"{number} of 3")
+    report = ingest(builder.save(tmp_path / "folios.pdf"), "TEST 473", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert [node.path for node in read_back(workspace, report).nodes if node.path[:1].isdigit()] == ["1", "2", "3"]
+    assert " of 3" not in text and "of3" not in text
