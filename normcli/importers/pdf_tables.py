@@ -932,6 +932,9 @@ def _columns_part(columns: list[float], start: int, end: int) -> list[float]:
     return part
 
 
+_WORD_BROKEN = ("-", LINE_END_HYPHEN, "\u00ad")  # a line that ends in one of these ends inside a word (hyphen, PDFium's mark, soft hyphen)
+
+
 def _first_cell_wraps(above: list[tuple], line: list[tuple], columns: list[float], first_edge: float) -> bool:
     """Whether a printed line holding only a first cell goes on with the first cell of the row above: that row
     has other cells, and the next word would not have fitted after its first cell's last line (a one-word
@@ -946,9 +949,9 @@ def _first_cell_wraps(above: list[tuple], line: list[tuple], columns: list[float
     below = " ".join(clean_inline(item[4]).strip() for item in sorted(line, key=lambda item: item[2]))
     if not text or not below or _NUMBER.match(text) or _NUMBER.match(below):
         return False  # a number does not wrap
-    if len(text.split()) == 1 and below[:1].isupper() and not text.endswith(("-", LINE_END_HYPHEN, "\u00ad")):
+    if len(text.split()) == 1 and below[:1].isupper() and not text.endswith(_WORD_BROKEN):
         return False  # a one-word cell, then a capitalised one: two entries
-    if text.endswith(("-", LINE_END_HYPHEN, "\u00ad")):
+    if text.endswith(_WORD_BROKEN):
         return True
     # the line broke because the next word did not fit: the end of the line above plus a space and that word
     # runs past the widest end the column's cells reach
@@ -982,7 +985,7 @@ def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float], hea
         supported = isinstance(columns, _Columns) and column + 1 < len(columns) and columns.counts[column + 1] >= 2
         if supported and item[3] > columns[column + 1] + 0.5 * em:
             return False  # a wrapped line stays in its column; one that runs on into the next is a row of its own
-        if not headed and len(text.split()) == 1 and below[:1].isupper() and not text.endswith(("-", LINE_END_HYPHEN, "\u00ad")):
+        if not headed and len(text.split()) == 1 and below[:1].isupper() and not text.endswith(_WORD_BROKEN):
             return False  # a one-word cell, then a capitalised one: two entries (`Inner`, `ResetAll`)
         left = columns[column]
         if isinstance(columns, _Columns):
@@ -990,7 +993,7 @@ def _wraps_into(above: list[tuple], line: list[tuple], columns: list[float], hea
         else:
             right = columns[column + 1] if column + 1 < len(columns) else max(other[3] for other in [*above, *line])
         if not (
-            last[4].rstrip().endswith(("-", LINE_END_HYPHEN, "\u00ad"))
+            last[4].rstrip().endswith(_WORD_BROKEN)
             or last[3] >= right - max(2.5 * em, 0.3 * (right - left))
             # a lone piece (no sub-row filling several cells): the next word did not fit after the cell's last line
             or (len(line) == 1 and last[3] + 0.25 * em + _first_word_width(item, below) > right)
