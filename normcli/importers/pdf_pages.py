@@ -497,12 +497,13 @@ def joined_pairs(text: str) -> str:
 
 @functools.cache
 def _text_calls() -> SimpleNamespace:
-    """PDFium's per-character text calls, and the per-object calls of `_drawn_objects` and `_shape_kind` (a page drawn
-    with thousands of paths makes three or more per path), as bare function pointers. pypdfium2 declares each
-    argument's type, and ctypes then converts every argument of every call; without the declarations a call costs a
-    third as much, and an import makes several per character. Callers pass each argument in its exact C type: Python
-    ints only where the C parameter is an `int` (character and object indices), ctypes objects (by reference)
-    elsewhere. A call that returns a handle returns pypdfium2's pointer type, which the next call takes as it is."""
+    """PDFium's per-character text calls, the per-object calls of `_drawn_objects` and `_shape_kind` (a page drawn
+    with thousands of paths makes three or more per path) and the font calls of `_pitch_of`, as bare function
+    pointers. pypdfium2 declares each argument's type, and ctypes then converts every argument of every call;
+    without the declarations a call costs a third as much, and an import makes several per character. Callers pass
+    each argument in its exact C type: Python ints only where the C parameter is an `int` (character and object
+    indices; a character code), ctypes objects (by value, or by reference) elsewhere. A call that returns a handle
+    returns pypdfium2's pointer type, which the next call takes as it is."""
     import pypdfium2.raw as raw
 
     def bare(function, result):
@@ -513,9 +514,10 @@ def _text_calls() -> SimpleNamespace:
         weight=raw.FPDFText_GetFontWeight, font_info=raw.FPDFText_GetFontInfo, matrix=raw.FPDFText_GetMatrix,
         object=raw.FPDFPage_GetObject, object_kind=raw.FPDFPageObj_GetType, bounds=raw.FPDFPageObj_GetBounds,
         segment=raw.FPDFPath_GetPathSegment, segment_kind=raw.FPDFPathSegment_GetType, point=raw.FPDFPathSegment_GetPoint,
+        text_object=raw.FPDFText_GetTextObject, font=raw.FPDFTextObj_GetFont, glyph_width=raw.FPDFFont_GetGlyphWidth,
     )  # fmt: skip
     results = {"size": ctypes.c_double, "unicode": ctypes.c_uint, "font_info": ctypes.c_ulong}  # the others: c_int, or a handle
-    results |= {"object": raw.FPDF_PAGEOBJECT, "segment": raw.FPDF_PATHSEGMENT}
+    results |= {"object": raw.FPDF_PAGEOBJECT, "segment": raw.FPDF_PATHSEGMENT, "text_object": raw.FPDF_PAGEOBJECT, "font": raw.FPDF_FONT}
     return SimpleNamespace(**{name: bare(function, results.get(name, ctypes.c_int)) for name, function in functions.items()})
 
 
@@ -586,17 +588,16 @@ def _pitch_of(handle, index: int) -> bool | None:
     a font that maps no code for a character gives a fallback width (a symbol font gives its first glyph's for
     every letter), so the width it gives a character it cannot have is left out of the comparison. None when
     fewer than a narrow and a wide character are left (a subset of a few glyphs): the caller decides otherwise."""
-    import pypdfium2.raw as raw
-
-    font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(handle, index))
+    calls = _text_calls()  # bare calls (a font's widths are asked for a dozen times): the size passed as the C float it is
+    font = calls.font(calls.text_object(handle, index))
     if not font:
         return None
     width = ctypes.c_float()
-    size, to_width = ctypes.c_float(10.0), ctypes.byref(width)
+    size, to_width, glyph_width = ctypes.c_float(10.0), ctypes.byref(width), calls.glyph_width
 
     def width_of(char: int) -> float:
         width.value = 0.0
-        return round(width.value, 2) if raw.FPDFFont_GetGlyphWidth(font, char, size, to_width) else 0.0
+        return round(width.value, 2) if glyph_width(font, char, size, to_width) else 0.0
 
     fallback = width_of(_UNMAPPED)
     narrow = {width_of(ord(char)) for char in _NARROW} - {0.0, fallback}

@@ -189,6 +189,21 @@ def test_a_short_line_in_a_typewriter_font_that_does_not_say_so_is_fixed_pitch(t
     assert pages[0].lines[0].font == "DejaVuSansTeleBook"
 
 
+def test_a_fonts_widths_are_asked_for_by_bare_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_pitch_of` asks for a dozen glyph widths per font and page through `_text_calls`' bare pointers, not through
+    pypdfium2's declared functions (which convert every argument of every call); the fonts read as they did."""
+    import pypdfium2.raw as raw
+
+    pdf_pages._text_calls()  # the bare pointers taken before the declared functions are replaced
+
+    def declared(*args):
+        raise AssertionError("a call through pypdfium2's declared function")
+
+    for name in ("FPDFText_GetTextObject", "FPDFTextObj_GetFont", "FPDFFont_GetGlyphWidth"):
+        monkeypatch.setattr(raw, name, declared)
+    test_a_short_line_in_a_typewriter_font_that_does_not_say_so_is_fixed_pitch(tmp_path)
+
+
 def test_a_subset_tag_is_not_part_of_the_font_name() -> None:
     assert pdf_pages.base_font("ABCDEF+CMBX12") == "CMBX12"
     assert pdf_pages.base_font("NimbusSans-Bold") == "NimbusSans-Bold"
