@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import logging
 import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from normcli.errors import InvalidArgument
@@ -95,6 +98,9 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
                 f"'{source.name}' is {_ENCRYPTED.get(code, 'encrypted with a password')}",
                 "save a copy without the password (e.g. qpdf --decrypt --password=… in.pdf out.pdf) and import that",
             ) from exc
+        said = _not_a_pdf(source)
+        if said:
+            raise InvalidArgument(f"'{source.name}' {said[0]}", said[1]) from exc
         why = _UNREADABLE.get(code, str(exc))
         raise InvalidArgument(f"'{source.name}' is not a readable PDF ({why})", "check the file, or export it again as PDF") from exc
     draft = Draft()
@@ -102,7 +108,8 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         draft.pages = len(document)
         pages = read_pages(document, draft, ocr, language, progress, source)
         draft.title = metadata_title(document)
-        outline = read_outline(document) if use_outline else []
+        with _outline_damage(draft):
+            outline = read_outline(document) if use_outline else []
         if outline and all(entry.page is None for entry in outline):
             # a damaged outline whose every bookmark points to a page the file does not have gives no tree at
             # all: the headings are found in the text, as without an outline
@@ -152,6 +159,52 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
     finally:
         document.close()
     return draft
+
+
+def _not_a_pdf(source: Path) -> tuple[str, str] | None:
+    """What a file PDFium cannot load is, when its bytes say it (empty, no PDF, cut short), and what to do; None
+    when they do not (then PDFium's own reason is given)."""
+    with source.open("rb") as file:
+        head = file.read(1024)
+        file.seek(max(0, source.stat().st_size - 1024))
+        tail = file.read()
+    if not head:
+        return "is empty (0 bytes)", "check the file, or export it again as PDF"
+    if b"%PDF-" not in head:
+        return "is not a PDF: it does not begin with %PDF", "check the file, or export it again as PDF"
+    if b"%%EOF" not in tail:
+        return "is cut short: it does not end with %%EOF", "copy or download it again"
+    return None
+
+
+# What PDFium's binding logs while it reads a damaged outline (it stops there), worded as an import warning
+_OUTLINE_DAMAGE = {
+    "circular": "the outline loops back on itself: its bookmarks were read up to the loop (--no-outline finds the tree in the text instead)",
+    "depth": "the outline is nested deeper than the importer reads: its deepest bookmarks were left out",
+}
+
+
+@contextmanager
+def _outline_damage(draft: Draft) -> Iterator[None]:
+    """Turn what pypdfium2 logs while reading the outline into the draft's warnings: its own lines would reach
+    stderr unformatted, once per loop, beside the report (a person could not tell what they mean for the import)."""
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            said = record.getMessage().lower()
+            for key, warning in _OUTLINE_DAMAGE.items():
+                if key in said and warning not in draft.warnings:
+                    draft.warnings.append(warning)
+
+    logger = logging.getLogger("pypdfium2")
+    handler, propagated = Collect(logging.WARNING), logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagated
 
 
 def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, Heading], body_size: float, toc: set[int]) -> None:
