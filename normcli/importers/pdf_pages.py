@@ -1994,8 +1994,11 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
                 numbers.add(id(line))
         drops.append(drop)
     if not any(
-        id(line) not in drop and re.search(r"[^\W\d_]", line.text) for page, drop in zip(pages, drops, strict=True) for line in page.lines
-    ):  # nothing would be left to read (a placeholder repeating one line on every page): that text is the body
+        id(line) not in drop and line.size <= body_size + 0.6 and re.search(r"[^\W\d_]", line.text)
+        for page, drop in zip(pages, drops, strict=True)
+        for line in page.lines
+    ):  # nothing but headings would be left to read (a placeholder repeating one line on every page, a page of one
+        # line under an occasional heading): the lines that repeat are the body
         drops = [drop & numbers for drop in drops]
     removed: list[str] = []
     for page, drop in zip(pages, drops, strict=True):

@@ -288,3 +288,18 @@ def test_text_that_is_the_only_text_is_never_dropped_as_furniture(pdf_builder, w
     pdf = builder.save(tmp_path / "dummy.pdf")
     report = ingest(pdf, "TEST 108", "1", workspace=workspace, language="en")
     assert "Dummy PDF file for the importer" in norm_text(workspace, report)
+
+
+def test_pages_of_one_line_under_an_occasional_heading_keep_that_line(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Each page's one line is at its edge and repeats in shape on every page, as a running footer would; but
+    dropped, it would leave nothing but the headings, and the import was refused as having no text."""
+    builder = pdf_builder()
+    for number in range(30):
+        builder.page()
+        if number % 10 == 0:
+            builder.heading(f"{number // 10 + 1} Part {number // 10 + 1}")
+        builder.line(f"Text of page {number + 1}, with a sentence of ordinary words on it.")
+    report = ingest(builder.save(tmp_path / "sparse.pdf"), "TEST 113", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "3"]
+    assert "Text of page 1," in text and "Text of page 30," in text
