@@ -50,7 +50,7 @@ from normcli.importers.pdf_pages import (
     remove_furniture,
     resolve_endnotes,
 )
-from normcli.importers.pdf_tables import find_tables, pipe_table
+from normcli.importers.pdf_tables import Table, find_tables, pipe_table
 from normcli.importers.pdf_tree import (
     Heading,
     ListedHeadings,
@@ -353,17 +353,7 @@ def _write_markdown(
             stem = figure_name(number) + (f"-{figure_numbers[number]}" if figure_numbers[number] > 1 else "")
             image = _figure_image(document, page_by_index[line.page], line, regions.get(position))
             label = figure.group("label")  # the document's own word (`Figura`, `Abb.`): the bundle reads each
-            caption = figure.group("caption")
-            following = position + 1
-            while (
-                following < len(stream)
-                and stream[following].page == line.page
-                and following not in headings
-                and _continues_caption(stream[following], line)
-            ):
-                caption = wrapped(caption, stream[following - 1].text, stream[following].text)
-                following += 1
-            skip_until = following - 1
+            caption, skip_until = _whole_caption(stream, position, headings, figure.group("caption"))
             if image is not None:
                 relative = draft.add_file(f"{stem}.png", b"")  # the name now, the PNG once compressed
                 pngs.put(relative, image)
@@ -374,15 +364,7 @@ def _write_markdown(
             continue
         if position in tables:
             flush()
-            for table in tables[position]:
-                if table.caption is not None:
-                    caption = clean_inline(stream[table.caption].text)
-                    for previous, following in itertools.pairwise([table.caption, *table.caption_more]):
-                        caption = wrapped(caption, stream[previous].text, stream[following].text)  # one caption line
-                    body.append(safe_text_line(caption))
-                rows = [[_cell_text(cell, vocabulary, french) for cell in row] for row in table.rows]
-                body.extend(pipe_table(rows, table.header))
-                body.append("")
+            body.extend(_tables_markdown(tables[position], stream, vocabulary, french))
             continue
         if position in in_tables:
             continue  # a row or caption of a table written where the table starts
@@ -430,6 +412,37 @@ def _write_markdown(
     _place_notes(body, notes)
     while body and not body[-1].strip():
         body.pop()
+
+
+def _whole_caption(stream: list[Line], position: int, headings: dict[int, Heading], caption: str) -> tuple[str, int]:
+    """A figure's caption (`caption`, the text after its number on line `position`) joined with the lines below
+    that go on with it on its page, and the position of the last line it takes."""
+    line = stream[position]
+    following = position + 1
+    while (
+        following < len(stream)
+        and stream[following].page == line.page
+        and following not in headings
+        and _continues_caption(stream[following], line)
+    ):
+        caption = wrapped(caption, stream[following - 1].text, stream[following].text)
+        following += 1
+    return caption, following - 1
+
+
+def _tables_markdown(tables: list[Table], stream: list[Line], vocabulary: set[str], french: bool) -> list[str]:
+    """The tables that start on one line, each as its caption on one line (when it has one), its pipe rows and a blank line."""
+    written: list[str] = []
+    for table in tables:
+        if table.caption is not None:
+            caption = clean_inline(stream[table.caption].text)
+            for previous, following in itertools.pairwise([table.caption, *table.caption_more]):
+                caption = wrapped(caption, stream[previous].text, stream[following].text)
+            written.append(safe_text_line(caption))
+        rows = [[_cell_text(cell, vocabulary, french) for cell in row] for row in table.rows]
+        written.extend(pipe_table(rows, table.header))
+        written.append("")
+    return written
 
 
 def _place_notes(body: list[str], notes: list[tuple[int, str]]) -> None:
