@@ -73,11 +73,6 @@ def clause_number(text: str) -> str | None:
     return match.group("number") if match else None
 
 
-def is_clause_number(text: str) -> bool:
-    """Whether `text` names a clause by its number (see `clause_number`)."""
-    return clause_number(text) is not None
-
-
 def strip_clause_label(text: str) -> str:
     """`text` without a leading `§` or clause word (`chiffre 4.2.1` → `4.2.1`); unchanged when it has none."""
     text = text.strip()

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import logging
 import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from normcli.errors import InvalidArgument
@@ -47,7 +50,7 @@ from normcli.importers.pdf_pages import (
     remove_furniture,
     resolve_endnotes,
 )
-from normcli.importers.pdf_tables import find_tables, pipe_table
+from normcli.importers.pdf_tables import Table, find_tables, pipe_table
 from normcli.importers.pdf_tree import (
     Heading,
     ListedHeadings,
@@ -95,6 +98,9 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
                 f"'{source.name}' is {_ENCRYPTED.get(code, 'encrypted with a password')}",
                 "save a copy without the password (e.g. qpdf --decrypt --password=… in.pdf out.pdf) and import that",
             ) from exc
+        said = _not_a_pdf(source)
+        if said:
+            raise InvalidArgument(f"'{source.name}' {said[0]}", said[1]) from exc
         why = _UNREADABLE.get(code, str(exc))
         raise InvalidArgument(f"'{source.name}' is not a readable PDF ({why})", "check the file, or export it again as PDF") from exc
     draft = Draft()
@@ -102,7 +108,8 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         draft.pages = len(document)
         pages = read_pages(document, draft, ocr, language, progress, source)
         draft.title = metadata_title(document)
-        outline = read_outline(document) if use_outline else []
+        with _outline_damage(draft):
+            outline = read_outline(document) if use_outline else []
         if outline and all(entry.page is None for entry in outline):
             # a damaged outline whose every bookmark points to a page the file does not have gives no tree at
             # all: the headings are found in the text, as without an outline
@@ -152,6 +159,52 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
     finally:
         document.close()
     return draft
+
+
+def _not_a_pdf(source: Path) -> tuple[str, str] | None:
+    """What a file PDFium cannot load is, when its bytes say it (empty, no PDF, cut short), and what to do; None
+    when they do not (then PDFium's own reason is given)."""
+    with source.open("rb") as file:
+        head = file.read(1024)
+        file.seek(max(0, source.stat().st_size - 1024))
+        tail = file.read()
+    if not head:
+        return "is empty (0 bytes)", "check the file, or export it again as PDF"
+    if b"%PDF-" not in head:
+        return "is not a PDF: it does not begin with %PDF", "check the file, or export it again as PDF"
+    if b"%%EOF" not in tail:
+        return "is cut short: it does not end with %%EOF", "copy or download it again"
+    return None
+
+
+# What PDFium's binding logs while it reads a damaged outline (it stops there), worded as an import warning
+_OUTLINE_DAMAGE = {
+    "circular": "the outline loops back on itself: its bookmarks were read up to the loop (--no-outline finds the tree in the text instead)",
+    "depth": "the outline is nested deeper than the importer reads: its deepest bookmarks were left out",
+}
+
+
+@contextmanager
+def _outline_damage(draft: Draft) -> Iterator[None]:
+    """Turn what pypdfium2 logs while reading the outline into the draft's warnings: its own lines would reach
+    stderr unformatted, once per loop, beside the report (a person could not tell what they mean for the import)."""
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            said = record.getMessage().lower()
+            for key, warning in _OUTLINE_DAMAGE.items():
+                if key in said and warning not in draft.warnings:
+                    draft.warnings.append(warning)
+
+    logger = logging.getLogger("pypdfium2")
+    handler, propagated = Collect(logging.WARNING), logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagated
 
 
 def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, Heading], body_size: float, toc: set[int]) -> None:
@@ -300,17 +353,7 @@ def _write_markdown(
             stem = figure_name(number) + (f"-{figure_numbers[number]}" if figure_numbers[number] > 1 else "")
             image = _figure_image(document, page_by_index[line.page], line, regions.get(position))
             label = figure.group("label")  # the document's own word (`Figura`, `Abb.`): the bundle reads each
-            caption = figure.group("caption")
-            following = position + 1
-            while (
-                following < len(stream)
-                and stream[following].page == line.page
-                and following not in headings
-                and _continues_caption(stream[following], line)
-            ):
-                caption = wrapped(caption, stream[following - 1].text, stream[following].text)
-                following += 1
-            skip_until = following - 1
+            caption, skip_until = _whole_caption(stream, position, headings, figure.group("caption"))
             if image is not None:
                 relative = draft.add_file(f"{stem}.png", b"")  # the name now, the PNG once compressed
                 pngs.put(relative, image)
@@ -321,15 +364,7 @@ def _write_markdown(
             continue
         if position in tables:
             flush()
-            for table in tables[position]:
-                if table.caption is not None:
-                    caption = clean_inline(stream[table.caption].text)
-                    for previous, following in itertools.pairwise([table.caption, *table.caption_more]):
-                        caption = wrapped(caption, stream[previous].text, stream[following].text)  # one caption line
-                    body.append(safe_text_line(caption))
-                rows = [[_cell_text(cell, vocabulary, french) for cell in row] for row in table.rows]
-                body.extend(pipe_table(rows, table.header))
-                body.append("")
+            body.extend(_tables_markdown(tables[position], stream, vocabulary, french))
             continue
         if position in in_tables:
             continue  # a row or caption of a table written where the table starts
@@ -377,6 +412,37 @@ def _write_markdown(
     _place_notes(body, notes)
     while body and not body[-1].strip():
         body.pop()
+
+
+def _whole_caption(stream: list[Line], position: int, headings: dict[int, Heading], caption: str) -> tuple[str, int]:
+    """A figure's caption (`caption`, the text after its number on line `position`) joined with the lines below
+    that go on with it on its page, and the position of the last line it takes."""
+    line = stream[position]
+    following = position + 1
+    while (
+        following < len(stream)
+        and stream[following].page == line.page
+        and following not in headings
+        and _continues_caption(stream[following], line)
+    ):
+        caption = wrapped(caption, stream[following - 1].text, stream[following].text)
+        following += 1
+    return caption, following - 1
+
+
+def _tables_markdown(tables: list[Table], stream: list[Line], vocabulary: set[str], french: bool) -> list[str]:
+    """The tables that start on one line, each as its caption on one line (when it has one), its pipe rows and a blank line."""
+    written: list[str] = []
+    for table in tables:
+        if table.caption is not None:
+            caption = clean_inline(stream[table.caption].text)
+            for previous, following in itertools.pairwise([table.caption, *table.caption_more]):
+                caption = wrapped(caption, stream[previous].text, stream[following].text)
+            written.append(safe_text_line(caption))
+        rows = [[_cell_text(cell, vocabulary, french) for cell in row] for row in table.rows]
+        written.extend(pipe_table(rows, table.header))
+        written.append("")
+    return written
 
 
 def _place_notes(body: list[str], notes: list[tuple[int, str]]) -> None:

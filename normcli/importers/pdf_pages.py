@@ -1108,7 +1108,7 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
     present = list(filter(None, glyphs))  # a glyph is a pair or None
     if not present:
         return pieces
-    full, big, quarter = 0.9 * size, 0.85 * size, 0.25 * size
+    full, quarter = 0.9 * size, 0.25 * size
     sizes, heights = zip(*present, strict=True)
     if min(sizes) >= full:  # one size: the scripts, if any, are only moved
         if max(heights) - min(heights) < quarter:
@@ -1119,6 +1119,18 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         if not baselines:
             return pieces
     baseline = baselines[len(baselines) // 2]
+    shifts = _shifts(segment, glyphs, baseline, size, _moved_runs(segment, glyphs, present, baseline, size))
+    if shifts:
+        _write_scripts(segment, pieces, shifts)
+    return pieces
+
+
+def _moved_runs(
+    segment: str, glyphs: list[tuple[float, float] | None], present: list[tuple[float, float]], baseline: float, size: float
+) -> dict[int, float]:
+    """The characters of short runs set at the text's size but off its baseline (scripts a producer only moves),
+    each with the baseline it is measured from; `present`: the glyphs that are not None."""
+    full, big, quarter = 0.9 * size, 0.85 * size, 0.25 * size
     count = len(segment)
     # runs of at most six characters at the text's size but off the baseline of the character before them (or
     # opening the line): scripts that a producer moves without making them smaller; each with the baseline it
@@ -1176,7 +1188,15 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         if end - k < 6 and returns and ((previous is not None and abs(previous[1] - reference) < 0.1 * size) or opening):
             short.update(dict.fromkeys(range(k, end + 1), reference))
         k = end + 1
+    return short
 
+
+def _shifts(
+    segment: str, glyphs: list[tuple[float, float] | None], baseline: float, size: float, short: dict[int, float]
+) -> dict[int, int]:
+    """Each scripted character's shift: the moved ones of `short` and the smaller ones, by how far they leave the baseline."""
+    big, quarter = 0.85 * size, 0.25 * size
+    count = len(segment)
     # each character's shift, where it has one: 1 raised, 2 barely raised (a superscript in a short run only), -1 lowered
     shifts: dict[int, int] = {}
     for k, reference in short.items():
@@ -1201,8 +1221,12 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
             shifts[k] = 2
         elif -size < rise < (-0.05 * size if small[0] < 0.7 * size else -0.1 * size):
             shifts[k] = -1
-    if not shifts:
-        return pieces
+    return shifts
+
+
+def _write_scripts(segment: str, pieces: list[str], shifts: dict[int, int]) -> None:
+    """Write each run of `shifts` into `pieces`: a prime on its letter, a footnote mark (or a mark the page's notes
+    decide) in its private-use brackets, else the script in Unicode or as `^{…}` / `_{…}`."""
     kinds = {k: min(shift, 1) for k, shift in shifts.items()}
 
     k = 0
@@ -1264,7 +1288,6 @@ def script_pieces(segment: str, glyphs: list[tuple[float, float] | None], size: 
         for rest in range(k + 1, end + 1):
             pieces[rest] = ""
         k = end + 1
-    return pieces
 
 
 def _raised(mark: str) -> str:
@@ -1995,8 +2018,11 @@ def remove_furniture(pages: list[Page], body_size: float, bookmarks: dict[int, l
                 numbers.add(id(line))
         drops.append(drop)
     if not any(
-        id(line) not in drop and re.search(r"[^\W\d_]", line.text) for page, drop in zip(pages, drops, strict=True) for line in page.lines
-    ):  # nothing would be left to read (a placeholder repeating one line on every page): that text is the body
+        id(line) not in drop and line.size <= body_size + 0.6 and re.search(r"[^\W\d_]", line.text)
+        for page, drop in zip(pages, drops, strict=True)
+        for line in page.lines
+    ):  # nothing but headings would be left to read (a placeholder repeating one line on every page, a page of one
+        # line under an occasional heading): the lines that repeat are the body
         drops = [drop & numbers for drop in drops]
     removed: list[str] = []
     for page, drop in zip(pages, drops, strict=True):

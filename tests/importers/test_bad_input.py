@@ -117,13 +117,69 @@ def test_a_pdf_without_pages_or_without_pdf_structure_is_refused_saying_why(work
     empty = pdfium.PdfDocument.new()  # a catalog whose page tree has no page
     empty.save(str(tmp_path / "no-pages.pdf"))
     empty.close()
-    (tmp_path / "text.pdf").write_bytes(b"%PDF-1.7 a text file named like a PDF\n")
     with pytest.raises(InvalidArgument, match=r"'no-pages.pdf' is not a readable PDF \(.*the file has no pages") as raised:
         ingest(tmp_path / "no-pages.pdf", "TEST 107", "1", workspace=workspace, language="en")
     assert "Success" not in str(raised.value)
-    with pytest.raises(InvalidArgument, match=r"'text.pdf' is not a readable PDF \(its structure is damaged, or it is not a PDF\)"):
-        ingest(tmp_path / "text.pdf", "TEST 107", "1", workspace=workspace, language="en")
     assert _visible(workspace) == []
+
+
+def test_a_file_that_is_empty_no_pdf_or_cut_short_is_refused_saying_which(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """What a new user meets most: a download that failed (0 bytes, an HTML error page saved as .pdf) or stopped
+    half-way. PDFium gives one code for all three; the file's first and last bytes tell them apart."""
+    whole = _norm(pdf_builder()).save(tmp_path / "whole.pdf").read_bytes()
+    files = {
+        "empty.pdf": (b"", r"'empty.pdf' is empty \(0 bytes\)", "export it again"),
+        "page.pdf": (
+            b"<!DOCTYPE html><html><body>404 Not Found</body></html>\n",
+            r"'page.pdf' is not a PDF: it does not begin with %PDF",
+            "export",
+        ),
+        "half.pdf": (whole[: len(whole) // 2], r"'half.pdf' is cut short: it does not end with %%EOF", "download it again"),
+        "text.pdf": (b"%PDF-1.7 a text file named like a PDF\n", r"'text.pdf' is cut short", "download it again"),
+    }
+    for name, (data, message, hint) in files.items():
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(InvalidArgument, match=message) as raised:
+            ingest(tmp_path / name, "TEST 109", "1", workspace=workspace, language="en")
+        assert hint in (raised.value.hint or ""), name
+    assert _visible(workspace) == []
+
+
+def _looped(data: bytes, tmp_path: Path, name: str) -> Path:
+    """The PDF with every bookmark's first child made the outline's first bookmark: each one is its own ancestor."""
+    first = re.search(rb"/First (\d+) 0 R", data)
+    assert first is not None
+    looped, count = re.subn(rb"/Title", b"/First " + first.group(1) + b" 0 R /Count 1 /Title", data)
+    assert count == len(EXPECTED)
+    (tmp_path / name).write_bytes(looped)
+    return tmp_path / name
+
+
+def test_an_outline_that_loops_back_is_one_warning_and_no_stray_line_on_stderr(
+    pdf_builder, workspace: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """pypdfium2 stops at a bookmark it has seen and logs a line of its own for each loop; that line said nothing
+    about the import, so it becomes the report's warning, with what to do."""
+    data = _norm(pdf_builder(outline=True)).save(tmp_path / "outline.pdf").read_bytes()
+    report = ingest(_looped(data, tmp_path, "loop.pdf"), "TEST 110", "1", workspace=workspace, language="en")
+    assert capsys.readouterr().err == ""
+    looping = [warning for warning in report.warnings if "loops back on itself" in warning]
+    assert len(looping) == 1 and "--no-outline" in looping[0]
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2"]  # read up to the loop
+    report = ingest(tmp_path / "loop.pdf", "TEST 111", "1", workspace=workspace, language="en", use_outline=False)
+    assert [node.path for node in read_back(workspace, report).nodes] == EXPECTED
+
+
+def test_an_outline_deeper_than_the_importer_reads_says_so(
+    pdf_builder, workspace: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    builder = pdf_builder(outline=True).page()
+    for level in range(10):
+        builder.heading(".".join(["1"] * (level + 1)) + f" Level {level + 1}", level=level, size=max(16 - level, 10.5))
+        builder.line("Some text at this level, with enough words to be a paragraph of running text.")
+    report = ingest(builder.save(tmp_path / "deep.pdf"), "TEST 112", "1", workspace=workspace, language="en")
+    assert capsys.readouterr().err == ""
+    assert any("nested deeper than the importer reads" in warning for warning in report.warnings)
 
 
 def test_an_outline_out_of_page_order_gives_the_tree_in_page_order(pdf_builder, workspace: Path, tmp_path: Path) -> None:
@@ -232,3 +288,18 @@ def test_text_that_is_the_only_text_is_never_dropped_as_furniture(pdf_builder, w
     pdf = builder.save(tmp_path / "dummy.pdf")
     report = ingest(pdf, "TEST 108", "1", workspace=workspace, language="en")
     assert "Dummy PDF file for the importer" in norm_text(workspace, report)
+
+
+def test_pages_of_one_line_under_an_occasional_heading_keep_that_line(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Each page's one line is at its edge and repeats in shape on every page, as a running footer would; but
+    dropped, it would leave nothing but the headings, and the import was refused as having no text."""
+    builder = pdf_builder()
+    for number in range(30):
+        builder.page()
+        if number % 10 == 0:
+            builder.heading(f"{number // 10 + 1} Part {number // 10 + 1}")
+        builder.line(f"Text of page {number + 1}, with a sentence of ordinary words on it.")
+    report = ingest(builder.save(tmp_path / "sparse.pdf"), "TEST 113", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert [node.path for node in read_back(workspace, report).nodes] == ["1", "2", "3"]
+    assert "Text of page 1," in text and "Text of page 30," in text
