@@ -2146,6 +2146,8 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
                     [span[0] for span in spans],
                     spans,
                     font=line.font,
+                    mono=line.mono,  # a console's columns cut at the gutter are still code on both sides
+                    listing=line.listing,
                     pictures=line.pictures,  # the share of the whole line (its halves are not read again)
                 )
             )

@@ -58,6 +58,7 @@ class _Block:
     used: bool = False
     open_end: bool = False
     fold: float | None = None  # where the second half begins, in a table set in two halves side by side
+    closed: bool = False  # rules at both sides run down to its last rule: a box, shut at its foot
 
 
 def find_tables(
@@ -148,7 +149,7 @@ def find_tables(
                 tables.append(table)
     position = 0
     while position < len(stream):
-        rows = _aligned_rows(stream, position, headings, used, toc_pages)
+        rows = _aligned_rows(stream, position, headings, used, toc_pages, pages)
         row_lines = [stream[k] for k in rows]
         cells = _table_cells(row_lines) if len(rows) >= 3 else []
         if cells and _headed(cells, row_lines):
@@ -220,7 +221,9 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
         if len(heights) < 2 or _too_low(heights):
             continue
         inner = sorted({round(x, 1) for x, _, _ in upright if left + 4 < x < right - 4})
-        blocks.append(_Block(page.index, left, heights[-1], right, heights[0], heights, _distinct(inner)))
+        sides = [x for x, low, _ in upright if low <= heights[-1] + 2 and (x <= left + 4 or x >= right - 4)]
+        closed = bool(sides) and min(sides) <= left + 4 and max(sides) >= right - 4
+        blocks.append(_Block(page.index, left, heights[-1], right, heights[0], heights, _distinct(inner), closed=closed))
     # booktabs: horizontal rules of one width, each band between two of them holding table rows
     lone.sort(key=lambda rule: -rule[2])
     taken: set[int] = set()
@@ -378,8 +381,8 @@ def _printed_rows(lines: list[Line]) -> list[list[tuple[str, float, float]]]:
 def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     """A table whose last rule is not its end (a long table going on to the next page): the rows under that
     rule down to the foot of the page belong to it when they read as rows and nothing else follows."""
-    if block.vs:
-        return  # a grid draws its rules around every row: text under its last rule is not its rows
+    if block.vs or block.closed:
+        return  # a grid draws its rules around every row, a box is shut at its foot: text under its last rule is not its rows
     below = [line for line in lines if (line.top + line.bottom) / 2 < block.bottom]
     if not below or any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in below):
         return
@@ -1177,9 +1180,10 @@ def _wrapped_cell(line: Line, starts: list[float]) -> bool:
     return len(line.spans) < 2 and any(abs(line.x0 - start) <= 3 for start in starts[1:])
 
 
-def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int], toc_pages: set[int]) -> list[int]:
-    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x;
-    a line in one piece under a column other than the first is a wrapped cell of the row above."""
+def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int], toc_pages: set[int], pages: dict[int, Page]) -> list[int]:
+    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x, or
+    standing in the same cells of vertical rules that run through them; a line in one piece under a column other
+    than the first is a wrapped cell of the row above."""
     first = stream[start]
     if start in used or start in headings or first.page in toc_pages or len(first.spans) < 2:
         return []
@@ -1204,7 +1208,12 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
                 position += 1
                 continue
             break
-        if not _on_columns(spans, starts) and not _cells_under(stream[rows[-1]], line, starts):
+        walls = pages[line.page].vrules if line.page in pages else []
+        if (
+            not _on_columns(spans, starts)
+            and not _cells_under(stream[rows[-1]], line, starts)
+            and not _same_walls(stream[rows[-1]], line, walls)
+        ):
             break
         rows.append(position)
         position += 1
@@ -1256,6 +1265,22 @@ def _cells_under(above: Line, line: Line, starts: list[float]) -> bool:
     return all(
         abs(x1 - b) <= 3 or abs((x0 + x1) - (a + b)) <= 6 for (_, x0, x1), (_, a, b) in zip(line.spans[1:], above.spans[1:], strict=True)
     )
+
+
+def _same_walls(above: Line, line: Line, walls: list[tuple[float, float, float]]) -> bool:
+    """Whether a line's pieces stand in the cells of vertical rules that run through it and the row above, each in a
+    cell a piece of that row stands in: a grid ruled upright only, whose cells set what they hold at other x from
+    row to row (glyphs centred by their advance, not by their ink), so that no column starts at one x."""
+    low, high = min(above.bottom, line.bottom), max(above.top, line.top)
+    crossing = sorted(x for x, bottom, top in walls if bottom - 1 <= low and high <= top + 1)
+    if len(crossing) < 3:
+        return False
+
+    def cells(spans: list[tuple[str, float, float]]) -> set[int]:
+        return {bisect.bisect(crossing, (x0 + x1) / 2) for _, x0, x1 in spans}
+
+    mine = cells(line.spans)
+    return len(mine) >= 2 and mine <= cells(above.spans) and all(0 < cell < len(crossing) for cell in mine)
 
 
 def _labels_over_code(line: Line) -> bool:
@@ -1556,7 +1581,10 @@ def _prose_line(text: str) -> bool:
 
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")
 # a contents entry's own number before its title: `31 Centered …`, `5.1 The parameters`, `A.2 Tables`
-_ENTRY_NUMBER = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
+# or a chapter's number in Chinese or Japanese (`第 3 节 用户手册`, `第2章`)
+_ENTRY_NUMBER = re.compile(
+    r"^(?:(?P<number>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?|第\s?(?P<counted>\d{1,3})\s?[章节節部篇])\s*(?<=\s|[章节節部篇])(?P<title>\S.*)$"
+)
 _BARE_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?$")
 _TRAILING_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
 
@@ -1582,11 +1610,17 @@ def _contents_entries(rows: list[list[str]], page: Page, last_page: int) -> bool
     titles = [_TRAILING_LEADER.sub("", title) for title, _ in listed]
     if not all(re.search(r"[^\W\d_]{2}", title) for title in titles):
         return False  # every entry has a title in words
-    paths = [_path_key(match.group("number")) for title in titles if (match := _ENTRY_NUMBER.match(title))]
+    paths = [_path_key(match.group("number") or match.group("counted")) for title in titles if (match := _ENTRY_NUMBER.match(title))]
     # one unnumbered entry among a few numbered ones is a part of the book without a number (`References`)
     if len(paths) >= 3 and len(titles) - len(paths) <= max(1, 0.2 * len(titles)):
         return all(a < b for a, b in itertools.pairwise(paths))
-    worded = sum(1 for title in titles if len(title.split()) >= 2 and title[:1].isupper() and not title.endswith((".", ";", ",", ":")))
+    # a title in words: two or more from a capital, or, in a script without capitals, two ideographs or more
+    worded = sum(
+        1
+        for title in titles
+        if ((len(title.split()) >= 2 and title[:1].isupper()) or len(_IDEOGRAPH.findall(title)) >= 2)
+        and not title.endswith((".", ";", ",", ":"))
+    )
     jumps = any(b - a != 1 for a, b in itertools.pairwise(numbers))
     return len(listed) >= 4 and worded >= 0.8 * len(titles) and jumps
 
