@@ -138,15 +138,30 @@ def find_tables(
             used.update(table.positions)
             used.update([position, *table.caption_more])
             tables.append(table)
+    shaded: set[int] = set()  # the boxes of rows: what paints their ground (bands every few rows) is no picture
     for index, page_blocks in blocks.items():  # ruled grids without a caption
-        for block in page_blocks:
-            if block.used or not _uncaptioned_block(block, stream, figures_on.get(index, [])):
+        here = [stream[p] for p in on_page.get(index, [])]
+        boxed = [block for block in page_blocks if _boxed_rows(block, here)]  # before the rules inside them
+        for block in [*boxed, *(block for block in page_blocks if block not in boxed)]:
+            if block.used or not _uncaptioned_block(block, figures_on.get(index, []), block in boxed):
+                continue
+            if _over_figure_caption(block, here, figures_on.get(index, [])):  # its labels are the picture's, as a figure's are
+                used.update(p for p in on_page.get(index, []) if _inside(stream[p], block))
                 continue
             table = _block_table(block, stream, on_page.get(index, []), headings, used - ruled, page_blocks)
             if table is not None and len(table.rows) >= 2:
                 used.update(table.positions)
                 ruled.update(table.positions)
                 tables.append(table)
+                if block in boxed:
+                    shaded.add(id(table))
+                    for other in page_blocks:  # rules between groups of its rows make no table of their own
+                        other.used = other.used or (
+                            block.left - 2 <= other.left
+                            and other.right <= block.right + 2
+                            and block.bottom - 2 <= other.bottom
+                            and other.top <= block.top + 2
+                        )
     position = 0
     while position < len(stream):
         rows = _aligned_rows(stream, position, headings, used, toc_pages, pages)
@@ -166,7 +181,11 @@ def find_tables(
         if table.caption is not None
         or not (
             _list_not_table(table, pages[stream[table.first].page], last_page)
-            or (_pictured(table, pages[stream[table.first].page], stream, on_page) >= _PICTURED and not _labelled_rows(table))
+            or (
+                id(table) not in shaded
+                and _pictured(table, pages[stream[table.first].page], stream, on_page) >= _PICTURED
+                and not _labelled_rows(table)
+            )
             or _text_in_columns(table.rows, [stream[position] for position in table.positions])
             or (not table.ruled and _numbered_listing([stream[position] for position in sorted(table.positions)]))
             or _not_records(table, [stream[position] for position in sorted(table.positions)])
@@ -587,13 +606,52 @@ def _caption_more(stream: list[Line], position: int, headings: dict, used: set[i
     return more
 
 
-def _uncaptioned_block(block: _Block, stream: list[Line], figures: list[Box]) -> bool:
+def _uncaptioned_block(block: _Block, figures: list[Box], boxed: bool = False) -> bool:
     """A ruled region is a table without a caption when rules divide it into columns (a grid), or three
-    rules or more frame it (booktabs), and it is not part of a figure."""
+    rules or more frame it (booktabs), or it is a box of rows (`_boxed_rows`), and it is not part of a figure."""
     for region in figures:
         if block.left < region[2] and region[0] < block.right and block.bottom < region[3] and region[1] < block.top:
             return False
-    return bool(block.vs) or len(block.hs) >= 3
+    return bool(block.vs) or len(block.hs) >= 3 or boxed
+
+
+_LABEL_WORDS = 6  # the most words of a drawing's label (a line of prose has more)
+
+
+def _over_figure_caption(block: _Block, lines: list[Line], figures: list[Box]) -> bool:
+    """Whether a ruled region stands over a figure's caption with nothing but a drawing's labels between (short lines
+    that end no sentence): boxes drawn in a diagram, not a table. A line of prose or a table's caption between the
+    two, or the figure's own drawing found between them (a picture under the table), and the region is a table."""
+    below = sorted((line for line in lines if line.top < block.bottom), key=lambda line: -line.top)
+    for line in below:
+        text = clean_inline(line.text).strip()
+        if FIGURE_CAPTION.match(text):
+            return not any(region[3] <= block.bottom + 2 and line.bottom - 2 <= region[1] for region in figures)
+        pieces = [span[0].strip() for span in line.spans] or [text]  # labels side by side, a piece each
+        if TABLE_CAPTION.match(text) or any(len(piece.split()) > _LABEL_WORDS or piece.endswith(".") for piece in pieces):
+            return False
+    return False
+
+
+_BOXED_ROWS = 4  # the fewest printed rows a box without inner rules frames to be a table
+
+
+def _boxed_rows(block: _Block, lines: list[Line]) -> bool:
+    """Whether a box shut on all four sides, no rule inside it but what shades or groups its rows, frames the rows of a
+    table: four printed rows or more, nearly all cut into three pieces or more, three columns or more starting at
+    one x in most of them; not code (a console's columns in a shaded box are a listing)."""
+    if not block.closed or block.vs or len(block.hs) != 2:
+        return False
+    inside = [line for line in lines if _inside(line, block)]
+    if not inside or sum(1 for line in inside if line.mono) >= 0.5 * len(inside):
+        return False
+    rows = _printed_rows(inside)
+    cut = [row for row in rows if len(row) >= 3]
+    if len(rows) < _BOXED_ROWS or len(cut) < 0.8 * len(rows):
+        return False
+    starts = _distinct(sorted({round(piece[1]) for row in cut for piece in row}))
+    shared = [x for x in starts if sum(1 for row in cut if any(abs(piece[1] - x) <= 3 for piece in row)) >= 0.6 * len(cut)]
+    return len(shared) >= 3
 
 
 def _block_table(
@@ -1352,7 +1410,8 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     """Whether an uncaptioned table is something else set in columns: a glyph chart, entries over dot leaders, definition
     lines, an index's wrapped lines of numbers, printed contents entries (with or without leaders), a typeset math
     array or examples beside what they print (both unruled), code whose wide spaces fall inside brackets, or a list
-    whose items hang from one mark each (`-`, `•`) set apart from their text."""
+    whose items hang from one mark each (`-`, `•`) set apart from their text. Cells cut by vertical rules are cut by
+    them, whatever brackets they hold (an accent read as `{`)."""
     rows = table.rows
     if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows) or _marked_items(rows):
         return True
@@ -1362,7 +1421,7 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
         return True  # a title page's fields; further on, names with a colon before their values may be a parameter table
     if not table.ruled and (_math_array(rows) or _source_and_result(rows)):
         return True  # ruled off with a header (`Input`, `Output`), examples beside their results are a table
-    return _contents_entries(rows, page, last_page) or _split_brackets(rows)
+    return _contents_entries(rows, page, last_page) or (not table.walls and _split_brackets(rows))  # a rule is a boundary
 
 
 _PICTURED = 0.1  # the share of a table's area that curves and bars may paint: past it the region is a picture
