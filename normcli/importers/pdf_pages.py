@@ -2136,8 +2136,13 @@ def reading_order(page: Page) -> list[Line]:
     return result
 
 
+_ROW_CELLS = 3  # pieces on both sides of the gutter from which a line is a table's row across the page, not two lines
+
+
 def _split_columns(lines: list[Line], middle: float) -> list[Line]:
-    """Cut lines that PDFium joined across the gutter of a two-column page (left and right text on one baseline)."""
+    """Cut lines that PDFium joined across the gutter of a two-column page (left and right text on one baseline). A
+    line cut into three pieces or more on both sides is a row of a table across the page (a report's, a console's
+    columns): it is not cut, nor counted."""
     if not lines:
         return lines
     margin_left = min(line.x0 for line in lines)
@@ -2147,6 +2152,8 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
         for k in range(len(line.spans) - 1):
             left_end, right_start = line.spans[k][2], line.spans[k + 1][1]
             if left_end <= middle + 4 and right_start >= middle - 4:
+                if min(k + 1, len(line.spans) - k - 1) >= _ROW_CELLS:
+                    break
                 if left_end - line.x0 >= 0.6 * (middle - margin_left) and line.x1 - right_start >= 0.6 * (margin_right - middle):
                     cuts[number] = k + 1
                 break
@@ -2173,6 +2180,8 @@ def _split_columns(lines: list[Line], middle: float) -> list[Line]:
                     [span[0] for span in spans],
                     spans,
                     font=line.font,
+                    mono=line.mono,  # a console's columns cut at the gutter are still code on both sides
+                    listing=line.listing,
                     pictures=line.pictures,  # the share of the whole line (its halves are not read again)
                 )
             )

@@ -58,6 +58,7 @@ class _Block:
     used: bool = False
     open_end: bool = False
     fold: float | None = None  # where the second half begins, in a table set in two halves side by side
+    closed: bool = False  # rules at both sides run down to its last rule: a box, shut at its foot
 
 
 def find_tables(
@@ -137,18 +138,33 @@ def find_tables(
             used.update(table.positions)
             used.update([position, *table.caption_more])
             tables.append(table)
+    shaded: set[int] = set()  # the boxes of rows: what paints their ground (bands every few rows) is no picture
     for index, page_blocks in blocks.items():  # ruled grids without a caption
-        for block in page_blocks:
-            if block.used or not _uncaptioned_block(block, stream, figures_on.get(index, [])):
+        here = [stream[p] for p in on_page.get(index, [])]
+        boxed = [block for block in page_blocks if _boxed_rows(block, here)]  # before the rules inside them
+        for block in [*boxed, *(block for block in page_blocks if block not in boxed)]:
+            if block.used or not _uncaptioned_block(block, figures_on.get(index, []), block in boxed):
+                continue
+            if _over_figure_caption(block, here, figures_on.get(index, [])):  # its labels are the picture's, as a figure's are
+                used.update(p for p in on_page.get(index, []) if _inside(stream[p], block))
                 continue
             table = _block_table(block, stream, on_page.get(index, []), headings, used - ruled, page_blocks)
             if table is not None and len(table.rows) >= 2:
                 used.update(table.positions)
                 ruled.update(table.positions)
                 tables.append(table)
+                if block in boxed:
+                    shaded.add(id(table))
+                    for other in page_blocks:  # rules between groups of its rows make no table of their own
+                        other.used = other.used or (
+                            block.left - 2 <= other.left
+                            and other.right <= block.right + 2
+                            and block.bottom - 2 <= other.bottom
+                            and other.top <= block.top + 2
+                        )
     position = 0
     while position < len(stream):
-        rows = _aligned_rows(stream, position, headings, used, toc_pages)
+        rows = _aligned_rows(stream, position, headings, used, toc_pages, pages)
         row_lines = [stream[k] for k in rows]
         cells = _table_cells(row_lines) if len(rows) >= 3 else []
         if cells and _headed(cells, row_lines):
@@ -165,7 +181,11 @@ def find_tables(
         if table.caption is not None
         or not (
             _list_not_table(table, pages[stream[table.first].page], last_page)
-            or (_pictured(table, pages[stream[table.first].page], stream, on_page) >= _PICTURED and not _labelled_rows(table))
+            or (
+                id(table) not in shaded
+                and _pictured(table, pages[stream[table.first].page], stream, on_page) >= _PICTURED
+                and not _labelled_rows(table)
+            )
             or _text_in_columns(table.rows, [stream[position] for position in table.positions])
             or (not table.ruled and _numbered_listing([stream[position] for position in sorted(table.positions)]))
             or _not_records(table, [stream[position] for position in sorted(table.positions)])
@@ -220,7 +240,9 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
         if len(heights) < 2 or _too_low(heights):
             continue
         inner = sorted({round(x, 1) for x, _, _ in upright if left + 4 < x < right - 4})
-        blocks.append(_Block(page.index, left, heights[-1], right, heights[0], heights, _distinct(inner)))
+        sides = [x for x, low, _ in upright if low <= heights[-1] + 2 and (x <= left + 4 or x >= right - 4)]
+        closed = bool(sides) and min(sides) <= left + 4 and max(sides) >= right - 4
+        blocks.append(_Block(page.index, left, heights[-1], right, heights[0], heights, _distinct(inner), closed=closed))
     # booktabs: horizontal rules of one width, each band between two of them holding table rows
     lone.sort(key=lambda rule: -rule[2])
     taken: set[int] = set()
@@ -378,8 +400,8 @@ def _printed_rows(lines: list[Line]) -> list[list[tuple[str, float, float]]]:
 def _open_bottom(block: _Block, lines: list[Line], page: Page) -> None:
     """A table whose last rule is not its end (a long table going on to the next page): the rows under that
     rule down to the foot of the page belong to it when they read as rows and nothing else follows."""
-    if block.vs:
-        return  # a grid draws its rules around every row: text under its last rule is not its rows
+    if block.vs or block.closed:
+        return  # a grid draws its rules around every row, a box is shut at its foot: text under its last rule is not its rows
     below = [line for line in lines if (line.top + line.bottom) / 2 < block.bottom]
     if not below or any(TABLE_CAPTION.match(line.text.strip()) or FIGURE_CAPTION.match(line.text.strip()) for line in below):
         return
@@ -584,13 +606,52 @@ def _caption_more(stream: list[Line], position: int, headings: dict, used: set[i
     return more
 
 
-def _uncaptioned_block(block: _Block, stream: list[Line], figures: list[Box]) -> bool:
+def _uncaptioned_block(block: _Block, figures: list[Box], boxed: bool = False) -> bool:
     """A ruled region is a table without a caption when rules divide it into columns (a grid), or three
-    rules or more frame it (booktabs), and it is not part of a figure."""
+    rules or more frame it (booktabs), or it is a box of rows (`_boxed_rows`), and it is not part of a figure."""
     for region in figures:
         if block.left < region[2] and region[0] < block.right and block.bottom < region[3] and region[1] < block.top:
             return False
-    return bool(block.vs) or len(block.hs) >= 3
+    return bool(block.vs) or len(block.hs) >= 3 or boxed
+
+
+_LABEL_WORDS = 6  # the most words of a drawing's label (a line of prose has more)
+
+
+def _over_figure_caption(block: _Block, lines: list[Line], figures: list[Box]) -> bool:
+    """Whether a ruled region stands over a figure's caption with nothing but a drawing's labels between (short lines
+    that end no sentence): boxes drawn in a diagram, not a table. A line of prose or a table's caption between the
+    two, or the figure's own drawing found between them (a picture under the table), and the region is a table."""
+    below = sorted((line for line in lines if line.top < block.bottom), key=lambda line: -line.top)
+    for line in below:
+        text = clean_inline(line.text).strip()
+        if FIGURE_CAPTION.match(text):
+            return not any(region[3] <= block.bottom + 2 and line.bottom - 2 <= region[1] for region in figures)
+        pieces = [span[0].strip() for span in line.spans] or [text]  # labels side by side, a piece each
+        if TABLE_CAPTION.match(text) or any(len(piece.split()) > _LABEL_WORDS or piece.endswith(".") for piece in pieces):
+            return False
+    return False
+
+
+_BOXED_ROWS = 4  # the fewest printed rows a box without inner rules frames to be a table
+
+
+def _boxed_rows(block: _Block, lines: list[Line]) -> bool:
+    """Whether a box shut on all four sides, no rule inside it but what shades or groups its rows, frames the rows of a
+    table: four printed rows or more, nearly all cut into three pieces or more, three columns or more starting at
+    one x in most of them; not code (a console's columns in a shaded box are a listing)."""
+    if not block.closed or block.vs or len(block.hs) != 2:
+        return False
+    inside = [line for line in lines if _inside(line, block)]
+    if not inside or sum(1 for line in inside if line.mono) >= 0.5 * len(inside):
+        return False
+    rows = _printed_rows(inside)
+    cut = [row for row in rows if len(row) >= 3]
+    if len(rows) < _BOXED_ROWS or len(cut) < 0.8 * len(rows):
+        return False
+    starts = _distinct(sorted({round(piece[1]) for row in cut for piece in row}))
+    shared = [x for x in starts if sum(1 for row in cut if any(abs(piece[1] - x) <= 3 for piece in row)) >= 0.6 * len(cut)]
+    return len(shared) >= 3
 
 
 def _block_table(
@@ -1177,9 +1238,10 @@ def _wrapped_cell(line: Line, starts: list[float]) -> bool:
     return len(line.spans) < 2 and any(abs(line.x0 - start) <= 3 for start in starts[1:])
 
 
-def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int], toc_pages: set[int]) -> list[int]:
-    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x;
-    a line in one piece under a column other than the first is a wrapped cell of the row above."""
+def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int], toc_pages: set[int], pages: dict[int, Page]) -> list[int]:
+    """An uncaptioned table: consecutive lines cut into the same columns, each column starting at the same x, or
+    standing in the same cells of vertical rules that run through them; a line in one piece under a column other
+    than the first is a wrapped cell of the row above."""
     first = stream[start]
     if start in used or start in headings or first.page in toc_pages or len(first.spans) < 2:
         return []
@@ -1204,7 +1266,12 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
                 position += 1
                 continue
             break
-        if not _on_columns(spans, starts) and not _cells_under(stream[rows[-1]], line, starts):
+        walls = pages[line.page].vrules if line.page in pages else []
+        if (
+            not _on_columns(spans, starts)
+            and not _cells_under(stream[rows[-1]], line, starts)
+            and not _same_walls(stream[rows[-1]], line, walls)
+        ):
             break
         rows.append(position)
         position += 1
@@ -1256,6 +1323,22 @@ def _cells_under(above: Line, line: Line, starts: list[float]) -> bool:
     return all(
         abs(x1 - b) <= 3 or abs((x0 + x1) - (a + b)) <= 6 for (_, x0, x1), (_, a, b) in zip(line.spans[1:], above.spans[1:], strict=True)
     )
+
+
+def _same_walls(above: Line, line: Line, walls: list[tuple[float, float, float]]) -> bool:
+    """Whether a line's pieces stand in the cells of vertical rules that run through it and the row above, each in a
+    cell a piece of that row stands in: a grid ruled upright only, whose cells set what they hold at other x from
+    row to row (glyphs centred by their advance, not by their ink), so that no column starts at one x."""
+    low, high = min(above.bottom, line.bottom), max(above.top, line.top)
+    crossing = sorted(x for x, bottom, top in walls if bottom - 1 <= low and high <= top + 1)
+    if len(crossing) < 3:
+        return False
+
+    def cells(spans: list[tuple[str, float, float]]) -> set[int]:
+        return {bisect.bisect(crossing, (x0 + x1) / 2) for _, x0, x1 in spans}
+
+    mine = cells(line.spans)
+    return len(mine) >= 2 and mine <= cells(above.spans) and all(0 < cell < len(crossing) for cell in mine)
 
 
 def _labels_over_code(line: Line) -> bool:
@@ -1327,7 +1410,8 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
     """Whether an uncaptioned table is something else set in columns: a glyph chart, entries over dot leaders, definition
     lines, an index's wrapped lines of numbers, printed contents entries (with or without leaders), a typeset math
     array or examples beside what they print (both unruled), code whose wide spaces fall inside brackets, or a list
-    whose items hang from one mark each (`-`, `•`) set apart from their text."""
+    whose items hang from one mark each (`-`, `•`) set apart from their text. Cells cut by vertical rules are cut by
+    them, whatever brackets they hold (an accent read as `{`)."""
     rows = table.rows
     if _glyph_chart(rows) or _leadered(rows) or _definition_lines(rows) or _running_locators(rows) or _marked_items(rows):
         return True
@@ -1337,7 +1421,7 @@ def _list_not_table(table: Table, page: Page, last_page: int) -> bool:
         return True  # a title page's fields; further on, names with a colon before their values may be a parameter table
     if not table.ruled and (_math_array(rows) or _source_and_result(rows)):
         return True  # ruled off with a header (`Input`, `Output`), examples beside their results are a table
-    return _contents_entries(rows, page, last_page) or _split_brackets(rows)
+    return _contents_entries(rows, page, last_page) or (not table.walls and _split_brackets(rows))  # a rule is a boundary
 
 
 _PICTURED = 0.1  # the share of a table's area that curves and bars may paint: past it the region is a picture
@@ -1556,7 +1640,10 @@ def _prose_line(text: str) -> bool:
 
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")
 # a contents entry's own number before its title: `31 Centered …`, `5.1 The parameters`, `A.2 Tables`
-_ENTRY_NUMBER = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s+(?P<title>\S.*)$")
+# or a chapter's number in Chinese or Japanese (`第 3 节 用户手册`, `第2章`)
+_ENTRY_NUMBER = re.compile(
+    r"^(?:(?P<number>\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?|第\s?(?P<counted>\d{1,3})\s?[章节節部篇])\s*(?<=\s|[章节節部篇])(?P<title>\S.*)$"
+)
 _BARE_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?$")
 _TRAILING_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
 
@@ -1582,11 +1669,17 @@ def _contents_entries(rows: list[list[str]], page: Page, last_page: int) -> bool
     titles = [_TRAILING_LEADER.sub("", title) for title, _ in listed]
     if not all(re.search(r"[^\W\d_]{2}", title) for title in titles):
         return False  # every entry has a title in words
-    paths = [_path_key(match.group("number")) for title in titles if (match := _ENTRY_NUMBER.match(title))]
+    paths = [_path_key(match.group("number") or match.group("counted")) for title in titles if (match := _ENTRY_NUMBER.match(title))]
     # one unnumbered entry among a few numbered ones is a part of the book without a number (`References`)
     if len(paths) >= 3 and len(titles) - len(paths) <= max(1, 0.2 * len(titles)):
         return all(a < b for a, b in itertools.pairwise(paths))
-    worded = sum(1 for title in titles if len(title.split()) >= 2 and title[:1].isupper() and not title.endswith((".", ";", ",", ":")))
+    # a title in words: two or more from a capital, or, in a script without capitals, two ideographs or more
+    worded = sum(
+        1
+        for title in titles
+        if ((len(title.split()) >= 2 and title[:1].isupper()) or len(_IDEOGRAPH.findall(title)) >= 2)
+        and not title.endswith((".", ";", ",", ":"))
+    )
     jumps = any(b - a != 1 for a, b in itertools.pairwise(numbers))
     return len(listed) >= 4 and worded >= 0.8 * len(titles) and jumps
 
