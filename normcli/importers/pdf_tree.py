@@ -1020,12 +1020,13 @@ def _specimens(stream: list[Line], large: list[int], body_size: float) -> list[i
     found: list[int] = []
     run: list[int] = []
     for position in [*large, -1]:
-        if position >= 0 and shown(position) and (not run or not any(prose(line) for line in stream[run[-1] + 1 : position])):
+        is_shown = position >= 0 and shown(position)  # (read once: a line that breaks the run may start the next)
+        if is_shown and (not run or not any(prose(line) for line in stream[run[-1] + 1 : position])):
             run.append(position)
             continue
         if len(run) >= SPECIMEN_RUN:
             found.extend(run)
-        run = [position] if position >= 0 and shown(position) else []
+        run = [position] if is_shown else []
     return found
 
 
