@@ -47,6 +47,7 @@ from normcli.importers.pdf_contents import (
     same_letters,
 )
 from normcli.importers.pdf_pages import CHAPTER_WORD, Line, Page, bold_face, outline_title
+from normcli.importers.pdf_signatures import signature_headings
 from normcli.labels import ANNEX_HEADING_LABEL, CHAPTER_LABEL, DIVISION_LABEL, FIGURE_LABEL, TABLE_LABEL
 
 _SPECIAL_HEADINGS = re.compile(
@@ -905,7 +906,8 @@ def text_headings(
     title_line = largest_line(stream, cover)
     prose_cover = title_page and _prose_lines(stream, cover, body_size) >= PROSE_COVER
     in_index = False  # inside an index, whose letter groups (`A`, `B`, `Symbols`) are its sub-clauses
-    margin = _margin_headings(stream, body_size, toc_lines | set(headings), {page.index: page for page in pages})
+    signatures = signature_headings(stream, body_size, pitch, toc_lines | set(headings))
+    margin = _margin_headings(stream, body_size, toc_lines | set(headings) | set(signatures), {page.index: page for page in pages})
     versions = _version_headings(stream, body_size, toc_lines | set(headings))
     depths = {  # an appendix set as a chapter: the depth of the numbered headings of its size (1 when none)
         position: Counter(
@@ -928,6 +930,9 @@ def text_headings(
             depth_here = depths[position][0][0] if depths[position] else 1
             headings[position] = Heading(None, lettered[position], depth_here)  # titled with its letter, as bookmarked
             in_index = False
+            continue
+        if position in signatures and not in_index:  # a function's signature in a reference, named `name/arity`
+            headings[position] = Heading(None, signatures[position][0], depth_here + 1, keep_line=True)  # the signature stays text
             continue
         if position in versions:  # a change log's entry, one level below the heading of the log
             number, title = versions[position]
@@ -1015,12 +1020,13 @@ def _specimens(stream: list[Line], large: list[int], body_size: float) -> list[i
     found: list[int] = []
     run: list[int] = []
     for position in [*large, -1]:
-        if position >= 0 and shown(position) and (not run or not any(prose(line) for line in stream[run[-1] + 1 : position])):
+        is_shown = position >= 0 and shown(position)  # (read once: a line that breaks the run may start the next)
+        if is_shown and (not run or not any(prose(line) for line in stream[run[-1] + 1 : position])):
             run.append(position)
             continue
         if len(run) >= SPECIMEN_RUN:
             found.extend(run)
-        run = [position] if position >= 0 and shown(position) else []
+        run = [position] if is_shown else []
     return found
 
 
@@ -1434,9 +1440,12 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
         depth, count = counts.most_common(1)[0]
         if count >= 3 and count >= 0.8 * sum(counts.values()) and used[style] <= 3 * sum(counts.values()):
             styles[style] = depth
+    faces = {stream[p].font for p, h in headings.items() if h.depth and styles.get(_style(stream[p], body_size)) == h.depth}
     alone: Counter[Style] = Counter()
     for position, line in enumerate(stream):
-        if position in headings or abs(line.size - body_size) >= 0.3 or line.bold_prefix < len(line.text.rstrip()) - 1:
+        # bold throughout, or in the face of the confirmed headings when the prose has another (a sans face)
+        own_face = line.font in faces and line.font != body_font and not line.mono
+        if position in headings or abs(line.size - body_size) >= 0.3 or (line.bold_prefix < len(line.text.rstrip()) - 1 and not own_face):
             continue
         style = _style(line, body_size)
         if style not in styles and _titled(clean_inline(line.text)) and _stands_alone(stream, position, pitch, body_size):
@@ -1444,13 +1453,12 @@ def _heading_styles(stream: list[Line], headings: dict[int, Heading], body_size:
     for style, count in alone.items():
         if count >= 3 and count >= 0.8 * used[style]:
             styles[style] = 0
-    faces = {stream[p].font for p, h in headings.items() if h.depth and styles.get(_style(stream[p], body_size)) == h.depth}
-    styles.update(_unconfirmed_styles(stream, body_size, pitch, styles, used, faces))
+    styles.update(_unconfirmed_styles(stream, body_size, pitch, styles, used, faces, body_font))
     return styles
 
 
 def _unconfirmed_styles(
-    stream: list[Line], body_size: float, pitch: float, styles: dict[Style, int], used: Counter[Style], faces: set[str]
+    stream: list[Line], body_size: float, pitch: float, styles: dict[Style, int], used: Counter[Style], faces: set[str], body_font: str
 ) -> dict[Style, int]:
     """Larger bold styles no confirmed heading has, that set short titles apart: the levels below the levels a printed
     contents lists (a DocBook section three deep, a step smaller than the smallest confirmed heading and in the face of
@@ -1470,7 +1478,10 @@ def _unconfirmed_styles(
     wraps: set[int] = set()  # the second lines of titles wrapped over two lines: one title with the line above
     for position, line in enumerate(stream):
         style = _style(line, body_size)
-        if not body_size + 0.8 <= line.size < ceiling or not style[1] or position in wraps:
+        # bold, or (below confirmed headings) in their face when that is not the prose's: a sans face the headings
+        # have to themselves marks them as weight does
+        marked = style[1] or (line.font in faces and line.font != body_font)
+        if not body_size + 0.8 <= line.size < ceiling or not marked or position in wraps:
             continue
         set_in[style, line.font] += 1
         if line.mono or len(line.cells) > 1:
