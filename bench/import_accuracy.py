@@ -641,9 +641,19 @@ def printed_path(
     taken = set() if taken is None else taken  # lines an earlier bookmark of the page took (two `Options` on one page)
 
     # a line that prints the whole title first (`2.1 The LHC` before `2 The LHCb experiment`, which starts with it),
-    # and of those one that prints it word for word (`C.1.7. Affidavit` before a listing's `5 % A f f i d a v i t`)
-    def rank(position: int) -> tuple[bool, bool]:
-        return _printed_title(lines[position]) != wanted, _printed_words(lines[position]) != _plain_words(title)
+    # and of those one that prints it word for word (`C.1.7. Affidavit` before a listing's `5 % A f f i d a v i t`),
+    # then one whose number goes on from its parent's (`1.2.1 Introduction` under `1.2`, before the running header
+    # `1.1 Introduction`; `1.1 cover` under `1`, before a list's term `cover`)
+    within = re.escape(parent) + r"\." if parent and re.fullmatch(r"\d+(?:\.\d+)*", parent) else None
+
+    def rank(position: int) -> tuple[bool, bool, bool]:
+        line = lines[position]
+        number = _numbered(line) if within else None
+        return (
+            _printed_title(line) != wanted,
+            _printed_words(line) != _plain_words(title),
+            within is not None and not (number and re.match(within, number.group("path"))),
+        )
 
     for position in sorted(range(len(lines)), key=rank):
         if position in taken or _BULLET.match(lines[position]):
@@ -745,6 +755,34 @@ def printed_path(
 
 
 _BULLET = re.compile(r"^[•◦▪▸‣∙·*–-]\s")  # a list item's bullet and its space
+
+
+def _place(bookmark) -> tuple[int | None, float | None]:
+    """Where a bookmark points: its page's index and the height its destination shows at the top."""
+    destination = bookmark.get_dest()
+    if destination is None:
+        return None, None
+    return destination.get_index(), _target_top(destination)
+
+
+def _same_place(bookmarks: list, places: list[tuple[int | None, float | None]], order: int) -> list[str]:
+    """The titles of the bookmark `order` and of those right after it that point where it points."""
+    titles = []
+    for bookmark, place in zip(bookmarks[order:], places[order:], strict=True):
+        if place != places[order]:
+            break
+        titles.append(" ".join((bookmark.get_title() or "").split()))
+    return titles
+
+
+def _opens(lines: list[str], title: str) -> bool:
+    """Whether a page prints a title (see `_prints`), or one of its first three lines holds it, its number aside, as
+    half its letters or more (`Listing 6. Mittelwertsatz [2, p. 17]` for `6. Mittelwertsatz`)."""
+    numbered = _LEADING_NUMBER.match(title)
+    wanted = key(numbered.group("title")) if numbered else key(title)
+    return _prints(lines, title) or (
+        len(wanted) >= 4 and any(wanted in key(line) and 2 * len(wanted) >= len(key(line)) for line in lines[:3])
+    )
 
 
 def _prints(lines: list[str], title: str) -> bool:
@@ -925,7 +963,9 @@ def outline_reference(pdf: Path) -> list[Entry]:
     parents: list[tuple[int, str]] = []  # the open bookmarks above this one: (level, path)
     lowest: dict[int, float] = {}  # per page, the height of its lowest text
     try:
-        for bookmark in document.get_toc(max_depth=8):
+        bookmarks = list(document.get_toc(max_depth=8))
+        places = [_place(bookmark) for bookmark in bookmarks]
+        for order, bookmark in enumerate(bookmarks):
             title = roff_text(utf8_text(" ".join((bookmark.get_title() or "").split())))
             destination = bookmark.get_dest()
             index = destination.get_index() if destination is not None else None
@@ -944,8 +984,13 @@ def outline_reference(pdf: Path) -> list[Entry]:
                 index, top = index + 1, None
             if top is not None and index + 1 < len(document) and not walks_back and _lowest_text(document, index, lowest, cache) > top:
                 # anchored at the foot of its page, under its last line: unless the page prints the title (as its last
-                # line: Texinfo sets the anchor under the heading), the heading opens the next page
-                index += 0 if _prints(body_lines(document, index, cache), title) else 1
+                # line: Texinfo sets the anchor under the heading), the heading opens the next page, when that page prints
+                # it (or a bookmark set at the same place after it: `<` and `6. Mittelwertsatz`). A page whose text layer
+                # lacks the body (its heading drawn, not written) is under no last line, and a next page that does not
+                # print the title confirms no move: the target page is the truth
+                here, overleaf = body_lines(document, index, cache), body_lines(document, index + 1, cache)
+                same_place = _same_place(bookmarks, places, order)
+                index += 1 if not _prints(here, title) and any(_opens(overleaf, later) for later in same_place) else 0
             parent = parents[-1][1] if parents else None
             if open_division is not None and bookmark.level <= open_division[0]:
                 open_division = None

@@ -130,8 +130,10 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         stream = [line for page in pages for line in page.lines]
         toc = contents_positions(stream, pages)  # the printed contents' lines: the stream does not change from here on
         entries = contents_entries(stream, pages, toc)
+        closing: Heading | None = None
         if outline:
             headings = outline_headings(outline, pages, stream, draft, body_size, ListedHeadings(entries, stream, pages, body_size, toc))
+            closing = headings.pop(len(stream), None)
             draft.outline_used = True
             missing = missing_from_outline(entries, [entry.title for entry in outline])
             if missing:
@@ -155,7 +157,7 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         _contents_nodes(stream, pages, headings, body_size, toc)
         if not draft.title:
             draft.title = first_title(stream, body_size, set(headings))
-        _write_markdown(document, pages, stream, headings, body_size, draft, toc)
+        _write_markdown(document, pages, stream, headings, body_size, draft, toc, closing)
     finally:
         document.close()
     return draft
@@ -230,10 +232,18 @@ def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, H
 
 
 def _write_markdown(
-    document, pages: list[Page], stream: list[Line], headings: dict[int, Heading], body_size: float, draft: Draft, toc_lines: set[int]
+    document,
+    pages: list[Page],
+    stream: list[Line],
+    headings: dict[int, Heading],
+    body_size: float,
+    draft: Draft,
+    toc_lines: set[int],
+    closing: Heading | None = None,
 ) -> None:
     """The draft's body from the stream of lines: headings, paragraphs with their page markers, figures (their PNGs
-    queued for compression), tables, listings, numbered formulas, and each footnote at the end of the clause citing it."""
+    queued for compression), tables, listings, numbered formulas, and each footnote at the end of the clause citing it.
+    `closing`: the headings after the last line (bookmarks to pages without text at the end), each on its page."""
     body = draft.body
     vocabulary = _vocabulary(stream)
     french = _french_spacing(stream)
@@ -300,9 +310,11 @@ def _write_markdown(
         label = f" label={page.label}" if page.label and not page.label.isdigit() else ""
         out.append(f"<!-- page {page.printed} pdf={index + 1}{label} -->")
 
-    def write_heading(heading: Heading) -> None:
-        """Write a heading; repeated unnumbered titles get ` (2)`."""
+    def write_heading(heading: Heading, page: int) -> None:
+        """Write a heading, on `page` unless it opens on an earlier page of its own; repeated unnumbered titles get ` (2)`."""
         nonlocal started
+        if heading.page is None or current_page is None or heading.page > current_page:
+            open_page(page if heading.page is None else heading.page)
         started = True
         flush()
         path = heading.number.path if heading.number else None
@@ -324,16 +336,14 @@ def _write_markdown(
     for position, line in enumerate(stream):
         if position <= skip_until:
             continue
-        open_page(line.page)
         heading = headings.get(position)
-        if heading is not None:
-            if heading.depth == 0:
-                continue
-            write_heading(heading)
+        if heading is not None and heading.depth:
+            write_heading(heading, line.page)
             for extra in heading.then:
-                write_heading(extra)
-            if not heading.keep_line:
-                continue
+                write_heading(extra, line.page)
+        open_page(line.page)
+        if heading is not None and (not heading.keep_line or heading.depth == 0):
+            continue
         if not started:
             started = True
             # a title page opens the norm before any heading: its node is named by its largest line, as without an outline
@@ -407,6 +417,8 @@ def _write_markdown(
         if paragraph and ((_breaks(paragraph[-1], line, body_size) and not goes_on) or contents_line):  # a contents entry: a line
             flush()
         paragraph.append(line)
+    for heading in (closing, *closing.then) if closing else ():
+        write_heading(heading, heading.page if heading.page is not None else current_page or 0)
     flush()
     draft.files.update(pngs.done())
     _place_notes(body, notes)

@@ -70,6 +70,9 @@ class Heading:
     keep_line: bool = False  # the line is not the heading itself: it stays as text below the headings
     division: str | None = None  # the designator of the part it lies in (`II` of `Part II`), None outside any
     explicit: str | None = None  # the path written as `{#path}` when it is not the printed number (`II.1`, `2.5 (2)`)
+    # the page its clause opens on when that is before its line's page: a bookmark whose page prints no line of it (the
+    # text layer lacks the heading, or the anchor lies under the page's last line and the next page does not print it)
+    page: int | None = None
 
 
 # A bookmark or heading naming a division above the chapters: `Part II`, `Teil 2`, `Book I` (annexes are not divisions)
@@ -134,17 +137,25 @@ def outline_headings(
     """Place every bookmark on its page's heading line and read the clause number printed there.
 
     `contents`: the printed contents, which check the outline: a bookmark that lands on its own contents entry is
-    placed on the heading the contents lead to."""
+    placed on the heading the contents lead to. Bookmarks to pages after the last line of text are under the key
+    `len(stream)`: their clauses close the body."""
     by_page: dict[int, list[int]] = {}
     for position, line in enumerate(stream):
         by_page.setdefault(line.page, []).append(position)
+    with_lines = sorted(by_page)
+
+    def first_after(page: int) -> int | None:
+        """The first line of the first page after `page` that has lines."""
+        later = bisect_right(with_lines, page)
+        return by_page[with_lines[later]][0] if later < len(with_lines) else None
+
     headings: dict[int, Heading] = {}
     taken: set[int] = set()
     anchored: set[int] = set()  # lines taken only as where a bookmark without a heading line starts its clause
     pending: dict[int, list[Heading]] = {}
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
-    for entry in outline:
+    for index, entry in enumerate(outline):
         number = _dashed_number(entry.title) or parse_number(entry.title) or _zero_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
@@ -188,7 +199,8 @@ def outline_headings(
             own = [p for p in candidates if p in anchored and _line_keys(stream[p].text)[2] == title_key(title)]
             found, retaken = (own[0], True) if own else (None, False)
         # an anchor set at the foot of its page, under its last line (the heading went over to the next page): the
-        # heading is among the next page's first lines, or opens that page (a height of 0 is a destination without one)
+        # heading is among the next page's first lines, or opens that page printing its title (a height of 0 is a
+        # destination without one). A page without a line (its text layer lacks the body) counts as one
         overleaf: int | None = None
         if entry.page is not None and entry.top and entry.page + 1 < len(pages):
             overleaf = entry.page + 1 if all(stream[p].top > entry.top + 2 for p in candidates) else None
@@ -199,8 +211,11 @@ def outline_headings(
         if found is not None and path is None:
             shown = parse_number(heading_text(stream[found]))
             shown_title = shown.title if shown and shown.title else heading_text(stream[found])
-            if _residue(title_key(title), title_key(shown_title)):
-                title = shown_title  # as the page prints it: the bookmark holds a command written as code
+            bookmark_key, shown_key = title_key(title), title_key(shown_title)
+            if _residue(bookmark_key, shown_key) and not bookmark_key.startswith(shown_key):
+                # as the page prints it: the bookmark holds a command written as code inside its title; a run at its end
+                # is the bookmark's own (a function's arity, `flush_trace_port/0` printed `flush_trace_port()`)
+                title = shown_title
         if found is not None and path is not None and kind == "clause" and path.isdecimal():
             printed_division = _printed_division(stream, found, path, headings)
             if printed_division:  # `1 lwarp.sty` printed `File 1 lwarp.sty`
@@ -230,8 +245,14 @@ def outline_headings(
             heading.division = division[1]
         if found is None and entry.page is not None and entry.top is not None:
             places = [p for p in by_page.get(entry.page, []) if stream[p].top <= entry.top + 2]
-            if overleaf is not None:
+            if overleaf is not None and _moves_over(outline, index, stream, by_page.get(overleaf, [])[:3]):
                 places = by_page.get(overleaf, [])[:1]
+            elif overleaf is not None:
+                # nothing on the next page confirms a move: the clause opens on its own page, after that page's last
+                # line (a page whose text layer lacks the body prints no heading, and the next page none either)
+                after = first_after(entry.page)
+                places = [len(stream) if after is None else after]  # past the last line: the clause closes the body
+                heading.page = entry.page
             below = [p for p in places if p not in headings]
             if below:
                 found = below[0]
@@ -258,17 +279,21 @@ def outline_headings(
             pending.setdefault(entry.page, []).append(heading)
         else:
             draft.warnings.append(f"outline entry '{entry.title}' points to no page; it was left out")
-    # bookmarks whose heading line was not found open at the top of their page
-    for page_index, items in pending.items():
+    # bookmarks whose heading line was not found open at the top of their page; on a page without a line, on that page
+    # still, before the next page's first line
+    for page_index in sorted(pending):
+        items = pending[page_index]
         positions = by_page.get(page_index)
-        anchor = positions[0] if positions else None
+        anchor = positions[0] if positions else first_after(page_index)
         if anchor is None:
-            following = [position for page, positions_ in by_page.items() if page > page_index for position in positions_[:1]]
-            anchor = min(following) if following else None
-        if anchor is None:
-            continue
+            anchor = len(stream)  # pages after the last line of text: the clauses close the body
+        if not positions:
+            for item in items:
+                item.page = page_index
         existing = headings.get(anchor)
         chain = items + ([existing, *existing.then] if existing else [])
+        anchor_page = stream[anchor].page if anchor < len(stream) else len(pages)
+        chain.sort(key=lambda item: anchor_page if item.page is None else item.page)  # their pages in order
         headings[anchor] = chain[0]
         chain[0].then = chain[1:]
         chain[0].keep_line = existing.keep_line if existing else True
@@ -560,6 +585,23 @@ def _find_heading_line(stream: list[Line], candidates: list[int], title: str, to
             if best is None or rank < best[0]:
                 best = (rank, position)
     return best[1] if best else None
+
+
+def _moves_over(outline: list[OutlineEntry], index: int, stream: list[Line], opening: list[int]) -> bool:
+    """Whether the first lines of the next page (`opening`) confirm that the bookmark `index`, anchored under its page's
+    last line, went over to that page: one of them holds its title as half its letters or more, or the title of a
+    bookmark after it set at the same place (`<` and `6. Mittelwertsatz` under a page's last line, the next page opening with `Listing 6.
+    Mittelwertsatz [2, p. 17]`)."""
+    entry = outline[index]
+    keys = [_line_keys(stream[position].text)[0] for position in opening]
+    for later in outline[index:]:
+        if (later.page, later.top) != (entry.page, entry.top):
+            break
+        number = parse_number(later.title)
+        wanted = title_key(number.title if number and number.title else later.title)
+        if len(wanted) >= 4 and any(wanted in key and 2 * len(wanted) >= len(key) for key in keys):
+            return True
+    return False
 
 
 def _opening_next_page(stream: list[Line], by_page: dict[int, list[int]], page: int, title: str, taken: set[int]) -> int | None:

@@ -727,3 +727,48 @@ def test_a_listing_line_numbered_before_a_command_gives_no_number() -> None:
     listing's line number is no clause number of the bookmark `textcolor`."""
     page = ["textcolor The two-argument command is supported.", "1 \\begin{arab}", "2 \\textcolor{red}{text}", "3 \\end{arab}"]
     assert bench.printed_path(page, "textcolor") is None
+
+
+def test_a_bookmark_under_a_pages_last_line_moves_only_to_a_next_page_printing_it(tmp_path: Path) -> None:
+    """Pages whose text layer lacks the body (a link's URL alone, or nothing): a bookmark to such a page is under no
+    last line of text, and under the URL the next page, which does not print its title, confirms no move; its target
+    page is the heading's. A bookmark under the last line whose next page prints the title still moves there."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.set_font("Helvetica", "", 10)
+    pdf.add_page()
+    pdf.set_y(100)
+    pdf.start_section("1 About", level=0)
+    pdf.text(72, 120, "1 About")
+    pdf.text(72, 140, BODY)
+    pdf.add_page()  # no text at all
+    pdf.set_y(300)
+    pdf.start_section("1.1 Scope", level=1)
+    pdf.add_page()
+    pdf.text(72, 100, "https://lists.example.org/project/")
+    pdf.set_y(400)
+    pdf.start_section("1.2 Terms", level=1)
+    pdf.add_page()
+    pdf.text(72, 100, BODY)
+    pdf.set_y(700)
+    pdf.start_section("2 Usage", level=0)  # under the last line; the next page opens with the heading
+    pdf.add_page()
+    pdf.text(72, 100, "2 Usage")
+    pdf.text(72, 120, BODY)
+    path = tmp_path / "drawn.pdf"
+    pdf.output(str(path))
+    assert [(entry.path, entry.page) for entry in bench.outline_reference(path)] == [("1", 1), ("1.1", 2), ("1.2", 3), ("2", 5)]
+
+
+def test_a_heading_whose_number_goes_on_from_its_parents_is_read_before_a_line_of_the_same_words() -> None:
+    """A page that prints a bookmark's title three times: as the running header `1.1 Introduction` (the section
+    before), as a list's term `cover` or a sentence's end `(ASN.1).`, and as the heading whose number goes on from the
+    parent's: that heading's number is the bookmark's."""
+    lines = ["1.1 Introduction", "The application provides the following:", "cover", "A coverage analysis tool.", "(ASN.1)."]
+    lines += ["1.1 Introduction", "1.1.1 cover", "1.2 ASN.1", "1.2.1 Introduction", BODY]
+    assert bench.printed_path(lines, "cover", set(), (), "1.1") == "1.1.1"
+    assert bench.printed_path(lines, "ASN.1", set(), (), "1") == "1.2"
+    taken = {0}  # the first bookmark `Introduction` took the running header
+    assert bench.printed_path(lines, "Introduction", taken, (), "1.2") == "1.2.1"
+    assert bench.printed_path(lines, "cover", set(), (), None) is None  # no parent to go on from: the term, unnumbered

@@ -72,8 +72,9 @@ def test_a_bookmark_holding_a_command_as_code_is_the_heading_printed_with_the_co
 
 def test_an_anchor_at_the_foot_of_a_page_opens_its_clause_on_the_next_page(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """A bookmark anchored under the last line of its page (the heading went over to the next page): the clause is the
-    heading that opens the next page (`2.2`), or, when that page does not print the title, starts at its top; never
-    at the top of the bookmark's own page, before the clauses above it."""
+    heading that opens the next page (`2.2`); when that page does not print the title, nothing confirms a move and the
+    clause opens on its own page after that page's last line; never at the top of the bookmark's own page, before the
+    clauses above it."""
     builder: PdfBuilder = pdf_builder().page()
     builder.bookmarked(["2 Commands"], "Commands", 0).line(BODY)
     builder.bookmarked(["2.1 Grids"], "Grids", 1, size=13)
@@ -91,8 +92,10 @@ def test_an_anchor_at_the_foot_of_a_page_opens_its_clause_on_the_next_page(pdf_b
         ("2", "Commands", 1),
         ("2.1", "Grids", 1),
         ("2.2", "Black squares", 2),
-        ("Styles", "Styles", 3),
+        ("Styles", "Styles", 2),
     ]
+    text = norm_text(workspace, ingest(tmp_path / "foot.pdf", "TEST 171", "1", workspace=workspace))
+    assert text.index("More text about the black squares") < text.index("Styles") < text.index("The grid is drawn")
 
 
 def test_a_title_with_some_letters_misread_as_utf8_bytes_is_decoded_letter_by_letter() -> None:
@@ -394,3 +397,55 @@ def test_two_bookmarks_of_one_title_on_a_page_that_prints_it_stay_on_that_page(p
     builder.page().line("Tools", bold=True).line(BODY).line(BODY)
     nodes = _nodes(builder.save(tmp_path / "same-title.pdf"), workspace)
     assert [(path, page) for path, _, page in nodes if path.startswith("Tools")] == [("Tools", 1), ("Tools (2)", 1)]
+
+
+def test_a_bookmark_to_a_page_whose_text_layer_lacks_its_heading_opens_its_clause_on_that_page(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    """Pages whose headings and body are drawn but not written to the text layer (only a link's URL, or nothing): each
+    bookmark to such a page opens its clause there, in outline order, however far the next line of text is; nothing on
+    the next page prints the title, so nothing moves it over."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1 About"], "About", 0).line(BODY).line(BODY)
+    builder.page()  # no text at all
+    for title, height in (("1.1 Scope", 120), ("1.2 Terms", 300)):
+        builder.pdf.set_y(height)
+        builder.pdf.start_section(title, level=1)
+    builder.page()
+    builder.pdf.set_y(200)
+    builder.pdf.start_section("1.3 Authors", level=1)
+    builder.page().line("https://lists.example.org/project/")  # a URL above the anchors, the rest not in the text layer
+    for title, height in (("1.4 Contact", 300), ("1.5 Sources", 500)):
+        builder.pdf.set_y(height)
+        builder.pdf.start_section(title, level=1)
+    builder.page().line(BODY).line(BODY)
+    builder.bookmarked(["2 Usage"], "Usage", 0).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "drawn.pdf"), workspace)
+    assert [(path, page) for path, _, page in nodes] == [
+        ("1", 1),
+        ("1.1", 2),
+        ("1.2", 2),
+        ("1.3", 3),
+        ("1.4", 4),
+        ("1.5", 4),
+        ("2", 5),
+    ]
+
+
+def test_a_bookmark_ending_in_a_functions_arity_keeps_its_title(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """A reference manual's bookmark `flush_trace_port/0` over the printed synopsis `flush_trace_port()`: the line is
+    its heading, and the title stays the bookmark's (the run at its end is no code escaped for the outline)."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["1 Exports"], "Exports", 0).line(BODY)
+    builder.pdf.set_y(builder.y + 4)
+    builder.pdf.start_section("flush_trace_port/0", level=1)
+    builder.line("flush_trace_port()", bold=True).line("Equivalent to flush_trace_port(node()).").line(BODY)
+    builder.pdf.set_y(builder.y + 4)
+    builder.pdf.start_section("flush_trace_port/1", level=1)
+    builder.line("flush_trace_port(Nodename) -> ok | {error, Reason}", bold=True).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "arity.pdf"), workspace)
+    assert [(path, title) for path, title, _ in nodes] == [
+        ("1", "Exports"),
+        ("flush_trace_port/0", "flush_trace_port/0"),
+        ("flush_trace_port/1", "flush_trace_port/1"),
+    ]
