@@ -77,32 +77,12 @@ _UNREADABLE = {
     6: "a page or its content cannot be found",
 }
 
+_EXPORT_AGAIN = "check the file, or export it again as PDF"  # the advice for a file that is no readable PDF
+
 
 def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, language: str = "en", progress=None) -> Draft:
     """Read a PDF into a draft: outline or numbered headings, pages, figures, tables."""
-    import pypdfium2 as pdfium
-
-    try:
-        document = pdfium.PdfDocument(str(source))
-    except pdfium.PdfiumError as exc:
-        given = getattr(exc, "err_code", None)
-        code = given if isinstance(given, int) else -1  # -1: no code given
-        if (code in _ENCRYPTED or "password" in str(exc).lower()) and b"/Encrypt" not in source.read_bytes():
-            # PDFium's last error is left from an earlier load when this one sets none (a file without a page
-            # tree): in a long-running process that may be an old password error for a file that is not encrypted
-            code = 0
-        elif "password" in str(exc).lower():
-            code = 4
-        if code in _ENCRYPTED:
-            raise InvalidArgument(
-                f"'{source.name}' is {_ENCRYPTED.get(code, 'encrypted with a password')}",
-                "save a copy without the password (e.g. qpdf --decrypt --password=… in.pdf out.pdf) and import that",
-            ) from exc
-        said = _not_a_pdf(source)
-        if said:
-            raise InvalidArgument(f"'{source.name}' {said[0]}", said[1]) from exc
-        why = _UNREADABLE.get(code, str(exc))
-        raise InvalidArgument(f"'{source.name}' is not a readable PDF ({why})", "check the file, or export it again as PDF") from exc
+    document = _open_document(source)
     draft = Draft()
     try:
         draft.pages = len(document)
@@ -163,6 +143,35 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
     return draft
 
 
+def _open_document(source: Path):
+    """The PDF opened by PDFium; a file it cannot load is refused with what it is (encrypted, empty, no PDF, cut
+    short, damaged) and what to do, as one `InvalidArgument`."""
+    import pypdfium2 as pdfium
+
+    try:
+        document = pdfium.PdfDocument(str(source))
+    except pdfium.PdfiumError as exc:
+        given = getattr(exc, "err_code", None)
+        code = given if isinstance(given, int) else -1  # -1: no code given
+        if (code in _ENCRYPTED or "password" in str(exc).lower()) and b"/Encrypt" not in source.read_bytes():
+            # PDFium's last error is left from an earlier load when this one sets none (a file without a page
+            # tree): in a long-running process that may be an old password error for a file that is not encrypted
+            code = 0
+        elif "password" in str(exc).lower():
+            code = 4
+        if code in _ENCRYPTED:
+            raise InvalidArgument(
+                f"'{source.name}' is {_ENCRYPTED[code]}",
+                "save a copy without the password (e.g. qpdf --decrypt --password=… in.pdf out.pdf) and import that",
+            ) from exc
+        said = _not_a_pdf(source)
+        if said:
+            raise InvalidArgument(f"'{source.name}' {said[0]}", said[1]) from exc
+        why = _UNREADABLE.get(code, str(exc))
+        raise InvalidArgument(f"'{source.name}' is not a readable PDF ({why})", _EXPORT_AGAIN) from exc
+    return document
+
+
 def _not_a_pdf(source: Path) -> tuple[str, str] | None:
     """What a file PDFium cannot load is, when its bytes say it (empty, no PDF, cut short), and what to do; None
     when they do not (then PDFium's own reason is given)."""
@@ -171,9 +180,9 @@ def _not_a_pdf(source: Path) -> tuple[str, str] | None:
         file.seek(max(0, source.stat().st_size - 1024))
         tail = file.read()
     if not head:
-        return "is empty (0 bytes)", "check the file, or export it again as PDF"
+        return "is empty (0 bytes)", _EXPORT_AGAIN
     if b"%PDF-" not in head:
-        return "is not a PDF: it does not begin with %PDF", "check the file, or export it again as PDF"
+        return "is not a PDF: it does not begin with %PDF", _EXPORT_AGAIN
     if b"%%EOF" not in tail:
         return "is cut short: it does not end with %%EOF", "copy or download it again"
     return None
