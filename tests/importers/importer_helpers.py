@@ -6,6 +6,7 @@ import re
 import struct
 import unicodedata
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,33 @@ class PdfBuilder:
         """An image across the text width, then space for its caption."""
         self.pdf.image(str(file), x=150, y=self.y + 6, w=200, h=height)
         self.y += height + 10
+        return self
+
+    def grid(
+        self,
+        rows: list[list[str]],
+        columns: list[float],
+        *,
+        height: float = 16,
+        baseline: float = 11,
+        inset: float = 4,
+        over: Iterable[int] | None = None,
+        walls: Iterable[float] | None = None,
+    ) -> PdfBuilder:
+        """Rows of cells drawn with rules from here down, in the font and line width set last: each row `height` high,
+        its text `baseline` under the row's top and `inset` right of its column's x (the last x of `columns` is the right
+        edge); a rule across over each row whose index is in `over` (default: over every row and under the last, index
+        `len(rows)`) and a rule down at each x of `walls` (default: every x of `columns`)."""
+        pdf, top = self.pdf, self.y
+        bottom = top + len(rows) * height
+        for k in range(len(rows) + 1) if over is None else over:
+            pdf.line(columns[0], top + k * height, columns[-1], top + k * height)
+        for x in columns if walls is None else walls:
+            pdf.line(x, top, x, bottom)
+        for k, cells in enumerate(rows):
+            for x, text in zip(columns, cells, strict=False):
+                pdf.text(x + inset, top + k * height + baseline, text)
+        self.y = bottom
         return self
 
     def save(self, path: Path) -> Path:
