@@ -16,6 +16,7 @@ from normcli.model import Bundle
 
 WIDTH, HEIGHT = 595.0, 842.0
 BODY = 10
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 
 def png_bytes(width: int = 40, height: int = 30) -> bytes:
@@ -27,6 +28,28 @@ def png_bytes(width: int = 40, height: int = 30) -> bytes:
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def png_size(png: Path) -> tuple[int, int]:
+    """A PNG file's width and height in pixels, from its header."""
+    header = png.read_bytes()[16:24]
+    return struct.unpack(">II", header)
+
+
+def dejavu_pdf(*faces: tuple[str, str, str]):
+    """An fpdf2 document of one empty page (A4 in points, uncompressed, no automatic page break) with DejaVu faces
+    added as (family, style, file): `("Prose", "", "DejaVuSans.ttf")`, for text beyond Latin-1 or a fixed-pitch face
+    whose name and flags do not say so. Skips the test where fpdf2 or one of the fonts is not installed."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    if not all((DEJAVU / file).exists() for _, _, file in faces):
+        pytest.skip("the DejaVu fonts are not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(WIDTH, HEIGHT))
+    pdf.set_compression(False)
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    for family, style, file in faces:
+        pdf.add_font(family, style, str(DEJAVU / file))
+    return pdf
 
 
 class PdfBuilder:

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from importer_helpers import assert_scripts_kept, assert_table_matches, norm_text, pipe_rows, read_back, reader_key
+from importer_helpers import assert_scripts_kept, assert_table_matches, norm_text, pipe_rows, png_size, read_back, reader_key
 
 from normcli.importers import ingest
 
@@ -110,8 +110,7 @@ def test_figures_are_whole_named_by_their_file_and_keep_their_labels_out_of_the_
     for expected in truth["figures"]:
         figure = figures[expected["number"]]
         assert figure.file is not None and Path(figure.file).stem == figure.id
-        data = (folder / figure.file).read_bytes()
-        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        width, height = png_size(folder / figure.file)
         cm = (12.0, 3.5) if expected["kind"] == "shapes" else (12.0, 6.0)  # as the source sets them, at 200 dpi
         assert width >= 0.8 * cm[0] / 2.54 * 200 and height >= 0.8 * cm[1] / 2.54 * 200, (expected, width, height)
         for label in expected["labels"]:

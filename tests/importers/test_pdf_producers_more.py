@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from importer_helpers import assert_scripts_kept, assert_table_matches, norm_text, read_back, reader_key
+from importer_helpers import assert_scripts_kept, assert_table_matches, norm_text, png_size, read_back, reader_key
 
 from normcli.importers import ingest
 from normcli.importers.pdf_pages import (
@@ -121,8 +121,7 @@ def test_figures_are_whole_and_numbered_in_the_annex_too(imported, pdf: str) -> 
     for expected in truth["figures"]:
         figure = figures[expected["number"]]
         assert figure.file is not None and Path(figure.file).stem == figure.id
-        data = (folder / figure.file).read_bytes()
-        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        width, height = png_size(folder / figure.file)
         assert width >= 0.8 * 12.0 / 2.54 * 200 and height >= 0.8 * 3.0 / 2.54 * 200, (expected, width, height)
         for label in expected["labels"]:
             assert label not in body, label
