@@ -6,7 +6,7 @@ import re
 import struct
 import unicodedata
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -174,6 +174,24 @@ def reader_key(text: str) -> str:
     text = re.sub(r"[\^_]\{([^{}]*)\}", r"\1", "".join(_PLAIN.get(c, c) for c in text))
     decomposed = unicodedata.normalize("NFKD", text)
     return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
+
+
+def assert_figures_whole(
+    text: str, bundle: Bundle, folder: Path, figures: list[dict], centimetres: Callable[[dict], tuple[float, float]]
+) -> None:
+    """Each figure of a producer document's truth (`number`, `labels`) is in the bundle with its file's stem as its id,
+    rendered at 200 dpi to at least 80 % of the width and height `centimetres(figure)` gives, and none of its labels is
+    left in the text (`folder`: the bundle's folder)."""
+    found = {str(figure.number): figure for figure in bundle.figures if figure.number}
+    body = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
+    for expected in figures:
+        figure = found[expected["number"]]
+        assert figure.file is not None and Path(figure.file).stem == figure.id
+        width, height = png_size(folder / figure.file)
+        cm = centimetres(expected)
+        assert width >= 0.8 * cm[0] / 2.54 * 200 and height >= 0.8 * cm[1] / 2.54 * 200, (expected, width, height)
+        for label in expected["labels"]:
+            assert label not in body, label
 
 
 def pipe_rows(markdown: str) -> list[list[str]]:
