@@ -77,32 +77,12 @@ _UNREADABLE = {
     6: "a page or its content cannot be found",
 }
 
+_EXPORT_AGAIN = "check the file, or export it again as PDF"  # the advice for a file that is no readable PDF
+
 
 def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, language: str = "en", progress=None) -> Draft:
     """Read a PDF into a draft: outline or numbered headings, pages, figures, tables."""
-    import pypdfium2 as pdfium
-
-    try:
-        document = pdfium.PdfDocument(str(source))
-    except pdfium.PdfiumError as exc:
-        given = getattr(exc, "err_code", None)
-        code = given if isinstance(given, int) else -1  # -1: no code given
-        if (code in _ENCRYPTED or "password" in str(exc).lower()) and b"/Encrypt" not in source.read_bytes():
-            # PDFium's last error is left from an earlier load when this one sets none (a file without a page
-            # tree): in a long-running process that may be an old password error for a file that is not encrypted
-            code = 0
-        elif "password" in str(exc).lower():
-            code = 4
-        if code in _ENCRYPTED:
-            raise InvalidArgument(
-                f"'{source.name}' is {_ENCRYPTED.get(code, 'encrypted with a password')}",
-                "save a copy without the password (e.g. qpdf --decrypt --password=… in.pdf out.pdf) and import that",
-            ) from exc
-        said = _not_a_pdf(source)
-        if said:
-            raise InvalidArgument(f"'{source.name}' {said[0]}", said[1]) from exc
-        why = _UNREADABLE.get(code, str(exc))
-        raise InvalidArgument(f"'{source.name}' is not a readable PDF ({why})", "check the file, or export it again as PDF") from exc
+    document = _open_document(source)
     draft = Draft()
     try:
         draft.pages = len(document)
@@ -157,10 +137,39 @@ def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, lan
         _contents_nodes(stream, pages, headings, body_size, toc)
         if not draft.title:
             draft.title = first_title(stream, body_size, set(headings))
-        _write_markdown(document, pages, stream, headings, body_size, draft, toc, closing)
+        _MarkdownWriter(document, pages, stream, headings, body_size, draft, toc).write(closing)
     finally:
         document.close()
     return draft
+
+
+def _open_document(source: Path):
+    """The PDF opened by PDFium; a file it cannot load is refused with what it is (encrypted, empty, no PDF, cut
+    short, damaged) and what to do, as one `InvalidArgument`."""
+    import pypdfium2 as pdfium
+
+    try:
+        document = pdfium.PdfDocument(str(source))
+    except pdfium.PdfiumError as exc:
+        given = getattr(exc, "err_code", None)
+        code = given if isinstance(given, int) else -1  # -1: no code given
+        if (code in _ENCRYPTED or "password" in str(exc).lower()) and b"/Encrypt" not in source.read_bytes():
+            # PDFium's last error is left from an earlier load when this one sets none (a file without a page
+            # tree): in a long-running process that may be an old password error for a file that is not encrypted
+            code = 0
+        elif "password" in str(exc).lower():
+            code = 4
+        if code in _ENCRYPTED:
+            raise InvalidArgument(
+                f"'{source.name}' is {_ENCRYPTED[code]}",
+                "save a copy without the password (e.g. qpdf --decrypt --password=… in.pdf out.pdf) and import that",
+            ) from exc
+        said = _not_a_pdf(source)
+        if said:
+            raise InvalidArgument(f"'{source.name}' {said[0]}", said[1]) from exc
+        why = _UNREADABLE.get(code, str(exc))
+        raise InvalidArgument(f"'{source.name}' is not a readable PDF ({why})", _EXPORT_AGAIN) from exc
+    return document
 
 
 def _not_a_pdf(source: Path) -> tuple[str, str] | None:
@@ -171,9 +180,9 @@ def _not_a_pdf(source: Path) -> tuple[str, str] | None:
         file.seek(max(0, source.stat().st_size - 1024))
         tail = file.read()
     if not head:
-        return "is empty (0 bytes)", "check the file, or export it again as PDF"
+        return "is empty (0 bytes)", _EXPORT_AGAIN
     if b"%PDF-" not in head:
-        return "is not a PDF: it does not begin with %PDF", "check the file, or export it again as PDF"
+        return "is not a PDF: it does not begin with %PDF", _EXPORT_AGAIN
     if b"%%EOF" not in tail:
         return "is cut short: it does not end with %%EOF", "copy or download it again"
     return None
@@ -231,165 +240,211 @@ def _contents_nodes(stream: list[Line], pages: list[Page], headings: dict[int, H
 # -- writing the Markdown ---------------------------------------------------------------------
 
 
-def _write_markdown(
-    document,
-    pages: list[Page],
-    stream: list[Line],
-    headings: dict[int, Heading],
-    body_size: float,
-    draft: Draft,
-    toc_lines: set[int],
-    closing: Heading | None = None,
-) -> None:
-    """The draft's body from the stream of lines: headings, paragraphs with their page markers, figures (their PNGs
-    queued for compression), tables, listings, numbered formulas, and each footnote at the end of the clause citing it.
-    `closing`: the headings after the last line (bookmarks to pages without text at the end), each on its page."""
-    body = draft.body
-    vocabulary = _vocabulary(stream)
-    french = _french_spacing(stream)
-    current_page = None
-    paragraph: list[Line] = []
-    # what comes after the paragraph gathered so far when its sentence runs on over a page break or a figure: the
-    # page's marker and the figure, written once the paragraph ends
-    after: list[str] = []
-    notes: list[tuple[int, str]] = []
-    started = False
-    unique = UniqueTitles()
-    figure_numbers: Counter = Counter()
-    page_by_index = {page.index: page for page in pages}
-    equations: list[str] = []  # the equation numbers met so far, to accept only the next one
-    regions, figure_text = _figure_regions(document, page_by_index, stream, headings)
-    pngs = PngQueue()
-    chunks = _program_chunks(stream, {*headings, *figure_text, *toc_lines})
-    in_chunks = {p for chunk in chunks.values() for p in chunk}
-    tables = find_tables(stream, page_by_index, headings, figure_text | in_chunks, regions)  # a chunk's code is no table
-    in_tables = {
-        p for found in tables.values() for table in found for p in [*table.positions, table.caption, *table.caption_more] if p is not None
-    }
-    listings = _listings(stream, {*headings, *in_tables, *figure_text, *toc_lines, *in_chunks}, body_size) | chunks
-    in_listings = {p for block in listings.values() for p in block}
-    code = {start: _code_text([stream[p] for p in block]) for start, block in listings.items()}
-    # a document that numbers its listings' lines (three listings, each line opening with a number, counting up;
-    # the page reading has dropped the numbers of pages made mostly of code): a listing of one or two lines that
-    # opens each with a number is numbered too
-    numbered = sum(1 for lines in code.values() if _line_numbered(lines, 1)) >= 3
+class _MarkdownWriter:
+    """Writes a draft's body from the stream of lines (`write`): headings, paragraphs with their page markers, figures
+    (their PNGs queued for compression), tables, listings, numbered formulas, and each footnote at the end of the
+    clause citing it. Its steps share what a line may leave open for the next: the paragraph gathered so far, what waits
+    to be written after it, the page whose marker was written last."""
 
-    def flush() -> None:
-        """Write the paragraph gathered so far."""
+    def __init__(
+        self,
+        document,
+        pages: list[Page],
+        stream: list[Line],
+        headings: dict[int, Heading],
+        body_size: float,
+        draft: Draft,
+        toc_lines: set[int],
+    ) -> None:
+        self.document, self.stream, self.headings, self.toc_lines = document, stream, headings, toc_lines
+        self.body_size, self.draft = body_size, draft
+        self.body = draft.body
+        self.vocabulary = _vocabulary(stream)
+        self.french = _french_spacing(stream)
+        self.current_page: int | None = None
+        self.paragraph: list[Line] = []
+        # what comes after the paragraph gathered so far when its sentence runs on over a page break or a figure: the
+        # page's marker and the figure, written once the paragraph ends
+        self.after: list[str] = []
+        self.notes: list[tuple[int, str]] = []
+        self.started = False
+        self.unique = UniqueTitles()
+        self.figure_numbers: Counter = Counter()
+        self.page_by_index = {page.index: page for page in pages}
+        self.equations: list[str] = []  # the equation numbers met so far, to accept only the next one
+        self.regions, self.figure_text = _figure_regions(document, self.page_by_index, stream, headings)
+        self.pngs = PngQueue()
+        chunks = _program_chunks(stream, {*headings, *self.figure_text, *toc_lines})
+        in_chunks = {p for chunk in chunks.values() for p in chunk}
+        self.tables = find_tables(
+            stream, self.page_by_index, headings, self.figure_text | in_chunks, self.regions
+        )  # a chunk's code is no table
+        self.in_tables = {
+            p
+            for found in self.tables.values()
+            for table in found
+            for p in [*table.positions, table.caption, *table.caption_more]
+            if p is not None
+        }
+        self.listings = _listings(stream, {*headings, *self.in_tables, *self.figure_text, *toc_lines, *in_chunks}, body_size) | chunks
+        self.in_listings = {p for block in self.listings.values() for p in block}
+        self.code = {start: _code_text([stream[p] for p in block]) for start, block in self.listings.items()}
+        # a document that numbers its listings' lines (three listings, each line opening with a number, counting up;
+        # the page reading has dropped the numbers of pages made mostly of code): a listing of one or two lines that
+        # opens each with a number is numbered too
+        self.numbered = sum(1 for lines in self.code.values() if _line_numbered(lines, 1)) >= 3
+
+    def write(self, closing: Heading | None) -> None:
+        """Write every line in reading order, then the `closing` headings (bookmarks to pages without text at the end,
+        each on its page), the footnotes and the figures' PNGs."""
+        stream, headings, paragraph = self.stream, self.headings, self.paragraph
+        skip_until = -1  # the last line of a figure's caption: the lines it takes are written with it
+        for position, line in enumerate(stream):
+            if position <= skip_until:
+                continue
+            heading = headings.get(position)
+            if heading is not None and heading.depth:
+                self.write_heading(heading, line.page)
+                for extra in heading.then:
+                    self.write_heading(extra, line.page)
+            self.open_page(line.page)
+            if heading is not None and (not heading.keep_line or heading.depth == 0):
+                continue
+            if not self.started:
+                self.open_front_matter(line)
+            if position in self.figure_text:
+                continue  # a label inside a figure: it is in the picture, not the text
+            text = clean_inline(line.text)
+            figure = FIGURE_CAPTION.match(text)
+            if figure and position not in self.toc_lines:
+                skip_until = self.write_figure(position, figure, text)
+                continue
+            if position in self.tables:
+                self.flush()
+                self.body.extend(_tables_markdown(self.tables[position], stream, self.vocabulary, self.french))
+                continue
+            if position in self.in_tables:
+                continue  # a row or caption of a table written where the table starts
+            if position in self.listings:
+                self.flush()
+                self.body.extend(_fenced(_listing_without_line_numbers(self.code[position], 1 if self.numbered else 3)))
+                self.body.append("")
+                continue
+            if position in self.in_listings:
+                continue  # a line of a listing written where the listing starts
+            if self.write_formula(line, text):
+                continue
+            contents_line = position in self.toc_lines and not (paragraph and paragraph[-1].text.rstrip().endswith(LINE_END_HYPHEN))
+            goes_on = bool(self.after and paragraph) and _goes_on(paragraph[-1], line)  # over a page break or a figure
+            if paragraph and ((_breaks(paragraph[-1], line, self.body_size) and not goes_on) or contents_line):  # a contents entry: a line
+                self.flush()
+            paragraph.append(line)
+        for heading in (closing, *closing.then) if closing else ():
+            self.write_heading(heading, heading.page if heading.page is not None else self.current_page or 0)
+        self.flush()
+        self.draft.files.update(self.pngs.done())
+        _place_notes(self.body, self.notes)
+        while self.body and not self.body[-1].strip():
+            self.body.pop()
+
+    def flush(self) -> None:
+        """Write the paragraph gathered so far, then what waited after it."""
+        paragraph = self.paragraph
         if paragraph:
-            if len(paragraph) > 1 and paragraph[0].text.strip().isdigit() and paragraph[0].size < body_size - 0.5:
+            if len(paragraph) > 1 and paragraph[0].text.strip().isdigit() and paragraph[0].size < self.body_size - 0.5:
                 paragraph[0] = Line(paragraph[0].page, f"[{paragraph[0].text.strip()}]", 0, 0, 0, 0, paragraph[0].size)
-            text = _join(paragraph, vocabulary)
-            if french:
+            text = _join(paragraph, self.vocabulary)
+            if self.french:
                 text = _SPACE_BEFORE_SIGN.sub("\u00a0", text)
             if _NOTE.match(text):
-                notes.append((len(body), text))  # placed at the end of the clause that cites it, once all is written
+                self.notes.append((len(self.body), text))  # placed at the end of the clause that cites it, once all is written
             elif text:
-                body.append(safe_text_line(text))
-                body.append("")
+                self.body.append(safe_text_line(text))
+                self.body.append("")
             paragraph.clear()
-        body.extend(after)
-        after.clear()
+        self.body.extend(self.after)
+        self.after.clear()
 
-    def interruption_target() -> list[str]:
+    def interruption_target(self) -> list[str]:
         """Where a page marker or a figure met inside the paragraph goes: `after` it while the paragraph runs on past
         it (written when the paragraph ends), else the body, once the paragraph is written."""
-        if paragraph and _runs_on(paragraph[-1]):
-            return after
-        flush()
-        return body
+        if self.paragraph and _runs_on(self.paragraph[-1]):
+            return self.after
+        self.flush()
+        return self.body
 
-    def open_page(index: int) -> None:
+    def open_page(self, index: int) -> None:
         """Start a page: end the paragraph and write its page marker."""
-        nonlocal current_page
-        if index == current_page:
+        if index == self.current_page:
             return
-        out = interruption_target()
-        current_page = index
-        page = page_by_index[index]
+        out = self.interruption_target()
+        self.current_page = index
+        page = self.page_by_index[index]
         label = f" label={page.label}" if page.label and not page.label.isdigit() else ""
         out.append(f"<!-- page {page.printed} pdf={index + 1}{label} -->")
 
-    def write_heading(heading: Heading, page: int) -> None:
+    def write_heading(self, heading: Heading, page: int) -> None:
         """Write a heading, on `page` unless it opens on an earlier page of its own; repeated unnumbered titles get ` (2)`."""
-        nonlocal started
-        if heading.page is None or current_page is None or heading.page > current_page:
-            open_page(page if heading.page is None else heading.page)
-        started = True
-        flush()
+        if heading.page is None or self.current_page is None or heading.page > self.current_page:
+            self.open_page(page if heading.page is None else heading.page)
+        self.started = True
+        self.flush()
         path = heading.number.path if heading.number else None
         title = heading.title
         if path is None:
-            title = unique(title)
+            title = self.unique(title)
         elif heading.number is not None and bare_annex(heading.number):
-            unique.taken(heading.explicit or path)  # the letter `A` as a path: a letter group `A` after it is `A (2)`
+            self.unique.taken(heading.explicit or path)  # the letter `A` as a path: a letter group `A` after it is `A (2)`
         if heading.explicit:  # a part (`Part II`), a clause qualified by its part (`II.1`) or a repeated number (`2.5 (2)`)
             printed = None if heading.number is None or heading.number.kind == "division" or bare_annex(heading.number) else path
-            body.append(f"{heading_line(printed, title, heading.depth)} {{#{heading.explicit}}}")
+            self.body.append(f"{heading_line(printed, title, heading.depth)} {{#{heading.explicit}}}")
         else:
-            body.append(heading_line(path, title, heading.depth))
-        body.append("")
+            self.body.append(heading_line(path, title, heading.depth))
+        self.body.append("")
         if heading.body:
-            paragraph.append(Line(-1, heading.body, 0, 0, 0, 0, 0))
+            self.paragraph.append(Line(-1, heading.body, 0, 0, 0, 0, 0))
 
-    skip_until = -1
-    for position, line in enumerate(stream):
-        if position <= skip_until:
-            continue
-        heading = headings.get(position)
-        if heading is not None and heading.depth:
-            write_heading(heading, line.page)
-            for extra in heading.then:
-                write_heading(extra, line.page)
-        open_page(line.page)
-        if heading is not None and (not heading.keep_line or heading.depth == 0):
-            continue
-        if not started:
-            started = True
-            # a title page opens the norm before any heading: its node is named by its largest line, as without an outline
-            cover = first_title(stream, body_size, set(headings)) if line.page == stream[0].page else ""
-            if cover and title_key(cover) in {title_key(heading.title) for heading in headings.values() if heading.depth}:
-                cover = ""  # the title is printed again over the text: that heading is the clause of that name
-            body.append(heading_line(None, unique(cover if 2 < len(cover) <= 150 else "Front matter"), 1))
-            body.append("")
-        if position in figure_text:
-            continue  # a label inside a figure: it is in the picture, not the text
-        text = clean_inline(line.text)
-        figure = FIGURE_CAPTION.match(text)
-        if figure and position not in toc_lines:
-            out = interruption_target()
-            number = figure.group("num")
-            figure_numbers[number] += 1
-            stem = figure_name(number) + (f"-{figure_numbers[number]}" if figure_numbers[number] > 1 else "")
-            image = _figure_image(document, page_by_index[line.page], line, regions.get(position))
-            label = figure.group("label")  # the document's own word (`Figura`, `Abb.`): the bundle reads each
-            caption, skip_until = _whole_caption(stream, position, headings, figure.group("caption"))
-            if image is not None:
-                relative = draft.add_file(f"{stem}.png", b"")  # the name now, the PNG once compressed
-                pngs.put(relative, image)
-                out.append(f"![{label} {number} – {_alt(caption)}]({relative})")
-            else:
-                out.append(safe_text_line(text))
-            out.append("")
-            continue
-        if position in tables:
-            flush()
-            body.extend(_tables_markdown(tables[position], stream, vocabulary, french))
-            continue
-        if position in in_tables:
-            continue  # a row or caption of a table written where the table starts
-        if position in listings:
-            flush()
-            body.extend(_fenced(_listing_without_line_numbers(code[position], 1 if numbered else 3)))
-            body.append("")
-            continue
-        if position in in_listings:
-            continue  # a line of a listing written where the listing starts
+    def open_front_matter(self, line: Line) -> None:
+        """Open the norm on text before any heading: a title page's node is named by its largest line, as without an
+        outline, else `Front matter`."""
+        self.started = True
+        stream = self.stream
+        cover = first_title(stream, self.body_size, set(self.headings)) if line.page == stream[0].page else ""
+        if cover and title_key(cover) in {title_key(heading.title) for heading in self.headings.values() if heading.depth}:
+            cover = ""  # the title is printed again over the text: that heading is the clause of that name
+        self.body.append(heading_line(None, self.unique(cover if 2 < len(cover) <= 150 else "Front matter"), 1))
+        self.body.append("")
+
+    def write_figure(self, position: int, figure: re.Match[str], text: str) -> int:
+        """Write the figure whose caption opens line `position` (`figure`: the caption matched on its text): its picture
+        as a PNG linked with the whole caption, or the caption as text when no picture is found. Returns the position of
+        the caption's last line."""
+        line = self.stream[position]
+        out = self.interruption_target()
+        number = figure.group("num")
+        self.figure_numbers[number] += 1
+        stem = figure_name(number) + (f"-{self.figure_numbers[number]}" if self.figure_numbers[number] > 1 else "")
+        image = _figure_image(self.document, self.page_by_index[line.page], line, self.regions.get(position))
+        label = figure.group("label")  # the document's own word (`Figura`, `Abb.`): the bundle reads each
+        caption, last = _whole_caption(self.stream, position, self.headings, figure.group("caption"))
+        if image is not None:
+            relative = self.draft.add_file(f"{stem}.png", b"")  # the name now, the PNG once compressed
+            self.pngs.put(relative, image)
+            out.append(f"![{label} {number} – {_alt(caption)}]({relative})")
+        else:
+            out.append(safe_text_line(text))
+        out.append("")
+        return last
+
+    def write_formula(self, line: Line, text: str) -> bool:
+        """Write a displayed formula whose equation number is the next one (`$$ … \\qquad (4.1) $$`): the number alone at
+        the right margin of the line (the formula being the paragraph above it), or on a line of its own; whether the
+        line was one. A number set apart at the right margin joins its formula line to the paragraph above first."""
+        paragraph = self.paragraph
         if len(line.spans) >= 2 and _EQUATION_ALONE.match(line.spans[-1][0].strip()):
-            # a formula line with its number set apart at the right margin: the formula joins the paragraph above
             head = " ".join(span[0] for span in line.spans[:-1])
-            if paragraph and _breaks(paragraph[-1], line, body_size):
-                flush()
+            if paragraph and _breaks(paragraph[-1], line, self.body_size):
+                self.flush()
             paragraph.append(Line(line.page, head, line.x0, line.spans[-2][2], line.top, line.bottom, line.size))
             text = line.spans[-1][0].strip()
         alone = _EQUATION_ALONE.match(text)
@@ -397,33 +452,22 @@ def _write_markdown(
             alone
             and paragraph
             and _MATH.search(" ".join(item.text for item in paragraph))
-            and _next_equation(alone.group("num"), equations[-1] if equations else None)
+            and _next_equation(alone.group("num"), self.equations[-1] if self.equations else None)
         ):
-            equations.append(alone.group("num"))
-            latex = _formula_latex(_join(paragraph, vocabulary))
+            self.equations.append(alone.group("num"))
+            latex = _formula_latex(_join(paragraph, self.vocabulary))
             paragraph.clear()
-            body.append(f"$$ {latex} \\qquad ({alone.group('num')}) $$")
-            body.append("")
-            continue
-        equation = _equation(text, equations)
+            self.body.append(f"$$ {latex} \\qquad ({alone.group('num')}) $$")
+            self.body.append("")
+            return True
+        equation = _equation(text, self.equations)
         if equation is not None:
-            flush()
+            self.flush()
             latex, number = equation
-            body.append(f"$$ {latex} \\qquad ({number}) $$")
-            body.append("")
-            continue
-        contents_line = position in toc_lines and not (paragraph and paragraph[-1].text.rstrip().endswith(LINE_END_HYPHEN))
-        goes_on = bool(after and paragraph) and _goes_on(paragraph[-1], line)  # over a page break or a figure
-        if paragraph and ((_breaks(paragraph[-1], line, body_size) and not goes_on) or contents_line):  # a contents entry: a line
-            flush()
-        paragraph.append(line)
-    for heading in (closing, *closing.then) if closing else ():
-        write_heading(heading, heading.page if heading.page is not None else current_page or 0)
-    flush()
-    draft.files.update(pngs.done())
-    _place_notes(body, notes)
-    while body and not body[-1].strip():
-        body.pop()
+            self.body.append(f"$$ {latex} \\qquad ({number}) $$")
+            self.body.append("")
+            return True
+        return False
 
 
 def _whole_caption(stream: list[Line], position: int, headings: dict[int, Heading], caption: str) -> tuple[str, int]:

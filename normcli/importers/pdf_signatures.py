@@ -18,8 +18,8 @@ _SIGNATURE = re.compile(r"^(?P<name>(?:[A-Za-z]\w*:)?(?:[a-z]\w*|'[^'\s]+'))\((?
 _PROTOTYPE = re.compile(
     r"^(?:(?:const|unsigned|signed|struct|enum|static|extern)\s+)*[A-Za-z_]\w*(?:\s*\*+\s*|\s+)(?P<name>[A-Za-z_]\w*)\((?P<rest>.*)$"
 )
-SIGNATURE_RUN = 3  # a reference has this many signatures or more; fewer are examples in the text
-_OPENING = {"(": ")", "[": "]", "{": "}"}
+_SIGNATURE_RUN = 3  # a reference has this many signatures or more; fewer are examples in the text
+_CLOSER = {"(": ")", "[": "]", "{": "}"}  # the bracket that closes each opening one
 _WRAPS = 3  # a signature's arguments go on over at most this many more lines
 
 
@@ -34,15 +34,15 @@ def _arity(rest: str) -> tuple[int, str] | None:
                 return None
             if not closers:
                 return (commas + 1 if filled else 0), rest[index + 1 :]
-        elif char in _OPENING:
-            closers.append(_OPENING[char])
+        elif char in _CLOSER:
+            closers.append(_CLOSER[char])
         elif char == "," and len(closers) == 1:
             commas += 1
         filled = filled or not char.isspace()
     return None
 
 
-def signature_title(stream: list[Line], position: int) -> tuple[str, list[int]] | None:
+def _signature_title(stream: list[Line], position: int) -> tuple[str, list[int]] | None:
     """The `name/arity` a line opens when it is a signature `name(...) -> ...`, or the `name()` of a C prototype
     `type name(...)` (its arguments perhaps wrapped onto the lines below it, in its face), with those lines; None
     otherwise."""
@@ -51,7 +51,8 @@ def signature_title(stream: list[Line], position: int) -> tuple[str, list[int]] 
     match = _SIGNATURE.match(text) or _PROTOTYPE.match(text)
     if not match:
         return None
-    rest, used = match.group("rest"), list[int]()
+    rest = match.group("rest")
+    used: list[int] = []  # the lines below that hold the rest of its arguments
     counted = _arity(rest)
     following = position + 1
     while counted is None and len(used) < _WRAPS and following < len(stream):
@@ -73,7 +74,7 @@ def signature_headings(stream: list[Line], body_size: float, pitch: float, skip:
     """The signatures that head a reference's functions: lines in a fixed pitch in the prose's size, each the first of
     its page, or with more space above it than between the lines of a paragraph, or right under another signature (the
     clauses of one function described together), that read `name(...) -> ...` or `type name(...)`; at least
-    `SIGNATURE_RUN` of them in one face (a signature or two in the text are examples). Each is `position: (title, the
+    `_SIGNATURE_RUN` of them in one face (a signature or two in the text are examples). Each is `position: (title, the
     lines its arguments wrap onto)`."""
     found: dict[str, dict[int, tuple[str, list[int]]]] = {}
     last = -1  # the last line of the signature found last: another right under it shares its description
@@ -83,8 +84,8 @@ def signature_headings(stream: list[Line], body_size: float, pitch: float, skip:
         above = stream[position - 1] if position > 0 else None
         if above is not None and above.page == line.page and above.top - line.top <= 1.3 * pitch and last != position - 1:
             continue
-        signature = signature_title(stream, position)
+        signature = _signature_title(stream, position)
         if signature is not None:
             found.setdefault(line.font, {})[position] = signature
             last = max([position, *signature[1]])
-    return {position: signature for run in found.values() if len(run) >= SIGNATURE_RUN for position, signature in run.items()}
+    return {position: signature for run in found.values() if len(run) >= _SIGNATURE_RUN for position, signature in run.items()}

@@ -6,6 +6,7 @@ import re
 import struct
 import unicodedata
 import zlib
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from normcli.model import Bundle
 
 WIDTH, HEIGHT = 595.0, 842.0
 BODY = 10
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 
 def png_bytes(width: int = 40, height: int = 30) -> bytes:
@@ -26,6 +28,28 @@ def png_bytes(width: int = 40, height: int = 30) -> bytes:
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def png_size(png: Path) -> tuple[int, int]:
+    """A PNG file's width and height in pixels, from its header."""
+    header = png.read_bytes()[16:24]
+    return struct.unpack(">II", header)
+
+
+def dejavu_pdf(*faces: tuple[str, str, str]):
+    """An fpdf2 document of one empty page (A4 in points, uncompressed, no automatic page break) with DejaVu faces
+    added as (family, style, file): `("Prose", "", "DejaVuSans.ttf")`, for text beyond Latin-1 or a fixed-pitch face
+    whose name and flags do not say so. Skips the test where fpdf2 or one of the fonts is not installed."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    if not all((DEJAVU / file).exists() for _, _, file in faces):
+        pytest.skip("the DejaVu fonts are not installed")
+    pdf = fpdf.FPDF(unit="pt", format=(WIDTH, HEIGHT))
+    pdf.set_compression(False)
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    for family, style, file in faces:
+        pdf.add_font(family, style, str(DEJAVU / file))
+    return pdf
 
 
 class PdfBuilder:
@@ -96,6 +120,33 @@ class PdfBuilder:
         self.y += height + 10
         return self
 
+    def grid(
+        self,
+        rows: list[list[str]],
+        columns: list[float],
+        *,
+        height: float = 16,
+        baseline: float = 11,
+        inset: float = 4,
+        over: Iterable[int] | None = None,
+        walls: Iterable[float] | None = None,
+    ) -> PdfBuilder:
+        """Rows of cells drawn with rules from here down, in the font and line width set last: each row `height` high,
+        its text `baseline` under the row's top and `inset` right of its column's x (the last x of `columns` is the right
+        edge); a rule across over each row whose index is in `over` (default: over every row and under the last, index
+        `len(rows)`) and a rule down at each x of `walls` (default: every x of `columns`)."""
+        pdf, top = self.pdf, self.y
+        bottom = top + len(rows) * height
+        for k in range(len(rows) + 1) if over is None else over:
+            pdf.line(columns[0], top + k * height, columns[-1], top + k * height)
+        for x in columns if walls is None else walls:
+            pdf.line(x, top, x, bottom)
+        for k, cells in enumerate(rows):
+            for x, text in zip(columns, cells, strict=False):
+                pdf.text(x + inset, top + k * height + baseline, text)
+        self.y = bottom
+        return self
+
     def save(self, path: Path) -> Path:
         """Write the PDF."""
         self.pdf.output(str(path))
@@ -123,6 +174,24 @@ def reader_key(text: str) -> str:
     text = re.sub(r"[\^_]\{([^{}]*)\}", r"\1", "".join(_PLAIN.get(c, c) for c in text))
     decomposed = unicodedata.normalize("NFKD", text)
     return re.sub(r"[^a-z0-9]+", "", "".join(c for c in decomposed if not unicodedata.combining(c)).lower())
+
+
+def assert_figures_whole(
+    text: str, bundle: Bundle, folder: Path, figures: list[dict], centimetres: Callable[[dict], tuple[float, float]]
+) -> None:
+    """Each figure of a producer document's truth (`number`, `labels`) is in the bundle with its file's stem as its id,
+    rendered at 200 dpi to at least 80 % of the width and height `centimetres(figure)` gives, and none of its labels is
+    left in the text (`folder`: the bundle's folder)."""
+    found = {str(figure.number): figure for figure in bundle.figures if figure.number}
+    body = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
+    for expected in figures:
+        figure = found[expected["number"]]
+        assert figure.file is not None and Path(figure.file).stem == figure.id
+        width, height = png_size(folder / figure.file)
+        cm = centimetres(expected)
+        assert width >= 0.8 * cm[0] / 2.54 * 200 and height >= 0.8 * cm[1] / 2.54 * 200, (expected, width, height)
+        for label in expected["labels"]:
+            assert label not in body, label
 
 
 def pipe_rows(markdown: str) -> list[list[str]]:

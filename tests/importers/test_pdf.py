@@ -7,7 +7,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from importer_helpers import PdfBuilder, norm_text, png_bytes, read_back
+from importer_helpers import PdfBuilder, dejavu_pdf, norm_text, png_bytes, png_size, read_back
 
 from normcli.errors import InvalidArgument
 from normcli.importers import ingest
@@ -294,17 +294,9 @@ def test_spanish_and_portuguese_annexes_tables_and_figures(
 def test_tables_and_figures_captioned_in_seven_more_languages(workspace: Path, tmp_path: Path, table: str, figure: str) -> None:
     """A caption word of Dutch, Danish, Czech, Slovak, Turkish, Russian or Polish opens a captioned table and a figure
     as `Table` and `Figure` do (set in DejaVu Sans, whose glyphs cover `Ş` and Cyrillic)."""
-    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
-    fonts = Path("/usr/share/fonts/truetype/dejavu")
-    if not (fonts / "DejaVuSans.ttf").exists() or not (fonts / "DejaVuSans-Bold.ttf").exists():
-        pytest.skip("DejaVu Sans is not installed")
+    pdf = dejavu_pdf(("DejaVu", "", "DejaVuSans.ttf"), ("DejaVu", "B", "DejaVuSans-Bold.ttf"))
     picture = tmp_path / "figure.png"
     picture.write_bytes(png_bytes())
-    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
-    pdf.set_auto_page_break(False)
-    pdf.add_font("DejaVu", "", str(fonts / "DejaVuSans.ttf"))
-    pdf.add_font("DejaVu", "B", str(fonts / "DejaVuSans-Bold.ttf"))
-    pdf.add_page()
     pdf.set_font("DejaVu", "B", 16)
     pdf.text(72, 110, "1 Scope")
     pdf.set_font("DejaVu", "", 10)
@@ -561,7 +553,6 @@ def test_tables_keep_their_header_and_multi_line_cells_and_a_data_row_is_never_a
 
 
 def test_a_vector_figure_is_its_whole_drawing_with_its_labels_kept_out_of_the_text(pdf_builder, workspace: Path, tmp_path: Path) -> None:
-    import struct
 
     builder = pdf_builder().page().heading("2 Layout").line("The frame and picture regions are shown in Figure 2.1 below.")
     top = builder.y + 20
@@ -580,7 +571,7 @@ def test_a_vector_figure_is_its_whole_drawing_with_its_labels_kept_out_of_the_te
     text = norm_text(workspace, report)
     assert figure.id == "fig-2.1"
     assert "Picture Height" not in text and "\nFrame\n" not in text  # the labels are in the picture
-    width, height = struct.unpack(">II", (workspace / Path(report.file).parent / figure.file).read_bytes()[16:24])
+    width, height = png_size(workspace / Path(report.file).parent / figure.file)
     assert width >= 240 * 150 / 72 and height >= 150 * 150 / 72  # the whole drawing, at 150 dpi or more
     assert width < 595 * 150 / 72 * 0.8  # cropped to the drawing, not the page
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-from importer_helpers import norm_text, read_back
+from importer_helpers import dejavu_pdf, norm_text, read_back
 
 from normcli.importers import ingest
 from normcli.importers.pdf import _code_line, _code_text, _listing_without_line_numbers, _listings
@@ -95,15 +94,7 @@ def test_a_listing_printed_with_line_numbers_loses_them(pdf_builder, workspace: 
 def test_bibtex_entries_in_a_typewriter_font_that_does_not_say_so_are_code_not_a_table(workspace: Path, tmp_path: Path) -> None:
     """`key = {value},` lines aligned on their signs look like two columns; set in a fixed-pitch font (known by its
     glyphs' widths, the font's name and flags saying nothing) they are a code block, not a table."""
-    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
-    fonts = Path("/usr/share/fonts/truetype/dejavu")
-    if not (fonts / "DejaVuSansMono.ttf").exists() or not (fonts / "DejaVuSans.ttf").exists():
-        pytest.skip("the DejaVu fonts are not installed")
-    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
-    pdf.set_compression(False)
-    pdf.add_page()
-    pdf.add_font("Entry", "", str(fonts / "DejaVuSansMono.ttf"))
-    pdf.add_font("Prose", "", str(fonts / "DejaVuSans.ttf"))
+    pdf = dejavu_pdf(("Entry", "", "DejaVuSansMono.ttf"), ("Prose", "", "DejaVuSans.ttf"))
     pdf.set_font("Prose", "", 10)
     pdf.text(72, 100, "The database holds the article as one entry, each field on a line of its own:")
     entry = [
@@ -158,13 +149,7 @@ def test_line_numbers_go_only_when_every_line_counts_up_by_one() -> None:
 def test_a_literate_programs_chunk_is_code_though_its_fonts_are_the_texts(workspace: Path, tmp_path: Path) -> None:
     """WEB, CWEB and noweb print a chunk of code under its head `⟨name 3⟩ +≡` in the text's own fonts, so no fixed
     pitch tells it; its rules aligned in two columns are code, not a table, and the prose after a wider step is not."""
-    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
-    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-    if not font.exists():
-        pytest.skip("the DejaVu fonts are not installed")
-    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
-    pdf.add_page()
-    pdf.add_font("Prose", "", str(font))
+    pdf = dejavu_pdf(("Prose", "", "DejaVuSans.ttf"))
     pdf.set_font("Prose", "", 10)
     pdf.text(72, 100, "The scanner returns a token for each keyword of the long format, as follows.")
     pdf.text(72, 122, "⟨scanning rules 3⟩ +≡")
@@ -198,13 +183,7 @@ def test_a_line_in_a_typewriter_font_is_no_listing_line_when_it_is_a_formula_a_l
 def test_a_listing_line_ending_in_a_wrap_mark_of_another_font_stays_in_its_listing(workspace: Path, tmp_path: Path) -> None:
     """dblatex wraps a long code line with a mark (`←`) set in a symbol font: the line is still the listing's, and
     the listing is one block, not two around a paragraph."""
-    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
-    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-    if not font.exists():
-        pytest.skip("the DejaVu fonts are not installed")
-    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
-    pdf.add_page()
-    pdf.add_font("Prose", "", str(font))
+    pdf = dejavu_pdf(("Prose", "", "DejaVuSans.ttf"))
     pdf.set_font("Prose", "", 10)
     pdf.text(72, 100, "The menu entry of the configuration file reads as follows in the installed system:")
     code = [

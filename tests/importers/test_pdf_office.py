@@ -15,7 +15,15 @@ import re
 from pathlib import Path
 
 import pytest
-from importer_helpers import assert_scripts_kept, assert_table_matches, norm_text, pipe_rows, read_back, reader_key
+from importer_helpers import (
+    assert_figures_whole,
+    assert_scripts_kept,
+    assert_table_matches,
+    norm_text,
+    pipe_rows,
+    read_back,
+    reader_key,
+)
 
 from normcli.importers import ingest
 
@@ -105,17 +113,8 @@ def test_footnotes_become_markdown_footnotes_cited_where_the_mark_was(imported, 
 def test_figures_are_whole_named_by_their_file_and_keep_their_labels_out_of_the_text(imported, pdf: str) -> None:
     """A drawing of shapes with labels (several on one baseline, some outside every shape) and an embedded PNG."""
     text, bundle, truth, folder = imported[pdf]
-    figures = {str(figure.number): figure for figure in bundle.figures if figure.number}
-    body = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
-    for expected in truth["figures"]:
-        figure = figures[expected["number"]]
-        assert figure.file is not None and Path(figure.file).stem == figure.id
-        data = (folder / figure.file).read_bytes()
-        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-        cm = (12.0, 3.5) if expected["kind"] == "shapes" else (12.0, 6.0)  # as the source sets them, at 200 dpi
-        assert width >= 0.8 * cm[0] / 2.54 * 200 and height >= 0.8 * cm[1] / 2.54 * 200, (expected, width, height)
-        for label in expected["labels"]:
-            assert label not in body, label
+    # the sizes as the source sets them: the drawing of shapes 12 × 3.5 cm, the PNG 12 × 6 cm
+    assert_figures_whole(text, bundle, folder, truth["figures"], lambda figure: (12.0, 3.5) if figure["kind"] == "shapes" else (12.0, 6.0))
 
 
 @pytest.mark.parametrize("pdf", [case[0] for case in CASES])

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import pypdfium2 as pdfium
 import pytest
+from importer_helpers import dejavu_pdf
 from test_pdf_tables_kinds import _music_font_staves
 
 from normcli.importers import pdf_pages
@@ -158,15 +159,7 @@ def test_a_short_line_in_a_typewriter_font_that_does_not_say_so_is_fixed_pitch(t
     name that says so, and a line of a listing may be too short for its advances to tell (`}{}`): the widths the
     font gives its narrow and wide characters (`i` and `m` alike) make it fixed-pitch. A font of the same family
     set in proportion is not, however short its line."""
-    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
-    fonts = Path("/usr/share/fonts/truetype/dejavu")
-    if not (fonts / "DejaVuSansMono.ttf").exists() or not (fonts / "DejaVuSans.ttf").exists():
-        pytest.skip("the DejaVu fonts are not installed")
-    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
-    pdf.set_compression(False)
-    pdf.add_page()
-    pdf.add_font("Listing", "", str(fonts / "DejaVuSansMono.ttf"))
-    pdf.add_font("Prose", "", str(fonts / "DejaVuSans.ttf"))
+    pdf = dejavu_pdf(("Listing", "", "DejaVuSansMono.ttf"), ("Prose", "", "DejaVuSans.ttf"))
     pdf.set_font("Listing", "", 10)
     for y, text in ((100, "\\DeclareFontShape{X2}{lcmss}{m}{sl}{%"), (112, "lali8%"), (124, "}{}")):
         pdf.text(72, y, text)

@@ -620,9 +620,9 @@ def test_a_wrapped_cell_goes_on_where_its_next_word_would_not_have_fitted(pdf_bu
 def test_a_heavy_rule_under_the_header_row_keeps_the_header_apart_from_the_first_row(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     # asciidoctor-pdf's ruled tables: thin rules between rows and columns, a 2.5 pt bar under the header row
     builder = pdf_builder().page().heading("3 Classes").line("The strength classes are listed in Table 3 with their use.")
-    builder.gap(10).line("Table 3: Strength classes", x=150)
+    builder.gap(10).line("Table 3: Strength classes", x=150).gap(6)
     pdf = builder.pdf
-    columns, top, height = [72, 160, 250, 500], builder.y + 6, 20
+    columns, top, height = [72, 160, 250, 500], builder.y, 20
     rows = [
         ["Class", "Strength", "Use"],
         ["C16", "16", "secondary members"],
@@ -630,19 +630,10 @@ def test_a_heavy_rule_under_the_header_row_keeps_the_header_apart_from_the_first
         ["C30", "30", "graded members"],
     ]
     pdf.set_line_width(0.5)
-    for k in range(len(rows) + 1):
-        if k == 1:
-            pdf.set_fill_color(0, 0, 0)
-            pdf.rect(columns[0], top + height - 1.25, columns[-1] - columns[0], 2.5, style="F")
-        else:
-            pdf.line(columns[0], top + k * height, columns[-1], top + k * height)
-    for x in columns:
-        pdf.line(x, top, x, top + len(rows) * height)
-    for k, cells in enumerate(rows):
-        pdf.set_font("Helvetica", "", 10)
-        for x, text in zip(columns, cells, strict=False):
-            pdf.text(x + 4, top + k * height + 13, text)
-    builder.y = top + len(rows) * height + 4
+    pdf.set_font("Helvetica", "", 10)
+    builder.grid(rows, columns, height=height, baseline=13, over=[0, *range(2, len(rows) + 1)]).gap(4)
+    pdf.set_fill_color(0, 0, 0)
+    pdf.rect(columns[0], top + height - 1.25, columns[-1] - columns[0], 2.5, style="F")  # the bar over the first row
     builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
     report = ingest(builder.save(tmp_path / "heavy.pdf"), "TEST 134", "1", workspace=workspace, language="en")
     text = norm_text(workspace, report)

@@ -209,26 +209,15 @@ def test_cells_cut_by_vertical_rules_are_cells_whatever_brackets_they_hold(pdf_b
     gives as `{` leaves a bracket open in a cell, as code with wide spaces in its brackets would. A drawn rule is a
     cell's boundary all the same: the grid is a table."""
     builder = pdf_builder().page().heading("2 Accents").line("The accents and the commands that set them:").gap(10)
-    pdf = builder.pdf
-    top = builder.y
     rows = [
-        ["o \\ut{o}", "o \\td{o}", "o \\syl{o}"],
-        ["mn \\labvel{mn}", "ab a\\upbar b", "c \\rc{c}"],
-        ["o { \\hill{o}", "o \\od{o}", "m m\\uplett{h}"],
-        ["{o \\ohill{o}", "o \\acbar{o}", "o \\acarc{o}"],
-    ]
-    pdf.set_line_width(0.4)
-    pdf.line(100, top, 460, top)
-    pdf.line(100, top + 14 * len(rows) + 6, 460, top + 14 * len(rows) + 6)
-    for x in (220, 340):
-        pdf.line(x, top, x, top + 14 * len(rows) + 6)
-    for r, cells in enumerate(rows):
-        for c, cell in enumerate(cells):
-            glyph, command = cell.rsplit(" ", 1)
-            pdf.set_font("Times", "", 10)
-            pdf.text(104 + 120 * c, top + 14 + 14 * r, glyph)
-            pdf.text(140 + 120 * c, top + 14 + 14 * r, command)
-    builder.y = top + 14 * len(rows) + 6
+        ["o", "\\ut{o}", "o", "\\td{o}", "o", "\\syl{o}"],
+        ["mn", "\\labvel{mn}", "ab", "a\\upbar b", "c", "\\rc{c}"],
+        ["o {", "\\hill{o}", "o", "\\od{o}", "m", "m\\uplett{h}"],
+        ["{o", "\\ohill{o}", "o", "\\acbar{o}", "o", "\\acarc{o}"],
+    ]  # each accent beside its command, three pairs a row: a rule down between the pairs, one over and under them all
+    builder.pdf.set_line_width(0.4)
+    builder.pdf.set_font("Times", "", 10)
+    builder.grid(rows, [100, 136, 220, 256, 340, 376, 460], height=14, over=[0, len(rows)], walls=[220, 340])
     builder.gap(16).line("The text goes on after the grid with more words in it than any cell of it holds.")
     report = ingest(builder.save(tmp_path / "accents.pdf"), "TEST 485", "1", workspace=workspace, language="en")
     tables = read_back(workspace, report).tables
