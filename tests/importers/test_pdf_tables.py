@@ -1213,3 +1213,22 @@ def test_a_captioned_list_of_terms_between_two_rules_is_a_table_of_terms_and_des
     text = norm_text(workspace, report)
     for term, lines in entries:
         assert f"| {term} | {' '.join(lines)} |" in text
+
+
+def test_a_grid_closed_on_each_page_under_its_repeated_header_is_one_table_whatever_its_widths(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    # a long grid set page by page: each page's part is boxed (a rule at its foot), its header row again word for
+    # word, and its columns as wide as that page's cells need, so its inner rules stand elsewhere on each page
+    names = [a + b for a in ("KA", "LO", "MI", "NU", "PE", "RO") for b in ("BA", "DE", "FI", "GO", "HU", "JA", "KE")]
+    builder = pdf_builder().page().heading("4 Groups").line("The groups and their generators are listed below.")
+    for page, columns, part in ((1, [100, 160, 260, 420], names[:20]), (2, [100, 175, 240, 380], names[20:])):
+        if page == 2:
+            builder.page()
+        rows = [["Number", "Symbol", "Generators"], *[[str(k + 1), name, f"{name.lower()} gen"] for k, name in enumerate(part)]]
+        _grid(builder, columns, rows)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "groups.pdf"), "TEST 160", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert len(read_back(workspace, report).tables) == 1 and text.count("| Number | Symbol | Generators |") == 1
+    assert f"| {names[19]} | {names[19].lower()} gen |" in text and f"| {names[20]} | {names[20].lower()} gen |" in text
