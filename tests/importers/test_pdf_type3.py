@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importer_helpers import norm_text, read_back
+from importer_helpers import norm_text, pdf_of_objects, read_back
 
 from normcli.importers import ingest
 from normcli.importers.pdf_pages import even_faces
@@ -54,17 +54,7 @@ def _type3_pdf(path: Path, runs: list[tuple[str, float, float, str]]) -> Path:
         _type3_font(True),
         *(b"<< /Length %d >>\nstream\n" % len(glyph) + glyph + b"\nendstream" for glyph in glyphs),
     ]
-    data = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(data))
-        data += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    start = len(data)
-    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    data += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, start)
-    path.write_bytes(bytes(data))
-    return path
+    return pdf_of_objects(path, objects)
 
 
 def _typed(x: float, y: float, line: str) -> list[tuple[str, float, float, str]]:
