@@ -1179,7 +1179,13 @@ def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[
         pass  # the columns start where they did, under no header of its own: the same table goes on
     elif repeated and table.ruled and abs(previous.left - table.left) <= 40:
         pass
-    elif previous.ruled and table.ruled and _repeated_header(previous, table) and abs(previous.left - table.left) <= 40:
+    elif (
+        previous.ruled
+        and table.ruled
+        and len(previous.walls) == len(table.walls) > 0
+        and _repeated_header(previous, table)
+        and abs(previous.left - table.left) <= 40
+    ):
         pass  # a grid closed on each page under its header repeated word for word, its columns set anew page by page
     elif previous.ruled and table.ruled:
         if abs((previous.right - previous.left) - (table.right - table.left)) > 6:
