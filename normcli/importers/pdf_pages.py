@@ -539,6 +539,10 @@ class _FontName:
         self.name = ""
         self.flags = 0
         self._pitch: dict[str, bool | None] = {}  # font name: fixed pitch (None: its widths cannot tell)
+        # the page's characters, their origins and (size, baseline), for the pitch of a font without a name
+        self._page: tuple[str, Sequence[float | None], Sequence[tuple[float, float] | None]] | None = None
+        self._faces: dict[int, bool] | None = None  # an unnamed font's handle: its letters advance by one width
+        self._widths: dict[int, bool | None] = {}  # an unnamed font's handle: fixed pitch by its widths (`_pitch_of`)
 
     def fresh(self) -> _FontName:
         """The buffer emptied, as if new."""
@@ -566,14 +570,38 @@ class _FontName:
             self.flags = known[1]
         return self.name
 
+    def on_page(self, text: str, origins: Sequence[float | None], glyphs: Sequence[tuple[float, float] | None]) -> None:
+        """The page's characters with their origins and (size, baseline) (`_char_geometry`), which tell the pitch of
+        a font without a name."""
+        self._page = (text, origins, glyphs)
+
     def fixed(self, handle, index: int, name: str) -> bool:
         """Whether the font of the character at `index`, named `name` (just read: its flags are in `flags`), is a
         fixed-pitch one: its glyphs' widths say so when they can (`_pitch_of`, once per font and page), else the
-        fixed-pitch flag or the font's name."""
+        fixed-pitch flag or the font's name. A font without a name (dvips's Type 3 bitmap fonts: every face of the
+        page is named "" and flagged alike, and PDFium gives no widths) is told by its face's advances on the page
+        (`_unnamed_fixed`)."""
+        if not name and self._page is not None:
+            return self._unnamed_fixed(handle, index)
         if name not in self._pitch:
             self._pitch[name] = _pitch_of(handle, index)
         pitch = self._pitch[name]
         return pitch if pitch is not None else bool(self.flags & 1) or _fixed_name(name)
+
+    def _unnamed_fixed(self, handle, index: int) -> bool:
+        """Whether the unnamed font of the character at `index` is a fixed-pitch one, from its letters' advances on
+        the page (`_face_pitches`, once per page); its widths first, when PDFium has them."""
+        if self._faces is None:
+            self._faces = _face_pitches(handle, *self._page) if self._page is not None else {}
+        calls = _text_calls()
+        face = calls.font(calls.text_object(handle, index))
+        key = ctypes.cast(face, ctypes.c_void_p).value if face else None
+        if key is None:
+            return bool(self.flags & 1)
+        if key not in self._widths:
+            self._widths[key] = _pitch_of(handle, index)
+        pitch = self._widths[key]
+        return pitch if pitch is not None else self._faces.get(key, False) or bool(self.flags & 1)
 
 
 # characters narrow and wide in a proportional font, whose widths tell a fixed-pitch font from the others
@@ -606,6 +634,40 @@ def _pitch_of(handle, index: int) -> bool | None:
         return None
     widths = narrow | wide
     return max(widths) <= 1.02 * min(widths)
+
+
+def _face_pitches(handle, text: str, origins: Sequence[float | None], glyphs: Sequence[tuple[float, float] | None]) -> dict[int, bool]:
+    """For each font of the page (by PDFium's handle), whether its letters advance by one width (`even_faces`)."""
+    calls = _text_calls()
+    text_object, font_of = calls.text_object, calls.font
+    faces: list[int | None] = [None] * len(text)
+    for k in itertools.compress(itertools.count(), map(operator.not_, map(str.isspace, text))):
+        face = font_of(text_object(handle, k))
+        faces[k] = ctypes.cast(face, ctypes.c_void_p).value if face else None
+    return even_faces(text, faces, origins, glyphs)
+
+
+def even_faces(
+    text: str, faces: Sequence[int | None], origins: Sequence[float | None], glyphs: Sequence[tuple[float, float] | None]
+) -> dict[int, bool]:
+    """For each face among the characters' `faces`, whether its letters advance by one width: the advance from a
+    letter to the next character of its face, at one size and on one baseline, taken as the letter's width; a
+    fixed-pitch face when six different letters or more have a width, all within 3 % of each other (at every size
+    it is set in). A proportional face gives `i` a third of `m`'s width; digits, which most faces set at one
+    width, are left out."""
+    widths: dict[tuple[int, float], dict[str, float]] = {}
+    for k in range(1, len(text)):
+        key = faces[k]
+        if key is None or faces[k - 1] != key or not text[k - 1].isalpha() or text[k].isspace():
+            continue
+        before, here, at, last = glyphs[k - 1], glyphs[k], origins[k], origins[k - 1]
+        if before and here and at is not None and last is not None and before == here and 0 < at - last < 1.5 * here[0]:
+            widths.setdefault((key, round(here[0], 1)), {}).setdefault(text[k - 1], at - last)
+    pitches: dict[int, bool] = {}
+    for (key, _), letters in widths.items():
+        if len(letters) >= 6:
+            pitches[key] = pitches.get(key, True) and max(letters.values()) <= 1.03 * min(letters.values())
+    return pitches
 
 
 def _indexed_text(handle, count: int) -> str:
@@ -768,6 +830,7 @@ def _page_lines(textpage, index: int, vrules: list[tuple[float, float, float]] |
     font = _FontName()  # each character's font read once for the page
     text = _oms_brackets(handle, _cyrillic_misread(text), font)
     boxes, glyphs, origins = _char_geometry(handle, text)
+    font.on_page(text, origins, glyphs)
     segments: list[_Segment] = []
     pairs = _SECOND_HALF in text
     start = 0

@@ -254,7 +254,7 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
             other = lone[j]
             if j in taken or abs(other[0] - rule[0]) > 4 or abs(other[1] - rule[1]) > 4:
                 continue
-            if not _table_band(lines, rule[0], rule[1], other[2], chain[-1][2]):
+            if not _table_band(lines, rule[0], rule[1], other[2], chain[-1][2]) and not _row_between_rows(lines, lone, chain, j):
                 break
             chain.append(other)
             taken.add(j)
@@ -266,6 +266,21 @@ def _blocks(page: Page, lines: list[Line]) -> list[_Block]:
             _open_bottom(block, lines, page)
         _open_top(block, lines)
     return blocks
+
+
+def _row_between_rows(lines: list[Line], lone: list[tuple[float, float, float]], chain: list[tuple[float, float, float]], j: int) -> bool:
+    """Whether the band over rule `j` is one row of a run of ruled rows whose cells are set closer than a gap (`-3
+    NAME_OF_A_CODE One or more arguments…` in one piece): one printed line, as high as the rows over it (two at
+    least), and the band under it, as high, holds table rows, ruled as wide."""
+    if len(chain) < 3:
+        return False
+    left, right, bottom, top = chain[0][0], chain[0][1], lone[j][2], chain[-1][2]
+    inside = [line for line in lines if bottom < (line.top + line.bottom) / 2 < top and line.x1 > left and line.x0 < right]
+    height = statistics.median(a[2] - b[2] for a, b in itertools.pairwise(chain))  # a row's height, a taller header aside
+    if len(inside) != 1 or abs((top - bottom) - height) > 0.15 * height:
+        return False
+    below = next((rule for rule in lone[j + 1 :] if abs(rule[0] - left) <= 4 and abs(rule[1] - right) <= 4), None)
+    return below is not None and abs((bottom - below[2]) - height) <= 0.15 * height and _table_band(lines, left, right, below[2], bottom)
 
 
 _ROW_HEIGHT = 7.0  # points: the least a row needs for a line of text in the smallest type a table is set in (6 pt)
@@ -1109,6 +1124,7 @@ def _join_page_breaks(tables: list[Table], stream: list[Line], on_page: dict[int
                 table.ruled,
                 table.open_end,  # the last part decides whether it goes on again
                 table.walls,
+                extent=table.extent,  # and its frame holds the labels over the rows it ends with
             )
             result[-1] = merged
             continue
@@ -1163,6 +1179,14 @@ def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[
         pass  # the columns start where they did, under no header of its own: the same table goes on
     elif repeated and table.ruled and abs(previous.left - table.left) <= 40:
         pass
+    elif (
+        previous.ruled
+        and table.ruled
+        and len(previous.walls) == len(table.walls) > 0
+        and _repeated_header(previous, table)
+        and abs(previous.left - table.left) <= 40
+    ):
+        pass  # a grid closed on each page under its header repeated word for word, its columns set anew page by page
     elif previous.ruled and table.ruled:
         if abs((previous.right - previous.left) - (table.right - table.left)) > 6:
             return False  # the part that goes on is as wide (facing pages may shift it sideways)
@@ -1186,9 +1210,21 @@ def _continues(previous: Table, table: Table, stream: list[Line], on_page: dict[
     between = [
         p
         for p in [*on_page.get(last_page, []), *on_page.get(first_page, [])]
-        if max(previous.positions) < p < min(table.positions) and p not in used and p != table.caption
+        if max(previous.positions) < p < min(table.positions)
+        and p not in used
+        and p != table.caption
+        and not _in_frame(stream[p], previous if stream[p].page == last_page else table)
     ]
     return all(stream[p].size < size - 0.5 for p in between)  # footnotes at the foot of the page may sit between
+
+
+def _in_frame(line: Line, table: Table) -> bool:
+    """Whether a line lies inside a ruled table's frame: a label over a group of its rows (`Imports`, spanning the
+    columns), the table's own, never text between two tables."""
+    if table.extent is None:
+        return False
+    middle = (line.top + line.bottom) / 2
+    return table.extent[0] < middle < table.extent[1] and table.left - 4 <= line.x0 and line.x1 <= table.right + 4
 
 
 # -- tables from aligned text ---------------------------------------------------------------------
@@ -1279,13 +1315,17 @@ def _aligned_rows(stream: list[Line], start: int, headings: dict, used: set[int]
         rows.pop()
     if sum(1 for row in rows if len(stream[row].spans) >= 2) < 3:
         return []
-    code = sum(1 for row in rows if stream[row].mono) >= 0.8 * len(rows) and not _labels_over_code(stream[rows[0]])
+    # a row of dots (`. . .`) stands for rows left out of a listing or a file's lines: of neither kind
+    shown = [row for row in rows if not _elided(stream[row])]
+    code = sum(1 for row in shown if stream[row].mono) >= 0.8 * len(shown) and not _labels_over_code(stream[rows[0]])
     if code or _numbered_listing([stream[row] for row in rows]):
         return []  # columns of code or console output (`ls -l`, `ps`, an fstab): a listing, not a table
     if any(stream[row].mono for row in rows) and _inside_listing(stream, rows[0], rows[-1]):
         return []  # aligned assignments inside a listing (`family = {rm*,sf*},`): code, its lines set in code around it
     if sum(1 for row in rows if _equation_row(stream[row])) >= 0.6 * len(rows):
         return []  # a system of numbered equations aligned on their signs: formulas, not a table
+    if sum(1 for row in rows if _relations_row(stream[row])) >= 0.6 * len(rows):
+        return []  # displayed relations side by side (`1 ≤ r₁ < +∞   0 ≤ x₁ ≤ 4`): bounds of a problem, not a table
     return rows
 
 
@@ -1306,12 +1346,14 @@ def _centred_over(labels: list[tuple[str, float, float]], spans: list[tuple[str,
 
 def _on_columns(spans: list[tuple[str, float, float]], starts: list[float]) -> bool:
     """Whether a line's pieces start where the columns start; one word standing apart after the piece starting the last
-    column is that cell's, spread by justification (`\\Xendnotefontsize      and`), not a column of its own."""
+    column is that cell's, spread by justification (`\\Xendnotefontsize      and`, or `break-` hyphenated at the
+    cell's end), not a column of its own."""
     apart = [span for span in spans if all(abs(span[1] - column) > 3 for column in starts)]
     if not apart:
         return True
     last = any(abs(span[1] - starts[-1]) <= 3 for span in spans)
-    return last and len(apart) == 1 and apart[0][1] > starts[-1] + 3 and bool(_WORD.fullmatch(apart[0][0].strip()))
+    word = apart[0][0].strip().removesuffix(LINE_END_HYPHEN).removesuffix("-")
+    return last and len(apart) == 1 and apart[0][1] > starts[-1] + 3 and bool(_WORD.fullmatch(word))
 
 
 def _cells_under(above: Line, line: Line, starts: list[float]) -> bool:
@@ -1857,6 +1899,27 @@ _EQUATION_NUMBER = re.compile(r"^\(\d{1,3}(?:\.\d{1,2})?[a-z]?\)$")
 _RELATION = re.compile(r"[=≡≤≥≠≈∈<>:]")
 
 
+def _elided(line: Line) -> bool:
+    """A row of dots alone (`. . .`, `⋮`, `# …`): it stands for rows left out."""
+    text = line.text.replace(" ", "")
+    return text.count(".") + 3 * sum(text.count(dots) for dots in "…⋮⋯") >= 3 and not any(char.isalnum() for char in text)
+
+
+# a relation between two terms: `x₁ ≤ 4`, `r = 2x`, `1 < n` (a sign of order set apart: not a tag's `<`)
+_RELATION_CELL = re.compile(r"\S\s*[=≤≥≠≈≡]\s*\S|\S\s[<>]\s\S")
+
+
+def _relations_row(line: Line) -> bool:
+    """A row of two cells or more, each a relation between terms (`1 ≤ r₁ < +∞`, `0 ≤ x₁ ≤ 4 (continuous)`) with no
+    word outside a remark in parentheses: formulas displayed side by side."""
+    cells = [span[0].strip() for span in line.spans if span[0].strip()]
+    return len(cells) >= 2 and all(_RELATION_CELL.search(cell) and not _WORDS_OUTSIDE.search(_ASIDE.sub("", cell)) for cell in cells)
+
+
+_ASIDE = re.compile(r"\([^()]*\)")  # a remark in parentheses
+_WORDS_OUTSIDE = re.compile(r"[^\W\d_]{3,}")  # a word: a relation explained in words (`checks whether x < y`) is text
+
+
 def _equation_row(line: Line) -> bool:
     """A numbered equation set in columns: `(104)  I_s  ≡  a` (its number alone at one end, a relation sign)."""
     cells = [span[0].strip() for span in line.spans]
@@ -1943,6 +2006,9 @@ def _label_row(rows: list[list[str]], columns: list[int], lines: list[Line]) -> 
     return False
 
 
+_REMARK = re.compile(r"^\([^()]*\)$")  # a remark in parentheses, the whole cell
+
+
 def _not_records(table: Table, lines: list[Line]) -> bool:
     """Whether an uncaptioned candidate's rows are not records, whatever set it in columns. A table's columns each
     hold one kind of value row after row, and its rows stand each on their own. Not a table:
@@ -1954,7 +2020,8 @@ def _not_records(table: Table, lines: list[Line]) -> bool:
     - set without rules, rows whose last cell runs on to the next line as code or a list does (`pages = {79-83},`,
       `return GLUE;`, `lalq8%`): lines of text cut at a wide space, not records;
     - under no header row, every column of the same kind and length, nearly every cell a value of its own (a grid of
-      names, a matrix, a magic square): a list or a formula set in columns, not columns of different kinds of data."""
+      names, a matrix, a magic square): a list or a formula set in columns, not columns of different kinds of data;
+    - set without rules, two columns whose second is a remark in parentheses in every row: examples and their kind."""
     rows = [[cell.strip() for cell in row] for row in table.rows]
     if not any(sum(1 for cell in row if cell) >= 2 for row in rows):
         return True
@@ -1963,6 +2030,9 @@ def _not_records(table: Table, lines: list[Line]) -> bool:
     columns = [k for k in range(width) if 2 * sum(1 for row in rows if row[k]) > len(rows)]
     if len(columns) < 2:
         return False  # cells scattered over columns none of which is filled in most rows: left to the other tests
+    remarks = [row[columns[-1]] for row in rows]
+    if not table.ruled and len(columns) == 2 and len(rows) >= 3 and all(_REMARK.match(remark) for remark in remarks):
+        return True  # examples each followed by its kind in parentheses (`a[i] < 1.5   (relational expression)`)
     header = _label_row(rows, columns, lines) or (table.ruled and table.header)  # a ruled table's header: bold, or ruled off
     body = rows[1:] if header else rows
     kinds = [_column_kind([row[k] for row in body]) for k in columns]

@@ -19,6 +19,22 @@ BODY = 10
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 
+def pdf_of_objects(path: Path, objects: list[bytes]) -> Path:
+    """A PDF written by hand: its objects (numbered from 1, the first the catalog), their cross-reference table and
+    trailer; for what fpdf2 does not write (Type 3 fonts, a scaled page, a producer's own text operators)."""
+    data = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(data))
+        data += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    start = len(data)
+    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    data += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, start)
+    path.write_bytes(bytes(data))
+    return path
+
+
 def png_bytes(width: int = 40, height: int = 30) -> bytes:
     """A small grey PNG, for figures."""
     rows = b"".join(b"\x00" + bytes([120, 120, 200]) * width for _ in range(height))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from importer_helpers import norm_text, read_back
+from importer_helpers import norm_text, pdf_of_objects, read_back
 
 from normcli.importers import ingest, pdf_pages
 
@@ -28,17 +28,7 @@ def _one_page_pdf(path: Path, content: bytes) -> Path:
         b" /B << /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >> >> >> >>",
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"endstream",
     ]
-    data = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(data))
-        data += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    start = len(data)
-    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    data += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, start)
-    path.write_bytes(bytes(data))
-    return path
+    return pdf_of_objects(path, objects)
 
 
 def test_a_one_point_font_scaled_by_the_text_matrix_has_its_printed_size(workspace: Path, tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from importer_helpers import PdfBuilder, assert_table_matches, norm_text, pipe_r
 from normcli.importers import ingest
 from normcli.importers.common import TABLE_CAPTION
 from normcli.importers.pdf_pages import Line, Page, _cells, _even_advances, rules_of
-from normcli.importers.pdf_tables import _contents_entries, _printed_rows, _spread_prose
+from normcli.importers.pdf_tables import Table, _contents_entries, _join_page_breaks, _printed_rows, _spread_prose
 
 
 def _grid(builder: PdfBuilder, columns: list[float], rows: list[list[str]], height: float = 16, rule_image: Path | None = None) -> None:
@@ -1204,3 +1204,72 @@ def test_a_captioned_list_of_terms_between_two_rules_is_a_table_of_terms_and_des
     text = norm_text(workspace, report)
     for term, lines in entries:
         assert f"| {term} | {' '.join(lines)} |" in text
+
+
+def test_a_grid_closed_on_each_page_under_its_repeated_header_is_one_table_whatever_its_widths(
+    pdf_builder, workspace: Path, tmp_path: Path
+) -> None:
+    # a long grid set page by page: each page's part is boxed (a rule at its foot), its header row again word for
+    # word, and its columns as wide as that page's cells need, so its inner rules stand elsewhere on each page
+    names = [a + b for a in ("KA", "LO", "MI", "NU", "PE", "RO") for b in ("BA", "DE", "FI", "GO", "HU", "JA", "KE")]
+    builder = pdf_builder().page().heading("4 Groups").line("The groups and their generators are listed below.")
+    for page, columns, part in ((1, [100, 160, 260, 420], names[:20]), (2, [100, 175, 240, 380], names[20:])):
+        if page == 2:
+            builder.page()
+        rows = [["Number", "Symbol", "Generators"], *[[str(k + 1), name, f"{name.lower()} gen"] for k, name in enumerate(part)]]
+        _grid(builder, columns, rows)
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "groups.pdf"), "TEST 160", "1", workspace=workspace, language="en")
+    text = norm_text(workspace, report)
+    assert len(read_back(workspace, report).tables) == 1 and text.count("| Number | Symbol | Generators |") == 1
+    assert f"| {names[19]} | {names[19].lower()} gen |" in text and f"| {names[20]} | {names[20].lower()} gen |" in text
+
+
+def test_a_grid_going_on_under_a_label_row_of_its_own_is_one_table() -> None:
+    # the grid of page 1 goes on at the top of page 2 inside its frame, under the label of its next group of rows
+    # (`Imports`, spanning the columns): the label is the table's own, not text between two tables
+    def line(page: int, y: float, cells: list[tuple[float, str]]) -> Line:
+        spans = [(text, x, x + 6 * len(text)) for x, text in cells]
+        return Line(
+            page, " ".join(text for _, text in cells), spans[0][1], spans[-1][2], y + 9, y, 10.0, 0, [c for c, _, _ in spans], spans
+        )
+
+    stream = [line(0, 700 - 14 * k, [(89, f"name{k}"), (203, f"Tools for the data of {k}")]) for k in range(3)]
+    stream += [line(1, 722, [(89, "Imports")])]
+    stream += [line(1, 708 - 14 * k, [(89, f"name{k + 3}"), (203, f"Tools for the data of {k + 3}")]) for k in range(3)]
+    rows = [[line.cells[0], line.cells[1]] for line in stream if len(line.cells) == 2]
+    first = Table(None, [0, 1, 2], rows[:3], False, 82, 521, ruled=True, walls=(114.4,), starts=(197.0,), extent=(640.0, 733.0))
+    then = Table(None, [4, 5, 6], rows[3:], False, 82, 521, ruled=True, walls=(114.4,), starts=(197.0,), extent=(650.0, 733.0))
+    joined = _join_page_breaks([first, then], stream, {0: [0, 1, 2], 1: [3, 4, 5, 6]}, {0, 1, 2, 4, 5, 6})
+    assert len(joined) == 1 and len(joined[0].rows) == 6
+    outside = Table(None, [4, 5, 6], rows[3:], False, 82, 521, ruled=True, walls=(114.4,), starts=(197.0,), extent=(650.0, 719.0))
+    assert len(_join_page_breaks([first, outside], stream, {0: [0, 1, 2], 1: [3, 4, 5, 6]}, {0, 1, 2, 4, 5, 6})) == 2  # text above it
+
+
+def test_a_ruled_row_whose_cells_are_set_close_stays_in_its_table(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    # a rule under every row, no vertical rule; one row's name is so long that its description follows it closer
+    # than a gap, the row in one piece: still a row of the table, which goes on under it
+    builder = pdf_builder().page().heading("4 Return codes").line("Each function returns one of these codes:")
+    pdf = builder.pdf
+    top = builder.y + 10
+    codes = [
+        ("0 LU_OK", "The function was successfully executed."),
+        ("-1 LU_OUT_OF_MEMORY", "out of memory"),
+        ("-2 LU_SINGULAR", "The input matrix is exactly singular."),
+        ("-3 LU_INCORRECT_INPUT_VALUE", "One or more input arguments are incorrect."),
+        ("-4 LU_INCORRECT", "The solution is incorrect."),
+        ("-5 LU_PANIC", "LU environment error"),
+    ]
+    pdf.set_line_width(0.5)
+    for k in range(len(codes) + 1):
+        pdf.line(109, top + 15 * k, 503, top + 15 * k)
+    for k, (name, description) in enumerate(codes):
+        pdf.set_font("Courier", "", 9)
+        pdf.text(116, top + 15 * k + 11, name)
+        pdf.set_font("Helvetica", "", 9)
+        pdf.text(116 + 5.4 * len(name) + 7 if k == 3 else 273, top + 15 * k + 11, description)
+    builder.y = top + 15 * len(codes) + 10
+    builder.gap(20).line("The text goes on after the table with more words in it than any cell holds.")
+    report = ingest(builder.save(tmp_path / "codes.pdf"), "TEST 163", "1", workspace=workspace, language="en")
+    tables = read_back(workspace, report).tables
+    assert len(tables) == 1 and "-5 LU_PANIC" in tables[0].markdown and "-1 LU_OUT_OF_MEMORY" in tables[0].markdown

@@ -11,7 +11,7 @@ from importer_helpers import PdfBuilder, norm_text, pipe_rows, read_back
 
 from normcli.importers import ingest
 from normcli.importers.pdf_pages import Line
-from normcli.importers.pdf_tables import Table, _not_records, _value_kind
+from normcli.importers.pdf_tables import Table, _aligned_rows, _not_records, _value_kind
 
 _CLOSING = "The text goes on after the list with more words in it than any cell holds."
 
@@ -235,3 +235,68 @@ def test_figures_set_flush_right_under_a_centred_label_are_a_column(pdf_builder,
     tables = read_back(workspace, report).tables
     assert len(tables) == 1
     assert pipe_rows(tables[0].markdown) == [["Payroll Period", "Add Additional"], *[list(row) for row in rows]]
+
+
+def test_examples_each_followed_by_its_kind_in_parentheses_are_no_records() -> None:
+    """Expressions at the left, each one's kind in parentheses at the right: a list of examples set in two columns."""
+    examples = [
+        ["i+1", "(expresión numérica)"],
+        ["a[i,j] < 1.5", "(expresión relacional)"],
+        ["s[i+1,j-1] <> 'Mar' & anho", "(expresión relacional)"],
+        ["forall{i in I, j in J} a[i,j] < .5 * b[i]", "(expresión lógica iterada)"],
+    ]
+    assert _not_records(*_table(examples))
+    assert not _not_records(*_table([["kN", "(kilonewton)"], ["m", "(metre)"], ["s", "(second)"]], ruled=True))  # ruled: a table
+
+
+def _row(y: float, cells: list[tuple[float, str]], mono: bool = False) -> Line:
+    """A line cut into cells at the given x (10 pt, 5.5 pt a character)."""
+    spans = [(text, x, x + 5.5 * len(text)) for x, text in cells]
+    text = "   ".join(text for _, text in cells)
+    return Line(0, text, spans[0][1], spans[-1][2], y + 8, y, 10.0, 0, [span[0] for span in spans], spans, mono=mono)
+
+
+def test_bounds_displayed_side_by_side_are_formulas_not_rows() -> None:
+    """The bounds of a problem's rows and columns, two relations a row: mathematics set in columns. A relation beside
+    the words that explain it is a row."""
+    bounds = [
+        [(205, "1 ≤ r₁ < +∞"), (288, "0 ≤ x₁ ≤ 4 (continuous)")],
+        [(205, "8 ≤ r₂ < +∞"), (288, "2 ≤ x₂ ≤ 5 (integer)")],
+        [(205, "5 ≤ r₃ < +∞"), (288, "0 ≤ x₃ ≤ 1 (integer)")],
+    ]
+    stream = [_row(600 - 13 * k, cells) for k, cells in enumerate(bounds)]
+    assert _aligned_rows(stream, 0, {}, set(), set(), {}) == []
+    meanings = [
+        [(90, "x < y"), (200, "checks whether x < y")],
+        [(90, "x <= y"), (200, "checks whether x ≤ y")],
+        [(90, "x = y"), (200, "checks x = y")],
+    ]
+    stream = [_row(600 - 13 * k, cells) for k, cells in enumerate(meanings)]
+    assert _aligned_rows(stream, 0, {}, set(), set(), {}) == [0, 1, 2]
+
+
+def test_a_data_file_with_rows_left_out_under_dots_is_code() -> None:
+    """Lines of a data file in a typewriter font, a row of dots in the text's font standing for the rows left out: code
+    (the dots are of neither kind), not a table."""
+    lines = [
+        ([(113, "15.15"), (152, "7.47644e-07")], True),
+        ([(113, ". . ."), (152, ". . .")], False),
+        ([(113, "47.85"), (152, "1.65944e-06")], True),
+        ([(113, "47.95"), (152, "1.46712e-06")], True),
+    ]
+    stream = [_row(600 - 13 * k, cells, mono) for k, (cells, mono) in enumerate(lines)]
+    assert _aligned_rows(stream, 0, {}, set(), set(), {}) == []
+
+
+def test_a_word_hyphenated_at_a_justified_cells_end_is_no_column_of_its_own() -> None:
+    """The last column justified: `grob-interface,      break-` spreads its line to the column's edge, and the word
+    left standing apart, hyphenated, is that cell's; the rows under it go on in the same table."""
+    rows = [
+        [(72, "Object type"), (234, "Naming convention"), (384, "Examples")],
+        [(72, "Contexts"), (234, "Aaaa or AaaaAaaa"), (384, "Staff, GrandStaff")],
+        [(72, "Interfaces"), (234, "aaa-aaa-interface"), (384, "grob-interface,"), (491, "break\ufffe")],
+        [(384, "aligned-interface")],
+        [(72, "Properties"), (234, "aaa or aaaAaaa"), (384, "direction, thickness")],
+    ]
+    stream = [_row(600 - 13 * k, cells) for k, cells in enumerate(rows)]
+    assert _aligned_rows(stream, 0, {}, set(), set(), {}) == [0, 1, 2, 3, 4]
