@@ -1286,10 +1286,13 @@ def precision(truth: dict[int, int], text: str) -> dict:
 
 
 # a path that is a title: it starts with a word, not a number, perhaps after punctuation (`...DocBy.TeX...`, `\\begtt`); an
-# elided article (`L'option`, `D’après`) is a word's start
+# elided article (`L'option`, `D’après`) is a word's start; a word of two letters before another word is one too (`La
+# instrucción \override`, `El prefijo`; a roman numeral, `IV Usage`, is not)
 # an appendix's bookmark, its letter before the title (`A Implementation`)
 _LETTER_LED = re.compile(r"^(?P<letter>[A-Z]) (?P<title>[^\W\d_].*)$")
-_UNNUMBERED_PATH = re.compile(r"^[^\w\s]*(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,})")
+_UNNUMBERED_PATH = re.compile(
+    r"^[^\w\s]*(?:[^\W\d_]['’][^\W\d_]{2,}|(?![IVXLC\d]+\b|[A-Z]\b)[^\W\d_]{3,}|(?![IVXLC]+\b)[^\W\d_]{2}\s+[^\W\d_]{2,})"
+)
 # or a path that starts with a version and goes on (`1.11a (28-01-2017)`, `v2.0 beta`): a change log's entry, no clause
 # number; `2.5 (2)`, a repeated number, stays a path
 _VERSION_PATH = re.compile(r"^v?\d+(?:\.\d+)*(?:[a-z]\b|\s+(?!\(\d+\)$)\S)")
@@ -1336,8 +1339,15 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
             candidates = by_title_path.get(key(entry.path), [])
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
         lettered = _LETTER_LED.match(entry.path)
+        if not candidates and re.fullmatch(r"[A-Z]|[IVXLC]{1,7}", entry.path):
+            # a heading designated by a letter or a roman numeral the page prints (`B. Force and Torque`, `IV. Results`)
+            # in a document without clause numbers: the bundle names it by its title, as the outline does
+            candidates = by_title_path.get(entry.title, [])
         if not candidates and lettered:  # an appendix printed `A Implementation`: the bundle reads its path `A` (SPEC §1)
             candidates = by_path.get(lettered.group("letter").lower(), [])
+            # or printed `Apéndice A Implementation`, its word before the letter the bookmark leaves out: path `Apéndice A`
+            letter = lettered.group("letter").lower()
+            candidates = candidates or [clause for path, clauses in by_path.items() if _annex_letter(path) == letter for clause in clauses]
             titles.append(key(lettered.group("title")))
         if not any(
             any(_same_title(wanted, title) for wanted in titles) and (entry.page is None or entry.page == page)
@@ -1348,13 +1358,22 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     return share, missed
 
 
+_ANNEX_PATH = re.compile(r"^(?:appendix|appendice|annexe|anhang|annex|allegato|ap[eé]ndice|anexo)\s+(?P<letter>[a-z])$", re.I)
+
+
+def _annex_letter(path: str) -> str | None:
+    """The letter of an appendix's path that prints its word (`Apéndice B` → `b`, as `recall` keys paths: lower case)."""
+    match = _ANNEX_PATH.match(path)
+    return match.group("letter").lower() if match else None
+
+
 def _same_path(entry: Entry, path: str) -> bool:
     """A clause's path is the entry's, as `recall` compares paths (an unnumbered path as a title)."""
     if " ".join(entry.path.split()).lower() == " ".join(path.split()).lower():
         return True
     lettered = _LETTER_LED.match(entry.path)
-    if lettered and lettered.group("letter") == path:
-        return True  # `A Implementation`, the appendix whose path is its letter
+    if lettered and (lettered.group("letter") == path or _annex_letter(path) == lettered.group("letter").lower()):
+        return True  # `A Implementation`, the appendix whose path is its letter (or its word and letter, `Apéndice A`)
     return _title_path(entry.path) and key(entry.path) == key(path)
 
 

@@ -246,6 +246,7 @@ def _clean_unicode(text: str) -> str:
     """`clean_inline` for text that is not plain printable ASCII."""
     text = text.replace(LINE_END_HYPHEN, "").replace("\u00ad", "").replace("\ufeff", "")
     if not text.isprintable():
+        text = text.translate(_CORK_LIGATURES)
         text = "".join(ch if ch in "\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
     if _LIGATURE.search(text):
         text = _LIGATURE.sub(lambda match: unicodedata.normalize("NFKC", match.group(0)), text)  # ﬁ → fi: searchable words
@@ -255,6 +256,9 @@ def _clean_unicode(text: str) -> str:
     return _LOOSE_SPACES.sub(" ", text).strip()
 
 
+# the ligatures of TeX's Cork (T1) encoding, codes 0x1B-0x1F, which PDFium gives as those control characters when the
+# font maps no Unicode to them (`e\x1ecient` is `efficient`): no text has control characters there
+_CORK_LIGATURES = {0x1B: "ff", 0x1C: "fi", 0x1D: "fl", 0x1E: "ffi", 0x1F: "ffl"}
 _BLANKS = re.compile(r"[ \t]+")
 _KEPT_NO_BREAK = re.compile(r"[ \u00a0\u202f]*([\u00a0\u202f])[ \u00a0\u202f]*(?=[:;!?»›])|(?<=[«‹])[ \u00a0\u202f]+")
 _LOOSE_SPACES = re.compile(r"(?<![«‹])(?:[ \u00a0]{2,}|\u00a0(?![:;!?»›]))")

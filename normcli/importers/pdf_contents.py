@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
@@ -28,6 +29,8 @@ CONTENTS_TITLE = re.compile(
     r"оглавление|содержание|зміст|目次|目录|目錄|목차|차례)$",
     re.I,
 )
+# dot leaders before an entry's printed page (or before the end of a line whose page number went to the next one)
+_LEADERS = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})?\s*$", re.I)
 # an entry: its text, then dot leaders, a middle dot or a gap, then its printed page (arabic or roman)
 _ENTRY = re.compile(r"^(?P<text>.*?\S)(?:\s*(?:\.\s?){2,}\s*|\s+[·•|]\s+|\s+)(?P<page>\d{1,4}|[ivxlcdm]{1,7})$", re.I)
 _GLUED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?=[^\W\d_])")  # `11.10Liste` (a wide number set in a narrow box)
@@ -186,8 +189,12 @@ def contents_positions(stream: list[Line], pages: list[Page]) -> set[int]:
             beside = k > start and page_beside(stream[on_page[k - 1]], line)
             following = stream[on_page[k + 1]] if k + 1 < len(on_page) else None
             paired = following is not None and page_beside(line, following)
-            listed = (beside or paired or _ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text)) and line.size < entry_size + 0.8
-            plain = 0 if listed else plain + 1  # a heading set larger (`1 Introduction to version 2`) is no entry
+            listed = (beside or paired or _ENTRY.match(clean_inline(line.text)) or is_toc_line(line.text)) and (
+                line.size < entry_size + 0.8 or bool(_LEADERS.search(line.text))
+            )
+            # a heading set larger (`1 Introduction to version 2`) is no entry; a larger line with dot leaders is one (a
+            # chapter's entry set a step up, as Texinfo sets them: the list may end in three of them)
+            plain = 0 if listed else plain + 1
             if plain == 3:
                 positions.difference_update(on_page[k - 2 :])
                 break
@@ -330,7 +337,7 @@ def contents_entries(stream: list[Line], pages: list[Page], toc: set[int] | None
         if line.page != page:
             pending = ""  # an entry's title wraps on its page; what is left over at a page's foot is no title's head
             page = line.page
-        text = clean_inline(line.text)
+        text = joined_accents(clean_inline(line.text))
         if position + 1 in toc and page_beside(line, stream[position + 1]):
             joined.add(position + 1)
             text = f"{text} {stream[position + 1].text.strip()}"
@@ -608,7 +615,7 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     same_title = (
         own == want
         or same_letters(own, want)
-        or (len(own) >= 6 and want.startswith(own) and joined.startswith(want))
+        or (len(own) >= 6 and want.startswith(own) and _wrapped_onto(stream, position, own, want))
         or (loose and len(want) >= 8 and own.startswith(want) and not _running_header(stream, position, own[len(want) :]))
         or (len(own) >= 6 and want.startswith(joined) and 2 * len(joined) >= len(want) and _designated_above(stream, position, entry))
     )
@@ -622,6 +629,22 @@ def _matches(stream: list[Line], position: int, entry: ContentsEntry, body_size:
     above_number = parse_number(above)
     numbered_above = bool(above_number and not above_number.title) or bool(CHAPTER_WORD.match(above.split(" ")[0] if above else ""))
     return numbered_above or marked(line, body_size)
+
+
+def _wrapped_onto(stream: list[Line], position: int, own: str, want: str) -> bool:
+    """Whether a title that starts on the line at `position` (its key `own`) ends on one of the next three lines of the
+    page: a long title wrapped over up to four lines (`8.14.6 write_term/3, write_term/2, …` over three lines, a
+    reference's list of the predicates a section documents)."""
+    joined = own
+    for line in stream[position + 1 : position + 4]:
+        if line.page != stream[position].page:
+            return False
+        joined += title_key(line.text)
+        if joined.startswith(want):
+            return True
+        if not want.startswith(joined):
+            return False
+    return False
 
 
 def _running_header(stream: list[Line], position: int, tail: str) -> bool:
@@ -654,14 +677,39 @@ def same_letters(first: str, second: str) -> bool:
     return differ[-1] - differ[0] < 5
 
 
+# a spacing accent that TeX sets as a glyph of its own before its letter (`Ap´endice`, `A˜nadir`), and the combining
+# accent it stands for; a grave is left alone (an ASCII backquote opens quotes and code)
+_SPACING_ACCENTS = {
+    "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc": "\u0303", "\u00a8": "\u0308", "\u02dd": "\u030b",
+    "\u02da": "\u030a", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u00af": "\u0304", "\u02d9": "\u0307",
+}  # fmt: skip
+_LOOSE_ACCENT = re.compile(f"([{''.join(_SPACING_ACCENTS)}])([^\\W\\d_])")
+
+
+def joined_accents(text: str) -> str:
+    """`Ap´endice` read as `Apéndice`: a spacing accent right before a letter is that letter's accent, when the accented
+    letter exists as one character (a dotless `ı` under it is an `i`: `cap´ıtulo`), so that a heading's words are the
+    words the reader types and the labels the importer knows (`Apéndice B`)."""
+    if text.isascii() or not _LOOSE_ACCENT.search(text):
+        return text
+
+    def join(match: re.Match[str]) -> str:
+        letter = {"ı": "i", "ȷ": "j"}.get(match.group(2), match.group(2))
+        accented = unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[match.group(1)])
+        return accented if len(accented) == 1 else match.group(0)
+
+    return _LOOSE_ACCENT.sub(join, text)
+
+
 def heading_text(line: Line) -> str:
     """A line's text for reading a heading: without a short note set apart in the margin before a clause number
-    (`v1.2.0` beside `6.5 bengali`, a version or change mark), which the line's first span holds alone."""
-    text = clean_inline(line.text)
+    (`v1.2.0` beside `6.5 bengali`, a version or change mark), which the line's first span holds alone; accents set
+    apart from their letters joined to them (see `joined_accents`)."""
+    text = joined_accents(clean_inline(line.text))
     if len(line.spans) < 2 or parse_number(text):
         return text
     (note, _, note_end), (_, start, _) = line.spans[0], line.spans[1]
-    rest = clean_inline(" ".join(span[0] for span in line.spans[1:]))
+    rest = joined_accents(clean_inline(" ".join(span[0] for span in line.spans[1:])))
     number = parse_number(rest)
     if len(note.split()) == 1 and len(clean_inline(note)) <= 12 and start - note_end > 4 * line.size and number and number.title:
         return rest

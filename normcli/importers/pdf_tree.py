@@ -959,6 +959,7 @@ def text_headings(
     }
     depth_here = 1  # the depth of the last heading met: a heading in the margin sits one level below it
     large: list[int] = []  # the large unnumbered lines taken for headings before the first clause
+    block_lines: set[int] = set()  # the lines under a large line turned down as a block of text, not a title
     for position, line in enumerate(stream):
         existing = headings.get(position)
         if existing is not None:
@@ -1002,8 +1003,12 @@ def text_headings(
                 headings[extra] = Heading(None, "", 0)  # the rest of the wrapped title
             in_index = bool(INDEX_TITLE.match(title))
             continue
-        if len(text) > 60:
-            continue
+        if position in block_lines:
+            continue  # a line of a block of large lines turned down below: no title's head of its own
+        if len(text) > 60 and not (
+            line.size >= body_size + 2 and position + 1 < len(stream) and _continues_title(stream[position + 1], line)
+        ):
+            continue  # (a large title's first line may be long when the title wraps on: a question set as a heading)
         marked = line.size >= body_size + 0.8 or line.bold_prefix >= len(text) - 1 or centred(line)
         if in_index and _INDEX_GROUP.match(text) and marked:
             headings[position] = Heading(None, text, 2)
@@ -1024,11 +1029,11 @@ def text_headings(
                 or (prose_cover and _heads_prose(stream, position, body_size))
             )
         ):
-            if text.endswith((",", ";")):
-                continue
             title, used = _wrapped_title(stream, position, text)  # on the first page, only its largest line
-            if len(title) > 150:
-                continue  # a block of large text (a title page's authors), no heading
+            if len(title) > (150 if line.page == stream[0].page else 300) or text.endswith((",", ";")):
+                block_lines.update(used)  # (nor are the lines it wraps onto)
+                continue  # a block of large text (a title page's authors), no heading; past the first page a title
+                # may be a long question over up to four lines (a FAQ's)
             headings[position] = Heading(None, title.title() if title.isupper() else title, 1)
             large.append(position)
             for extra in used:
@@ -1096,7 +1101,7 @@ def _designated_headings(stream: list[Line], body_size: float, headings: dict[in
     pitch = _pitch(stream, body_size)
     levels: list[tuple[str, Style]] = []  # (scheme, style) of each level, the outermost first
     last: list[int] = []  # the last rank met at each level
-    found: list[tuple[int, str, int]] = []
+    found: list[tuple[int, str, int, list[int]]] = []
     for position, line in enumerate(stream):
         if position in headings or position in toc_lines:
             continue
@@ -1105,8 +1110,13 @@ def _designated_headings(stream: list[Line], body_size: float, headings: dict[in
         title = match.group("title").strip() if match else ""
         if not match or not re.search(r"[^\W\d_]{2,}", title) or title.endswith((",", ";", ":")):
             continue
-        if not (line.size >= body_size + 0.8 or (_style(line, body_size)[1] and _stands_alone(stream, position, pitch, body_size))):
+        wraps = _designated_wraps(stream, position, body_size)
+        if not (
+            line.size >= body_size + 0.8 or (_style(line, body_size)[1] and _designated_apart(stream, position, wraps, pitch, body_size))
+        ):
             continue
+        for line_below in wraps:
+            title = wrapped(title, stream[line_below - 1].text, stream[line_below].text)
         for scheme, rank in _designators(match.group("value")):
             level = next((k for k, (known, _) in enumerate(levels) if known == scheme), None)
             if level is None:
@@ -1121,12 +1131,66 @@ def _designated_headings(stream: list[Line], body_size: float, headings: dict[in
                 levels.append((scheme, _style(line, body_size)))
             del last[level:]
             last.append(rank)
-            found.append((position, title, level + 1))
+            found.append((position, title, level + 1, wraps))
             break
-    if sum(1 for _, _, depth in found if depth == 1) < 2:
+    if sum(1 for _, _, depth, _ in found if depth == 1) < 2:
         return  # one designated line alone is a list item or a note, not the document's numbering
-    for position, title, depth in found:
+    for position, title, depth, wraps in found:
         headings[position] = Heading(None, title, depth)
+        for line_below in wraps:
+            headings[line_below] = Heading(None, "", 0)  # the rest of the wrapped title
+
+
+def _designated_wraps(stream: list[Line], position: int, body_size: float) -> list[int]:
+    """The lines a designated heading's title wraps onto (`III. THE LAMMPS IMPLEMENTATION OF` / `OXDNA`): right below,
+    in its style, no designator of their own; at most two."""
+    style = _style(stream[position], body_size)
+    below: list[int] = []
+    following = position + 1
+    while (
+        following < len(stream)
+        and len(below) < 2
+        and _continues_title(stream[following], stream[following - 1])
+        and _style(stream[following], body_size) == style
+        and not _DESIGNATED_HEADING.match(clean_inline(stream[following].text))
+    ):
+        below.append(following)
+        following += 1
+    return below
+
+
+def _designated_apart(stream: list[Line], position: int, wraps: list[int], pitch: float, body_size: float) -> bool:
+    """A designated heading in the body size (or smaller) on lines of its own, as `_stands_alone` reads a line: one cell,
+    or two when the first is the designator alone (`I.` set a quad before `INTRODUCTION`, a gap wide enough to cut
+    the line), with more space above than between a paragraph's lines (or at the head of a column) and no line of its
+    style above or below it (past the lines its title wraps onto) but another designated heading (a section's
+    heading right over its first subsection's)."""
+    line = stream[position]
+    end = wraps[-1] if wraps else position
+    designator_cell = len(line.cells) == 2 and bool(re.fullmatch(r"(?:[IVXLC]{1,7}|[A-Za-z])[.)]?", line.cells[0].strip()))
+    if line.mono or (len(line.cells) > 1 and not designator_cell) or not line.text.strip():
+        return False
+    above = stream[position - 1] if position > 0 else None
+    below = stream[end + 1] if end + 1 < len(stream) else None
+    style = _style(line, body_size)
+
+    def designated(at: int) -> bool:  # a designated heading's line, or the wrapped end of one (a section right above)
+        return any(_DESIGNATED_HEADING.match(clean_inline(stream[k].text)) for k in range(max(0, at - 2), at + 1))
+
+    if (
+        below is not None
+        and below.page == stream[end].page
+        and _style(below, body_size) == style
+        and not _DESIGNATED_HEADING.match(clean_inline(below.text))
+    ):
+        return False
+    if above is None or above.page != line.page:
+        return True
+    under_heading = _style(above, body_size) == style and designated(position - 1)
+    if _style(above, body_size) == style and not under_heading:
+        return False
+    # (a line higher on its page than the line before it opens a column)
+    return under_heading or above.top - line.top > 1.3 * pitch or above.top < line.top
 
 
 # the name a synopsis line set out in the margin opens with: an environment (`\begin{displayquote}[⟨cite⟩]`, its

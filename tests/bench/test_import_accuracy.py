@@ -253,6 +253,34 @@ def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_t
     assert not bench._UNNUMBERED_PATH.match("IV Loads") and not bench._UNNUMBERED_PATH.match("L 2")
 
 
+def test_an_unnumbered_path_opening_with_a_two_letter_word_is_compared_as_a_title() -> None:
+    """`La instruccion \\override` (the bookmark, no accent) and `La instrucción \\override` (the page) are one
+    unnumbered clause; `IV Loads` stays a numbered path."""
+    run = bench.Run([("La instrucción \\override", bench.key("La instrucción \\override"), 5)], [], 0, [], "", 0.0, 5)
+    share, missed = bench.recall([bench.Entry("La instruccion \\override", bench.key("La instruccion \\override"), 5)], run)
+    assert share == 1.0 and not missed
+    assert bench._title_path("El prefijo") and not bench._title_path("IV Loads") and not bench._title_path("II Usage")
+
+
+def test_an_appendix_bookmarked_by_its_letter_is_found_with_the_word_the_page_prints() -> None:
+    """The bookmark `B GNU Free Documentation License` and the clause `Apéndice B` titled `GNU Free Documentation License`
+    (the page prints the word, SPEC §1 keeps it in the path) are one appendix, for recall and precision alike."""
+    title = bench.key("GNU Free Documentation License")
+    run = bench.Run([("Apéndice B", title, 44)], [], 0, [], "", 0.0, 44)
+    entry = bench.Entry("B GNU Free Documentation License", bench.key("B GNU Free Documentation License"), 44)
+    assert bench.recall([entry], run) == (1.0, [])
+    assert bench._same_path(entry, "Apéndice B") and not bench._same_path(entry, "Apéndice C")
+
+
+def test_a_heading_designated_by_a_letter_is_found_by_its_title() -> None:
+    """A reference entry whose path is the letter or roman numeral the page prints (`B. Force and Torque Calculation`)
+    is the clause the bundle names by its title on that page (a document numbered by designators, SPEC §1)."""
+    title = bench.key("Force and Torque Calculation")
+    run = bench.Run([("Force and Torque Calculation", title, 3)], [], 0, [], "", 0.0, 3)
+    assert bench.recall([bench.Entry("B", title, 3)], run) == (1.0, [])
+    assert bench.recall([bench.Entry("B", title, 4)], run)[0] == 0.0  # on another page: not found
+
+
 def test_an_unnumbered_path_that_starts_with_a_version_is_compared_as_a_title() -> None:
     """A change log's bookmark `1.11a (28-01-2017)` names no clause number: its path is its title, compared as titles are
     (`1.11a – 28‑01‑2017` with a dash and no-break hyphens is the same); a repeated number `2.5 (2)` stays a path."""
