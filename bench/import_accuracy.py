@@ -70,6 +70,7 @@ from normcli.importers import build_draft  # noqa: E402
 from normcli.importers.writer import write_bundle  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
+OUTLINE_LEVELS = 15  # the bookmark levels read, as deep as the importer reads them
 TRUTH = Path(__file__).resolve().with_name("table_truth.json")
 # the hand-labelled samples: the key in the truth files, the key in a row, the name in the printed table
 SAMPLES = (
@@ -758,6 +759,19 @@ def printed_path(
 _BULLET = re.compile(r"^[•◦▪▸‣∙·*–-]\s")  # a list item's bullet and its space
 
 
+def _once(bookmarks: list) -> list:
+    """The bookmarks less those that repeat an earlier one, the same title to the same place: one heading listed twice
+    (the whole outline written a second time after its end, a label's bookmark beside its section's) is one entry."""
+    seen: set[tuple[str, int | None, float | None]] = set()
+    kept = []
+    for bookmark in bookmarks:
+        listed = (" ".join((bookmark.get_title() or "").split()), *_place(bookmark))
+        if listed not in seen:
+            seen.add(listed)
+            kept.append(bookmark)
+    return kept
+
+
 def _place(bookmark) -> tuple[int | None, float | None]:
     """Where a bookmark points: its page's index and the height its destination shows at the top."""
     destination = bookmark.get_dest()
@@ -964,7 +978,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
     parents: list[tuple[int, str]] = []  # the open bookmarks above this one: (level, path)
     lowest: dict[int, float] = {}  # per page, the height of its lowest text
     try:
-        bookmarks = list(document.get_toc(max_depth=8))
+        bookmarks = _once(list(document.get_toc(max_depth=OUTLINE_LEVELS)))
         places = [_place(bookmark) for bookmark in bookmarks]
         for order, bookmark in enumerate(bookmarks):
             title = roff_text(utf8_text(" ".join((bookmark.get_title() or "").split())))
@@ -1431,7 +1445,7 @@ def measure(pdf: Path, repeat: int, tree_only: bool = False, tables_only: bool =
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(str(pdf))
-    has_outline = next(iter(document.get_toc(max_depth=8)), None) is not None
+    has_outline = next(iter(document.get_toc(max_depth=OUTLINE_LEVELS)), None) is not None
     document.close()
     text_edition = pdf.with_suffix(".txt")
     reference = outline_reference(pdf) if has_outline else (text_reference(text_edition) if text_edition.exists() else [])

@@ -105,11 +105,19 @@ class OutlineEntry:
     top: float | None
 
 
+# The outline levels read: deeper than any numbered clause goes (an outline that drifts a level down at each chapter, its
+# bookmarks nested twelve deep, still names the document's headings), and a bound on an outline that nests without end
+OUTLINE_LEVELS = 15
+
+
 def read_outline(document) -> list[OutlineEntry]:
-    """The bookmark outline in reading order; a broken one counts as none."""
+    """The bookmark outline in reading order; a broken one counts as none. A bookmark that repeats an earlier one, the
+    same title to the same place, is the same heading listed twice (an outline written out a second time after its
+    end, a label's bookmark beside its section's): it is read once."""
     entries = []
+    seen: set[tuple[str, int | None, float | None]] = set()
     try:
-        for bookmark in document.get_toc(max_depth=8):
+        for bookmark in document.get_toc(max_depth=OUTLINE_LEVELS):
             destination = bookmark.get_dest()
             page = top = None
             if destination is not None:
@@ -120,7 +128,11 @@ def read_outline(document) -> list[OutlineEntry]:
                     top = float(view[0]) if mode in (2, 3) and view else (float(view[1]) if mode == 1 and len(view) > 1 else None)
                 except Exception:  # a destination without a view still gives the page
                     top = None
-            entries.append(OutlineEntry(bookmark.level, clean_inline(outline_title(bookmark.get_title() or "")), page, top))
+            title = clean_inline(outline_title(bookmark.get_title() or ""))
+            if (title, page, top) in seen:
+                continue
+            seen.add((title, page, top))
+            entries.append(OutlineEntry(bookmark.level, title, page, top))
     except Exception:  # a broken outline is treated as no outline
         return []
     return [entry for entry in entries if entry.title]

@@ -772,3 +772,26 @@ def test_a_heading_whose_number_goes_on_from_its_parents_is_read_before_a_line_o
     taken = {0}  # the first bookmark `Introduction` took the running header
     assert bench.printed_path(lines, "Introduction", taken, (), "1.2") == "1.2.1"
     assert bench.printed_path(lines, "cover", set(), (), None) is None  # no parent to go on from: the term, unnumbered
+
+
+def test_the_outline_reference_reads_a_repeated_bookmark_once_and_past_eight_levels(tmp_path: Path) -> None:
+    """An outline written a second time after its end (the same titles to the same places) lists each heading once, as
+    the importer reads it: no reference entry `1 (2)` that no clause could match. Bookmarks nested deeper than eight
+    levels are entries as well."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    from fpdf.outline import OutlineSection
+
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    for level in range(10):
+        text = ".".join(["1"] * (level + 1)) + f" Level {level + 1}"
+        pdf.set_y(60 + 60 * level)
+        pdf.start_section(text, level=level)
+        pdf.text(72, 70 + 60 * level, text)
+        pdf.text(72, 84 + 60 * level, BODY)
+    pdf._outline = pdf._outline + [OutlineSection(section.name, 0, section.page_number, section.dest) for section in pdf._outline[:2]]
+    path = tmp_path / "twice.pdf"
+    pdf.output(str(path))
+    assert [entry.path for entry in bench.outline_reference(path)] == [".".join(["1"] * (level + 1)) for level in range(10)]

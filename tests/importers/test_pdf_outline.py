@@ -449,3 +449,36 @@ def test_a_bookmark_ending_in_a_functions_arity_keeps_its_title(pdf_builder, wor
         ("flush_trace_port/0", "flush_trace_port/0"),
         ("flush_trace_port/1", "flush_trace_port/1"),
     ]
+
+
+def _chapters(builder: PdfBuilder, levels: int = 2) -> PdfBuilder:
+    """Two chapters on two pages, each with sections nested `levels` deep, one bookmark a heading."""
+    for chapter in (1, 2):
+        builder.page()
+        for level in range(levels):
+            number = ".".join([str(chapter)] + ["1"] * level)
+            builder.heading(f"{number} Heading {chapter} at level {level + 1}", level=level, size=max(16 - level, 10.5)).line(BODY)
+    return builder
+
+
+def test_an_outline_written_twice_gives_each_clause_once(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An outline that lists all its bookmarks a second time after its end (the same titles to the same places, the
+    copy nested each under the one before) names each heading once: no clause `1 (2)` opening where `1` does."""
+    from fpdf.outline import OutlineSection
+
+    builder = _chapters(pdf_builder(outline=True))
+    outline = builder.pdf._outline
+    copies = [
+        OutlineSection(section.name, min(k, 1) + section.level, section.page_number, section.dest) for k, section in enumerate(outline)
+    ]
+    builder.pdf._outline = outline + copies  # fpdf2 writes the outline in this list's order
+    nodes = _nodes(builder.save(tmp_path / "twice.pdf"), workspace)
+    assert [(path, page) for path, _, page in nodes] == [("1", 1), ("1.1", 1), ("2", 2), ("2.1", 2)]
+
+
+def test_bookmarks_nested_past_eight_levels_are_read(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Sections eleven levels deep, each bookmarked: the deepest are clauses of the tree too, each on its heading."""
+    builder = _chapters(pdf_builder(outline=True), levels=11)
+    nodes = _nodes(builder.save(tmp_path / "deep.pdf"), workspace)
+    deepest = [(path, page) for path, _, page in nodes if path.count(".") >= 8]
+    assert deepest == [(str(chapter) + ".1" * level, chapter) for chapter in (1, 2) for level in (8, 9, 10)]
