@@ -274,7 +274,7 @@ def outline_headings(
                 # the line under the anchor already opens another bookmark's clause (two bookmarks to one place): this
                 # clause follows it there, not at the top of the page before the clauses above the anchor
                 found = places[0]
-        if found is not None and not rest and not heading.keep_line:
+        if found is not None and found < len(stream) and not rest and not heading.keep_line:  # no line past the last one
             for extra in _title_lines(stream, found, title):  # the rest of a title wrapped over lines is no body text
                 taken.add(extra)
                 headings.setdefault(extra, Heading(None, "", 0))

@@ -482,3 +482,17 @@ def test_bookmarks_nested_past_eight_levels_are_read(pdf_builder, workspace: Pat
     nodes = _nodes(builder.save(tmp_path / "deep.pdf"), workspace)
     deepest = [(path, page) for path, _, page in nodes if path.count(".") >= 8]
     assert deepest == [(str(chapter) + ".1" * level, chapter) for chapter in (1, 2) for level in (8, 9, 10)]
+
+
+def test_two_bookmarks_under_the_last_line_of_text_close_the_body(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Two bookmarks anchored under the last line of the last page with text, a blank page after it: both clauses close
+    the body on their own page (the second one followed the first past the last line, where the importer looked for
+    the rest of its title on a line that is not there)."""
+    builder: PdfBuilder = pdf_builder(outline=True).page()
+    builder.heading("1 Scope").line(BODY).line(BODY)
+    builder.pdf.set_y(780)
+    builder.pdf.start_section("Glossary", level=0)
+    builder.pdf.start_section("Index", level=0)
+    builder.page()
+    nodes = _nodes(builder.save(tmp_path / "closing.pdf"), workspace)
+    assert nodes == [("1", "Scope", 1), ("Glossary", "Glossary", 1), ("Index", "Index", 1)]
