@@ -167,7 +167,10 @@ def outline_headings(
     pending: dict[int, list[Heading]] = {}
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
+    titles_before: set[str] = set()  # the title keys of the bookmarks before
     for index, entry in enumerate(outline):
+        if index:
+            titles_before.add(title_key(outline[index - 1].title))
         number = _dashed_number(entry.title) or parse_number(entry.title) or _zero_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
@@ -235,6 +238,8 @@ def outline_headings(
         if found is not None and path is None:
             parent = next((above for level, above in reversed(parents) if level < entry.level), None)
             printed = _split_number(stream[found], title, parent) or _printed_number(stream, found, title, body_size)
+            if printed and _running_header_over(stream, found, titles_before):
+                printed = None  # `Download 44` over `GPL`: the chapter bookmarked before and the page's number
             if printed is None and (zero := _zero_number(heading_text(stream[found]))) and title_key(zero.title) == title_key(title):
                 printed = zero  # `0.1 Title` printed on the bookmark's own line: a clause numbered from zero
             if printed:
@@ -700,6 +705,17 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
         if chapter:
             return chapter
     return None
+
+
+def _running_header_over(stream: list[Line], position: int, named: set[str]) -> bool:
+    """Whether the line over a heading is a running header, a word and a number whose word is the title of a bookmark
+    before (`Download 44` over `GPL`, under the chapter `Download`: the page's number, no designation of the heading).
+    A chapter's designation names no bookmark (`Capítulo 1` over `Introducción`)."""
+    above = position - 1
+    if above < 0 or stream[above].page != stream[position].page:
+        return False
+    match = _DESIGNATION.match(_unraised(stream[above].text))
+    return bool(match) and title_key(match.group("word")) in named
 
 
 def _number_lines_above(stream: list[Line], position: int, headings: dict[int, Heading], taken: set[int]) -> None:

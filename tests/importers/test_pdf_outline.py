@@ -484,6 +484,21 @@ def test_bookmarks_nested_past_eight_levels_are_read(pdf_builder, workspace: Pat
     assert deepest == [(str(chapter) + ".1" * level, chapter) for chapter in (1, 2) for level in (8, 9, 10)]
 
 
+def test_a_running_header_over_a_section_gives_it_no_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Texinfo's running header `Download 44` (the chapter's title and the page's number, nearly the heading's size)
+    over a section that opens its page: the word is the title of the chapter bookmarked before, so the line is no
+    designation `Chapter 44` of the section, which stays the unnumbered `GPL`."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["Download"], "Download", 0, size=20).line(BODY).line(BODY)
+    builder.page()
+    builder.pdf.set_font("Helvetica", "", 10.9)
+    builder.pdf.text(72, 52, "Download 44")
+    builder.y = 60.0
+    builder.bookmarked(["GPL"], "GPL", 1, size=14.3).line(BODY).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "header.pdf"), workspace)
+    assert nodes == [("Download", "Download", 1), ("GPL", "GPL", 2)]
+
+
 def test_two_bookmarks_under_the_last_line_of_text_close_the_body(pdf_builder, workspace: Path, tmp_path: Path) -> None:
     """Two bookmarks anchored under the last line of the last page with text, a blank page after it: both clauses close
     the body on their own page (the second one followed the first past the last line, where the importer looked for
