@@ -158,6 +158,8 @@ _DOTLESS = {"ı": "i", "ȷ": "j"}  # an accented i or j set as the accent over a
 # Latin letters with a stroke, which Unicode does not decompose: a title keys as it is typed without the stroke, as it
 # is without its accents (`Đánh số` is `danhso`); `ð` too, which PDFDocEncoding bookmarks use for `đ` (they lack it)
 _STROKED = {"đ": "d", "ð": "d", "ħ": "h", "ł": "l", "ø": "o", "ŧ": "t"}
+# letters that a title typed in ASCII spells with two (`Grosse` in a bookmark for the printed `Große`, `choeur` for `chœur`)
+_TWO_LETTERS = {"ß": "ss", "œ": "oe", "æ": "ae"}
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
 
@@ -176,6 +178,8 @@ def _key_letters(char: str) -> str:
     is (a Greek, Cyrillic or CJK letter; a kana keeps its voicing mark: `が` is not `か`), nothing for the rest."""
     if char in _STROKED:
         return _STROKED[char]
+    if char in _TWO_LETTERS:
+        return _TWO_LETTERS[char]
     if char in _DOTLESS:
         return _DOTLESS[char]  # TeX's `\'{\i}` comes out of the text layer as `´ı`: the accent apart, the dotless i
     if "LATIN" in unicodedata.name(char, ""):
