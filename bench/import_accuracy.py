@@ -1349,9 +1349,11 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     missed = []
     for entry in reference:
         candidates = by_path.get(" ".join(entry.path.split()).lower(), [])
-        if not candidates and _title_path(entry.path):
+        if not candidates and _is_title_path(entry):
             # an unnumbered clause's path is its title, compared as titles are (`Cage - Chance` is `Cage — Chance`)
             candidates = by_title_path.get(key(entry.path), [])
+            if not candidates:  # a bookmark holding code (`I set =2``` digits.sec=3`): the path is the title printed
+                candidates = [pair for path, pairs in by_title_path.items() if _residue(key(entry.path), path) for pair in pairs]
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
         lettered = _LETTER_LED.match(entry.path)
         if not candidates and lettered:  # an appendix printed `A Implementation`: the bundle reads its path `A` (SPEC §1)
@@ -1373,7 +1375,13 @@ def _same_path(entry: Entry, path: str) -> bool:
     lettered = _LETTER_LED.match(entry.path)
     if lettered and lettered.group("letter") == path:
         return True  # `A Implementation`, the appendix whose path is its letter
-    return _title_path(entry.path) and key(entry.path) == key(path)
+    return _is_title_path(entry) and key(entry.path) == key(path)
+
+
+def _is_title_path(entry: Entry) -> bool:
+    """Whether an entry's path is its title: read as one (see `_title_path`), or the reference found no number for it,
+    whatever its first word (`I have two time-series …`, which `_title_path` reads as led by the numeral `I`)."""
+    return _title_path(entry.path) or key(entry.path) == entry.title
 
 
 def tree_precision(reference: list[Entry], run: Run) -> dict | None:

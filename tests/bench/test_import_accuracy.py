@@ -253,6 +253,18 @@ def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_t
     assert not bench._UNNUMBERED_PATH.match("IV Loads") and not bench._UNNUMBERED_PATH.match("L 2")
 
 
+def test_a_path_the_reference_found_no_number_for_is_compared_as_a_title() -> None:
+    """An R FAQ's question bookmarks `I have two time-series with different frequency.`: the path is the title, though
+    its first word reads as the numeral `I`; one holding code (`I set =2``` digits.sec=3, …`) is the clause the importer
+    names as the page prints it (`I set digits.sec=3, …`). A numbered path (`I 2`) is not a title."""
+    asked, coded = "I have two time-series with different frequency.", "I set =2```̃` digits.sec=3, but R doesn't show it."
+    printed = "I set digits.sec=3, but R doesn't show it"
+    run = bench.Run([(asked[:-1], bench.key(asked), 7), (printed, bench.key(printed), 4), ("I", "loads", 2)], [], 0, [], "", 0.0, 7)
+    share, missed = bench.recall([bench.Entry(asked, bench.key(asked), 7), bench.Entry(coded, bench.key(coded), 4)], run)
+    assert share == 1.0 and not missed
+    assert bench.recall([bench.Entry("I 2", "loads", 2)], run)[0] == 0.0
+
+
 def test_an_unnumbered_path_that_starts_with_a_version_is_compared_as_a_title() -> None:
     """A change log's bookmark `1.11a (28-01-2017)` names no clause number: its path is its title, compared as titles are
     (`1.11a – 28‑01‑2017` with a dash and no-break hyphens is the same); a repeated number `2.5 (2)` stays a path."""
