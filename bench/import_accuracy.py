@@ -158,8 +158,9 @@ _DOTLESS = {"ı": "i", "ȷ": "j"}  # an accented i or j set as the accent over a
 # Latin letters with a stroke, which Unicode does not decompose: a title keys as it is typed without the stroke, as it
 # is without its accents (`Đánh số` is `danhso`); `ð` too, which PDFDocEncoding bookmarks use for `đ` (they lack it)
 _STROKED = {"đ": "d", "ð": "d", "ħ": "h", "ł": "l", "ø": "o", "ŧ": "t"}
-# letters that a title typed in ASCII spells with two (`Grosse` in a bookmark for the printed `Große`, `choeur` for `chœur`)
-_TWO_LETTERS = {"ß": "ss", "œ": "oe", "æ": "ae"}
+# ligatures that a title typed in ASCII spells with two letters (`choeur` in a bookmark for the printed `chœur`); `ß`
+# (`Grosse` for `Große`) keys as it is, a stand-in for a letter of another script (see `_same_title`), and is `ss` to `alike`
+_TWO_LETTERS = {"œ": "oe", "æ": "ae"}
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
 
@@ -213,6 +214,8 @@ def alike(first: str, second: str) -> bool:
     (a logo set with lowered or mirrored letters, XeTeX, comes out of the text layer as `X TEEX`, key `xteex`)."""
     if first == second:
         return True
+    if "ß" in first + second and first.replace("ß", "ss") == second.replace("ß", "ss"):
+        return True  # `Grosse` typed for `Große`
     if len(first) != len(second) or len(first) < 6 or sorted(first) != sorted(second):
         return False
     differ = [k for k, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
