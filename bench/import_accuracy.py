@@ -898,8 +898,11 @@ def division_over_title(lines: list[str], title: str) -> tuple[str, str] | None:
 
 def printed_letter(lines: list[str], title: str) -> str | None:
     """The capital letter a line prints before the whole title of a bookmark that lacks it (`A Layout of diagrams` for
-    `Layout of diagrams`): the appendix's letter, its path (SPEC §1)."""
+    `Layout of diagrams`): the appendix's letter, its path (SPEC §1). None when a line prints the title with a number
+    (`7.8.3 Magnetostatic 3D …` over the sentence `A magnetostatic 3D …` that opens its text)."""
     wanted = key(title)
+    if any((number := _numbered(line)) and key(number.group("title")) == wanted for line in lines):
+        return None
     for line in lines:
         match = re.match(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$", line.strip())
         if match and wanted and key(match.group("title")) == wanted:

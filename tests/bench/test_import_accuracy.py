@@ -242,6 +242,9 @@ def test_a_part_printed_over_a_bookmark_and_a_letter_before_its_title_are_its_pa
     assert bench.division_over_title(["Part I", "Other words", "MonTEX: System Overview"], "MonTeX: System Overview") is None
     assert bench.printed_letter(["Appendices", "A Layout of diagrams", "The board diagrams"], "Layout of diagrams") == "A"
     assert bench.printed_letter(["A Layout of diagrams"], "A Layout of diagrams") is None
+    # a section's text that opens with its title after an article: the number printed with the title is its path
+    lines = ["7.8.3 Magnetostatic 3D vector potential formulation", "A magnetostatic 3D vector potential formulation"]
+    assert bench.printed_letter(lines, "Magnetostatic 3D vector potential formulation") is None
 
 
 def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_title() -> None:
