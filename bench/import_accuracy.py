@@ -763,7 +763,7 @@ def printed_path(
     return None
 
 
-_BULLET = re.compile(r"^[•◦▪▸‣∙·*–-]\s")  # a list item's bullet and its space
+_BULLET = re.compile(r"^[•◦▪▸‣∙·*–—-]\s")  # a list item's bullet and its space (an em dash too: `— bounds section;`)
 
 
 def _once(bookmarks: list) -> list:

@@ -650,6 +650,9 @@ def test_a_list_item_that_reads_as_the_title_is_no_heading() -> None:
     the section 2.6, not an unnumbered title printed alone."""
     page = ["2.5 Labelname field", "That implies this field is use for:", "• Sorting.", "• ibid / op. cit abreviation.", "2.6 Sorting"]
     assert bench.printed_path(page, "Sorting") == "2.6"
+    # GLPK's appendix lists its sections led by em dashes before the first of them
+    page = ["— objective function definition;", "— constraints section;", "C.2 Objective function definition"]
+    assert bench.printed_path(page, "Objective function definition") == "C.2"
 
 
 def test_a_chapter_title_that_its_next_pages_repeat_as_their_header_is_its_heading(tmp_path: Path) -> None:
