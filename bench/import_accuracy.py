@@ -768,12 +768,16 @@ _BULLET = re.compile(r"^[•◦▪▸‣∙·*–—-]\s")  # a list item's bull
 
 def _once(bookmarks: list) -> list:
     """The bookmarks less those that repeat an earlier one, the same title to the same place: one heading listed twice
-    (the whole outline written a second time after its end, a label's bookmark beside its section's) is one entry."""
+    (the whole outline written a second time after its end, a label's bookmark beside its section's) is one entry. A
+    repeat right under the bookmark it repeats, one level down, is a section opening its chapter under its title."""
     seen: set[tuple[str, int | None, float | None]] = set()
     kept = []
+    previous: tuple | None = None
     for bookmark in bookmarks:
         listed = (" ".join((bookmark.get_title() or "").split()), *_place(bookmark))
-        if listed not in seen:
+        under_itself = previous == (*listed, bookmark.level - 1)
+        previous = (*listed, bookmark.level)
+        if listed not in seen or under_itself:
             seen.add(listed)
             kept.append(bookmark)
     return kept

@@ -113,9 +113,11 @@ OUTLINE_LEVELS = 15
 def read_outline(document) -> list[OutlineEntry]:
     """The bookmark outline in reading order; a broken one counts as none. A bookmark that repeats an earlier one, the
     same title to the same place, is the same heading listed twice (an outline written out a second time after its
-    end, a label's bookmark beside its section's): it is read once."""
+    end, a label's bookmark beside its section's): it is read once; but right under the one it repeats, one level
+    down, it is a section opening its chapter under the same title (`Tools` and its first section `Tools`)."""
     entries = []
     seen: set[tuple[str, int | None, float | None]] = set()
+    previous: tuple[str, int | None, float | None, int] | None = None  # the bookmark read before: title, place, level
     try:
         for bookmark in document.get_toc(max_depth=OUTLINE_LEVELS):
             destination = bookmark.get_dest()
@@ -129,7 +131,9 @@ def read_outline(document) -> list[OutlineEntry]:
                 except Exception:  # a destination without a view still gives the page
                     top = None
             title = clean_inline(outline_title(bookmark.get_title() or ""))
-            if (title, page, top) in seen:
+            under_itself = previous == (title, page, top, bookmark.level - 1)
+            previous = (title, page, top, bookmark.level)
+            if (title, page, top) in seen and not under_itself:
                 continue
             seen.add((title, page, top))
             entries.append(OutlineEntry(bookmark.level, title, page, top))
