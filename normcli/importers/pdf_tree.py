@@ -719,7 +719,7 @@ def _running_header_over(stream: list[Line], position: int, named: set[str]) -> 
     if above < 0 or stream[above].page != stream[position].page:
         return False
     match = _DESIGNATION.match(_unraised(stream[above].text))
-    return bool(match) and title_key(match.group("word")) in named
+    return match is not None and title_key(match.group("word")) in named
 
 
 def _number_lines_above(stream: list[Line], position: int, headings: dict[int, Heading], taken: set[int]) -> None:
