@@ -70,6 +70,7 @@ from normcli.importers import build_draft  # noqa: E402
 from normcli.importers.writer import write_bundle  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
+OUTLINE_LEVELS = 15  # the bookmark levels read, as deep as the importer reads them
 TRUTH = Path(__file__).resolve().with_name("table_truth.json")
 # the hand-labelled samples: the key in the truth files, the key in a row, the name in the printed table
 SAMPLES = (
@@ -157,6 +158,9 @@ _DOTLESS = {"ı": "i", "ȷ": "j"}  # an accented i or j set as the accent over a
 # Latin letters with a stroke, which Unicode does not decompose: a title keys as it is typed without the stroke, as it
 # is without its accents (`Đánh số` is `danhso`); `ð` too, which PDFDocEncoding bookmarks use for `đ` (they lack it)
 _STROKED = {"đ": "d", "ð": "d", "ħ": "h", "ł": "l", "ø": "o", "ŧ": "t"}
+# ligatures that a title typed in ASCII spells with two letters (`choeur` in a bookmark for the printed `chœur`); `ß`
+# (`Grosse` for `Große`) keys as it is, a stand-in for a letter of another script (see `_same_title`), and is `ss` to `alike`
+_TWO_LETTERS = {"œ": "oe", "æ": "ae"}
 _SUPERSCRIPTS = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
 
 
@@ -175,6 +179,8 @@ def _key_letters(char: str) -> str:
     is (a Greek, Cyrillic or CJK letter; a kana keeps its voicing mark: `が` is not `か`), nothing for the rest."""
     if char in _STROKED:
         return _STROKED[char]
+    if char in _TWO_LETTERS:
+        return _TWO_LETTERS[char]
     if char in _DOTLESS:
         return _DOTLESS[char]  # TeX's `\'{\i}` comes out of the text layer as `´ı`: the accent apart, the dotless i
     if "LATIN" in unicodedata.name(char, ""):
@@ -208,6 +214,8 @@ def alike(first: str, second: str) -> bool:
     (a logo set with lowered or mirrored letters, XeTeX, comes out of the text layer as `X TEEX`, key `xteex`)."""
     if first == second:
         return True
+    if "ß" in first + second and first.replace("ß", "ss") == second.replace("ß", "ss"):
+        return True  # `Grosse` typed for `Große`
     if len(first) != len(second) or len(first) < 6 or sorted(first) != sorted(second):
         return False
     differ = [k for k, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
@@ -755,7 +763,24 @@ def printed_path(
     return None
 
 
-_BULLET = re.compile(r"^[•◦▪▸‣∙·*–-]\s")  # a list item's bullet and its space
+_BULLET = re.compile(r"^[•◦▪▸‣∙·*–—-]\s")  # a list item's bullet and its space (an em dash too: `— bounds section;`)
+
+
+def _once(bookmarks: list) -> list:
+    """The bookmarks less those that repeat an earlier one, the same title to the same place: one heading listed twice
+    (the whole outline written a second time after its end, a label's bookmark beside its section's) is one entry. A
+    repeat right under the bookmark it repeats, one level down, is a section opening its chapter under its title."""
+    seen: set[tuple[str, int | None, float | None]] = set()
+    kept = []
+    previous: tuple | None = None
+    for bookmark in bookmarks:
+        listed = (" ".join((bookmark.get_title() or "").split()), *_place(bookmark))
+        under_itself = previous == (*listed, bookmark.level - 1)
+        previous = (*listed, bookmark.level)
+        if listed not in seen or under_itself:
+            seen.add(listed)
+            kept.append(bookmark)
+    return kept
 
 
 def _place(bookmark) -> tuple[int | None, float | None]:
@@ -877,8 +902,11 @@ def division_over_title(lines: list[str], title: str) -> tuple[str, str] | None:
 
 def printed_letter(lines: list[str], title: str) -> str | None:
     """The capital letter a line prints before the whole title of a bookmark that lacks it (`A Layout of diagrams` for
-    `Layout of diagrams`): the appendix's letter, its path (SPEC §1)."""
+    `Layout of diagrams`): the appendix's letter, its path (SPEC §1). None when a line prints the title with a number
+    (`7.8.3 Magnetostatic 3D …` over the sentence `A magnetostatic 3D …` that opens its text)."""
     wanted = key(title)
+    if any((number := _numbered(line)) and key(number.group("title")) == wanted for line in lines):
+        return None
     for line in lines:
         match = re.match(r"^(?P<letter>[A-Z])\.?\s+(?P<title>\S.*)$", line.strip())
         if match and wanted and key(match.group("title")) == wanted:
@@ -964,7 +992,7 @@ def outline_reference(pdf: Path) -> list[Entry]:
     parents: list[tuple[int, str]] = []  # the open bookmarks above this one: (level, path)
     lowest: dict[int, float] = {}  # per page, the height of its lowest text
     try:
-        bookmarks = list(document.get_toc(max_depth=8))
+        bookmarks = _once(list(document.get_toc(max_depth=OUTLINE_LEVELS)))
         places = [_place(bookmark) for bookmark in bookmarks]
         for order, bookmark in enumerate(bookmarks):
             title = roff_text(utf8_text(" ".join((bookmark.get_title() or "").split())))
@@ -1334,9 +1362,11 @@ def recall(reference: list[Entry], run: Run) -> tuple[float, list[Entry]]:
     missed = []
     for entry in reference:
         candidates = by_path.get(" ".join(entry.path.split()).lower(), [])
-        if not candidates and _title_path(entry.path):
+        if not candidates and _is_title_path(entry):
             # an unnumbered clause's path is its title, compared as titles are (`Cage - Chance` is `Cage — Chance`)
             candidates = by_title_path.get(key(entry.path), [])
+            if not candidates:  # a bookmark holding code (`I set =2``` digits.sec=3`): the path is the title printed
+                candidates = [pair for path, pairs in by_title_path.items() if _residue(key(entry.path), path) for pair in pairs]
         titles = [entry.title, entry.printed] if entry.printed else [entry.title]
         lettered = _LETTER_LED.match(entry.path)
         if not candidates and re.fullmatch(r"[A-Z]|[IVXLC]{1,7}", entry.path):
@@ -1374,7 +1404,13 @@ def _same_path(entry: Entry, path: str) -> bool:
     lettered = _LETTER_LED.match(entry.path)
     if lettered and (lettered.group("letter") == path or _annex_letter(path) == lettered.group("letter").lower()):
         return True  # `A Implementation`, the appendix whose path is its letter (or its word and letter, `Apéndice A`)
-    return _title_path(entry.path) and key(entry.path) == key(path)
+    return _is_title_path(entry) and key(entry.path) == key(path)
+
+
+def _is_title_path(entry: Entry) -> bool:
+    """Whether an entry's path is its title: read as one (see `_title_path`), or the reference found no number for it,
+    whatever its first word (`I have two time-series …`, which `_title_path` reads as led by the numeral `I`)."""
+    return _title_path(entry.path) or key(entry.path) == entry.title
 
 
 def tree_precision(reference: list[Entry], run: Run) -> dict | None:
@@ -1450,7 +1486,7 @@ def measure(pdf: Path, repeat: int, tree_only: bool = False, tables_only: bool =
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(str(pdf))
-    has_outline = next(iter(document.get_toc(max_depth=8)), None) is not None
+    has_outline = next(iter(document.get_toc(max_depth=OUTLINE_LEVELS)), None) is not None
     document.close()
     text_edition = pdf.with_suffix(".txt")
     reference = outline_reference(pdf) if has_outline else (text_reference(text_edition) if text_edition.exists() else [])

@@ -105,11 +105,21 @@ class OutlineEntry:
     top: float | None
 
 
+# The outline levels read: deeper than any numbered clause goes (an outline that drifts a level down at each chapter, its
+# bookmarks nested twelve deep, still names the document's headings), and a bound on an outline that nests without end
+OUTLINE_LEVELS = 15
+
+
 def read_outline(document) -> list[OutlineEntry]:
-    """The bookmark outline in reading order; a broken one counts as none."""
+    """The bookmark outline in reading order; a broken one counts as none. A bookmark that repeats an earlier one, the
+    same title to the same place, is the same heading listed twice (an outline written out a second time after its
+    end, a label's bookmark beside its section's): it is read once; but right under the one it repeats, one level
+    down, it is a section opening its chapter under the same title (`Tools` and its first section `Tools`)."""
     entries = []
+    seen: set[tuple[str, int | None, float | None]] = set()
+    previous: tuple[str, int | None, float | None, int] | None = None  # the bookmark read before: title, place, level
     try:
-        for bookmark in document.get_toc(max_depth=8):
+        for bookmark in document.get_toc(max_depth=OUTLINE_LEVELS):
             destination = bookmark.get_dest()
             page = top = None
             if destination is not None:
@@ -120,7 +130,13 @@ def read_outline(document) -> list[OutlineEntry]:
                     top = float(view[0]) if mode in (2, 3) and view else (float(view[1]) if mode == 1 and len(view) > 1 else None)
                 except Exception:  # a destination without a view still gives the page
                     top = None
-            entries.append(OutlineEntry(bookmark.level, clean_inline(outline_title(bookmark.get_title() or "")), page, top))
+            title = clean_inline(outline_title(bookmark.get_title() or ""))
+            under_itself = previous == (title, page, top, bookmark.level - 1)
+            previous = (title, page, top, bookmark.level)
+            if (title, page, top) in seen and not under_itself:
+                continue
+            seen.add((title, page, top))
+            entries.append(OutlineEntry(bookmark.level, title, page, top))
     except Exception:  # a broken outline is treated as no outline
         return []
     return [entry for entry in entries if entry.title]
@@ -155,7 +171,10 @@ def outline_headings(
     pending: dict[int, list[Heading]] = {}
     parents: list[tuple[int, str | None]] = []
     division: tuple[int, str] | None = None  # the open part: its outline level and designator
+    titles_before: set[str] = set()  # the title keys of the bookmarks before
     for index, entry in enumerate(outline):
+        if index:
+            titles_before.add(title_key(outline[index - 1].title))
         number = _dashed_number(entry.title) or parse_number(entry.title) or _zero_number(entry.title)
         title = number.title if number and number.title else entry.title
         path = number.path if number and number.title else None
@@ -223,6 +242,8 @@ def outline_headings(
         if found is not None and path is None:
             parent = next((above for level, above in reversed(parents) if level < entry.level), None)
             printed = _split_number(stream[found], title, parent) or _printed_number(stream, found, title, body_size)
+            if printed and _running_header_over(stream, found, titles_before):
+                printed = None  # `Download 44` over `GPL`: the chapter bookmarked before and the page's number
             if printed is None and (zero := _zero_number(heading_text(stream[found]))) and title_key(zero.title) == title_key(title):
                 printed = zero  # `0.1 Title` printed on the bookmark's own line: a clause numbered from zero
             if printed:
@@ -262,7 +283,7 @@ def outline_headings(
                 # the line under the anchor already opens another bookmark's clause (two bookmarks to one place): this
                 # clause follows it there, not at the top of the page before the clauses above the anchor
                 found = places[0]
-        if found is not None and not rest and not heading.keep_line:
+        if found is not None and found < len(stream) and not rest and not heading.keep_line:  # no line past the last one
             for extra in _title_lines(stream, found, title):  # the rest of a title wrapped over lines is no body text
                 taken.add(extra)
                 headings.setdefault(extra, Heading(None, "", 0))
@@ -688,6 +709,17 @@ def _printed_number(stream: list[Line], position: int, title: str, body_size: fl
         if chapter:
             return chapter
     return None
+
+
+def _running_header_over(stream: list[Line], position: int, named: set[str]) -> bool:
+    """Whether the line over a heading is a running header, a word and a number whose word is the title of a bookmark
+    before (`Download 44` over `GPL`, under the chapter `Download`: the page's number, no designation of the heading).
+    A chapter's designation names no bookmark (`Capítulo 1` over `Introducción`)."""
+    above = position - 1
+    if above < 0 or stream[above].page != stream[position].page:
+        return False
+    match = _DESIGNATION.match(_unraised(stream[above].text))
+    return match is not None and title_key(match.group("word")) in named
 
 
 def _number_lines_above(stream: list[Line], position: int, headings: dict[int, Heading], taken: set[int]) -> None:

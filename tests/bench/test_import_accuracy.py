@@ -242,6 +242,9 @@ def test_a_part_printed_over_a_bookmark_and_a_letter_before_its_title_are_its_pa
     assert bench.division_over_title(["Part I", "Other words", "MonTEX: System Overview"], "MonTeX: System Overview") is None
     assert bench.printed_letter(["Appendices", "A Layout of diagrams", "The board diagrams"], "Layout of diagrams") == "A"
     assert bench.printed_letter(["A Layout of diagrams"], "A Layout of diagrams") is None
+    # a section's text that opens with its title after an article: the number printed with the title is its path
+    lines = ["7.8.3 Magnetostatic 3D vector potential formulation", "A magnetostatic 3D vector potential formulation"]
+    assert bench.printed_letter(lines, "Magnetostatic 3D vector potential formulation") is None
 
 
 def test_an_unnumbered_path_that_opens_with_an_elided_article_is_compared_as_a_title() -> None:
@@ -281,6 +284,18 @@ def test_a_heading_designated_by_a_letter_is_found_by_its_title() -> None:
     assert bench.recall([bench.Entry("B", title, 4)], run)[0] == 0.0  # on another page: not found
 
 
+def test_a_path_the_reference_found_no_number_for_is_compared_as_a_title() -> None:
+    """An R FAQ's question bookmarks `I have two time-series with different frequency.`: the path is the title, though
+    its first word reads as the numeral `I`; one holding code (`I set =2``` digits.sec=3, …`) is the clause the importer
+    names as the page prints it (`I set digits.sec=3, …`). A numbered path (`I 2`) is not a title."""
+    asked, coded = "I have two time-series with different frequency.", "I set =2```̃` digits.sec=3, but R doesn't show it."
+    printed = "I set digits.sec=3, but R doesn't show it"
+    run = bench.Run([(asked[:-1], bench.key(asked), 7), (printed, bench.key(printed), 4), ("I", "loads", 2)], [], 0, [], "", 0.0, 7)
+    share, missed = bench.recall([bench.Entry(asked, bench.key(asked), 7), bench.Entry(coded, bench.key(coded), 4)], run)
+    assert share == 1.0 and not missed
+    assert bench.recall([bench.Entry("I 2", "loads", 2)], run)[0] == 0.0
+
+
 def test_an_unnumbered_path_that_starts_with_a_version_is_compared_as_a_title() -> None:
     """A change log's bookmark `1.11a (28-01-2017)` names no clause number: its path is its title, compared as titles are
     (`1.11a – 28‑01‑2017` with a dash and no-break hyphens is the same); a repeated number `2.5 (2)` stays a path."""
@@ -295,6 +310,11 @@ def test_the_reference_reads_titles_the_text_layer_prints_oddly() -> None:
     """An `í` set as an accent over a dotless i (`L´ınea`) is `í`; a bookmark's UTF-8 bytes misread through
     PDFDocEncoding (`Ã›lÃ©ments`, `›` for 0x89), or beside characters typed as such, are decoded letter by letter."""
     assert bench.key("Opciones con la L´ınea de Comando") == bench.key("Opciones con la Línea de Comando")
+    # Texinfo's bookmarks spell in ASCII what the page prints with `ß`, `œ` or `æ` (`5.3 Große Projekte`)
+    assert bench.alike(bench.key("Grosse Projekte"), bench.key("Große Projekte"))
+    assert bench.printed_path(["5.3 Große Projekte"], "Grosse Projekte") == "5.3"
+    assert bench.key("Partition pour choeur") == bench.key("Partition pour chœur")
+    assert bench.key("Caesar") == bench.key("Cæsar")
     assert bench.utf8_text("Ã›lÃ©ments optiques") == "Éléments optiques"
     assert bench.utf8_text("Position calculÃ©e avec «\u00a0calc »") == "Position calculée avec «\u00a0calc »"
     assert bench.utf8_text("NÃO É\u00a0» ‰") == "NÃO É\u00a0» ‰"
@@ -658,6 +678,9 @@ def test_a_list_item_that_reads_as_the_title_is_no_heading() -> None:
     the section 2.6, not an unnumbered title printed alone."""
     page = ["2.5 Labelname field", "That implies this field is use for:", "• Sorting.", "• ibid / op. cit abreviation.", "2.6 Sorting"]
     assert bench.printed_path(page, "Sorting") == "2.6"
+    # GLPK's appendix lists its sections led by em dashes before the first of them
+    page = ["— objective function definition;", "— constraints section;", "C.2 Objective function definition"]
+    assert bench.printed_path(page, "Objective function definition") == "C.2"
 
 
 def test_a_chapter_title_that_its_next_pages_repeat_as_their_header_is_its_heading(tmp_path: Path) -> None:
@@ -800,3 +823,26 @@ def test_a_heading_whose_number_goes_on_from_its_parents_is_read_before_a_line_o
     taken = {0}  # the first bookmark `Introduction` took the running header
     assert bench.printed_path(lines, "Introduction", taken, (), "1.2") == "1.2.1"
     assert bench.printed_path(lines, "cover", set(), (), None) is None  # no parent to go on from: the term, unnumbered
+
+
+def test_the_outline_reference_reads_a_repeated_bookmark_once_and_past_eight_levels(tmp_path: Path) -> None:
+    """An outline written a second time after its end (the same titles to the same places) lists each heading once, as
+    the importer reads it: no reference entry `1 (2)` that no clause could match. Bookmarks nested deeper than eight
+    levels are entries as well."""
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (a dev dependency) makes the test PDFs")
+    from fpdf.outline import OutlineSection
+
+    pdf = fpdf.FPDF(unit="pt", format=(595, 842))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    for level in range(10):
+        text = ".".join(["1"] * (level + 1)) + f" Level {level + 1}"
+        pdf.set_y(60 + 60 * level)
+        pdf.start_section(text, level=level)
+        pdf.text(72, 70 + 60 * level, text)
+        pdf.text(72, 84 + 60 * level, BODY)
+    pdf._outline = pdf._outline + [OutlineSection(section.name, 0, section.page_number, section.dest) for section in pdf._outline[:2]]
+    path = tmp_path / "twice.pdf"
+    pdf.output(str(path))
+    assert [entry.path for entry in bench.outline_reference(path)] == [".".join(["1"] * (level + 1)) for level in range(10)]

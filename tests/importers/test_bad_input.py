@@ -174,7 +174,7 @@ def test_an_outline_deeper_than_the_importer_reads_says_so(
     pdf_builder, workspace: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     builder = pdf_builder(outline=True).page()
-    for level in range(10):
+    for level in range(17):
         builder.heading(".".join(["1"] * (level + 1)) + f" Level {level + 1}", level=level, size=max(16 - level, 10.5))
         builder.line("Some text at this level, with enough words to be a paragraph of running text.")
     report = ingest(builder.save(tmp_path / "deep.pdf"), "TEST 112", "1", workspace=workspace, language="en")

@@ -449,3 +449,65 @@ def test_a_bookmark_ending_in_a_functions_arity_keeps_its_title(pdf_builder, wor
         ("flush_trace_port/0", "flush_trace_port/0"),
         ("flush_trace_port/1", "flush_trace_port/1"),
     ]
+
+
+def _chapters(builder: PdfBuilder, levels: int = 2) -> PdfBuilder:
+    """Two chapters on two pages, each with sections nested `levels` deep, one bookmark a heading."""
+    for chapter in (1, 2):
+        builder.page()
+        for level in range(levels):
+            number = ".".join([str(chapter)] + ["1"] * level)
+            builder.heading(f"{number} Heading {chapter} at level {level + 1}", level=level, size=max(16 - level, 10.5)).line(BODY)
+    return builder
+
+
+def test_an_outline_written_twice_gives_each_clause_once(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """An outline that lists all its bookmarks a second time after its end (the same titles to the same places, the
+    copy nested each under the one before) names each heading once: no clause `1 (2)` opening where `1` does."""
+    from fpdf.outline import OutlineSection
+
+    builder = _chapters(pdf_builder(outline=True))
+    outline = builder.pdf._outline
+    copies = [
+        OutlineSection(section.name, min(k, 1) + section.level, section.page_number, section.dest) for k, section in enumerate(outline)
+    ]
+    builder.pdf._outline = outline + copies  # fpdf2 writes the outline in this list's order
+    nodes = _nodes(builder.save(tmp_path / "twice.pdf"), workspace)
+    assert [(path, page) for path, _, page in nodes] == [("1", 1), ("1.1", 1), ("2", 2), ("2.1", 2)]
+
+
+def test_bookmarks_nested_past_eight_levels_are_read(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Sections eleven levels deep, each bookmarked: the deepest are clauses of the tree too, each on its heading."""
+    builder = _chapters(pdf_builder(outline=True), levels=11)
+    nodes = _nodes(builder.save(tmp_path / "deep.pdf"), workspace)
+    deepest = [(path, page) for path, _, page in nodes if path.count(".") >= 8]
+    assert deepest == [(str(chapter) + ".1" * level, chapter) for chapter in (1, 2) for level in (8, 9, 10)]
+
+
+def test_a_running_header_over_a_section_gives_it_no_number(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Texinfo's running header `Download 44` (the chapter's title and the page's number, nearly the heading's size)
+    over a section that opens its page: the word is the title of the chapter bookmarked before, so the line is no
+    designation `Chapter 44` of the section, which stays the unnumbered `GPL`."""
+    builder: PdfBuilder = pdf_builder().page()
+    builder.bookmarked(["Download"], "Download", 0, size=20).line(BODY).line(BODY)
+    builder.page()
+    builder.pdf.set_font("Helvetica", "", 10.9)
+    builder.pdf.text(72, 52, "Download 44")
+    builder.y = 60.0
+    builder.bookmarked(["GPL"], "GPL", 1, size=14.3).line(BODY).line(BODY)
+    nodes = _nodes(builder.save(tmp_path / "header.pdf"), workspace)
+    assert nodes == [("Download", "Download", 1), ("GPL", "GPL", 2)]
+
+
+def test_two_bookmarks_under_the_last_line_of_text_close_the_body(pdf_builder, workspace: Path, tmp_path: Path) -> None:
+    """Two bookmarks anchored under the last line of the last page with text, a blank page after it: both clauses close
+    the body on their own page (the second one followed the first past the last line, where the importer looked for
+    the rest of its title on a line that is not there)."""
+    builder: PdfBuilder = pdf_builder(outline=True).page()
+    builder.heading("1 Scope").line(BODY).line(BODY)
+    builder.pdf.set_y(780)
+    builder.pdf.start_section("Glossary", level=0)
+    builder.pdf.start_section("Index", level=0)
+    builder.page()
+    nodes = _nodes(builder.save(tmp_path / "closing.pdf"), workspace)
+    assert nodes == [("1", "Scope", 1), ("Glossary", "Glossary", 1), ("Index", "Index", 1)]
