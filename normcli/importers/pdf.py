@@ -44,6 +44,7 @@ from normcli.importers.pdf_pages import (
     Line,
     Page,
     body_size_of,
+    collection_paused,
     metadata_title,
     read_pages,
     reading_order,
@@ -78,6 +79,7 @@ _UNREADABLE = {
 }
 
 
+@collection_paused()  # the cycle collector waits for the end: the collections it would make walk every line read
 def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, language: str = "en", progress=None) -> Draft:
     """Read a PDF into a draft: outline or numbered headings, pages, figures, tables."""
     import pypdfium2 as pdfium
