@@ -8,6 +8,7 @@ hyphenation undone, page markers with printed and PDF page numbers, figures and 
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import itertools
 import logging
@@ -44,6 +45,7 @@ from normcli.importers.pdf_pages import (
     Line,
     Page,
     body_size_of,
+    collection_paused,
     metadata_title,
     read_pages,
     reading_order,
@@ -80,6 +82,7 @@ _UNREADABLE = {
 _EXPORT_AGAIN = "check the file, or export it again as PDF"  # the advice for a file that is no readable PDF
 
 
+@collection_paused()  # the cycle collector waits for the end: the collections it would make walk every line read
 def import_pdf(source: Path, *, use_outline: bool = True, ocr: bool = False, language: str = "en", progress=None) -> Draft:
     """Read a PDF into a draft: outline or numbered headings, pages, figures, tables."""
     document = _open_document(source)
@@ -504,14 +507,19 @@ def _tables_markdown(tables: list[Table], stream: list[Line], vocabulary: set[st
 def _place_notes(body: list[str], notes: list[tuple[int, str]]) -> None:
     """Each footnote (`[^5]: …`, met at the foot of its page) at the end of the clause that cites it."""
     insertions = []
+    # the lines that can cite a note (a label opens with `[^`) and the headings, found once: a document with hundreds of
+    # notes would otherwise read its whole body again for each
+    marked = [k for k, line in enumerate(body) if "[^" in line] if notes else []
+    headings = [k for k, line in enumerate(body) if line.startswith("#")] if notes else []
     for order, (position, text) in enumerate(notes):
         label = text[: text.index("]:") + 1]
-        cites = [k for k in range(len(body)) if label in body[k] and not body[k].startswith(label + ":")]
+        cites = [k for k in marked if label in body[k] and not body[k].startswith(label + ":")]
         # the last citation before the note; else the first after it (a note set at the foot of the page before the
         # one whose line cites it)
         cited = next((k for k in reversed(cites) if k < position), next((k for k in cites if k >= position), None))
         cited = max(0, position - 1) if cited is None else cited
-        end = next((k for k in range(cited + 1, len(body)) if body[k].startswith("#")), len(body))
+        following = bisect.bisect_right(headings, cited)  # the first heading after the citing line ends its clause
+        end = headings[following] if following < len(headings) else len(body)
         while end > cited + 1 and (not body[end - 1].strip() or body[end - 1].startswith("<!--")):
             end -= 1
         insertions.append((end, order, text))

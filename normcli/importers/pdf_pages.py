@@ -83,16 +83,18 @@ PARALLEL_FROM = 12  # pages: below this, starting a second process costs more th
 def read_pages(document, draft: Draft, ocr: bool, language: str, progress, source: Path | None = None) -> list[Page]:
     """Every page read into lines, with printed page numbers and image boxes; scanned pages counted (and OCRed).
     With `source` (the document's file) and a second core, a forked helper process reads pages too."""
-    with _collection_paused():
+    with collection_paused():
         return _read_all(document, draft, ocr, language, progress, source)
 
 
 @contextlib.contextmanager
-def _collection_paused():
+def collection_paused():
     """Python's cycle collector off while pages are read, and on again after (if it was on). Reading makes tuples for
     every character, and every 700 new objects start a collection, some of which walk all that the earlier pages
     left: 5-8 % of an import's CPU time (1-2 % with the pause), to free a few hundred objects in cycles a whole document
-    makes, which the first collection after the pause frees."""
+    makes, which the first collection after the pause frees. `import_pdf` keeps it paused to its end: the first
+    collections after the reading would walk every line of the document again, once the import returns they are freed
+    by their reference counts."""
     import gc
 
     was_on = gc.isenabled()

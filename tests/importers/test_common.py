@@ -122,6 +122,13 @@ def test_a_figure_file_stem_is_its_bundle_id() -> None:
         ("Section\u00a012.3", "Section 12.3"),  # elsewhere a no-break space is a space
         ("e\ufb03cient \ufb02ow", "efficient flow"),  # ligatures become letters, so words are searchable
         ("a \t b", "a b"),
+        # the same with letters beyond ASCII (another path, which runs each pattern only where it can match)
+        ("‹ mot ›", "‹\u00a0mot ›"),  # after an opening guillemet a space becomes a no-break space
+        ("« libre »", "«\u00a0libre »"),
+        ("prix\u202f: 3 €", "prix\u202f: 3 €"),
+        ("été  hiver", "été hiver"),
+        ("été\u00a0\u00a0hiver", "été hiver"),
+        ("naïve\t\tword ", "naïve word"),
     ],
 )
 def test_glyphs_are_cleaned_without_losing_typography(raw: str, clean: str) -> None:

@@ -68,20 +68,26 @@ def test_a_failing_helper_loses_no_page(pdf_builder, tmp_path: Path, monkeypatch
     assert reports[-1] == (len(pages), len(pages))
 
 
+def _collector_states(monkeypatch: pytest.MonkeyPatch, module, name: str) -> list[bool]:
+    """Whether the cycle collector is on at each call of `module.name`, filled in as it is called."""
+    function = getattr(module, name)
+    seen: list[bool] = []
+
+    def recording(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return function(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, recording)
+    return seen
+
+
 def test_pages_are_read_with_the_cycle_collector_paused_and_left_as_they_were(
     pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The collector is off while each page is read (its per-character objects would start collections that walk all
     the earlier pages), and afterwards in the state it was in: on again, or still off when the caller had it off."""
     pdf = _numbered(pdf_builder, 3, tmp_path / "numbered.pdf")
-    read_page = pdf_pages._read_page
-    seen: list[bool] = []
-
-    def recording(*args, **kwargs):
-        seen.append(gc.isenabled())
-        return read_page(*args, **kwargs)
-
-    monkeypatch.setattr(pdf_pages, "_read_page", recording)
+    seen = _collector_states(monkeypatch, pdf_pages, "_read_page")
     assert gc.isenabled()
     pages, _, _ = _read(pdf, parallel=False)
     assert len(pages) == 3 and seen == [False, False, False]
@@ -93,6 +99,19 @@ def test_pages_are_read_with_the_cycle_collector_paused_and_left_as_they_were(
     finally:
         gc.enable()
     assert seen == [False] * 6
+
+
+def test_the_import_keeps_the_collector_paused_to_its_end(pdf_builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the reading too (tables, Markdown) the collector stays off: its first collections would walk every line
+    read; once the import returns it is on again."""
+    from normcli.importers import pdf
+
+    document = _numbered(pdf_builder, 3, tmp_path / "numbered.pdf")
+    seen = _collector_states(monkeypatch, pdf, "find_tables")
+    assert gc.isenabled()
+    draft = pdf.import_pdf(document)
+    assert seen == [False] and gc.isenabled()
+    assert "Clause 3 says something of its own" in "\n".join(draft.body)
 
 
 @pytest.mark.corpus

@@ -1,12 +1,15 @@
-"""The PNG rows of a rendered bitmap: the padding of each row and an alpha or padding byte are left out."""
+"""The PNG rows of a rendered bitmap: the padding of each row and an alpha or padding byte are left out; the
+figures' PNGs are compressed in the background without holding up the import while their pixels fit its room."""
 
 from __future__ import annotations
 
 import ctypes
+import threading
+import time
 import zlib
 from types import SimpleNamespace
 
-from normcli.importers.png import RawImage
+from normcli.importers.png import PngQueue, RawImage
 
 
 def _bitmap(width: int, height: int, channels: int, stride: int) -> SimpleNamespace:
@@ -35,3 +38,30 @@ def test_the_rows_are_the_pixels_of_each_row_after_a_filter_byte() -> None:
         assert (image.width, image.height, image.color) == (width, height, 0 if channels == 1 else 2)
         if height:
             assert zlib.decompress(image.png()[33 + 8 : -16]) == image.rows
+
+
+class _HeldImage(RawImage):
+    """An image whose compression waits for `release`, as a slow one would."""
+
+    release = threading.Event()
+
+    def png(self) -> bytes:
+        self.release.wait()
+        return super().png()
+
+
+def test_figures_are_put_without_waiting_while_their_pixels_fit_the_room() -> None:
+    _HeldImage.release.clear()
+    safety = threading.Timer(5.0, _HeldImage.release.set)  # a queue that waits is slow here, never stuck
+    safety.start()
+    queue = PngQueue(room=1000)
+    started = time.perf_counter()
+    for number in range(4):  # none compressed yet: four small figures fit the room
+        queue.put(f"fig-{number}.png", _HeldImage(2, 2, 0, bytes([0, number, 9, 0, 9, number])))
+    waited = time.perf_counter() - started
+    _HeldImage.release.set()
+    safety.cancel()
+    files = queue.done()
+    assert waited < 2.0
+    assert list(files) == [f"fig-{number}.png" for number in range(4)]
+    assert zlib.decompress(files["fig-3.png"][41:-16]) == bytes([0, 3, 9, 0, 9, 3])
